@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle has the same query API as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Subscribe to a NOTIFY channel; returns an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
+
+export interface DbOptions {
+  /** postgres://… uses node-postgres; otherwise PGlite. */
+  databaseUrl?: string;
+  /** PGlite data directory; omitted means in memory (tests). */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export async function openDb(options: DbOptions): Promise<DbHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir?: string): Promise<DbHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(path.resolve(dataDir)) : new PGlite();
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async listen(channel, onPayload) {
+      const unsub = await client.listen(channel, onPayload);
+      return async () => unsub();
+    },
+    async notify(channel, payload) {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
+  const pg = (await import('pg')).default;
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  // bigint counts come back as numbers; our counts stay far below 2^53.
+  pg.types.setTypeParser(20, (v: string) => Number(v));
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const listeners: Array<{ client: import('pg').PoolClient; channel: string }> = [];
+  return {
+    db,
+    kind: 'postgres',
+    async listen(channel, onPayload) {
+      const client = await pool.connect();
+      client.on('notification', (msg) => {
+        if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+      });
+      await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      const entry = { client, channel };
+      listeners.push(entry);
+      return async () => {
+        const i = listeners.indexOf(entry);
+        if (i >= 0) listeners.splice(i, 1);
+        await client.query(`UNLISTEN "${channel.replace(/"/g, '')}"`).catch(() => undefined);
+        client.release();
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      for (const l of listeners.splice(0)) l.client.release();
+      await pool.end();
+    },
+  };
+}
+
+export async function migrateDb(handle: DbHandle): Promise<void> {
+  if (handle.kind === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  } else {
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  }
+}

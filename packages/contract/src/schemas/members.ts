@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+export const storeSchema = z.object({
+  storeCode: z.string(),
+  storeName: z.string(),
+  address: z.string(),
+  kelurahan: z.string(),
+  kecamatan: z.string(),
+  city: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  phone: z.string().nullable(),
+});
+export type Store = z.infer<typeof storeSchema>;
+
+export const memberSchema = z.object({
+  nik: z.string(),
+  employeName: z.string(),
+  roleID: z.number().int(),
+  roleName: z.string(),
+  /** Second and third words of the store's name (spec section 3). */
+  storeName: z.string().nullable(),
+  store: storeSchema.nullable(),
+  /** Store codes this member may act on; empty for helpdesk, all for super user. */
+  storeCodes: z.array(z.string()),
+  info: z.string().nullable(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const selectStoreBodySchema = z.object({ storeCode: z.string().min(1) }).strict();
