@@ -45,3 +45,18 @@ export const intakeResultSchema = z.object({
   created: z.boolean(),
 });
 export const knownAppIds = APP_IDS;
+
+export const channelCatalogParamsSchema = z.object({ appId: z.coerce.number().int(), storeCode: z.string().min(1).max(10) });
+export const channelCatalogItemSchema = z.object({
+  barcode: z.string(),
+  name: z.string(),
+  price: z.number().int(),
+  stock: z.number().int(),
+});
+export const channelCatalogSchema = z.object({
+  storeCode: z.string(),
+  storeName: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  items: z.array(channelCatalogItemSchema),
+});

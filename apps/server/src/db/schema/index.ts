@@ -1,1 +1,11 @@
-export {};
+export * from './catalog';
+export * from './auth';
+export * from './orders';
+export * from './pod';
+export * from './cancellations';
+export * from './returns';
+export * from './bookings';
+export * from './transfers';
+export * from './chat';
+export * from './helpdesk';
+export * from './platform';

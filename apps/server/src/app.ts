@@ -1,0 +1,167 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { z } from 'zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db, DbHandle } from './db/client';
+import { registerErrorHandling } from './platform/errors';
+import { authPlugin } from './platform/auth';
+import { csrfPlugin } from './platform/csrf';
+import { idempotencyPlugin } from './platform/idempotency';
+import { EventBus, eventRoutes } from './platform/events';
+import { authRoutes } from './modules/auth/routes';
+import { memberRoutes } from './modules/members/routes';
+import { catalogRoutes } from './modules/catalog/routes';
+import { orderRoutes } from './modules/orders/routes';
+import { channelRoutes } from './modules/channels/routes';
+import { appConfigRoutes } from './modules/app-config/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dbHandle: DbHandle;
+    events: EventBus;
+  }
+}
+
+// Validation messages from zod in Indonesian.
+z.config(z.locales.id());
+
+export interface BuildOptions {
+  config: Config;
+  handle: DbHandle;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp({ config, handle, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', handle.db);
+  app.decorate('dbHandle', handle);
+  const bus = new EventBus(handle);
+  await bus.start();
+  app.decorate('events', bus);
+  app.addHook('onClose', async () => bus.stop());
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The app is opened inside native webviews that may frame nothing else.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Gerai API',
+        description: 'API of Gerai, the online order app for store crews. Success: `{ message: "Success", data }`; errors: `{ message, code, details? }` with Indonesian messages.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'at' },
+        },
+      },
+      security: [{ bearer: [] }, { cookie: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(authPlugin);
+  await app.register(csrfPlugin);
+  await app.register(idempotencyPlugin);
+
+  await app.register(authRoutes);
+  await app.register(memberRoutes);
+  await app.register(catalogRoutes);
+  await app.register(orderRoutes);
+  await app.register(channelRoutes);
+  await app.register(appConfigRoutes);
+  await app.register(eventRoutes);
+  app.get('/api/health', { schema: { tags: ['platform'], summary: 'Liveness probe' } }, async () => ({ message: 'Success', data: { ok: true, db: handle.kind } }));
+
+  await registerWebApp(app, config.webDist);
+  return app;
+}
+
+/** Serves the built web app; unknown non-API paths get index.html (client routing). */
+async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const indexHtml = path.join(webDist, 'index.html');
+  if (!existsSync(indexHtml)) {
+    app.log.warn({ webDist }, 'web app not built; serving the API only');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      // Hashed assets never change; the shell and service worker must revalidate.
+      reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/*', { schema: { hide: true } }, async (req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/')) {
+      return reply.callNotFound();
+    }
+    const file = path.join(webDist, path.normalize(safeDecode(url)));
+    if (file.startsWith(webDist + path.sep) && isFile(file)) {
+      return reply.sendFile(path.relative(webDist, file));
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function safeDecode(url: string): string {
+  try {
+    return decodeURIComponent(url);
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { CANCEL_REQUEST_STATUS, CANCEL_REQUEST_STATUSES } from '@gerai/contract';
+import { orders } from './orders';
+import { users } from './auth';
+import { createdAt, sqlIn, tstz } from './_columns';
+
+/** The API appends "Lainnya" (free text), so it is not stored. */
+export const cancelReasons = pgTable('cancel_reasons', {
+  id: serial('id').primaryKey(),
+  label: text('label').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const cancelRequests = pgTable(
+  'cancel_requests',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null with reasonText means "Lainnya". */
+    reasonId: integer('reason_id').references(() => cancelReasons.id),
+    reasonText: text('reason_text'),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default(CANCEL_REQUEST_STATUS.PENDING),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: tstz('decided_at'),
+    decisionNote: text('decision_note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('cancel_requests_one_pending').on(t.orderId).where(sql`status = 'pending'`),
+    index('cancel_requests_status_created_idx').on(t.status, t.createdAt),
+    check('cancel_requests_status_check', sqlIn(t.status, CANCEL_REQUEST_STATUSES)),
+  ],
+);

@@ -1,0 +1,60 @@
+import { check, doublePrecision, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAt, updatedAt } from './_columns';
+
+export const stores = pgTable(
+  'stores',
+  {
+    code: text('code').primaryKey(),
+    /** At least three words: the member's storeName shows the second and third. */
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    kelurahan: text('kelurahan').notNull(),
+    kecamatan: text('kecamatan').notNull(),
+    city: text('city').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    phone: text('phone'),
+    areaCode: text('area_code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stores_kelurahan_idx').on(t.kelurahan), index('stores_kecamatan_idx').on(t.kecamatan), index('stores_area_code_idx').on(t.areaCode)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    /** The code the API calls productID; other tables reference it. */
+    productId: text('product_id').notNull().unique(),
+    /** EAN-13, the barcode the crew scans. */
+    ean13: text('ean13').notNull().unique(),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    price: integer('price').notNull(),
+    imageUrl: text('image_url'),
+    unit: text('unit').notNull().default('pcs'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('products_ean13_digits', sql`${t.ean13} ~ '^[0-9]{13}$'`), check('products_price_nonnegative', sql`${t.price} >= 0`)],
+);
+
+export const storeStock = pgTable(
+  'store_stock',
+  {
+    storeCode: text('store_code')
+      .notNull()
+      .references(() => stores.code, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.productId, { onDelete: 'cascade' }),
+    qty: integer('qty').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeCode, t.productId] }),
+    // "Cek stock" across nearby stores looks a product up in every store.
+    index('store_stock_product_idx').on(t.productId),
+    check('store_stock_qty_nonnegative', sql`${t.qty} >= 0`),
+  ],
+);

@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import { check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ORDER_STATUS_IDS } from '@gerai/contract';
+import { products, stores } from './catalog';
+import { users } from './auth';
+import { createdAt, sqlIn, tstz, updatedAt } from './_columns';
+
+/** The QR a channel sends for isSendStore 'F' orders; used only when non-empty. */
+export interface OrderQrCode {
+  Head: unknown[];
+  Body: unknown[];
+}
+
+/**
+ * Totals: `price` = Σ line.price × (line.qty − line.qtyOos) + Σ paperBag.price × paperBag.qty.
+ * Out-of-stock units are not charged; paper bags are.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    shipmentNo: text('shipment_no').notNull(),
+    orderNo: text('order_no').notNull(),
+    appId: integer('app_id').notNull(),
+    storeCode: text('store_code')
+      .notNull()
+      .references(() => stores.code),
+    statusId: integer('status_id').notNull(),
+    /** DELIVERY_TYPE: 0 pickup at store, 1 delivered to the address. */
+    deliveryType: smallint('delivery_type').notNull(),
+    paymentId: integer('payment_id').notNull(),
+    price: integer('price').notNull(),
+    billNo: text('bill_no'),
+    qrCode: jsonb('qr_code').$type<OrderQrCode>(),
+    qrAndroid: text('qr_android'),
+    isSendStore: text('is_send_store').notNull().default('T'),
+    customerName: text('customer_name').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    customerAddress: text('customer_address'),
+    customerLat: doublePrecision('customer_lat'),
+    customerLng: doublePrecision('customer_lng'),
+    pickupCode: text('pickup_code').notNull(),
+    note: text('note'),
+    pickerUserId: integer('picker_user_id').references(() => users.id, { onDelete: 'set null' }),
+    claimedAt: tstz('claimed_at'),
+    packedAt: tstz('packed_at'),
+    completedAt: tstz('completed_at'),
+    cancelledAt: tstz('cancelled_at'),
+    archivedAt: tstz('archived_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Bumped on every change; transitions compare-and-set on it and on statusId. */
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('orders_shipment_no_key').on(t.shipmentNo),
+    // Channel intake is idempotent on the channel's order number.
+    uniqueIndex('orders_app_order_no_key').on(t.appId, t.orderNo),
+    index('orders_store_status_created_idx').on(t.storeCode, t.statusId, t.createdAt),
+    index('orders_store_created_idx').on(t.storeCode, t.createdAt),
+    index('orders_order_no_idx').on(t.orderNo),
+    check('orders_status_check', sqlIn(t.statusId, ORDER_STATUS_IDS)),
+    check('orders_delivery_type_check', sqlIn(t.deliveryType, [0, 1])),
+    check('orders_is_send_store_check', sqlIn(t.isSendStore, ['T', 'F'])),
+    check('orders_price_nonnegative', sql`${t.price} >= 0`),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.productId),
+    barcode: text('barcode').notNull(),
+    name: text('name').notNull(),
+    /** Unit price at the time of the order. */
+    price: integer('price').notNull(),
+    /** Ordered quantity. */
+    qty: integer('qty').notNull(),
+    qtyPicked: integer('qty_picked').notNull().default(0),
+    /** attrQtyOos. */
+    qtyOos: integer('qty_oos').notNull().default(0),
+    qtyEdit: integer('qty_edit'),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    // One line per product: scanning the same product again updates that line.
+    uniqueIndex('order_lines_order_product_key').on(t.orderId, t.productId),
+    check('order_lines_qty_positive', sql`${t.qty} > 0`),
+    check('order_lines_qty_picked_nonnegative', sql`${t.qtyPicked} >= 0`),
+    check('order_lines_qty_oos_nonnegative', sql`${t.qtyOos} >= 0`),
+    check('order_lines_resolved_within_qty', sql`${t.qtyPicked} + ${t.qtyOos} <= ${t.qty}`),
+    check('order_lines_price_nonnegative', sql`${t.price} >= 0`),
+  ],
+);
+
+export const orderPaperBags = pgTable(
+  'order_paper_bags',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.productId),
+    qty: integer('qty').notNull(),
+    /** Unit price at the time it was added; counted in the order total. */
+    price: integer('price').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.productId] }), check('order_paper_bags_qty_positive', sql`${t.qty} > 0`)],
+);
+
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null for the intake row. */
+    fromStatus: integer('from_status'),
+    toStatus: integer('to_status').notNull(),
+    /** Null when the system or a channel acted. */
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],
+);
+
+export const orderScans = pgTable(
+  'order_scans',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    lineId: integer('line_id').references(() => orderLines.id, { onDelete: 'set null' }),
+    barcode: text('barcode').notNull(),
+    result: text('result').notNull(),
+    reason: text('reason'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_scans_order_idx').on(t.orderId, t.createdAt), check('order_scans_result_check', sqlIn(t.result, ['accepted', 'rejected']))],
+);

@@ -1,0 +1,20 @@
+import { and, asc, count, ilike, or } from 'drizzle-orm';
+import type { PageQuery } from '@gerai/contract';
+import type { Db } from '../../db/client';
+import { stores } from '../../db/schema';
+import type { Principal } from '../../platform/principal';
+import { storeScope } from '../../platform/scope';
+import { toStoreView } from '../members/service';
+
+export async function listVisibleStores(db: Db, p: Principal, q: PageQuery & { query?: string }) {
+  const term = q.query ? `%${q.query.replace(/[%_\\]/g, '\\$&')}%` : null;
+  const where = and(
+    storeScope(stores.code, p),
+    term ? or(ilike(stores.code, term), ilike(stores.name, term), ilike(stores.kelurahan, term), ilike(stores.kecamatan, term)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db.select().from(stores).where(where).orderBy(asc(stores.code)).limit(q.size).offset((q.page - 1) * q.size),
+    db.select({ n: count() }).from(stores).where(where),
+  ]);
+  return { items: rows.map(toStoreView), page: q.page, size: q.size, total: total?.n ?? 0 };
+}

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { ERROR_MESSAGES, type IntakeOrder } from '@gerai/contract';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { events, orders, products } from '../../db/schema';
+import { signBody } from './signature';
+
+let ctx: TestContext;
+let barcodes: string[];
+beforeAll(async () => {
+  ctx = await createTestContext();
+  barcodes = (await ctx.handle.db.select({ ean: products.ean13 }).from(products).limit(3)).map((p) => p.ean);
+});
+afterAll(async () => ctx?.close());
+
+function order(overrides: Partial<IntakeOrder> = {}): IntakeOrder {
+  return {
+    orderNo: `AG-${Math.random().toString(36).slice(2, 10)}`,
+    storeCode: 'T001',
+    deliveryType: 0,
+    paymentId: 2,
+    customer: { name: 'Siti Rahayu', phone: '081234567890' },
+    lines: [
+      { barcode: barcodes[0]!, qty: 2 },
+      { barcode: barcodes[1]!, qty: 1 },
+    ],
+    paperBags: 1,
+    ...overrides,
+  };
+}
+
+function send(appId: number, body: unknown, secret = `gerai-channel-${appId}`, raw?: string) {
+  const payload = raw ?? JSON.stringify(body);
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/channels/${appId}/orders`,
+    headers: { 'content-type': 'application/json', 'x-gerai-signature': signBody(payload, secret) },
+    payload,
+  });
+}
+
+describe('channel order intake', () => {
+  it('creates a new order for the store with prices from the catalogue', async () => {
+    const body = order();
+    const res = await send(379, body);
+    expect(res.statusCode).toBe(201);
+    const data = res.json().data;
+    expect(data).toMatchObject({ orderNo: body.orderNo, appId: 379, created: true });
+    const [row] = await ctx.handle.db.select().from(orders).where(eq(orders.shipmentNo, data.shipmentNo));
+    expect(row).toMatchObject({ storeCode: 'T001', statusId: 1101, appId: 379 });
+    expect(row!.price).toBeGreaterThan(0);
+    const [event] = await ctx.handle.db.select().from(events).where(eq(events.type, 'order.created')).limit(1);
+    expect(event?.storeCode).toBe('T001');
+  });
+
+  it('turns the same channel order sent twice into one order', async () => {
+    const body = order();
+    const first = await send(410, body);
+    const second = await send(410, body);
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().data).toMatchObject({ shipmentNo: first.json().data.shipmentNo, created: false });
+    const rows = await ctx.handle.db.select().from(orders).where(eq(orders.orderNo, body.orderNo));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('answers an unknown channel with 404', async () => {
+    const res = await send(12345, order());
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 'CHANNEL_UNKNOWN', message: ERROR_MESSAGES.CHANNEL_UNKNOWN });
+  });
+
+  it('refuses a bad or missing signature and creates nothing', async () => {
+    const body = order();
+    const wrong = await send(379, body, 'not-the-secret');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().code).toBe('SIGNATURE_INVALID');
+    const missing = await ctx.app.inject({ method: 'POST', url: '/api/channels/379/orders', payload: body });
+    expect(missing.statusCode).toBe(401);
+    expect(await ctx.handle.db.select().from(orders).where(eq(orders.orderNo, body.orderNo))).toHaveLength(0);
+  });
+
+  it('names the bad fields of a signed but invalid body', async () => {
+    const res = await send(379, { ...order(), deliveryType: 5, lines: [] });
+    expect(res.statusCode).toBe(400);
+    const paths = res.json().details.map((d: { path: string }) => d.path);
+    expect(paths).toEqual(expect.arrayContaining(['body.deliveryType', 'body.lines']));
+  });
+
+  it('refuses malformed JSON, an unknown store and an unknown barcode', async () => {
+    expect((await send(379, null, undefined, '{"orderNo":')).statusCode).toBe(400);
+    const store = await send(379, order({ storeCode: 'T999' }));
+    expect(store.statusCode).toBe(422);
+    expect(store.json().code).toBe('STORE_UNKNOWN');
+    const product = await send(379, order({ lines: [{ barcode: '8990000000000', qty: 1 }] }));
+    expect(product.statusCode).toBe(422);
+    expect(product.json().code).toBe('PRODUCT_UNKNOWN');
+  });
+
+  it('requires an address and coordinates for delivery orders', async () => {
+    const res = await send(87, order({ deliveryType: 1 }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details[0].path).toBe('body.customer');
+  });
+
+  it('lets a signed channel read what a store can sell, and nobody else', async () => {
+    const path = '/api/channels/379/stores/T001/products';
+    const ok = await ctx.app.inject({ method: 'GET', url: path, headers: { 'x-gerai-signature': signBody(`GET ${path}`, 'gerai-channel-379') } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.items.length).toBeGreaterThan(50);
+    expect(ok.json().data.items.every((i: { stock: number }) => i.stock > 0)).toBe(true);
+    const unsigned = await ctx.app.inject({ method: 'GET', url: path });
+    expect(unsigned.statusCode).toBe(401);
+  });
+});

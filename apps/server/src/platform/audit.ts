@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { auditLog, events } from '../db/schema';
+
+export const EVENTS_CHANNEL = 'gerai_events';
+
+export interface AuditEntry {
+  actorUserId: number | null;
+  entity: string;
+  entityId: string;
+  action: string;
+  fromValue?: string | null;
+  toValue?: string | null;
+  reason?: string | null;
+}
+
+export interface DomainEvent {
+  storeCode: string | null;
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * Every state change calls this inside its transaction: the audit row and the
+ * event commit or roll back with the change, and NOTIFY is delivered on commit.
+ */
+export async function recordChange(tx: Tx, audit: AuditEntry, event: DomainEvent): Promise<number> {
+  await writeAudit(tx, audit);
+  const [row] = await tx
+    .insert(events)
+    .values({ storeCode: event.storeCode, type: event.type, payload: event.payload })
+    .returning({ id: events.id });
+  const id = Number(row!.id);
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${String(id)})`);
+  return id;
+}
+
+/** An audit row alone, for changes nobody else needs to hear about (sign-ins). */
+export async function writeAudit(tx: Tx | Db, audit: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorUserId: audit.actorUserId,
+    entity: audit.entity,
+    entityId: audit.entityId,
+    action: audit.action,
+    fromValue: audit.fromValue ?? null,
+    toValue: audit.toValue ?? null,
+    reason: audit.reason ?? null,
+  });
+}

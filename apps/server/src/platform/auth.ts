@@ -1,0 +1,65 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { RoleId } from '@gerai/contract';
+import { AppError } from './errors';
+import { loadPrincipal, type Principal } from './principal';
+import { verifyAccessToken } from './tokens';
+import { assertRole } from './scope';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+    /** How the caller authenticated; cookie callers get the CSRF check. */
+    authVia: 'cookie' | 'bearer' | null;
+  }
+}
+
+export const ACCESS_COOKIE = 'at';
+export const REFRESH_COOKIE = 'rt';
+
+function readAccessToken(req: FastifyRequest): { token: string; via: 'cookie' | 'bearer' } | null {
+  const header = req.headers.authorization;
+  if (header?.startsWith('Bearer ')) return { token: header.slice(7).trim(), via: 'bearer' };
+  const cookie = req.cookies[ACCESS_COOKIE];
+  return cookie ? { token: cookie, via: 'cookie' } : null;
+}
+
+/** Resolves the caller on every request; routes opt in to requiring it. */
+export const authPlugin = fp(async (app) => {
+  app.decorateRequest('principal', null);
+  app.decorateRequest('authVia', null);
+  app.addHook('onRequest', async (req) => {
+    const found = readAccessToken(req);
+    if (!found) return;
+    const claims = await verifyAccessToken(found.token, app.config.JWT_SECRET);
+    if (!claims) {
+      // A bad bearer token is an error; a stale cookie just means "not signed in".
+      if (found.via === 'bearer') req.authVia = 'bearer';
+      return;
+    }
+    const principal = await loadPrincipal(app.db, claims.userId);
+    if (!principal) return;
+    req.principal = principal;
+    req.authVia = found.via;
+  });
+});
+
+export const requireAuth: preHandlerAsyncHookHandler = async (req: FastifyRequest, _reply: FastifyReply) => {
+  if (!req.principal) {
+    const sentToken = Boolean(req.headers.authorization || req.cookies[ACCESS_COOKIE]);
+    throw new AppError(sentToken ? 'TOKEN_INVALID' : 'UNAUTHENTICATED');
+  }
+};
+
+export function requireRole(role: RoleId): preHandlerAsyncHookHandler {
+  return async (req) => {
+    if (!req.principal) throw new AppError('UNAUTHENTICATED');
+    assertRole(req.principal, role);
+  };
+}
+
+/** The caller of a route behind requireAuth. */
+export function principalOf(req: FastifyRequest): Principal {
+  if (!req.principal) throw new AppError('UNAUTHENTICATED');
+  return req.principal;
+}

@@ -1,0 +1,356 @@
+import type { Faker } from '@faker-js/faker';
+import { BOOKING_STATUS, ORDER_STATUS, type OrderStatusId } from '@gerai/contract';
+import type {
+  cancelRequests,
+  chatMessages,
+  chatRooms,
+  materialTransferItems,
+  materialTransfers,
+  podApprovalRequests,
+  returnLines,
+  returns,
+  stockBookingDetails,
+  stockBookings,
+  ticketComments,
+  tickets,
+} from '../db/schema';
+import type { ProductRow } from './catalog';
+import { DEMO_REFERENCE_DATE, PAPER_BAG, RETURN_REASONS } from './demo-data';
+import { distanceMeters, offsetPoint } from './geo';
+import type { SeedOrder } from './orders';
+
+/** User ids of the demo accounts, as seeded. */
+export interface DemoUserIds {
+  staffT001: number;
+  staffT002: number;
+  chief: number;
+  helpdesk: number;
+}
+
+export interface Activity {
+  bookings: Array<typeof stockBookings.$inferInsert>;
+  bookingDetails: Array<typeof stockBookingDetails.$inferInsert>;
+  transfers: Array<typeof materialTransfers.$inferInsert>;
+  transferItems: Array<typeof materialTransferItems.$inferInsert>;
+  podApprovals: Array<typeof podApprovalRequests.$inferInsert>;
+  cancelRequests: Array<typeof cancelRequests.$inferInsert>;
+  returns: Array<typeof returns.$inferInsert>;
+  returnLines: Array<typeof returnLines.$inferInsert>;
+  chatRooms: Array<typeof chatRooms.$inferInsert>;
+  chatMessages: Array<typeof chatMessages.$inferInsert>;
+  tickets: Array<typeof tickets.$inferInsert>;
+  ticketComments: Array<typeof ticketComments.$inferInsert>;
+  /** (store, product) pairs that must show no stock: the store booked them elsewhere. */
+  emptyStock: Array<{ storeCode: string; productId: string }>;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const yymmdd = (d: Date) => d.toISOString().slice(2, 10).replace(/-/g, '');
+/** A moment `f` of the way from a to b. */
+const between = (a: Date, b: Date, f: number) => new Date(Math.round(a.getTime() + (b.getTime() - a.getTime()) * f));
+
+/** Bookings, transfers, approvals, returns, chat and tickets around T001/T002, so every screen has data. */
+export function buildActivity(faker: Faker, orders: SeedOrder[], products: ProductRow[], users: DemoUserIds, now: Date): Activity {
+  const of = (storeCode: string, statusId: OrderStatusId) => orders.filter((o) => o.order.storeCode === storeCode && o.order.statusId === statusId);
+  const nth = (list: SeedOrder[], i: number): SeedOrder => {
+    const o = list[i];
+    if (!o) throw new Error('demo seed: a fixed order spec is missing');
+    return o;
+  };
+  const a: Activity = {
+    bookings: [],
+    bookingDetails: [],
+    transfers: [],
+    transferItems: [],
+    podApprovals: [],
+    cancelRequests: [],
+    returns: [],
+    returnLines: [],
+    chatRooms: [],
+    chatMessages: [],
+    tickets: [],
+    ticketComments: [],
+    emptyStock: [],
+  };
+
+  // Stock bookings: every detail status, T001 both asking and being asked.
+  const B = BOOKING_STATUS;
+  const bookingPlan: Array<{ order: SeedOrder; isKelurahan: boolean; details: Array<{ store: string; status: number }> }> = [
+    { order: nth(of('T001', ORDER_STATUS.PACKING), 0), isKelurahan: true, details: [{ store: 'T003', status: B.WAITING }] },
+    { order: nth(of('T001', ORDER_STATUS.PACKING), 1), isKelurahan: false, details: [{ store: 'T002', status: B.REFUSED }, { store: 'T003', status: B.TAKEN }] },
+    { order: nth(of('T001', ORDER_STATUS.PACKING), 2), isKelurahan: false, details: [{ store: 'T002', status: B.DONE }] },
+    { order: nth(of('T002', ORDER_STATUS.PACKING), 0), isKelurahan: false, details: [{ store: 'T001', status: B.WAITING }, { store: 'T003', status: B.REFUSED }] },
+  ];
+  let detailId = 0;
+  bookingPlan.forEach((plan, i) => {
+    const line = plan.order.lines[0]!;
+    const createdAt = between(plan.order.order.claimedAt!, now, 0.3);
+    const statuses = plan.details.map((d) => d.status);
+    const status = statuses.includes(B.DONE) ? B.DONE : statuses.includes(B.TAKEN) ? B.TAKEN : statuses.every((s) => s === B.REFUSED) ? B.REFUSED : B.WAITING;
+    const id = i + 1;
+    a.bookings.push({
+      id,
+      bookingNo: `BK${yymmdd(DEMO_REFERENCE_DATE)}${String(faker.number.int({ min: 1000, max: 9999 }) * 10 + i)}`,
+      orderId: plan.order.order.id,
+      storeCode: plan.order.order.storeCode,
+      productId: line.productId,
+      qtyOos: line.qtyOos,
+      isKelurahan: plan.isKelurahan,
+      status,
+      createdAt,
+      updatedAt: between(createdAt, now, 0.5),
+    });
+    a.emptyStock.push({ storeCode: plan.order.order.storeCode, productId: line.productId });
+    for (const d of plan.details) {
+      const taken = d.status === B.TAKEN || d.status === B.DONE;
+      a.bookingDetails.push({
+        id: ++detailId,
+        bookingId: id,
+        storeCode: d.store,
+        status: d.status,
+        storeTaken: taken ? d.store : null,
+        stockTaken: taken ? line.qtyOos : null,
+        createdAt,
+        updatedAt: between(createdAt, now, d.status === B.WAITING ? 0 : 0.5),
+      });
+    }
+  });
+
+  // Material transfers T001 ↔ T002 in every status.
+  const sellable = products.filter((p) => p.productId !== PAPER_BAG.productId);
+  const staffOf: Record<string, number> = { T001: users.staffT001, T002: users.staffT002 };
+  const MAT_AGE_DAYS: Record<string, [number, number]> = { new: [0.1, 1], process: [0.3, 2], finish: [2, 10], cancel: [1, 7] };
+  const notes = ['Permintaan stok untuk promo akhir pekan', 'Kelebihan stok dikirim ke toko tetangga', 'Titipan barang dari area supervisor', null];
+  let transferId = 0;
+  for (const [sender, receiver] of [
+    ['T001', 'T002'],
+    ['T002', 'T001'],
+  ] as const) {
+    for (const status of ['new', 'process', 'finish', 'cancel'] as const) {
+      const id = ++transferId;
+      const [minDays, maxDays] = MAT_AGE_DAYS[status]!;
+      const ageMs = faker.number.float({ min: minDays, max: maxDays }) * DAY;
+      const createdAt = new Date(now.getTime() - ageMs);
+      const sentAt = status === 'process' || status === 'finish' ? new Date(createdAt.getTime() + faker.number.int({ min: 30, max: 120 }) * MINUTE) : null;
+      const receivedAt = status === 'finish' && sentAt ? new Date(sentAt.getTime() + faker.number.int({ min: 60, max: 300 }) * MINUTE) : null;
+      const cancelledAt = status === 'cancel' ? new Date(createdAt.getTime() + faker.number.int({ min: 60, max: 720 }) * MINUTE) : null;
+      a.transfers.push({
+        id,
+        matNo: `MAT${yymmdd(new Date(DEMO_REFERENCE_DATE.getTime() - ageMs))}${String(id).padStart(2, '0')}${faker.string.numeric(4)}`,
+        senderStoreCode: sender,
+        receiverStoreCode: receiver,
+        status,
+        pin: faker.string.numeric(6),
+        qrToken: faker.string.alphanumeric(32),
+        idTbsms: `TBS${faker.string.numeric(8)}${String(id).padStart(2, '0')}`,
+        createdBy: staffOf[sender],
+        sentAt,
+        receivedAt,
+        receivedBy: receivedAt ? staffOf[receiver] : null,
+        cancelledAt,
+        note: faker.helpers.arrayElement(notes),
+        createdAt,
+        updatedAt: receivedAt ?? cancelledAt ?? sentAt ?? createdAt,
+        version: 1 + [sentAt, receivedAt, cancelledAt].filter(Boolean).length,
+      });
+      const items = faker.helpers.arrayElements(sellable, faker.number.int({ min: 1, max: 4 }));
+      items.forEach((p, i) => {
+        const qtySent = faker.number.int({ min: 1, max: 12 });
+        // One finished transfer arrives one short, so the receipt shows a difference.
+        const qtyReceived = status === 'finish' ? (i === 0 && sender === 'T002' && qtySent > 1 ? qtySent - 1 : qtySent) : null;
+        a.transferItems.push({ transferId: id, productId: p.productId, qtySent, qtyReceived });
+      });
+    }
+  }
+
+  // POD approval requests: pending, rejected and approved, for the chief and the supervisor to decide.
+  const inProgressT001 = of('T001', ORDER_STATUS.IN_PROGRESS);
+  const completedT001 = of('T001', ORDER_STATUS.COMPLETED);
+  const approvalPlan: Array<{ o: SeedOrder; status: 'pending' | 'rejected' | 'approved'; reasonId: number | null; reasonText?: string; by: number; decider?: number }> = [
+    { o: nth(inProgressT001, 0), status: 'pending', reasonId: 1, by: users.staffT001 },
+    { o: nth(inProgressT001, 1), status: 'pending', reasonId: null, reasonText: 'Pelanggan minta diantar ke kantornya', by: users.staffT001 },
+    { o: nth(inProgressT001, 2), status: 'rejected', reasonId: 4, by: users.staffT001, decider: users.chief },
+    { o: nth(completedT001, 0), status: 'approved', reasonId: 2, by: users.staffT001, decider: users.chief },
+    { o: nth(of('T002', ORDER_STATUS.IN_PROGRESS), 0), status: 'pending', reasonId: 3, by: users.staffT002 },
+  ];
+  for (const plan of approvalPlan) {
+    const o = plan.o.order;
+    const home = { lat: o.customerLat!, lng: o.customerLng! };
+    const point = offsetPoint(home.lat, home.lng, faker.number.int({ min: 300, max: 900 }), faker.number.float({ min: 0, max: 2 * Math.PI }));
+    const distanceM = Math.round(distanceMeters(home, point));
+    const accuracy = faker.number.int({ min: 5, max: 40 });
+    const requestDate = o.completedAt ? between(o.packedAt!, o.completedAt, 0.6) : between(o.packedAt!, now, 0.5);
+    const decidedAt = plan.status === 'pending' ? null : (o.completedAt ?? between(requestDate, now, 0.5));
+    a.podApprovals.push({
+      orderId: o.id,
+      shipmentNo: o.shipmentNo,
+      deliveryType: o.deliveryType,
+      type: 'order',
+      reasonId: plan.reasonId,
+      reasonText: plan.reasonText ?? null,
+      lat: point.lat,
+      lng: point.lng,
+      accuracy,
+      distanceM,
+      requestedBy: plan.by,
+      status: plan.status,
+      decidedBy: plan.decider ?? null,
+      decidedAt,
+      rejectReasonId: plan.status === 'rejected' ? 1 : null,
+      rejectReasonText: null,
+      requestDate,
+    });
+    // The approved delivery's POD was taken where the request was made.
+    if (plan.status === 'approved' && plan.o.pod) Object.assign(plan.o.pod, { lat: point.lat, long: point.lng, accuracy, distanceM, isValidate: false });
+  }
+
+  // A cancellation waiting for the chief.
+  const newT001 = of('T001', ORDER_STATUS.NEW);
+  const waiting = nth(newT001, newT001.length - 1).order;
+  a.cancelRequests.push({ orderId: waiting.id, reasonId: 2, reasonText: null, requestedBy: users.staffT001, status: 'pending', createdAt: between(waiting.createdAt!, now, 0.5) });
+
+  // Returns in every status.
+  const historyT001 = of('T001', ORDER_STATUS.HISTORY);
+  (['requested', 'approved', 'received', 'rejected'] as const).forEach((status, i) => {
+    const so = nth(historyT001, i);
+    const o = so.order;
+    const id = i + 1;
+    const createdAt = between(o.archivedAt!, now, 0.4);
+    const receivedAt = status === 'received' ? between(createdAt, now, 0.6) : null;
+    const back = status === 'received' ? offsetPoint(o.customerLat!, o.customerLng!, faker.number.int({ min: 5, max: 60 }), faker.number.float({ min: 0, max: 2 * Math.PI })) : null;
+    a.returns.push({
+      id,
+      orderId: o.id,
+      shipmentNo: o.shipmentNo,
+      storeCode: o.storeCode,
+      deliveryType: o.deliveryType,
+      reason: faker.helpers.arrayElement(RETURN_REASONS),
+      status,
+      requestedBy: users.staffT001,
+      decidedBy: status === 'requested' ? null : users.chief,
+      decidedAt: status === 'requested' ? null : between(createdAt, now, 0.3),
+      receivedAt,
+      receivedBy: receivedAt ? users.staffT001 : null,
+      lat: back?.lat ?? null,
+      lng: back?.lng ?? null,
+      createdAt,
+      updatedAt: receivedAt ?? createdAt,
+    });
+    for (const l of so.lines.filter((x) => x.qtyPicked > 0).slice(0, 2)) {
+      const qty = faker.number.int({ min: 1, max: l.qtyPicked });
+      a.returnLines.push({ returnId: id, orderLineId: l.id, productId: l.productId, qty, qtyReceived: status === 'received' ? qty : null });
+    }
+  });
+
+  // Chat with customers of orders on the way and one short of stock.
+  const chats: Array<{ so: SeedOrder; lines: Array<['store' | 'customer', string]> }> = [
+    {
+      so: nth(inProgressT001, 0),
+      lines: [
+        ['store', 'Halo Kak, pesanan Anda sudah siap dan segera kami antar.'],
+        ['customer', 'Baik, terima kasih. Kira-kira sampai jam berapa ya?'],
+        ['store', 'Sekitar 20 menit lagi ya Kak.'],
+        ['customer', 'Oke, kalau saya tidak ada titip di pos satpam saja.'],
+      ],
+    },
+    {
+      so: nth(inProgressT001, 1),
+      lines: [
+        ['customer', 'Mas, alamatnya pindah ke kantor saya di ujung jalan ya.'],
+        ['store', 'Baik Kak, kami ajukan dulu perubahan lokasinya. Mohon ditunggu.'],
+      ],
+    },
+    {
+      so: nth(of('T001', ORDER_STATUS.PACKING), 0),
+      lines: [
+        ['store', `Mohon maaf Kak, ${nth(of('T001', ORDER_STATUS.PACKING), 0).lines[0]!.name} sedang kosong. Kami carikan dari toko terdekat, boleh ditunggu?`],
+        ['customer', 'Boleh, asal hari ini sampai ya.'],
+      ],
+    },
+  ];
+  let messageId = 0;
+  chats.forEach(({ so, lines }, i) => {
+    const o = so.order;
+    const roomId = i + 1;
+    const start = o.claimedAt!;
+    a.chatRooms.push({ id: roomId, orderId: o.id, shipmentNo: o.shipmentNo, orderNo: o.orderNo, createdAt: start });
+    lines.forEach(([sender, body], k) => {
+      const createdAt = between(start, now, (k + 1) / (lines.length + 1));
+      a.chatMessages.push({
+        id: ++messageId,
+        roomId,
+        sender,
+        userId: sender === 'store' ? users.staffT001 : null,
+        body,
+        createdAt,
+        readAt: k < lines.length - 1 ? between(createdAt, now, 0.2) : null,
+      });
+    });
+  });
+
+  // Help tickets: one open and one resolved for T001, one in progress for T002.
+  const ticketPlan: Array<{ so: SeedOrder; status: string; problemId: number; description: string; staff: string; by: number; comments: Array<[number, string]> }> = [
+    {
+      so: nth(inProgressT001, 4),
+      status: 'open',
+      problemId: 3,
+      description: 'Semua produk sudah di-scan dan dikemas, tetapi status di aplikasi channel belum berubah. Pelanggan sudah menunggu di toko.',
+      staff: 'Budi Santoso',
+      by: users.staffT001,
+      comments: [
+        [users.staffT001, 'Mohon dibantu dicek, pelanggan sudah di kasir.'],
+        [users.helpdesk, 'Baik, kami cek ke tim channel. Mohon ditunggu sebentar.'],
+      ],
+    },
+    {
+      so: nth(historyT001, 5),
+      status: 'resolved',
+      problemId: 2,
+      description: 'Barcode salah satu produk tidak terbaca dan tidak cocok dengan data pesanan.',
+      staff: 'Agus Setiawan',
+      by: users.chief,
+      comments: [
+        [users.chief, 'Sudah dicoba scan manual tetap ditolak.'],
+        [users.helpdesk, 'Data barcode produk sudah kami perbarui. Silakan coba lagi.'],
+        [users.chief, 'Sudah bisa, terima kasih.'],
+      ],
+    },
+    {
+      so: nth(of('T002', ORDER_STATUS.COMPLETED), 0),
+      status: 'in_progress',
+      problemId: 5,
+      description: 'Pelanggan menyebut pembayaran terpotong dua kali.',
+      staff: 'Siti Rahmawati',
+      by: users.staffT002,
+      comments: [[users.helpdesk, 'Sedang kami konfirmasi ke tim pembayaran.']],
+    },
+  ];
+  let commentId = 0;
+  ticketPlan.forEach((plan, i) => {
+    const o = plan.so.order;
+    const id = i + 1;
+    const createdAt = between(o.createdAt!, now, 0.5);
+    a.tickets.push({
+      id,
+      shipmentNo: o.shipmentNo,
+      orderNo: o.orderNo,
+      orderId: o.id,
+      storeCode: o.storeCode,
+      description: plan.description,
+      staffName: plan.staff,
+      applicationId: o.appId,
+      problemId: plan.problemId,
+      status: plan.status,
+      createdBy: plan.by,
+      createdAt,
+      updatedAt: between(createdAt, now, 0.8),
+    });
+    plan.comments.forEach(([userId, body], k) => {
+      a.ticketComments.push({ id: ++commentId, ticketId: id, userId, body, createdAt: between(createdAt, now, (k + 1) / (plan.comments.length + 1)) });
+    });
+  });
+
+  return a;
+}

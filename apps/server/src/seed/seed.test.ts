@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq, sql } from 'drizzle-orm';
+import { APP_IDS, BOOKING_STATUS, BOOKING_STATUS_WITHOUT_TAKER, MAT_STATUSES, ORDER_STATUS, ORDER_STATUS_IDS, ROLE } from '@gerai/contract';
+import type { DbHandle } from '../db/client';
+import { verifyPassword } from '../db/password';
+import * as t from '../db/schema';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-data';
+import { isValidEan13 } from './ean13';
+import { distanceMeters } from './geo';
+import { isDatabaseEmpty, resetDatabase, seedDemo } from './seed';
+import { openTestDb } from './test-db';
+
+let handle: DbHandle;
+const rows = async <T = Record<string, unknown>>(query: ReturnType<typeof sql>) => ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+beforeAll(async () => {
+  handle = await openTestDb();
+  expect(await isDatabaseEmpty(handle.db)).toBe(true);
+  await seedDemo(handle.db);
+});
+afterAll(async () => handle?.close());
+
+describe('demo accounts (design.md §7)', () => {
+  it('has the six accounts with their roles, stores and the demo password', async () => {
+    for (const acc of DEMO_ACCOUNTS) {
+      const [user] = await handle.db.select().from(t.users).where(eq(t.users.nik, acc.nik));
+      expect(user, acc.nik).toMatchObject({ roleId: acc.roleId, storeCode: acc.storeCode });
+      expect(user!.name.split(' ').length).toBeGreaterThanOrEqual(2);
+      expect(verifyPassword(DEMO_PASSWORD, user!.passwordHash)).toBe(true);
+      expect(verifyPassword('salah', user!.passwordHash)).toBe(false);
+    }
+    const byNik = Object.fromEntries(DEMO_ACCOUNTS.map((a) => [a.nik, a.roleId]));
+    expect(byNik).toEqual({ '10000001': ROLE.STAFF, '10000002': ROLE.STAFF, '20000001': ROLE.STORE_CHIEF, '30000001': ROLE.AREA_SUPERVISOR, '40000001': ROLE.HELPDESK, '90000001': ROLE.SUPER_USER });
+  });
+
+  it('gives the area supervisor T001–T010 and nobody else extra stores', async () => {
+    const supervised = await rows<{ nik: string; store_code: string }>(sql`select u.nik, us.store_code from user_stores us join users u on u.id = us.user_id order by us.store_code`);
+    expect(new Set(supervised.map((r) => r.nik))).toEqual(new Set(['30000001']));
+    expect(supervised.map((r) => r.store_code)).toEqual(['T001', 'T002', 'T003', 'T004', 'T005', 'T006', 'T007', 'T008', 'T009', 'T010']);
+  });
+});
+
+describe('stores and products', () => {
+  it('has at least 50 Jabodetabek stores with three-word names, kelurahan, kecamatan and coordinates', async () => {
+    const stores = await handle.db.select().from(t.stores).orderBy(asc(t.stores.code));
+    expect(stores.length).toBeGreaterThanOrEqual(50);
+    expect(stores[0]).toMatchObject({ code: 'T001', name: 'Toko Kemang Raya', kelurahan: 'Bangka', kecamatan: 'Mampang Prapatan', city: 'Jakarta Selatan' });
+    for (const s of stores) {
+      expect(s.name.trim().split(/\s+/).length, s.name).toBeGreaterThanOrEqual(3);
+      expect(s.kelurahan.length).toBeGreaterThan(2);
+      expect(s.kecamatan.length).toBeGreaterThan(2);
+      expect(s.latitude).toBeGreaterThan(-6.8);
+      expect(s.latitude).toBeLessThan(-6.0);
+      expect(s.longitude).toBeGreaterThan(106.4);
+      expect(s.longitude).toBeLessThan(107.2);
+    }
+    expect(new Set(stores.map((s) => s.name)).size).toBe(stores.length);
+  });
+
+  it('has at least 500 products, every barcode a valid and unique EAN-13, with stock in every store', async () => {
+    const products = await handle.db.select().from(t.products);
+    expect(products.length).toBeGreaterThanOrEqual(500);
+    expect(products.filter((p) => !isValidEan13(p.ean13))).toEqual([]);
+    expect(new Set(products.map((p) => p.ean13)).size).toBe(products.length);
+    expect(products.every((p) => p.price >= 100 && p.price % 100 === 0)).toBe(true);
+    const [stock] = await rows<{ n: number; stores: number; products: number; empty: number }>(
+      sql`select count(*)::int n, count(distinct store_code)::int stores, count(distinct product_id)::int products, count(*) filter (where qty = 0)::int empty from store_stock`,
+    );
+    expect(stock!.stores).toBeGreaterThanOrEqual(50);
+    expect(stock!.products).toBe(products.length);
+    expect(stock!.empty).toBeGreaterThan(0);
+    expect(stock!.empty).toBeLessThan(stock!.n / 5);
+  });
+});
+
+describe('orders', () => {
+  it('has at least 300 orders over all 7 channels and all 7 statuses, T001 having every status', async () => {
+    const all = await handle.db.select({ appId: t.orders.appId, statusId: t.orders.statusId, storeCode: t.orders.storeCode }).from(t.orders);
+    expect(all.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(all.map((o) => o.appId))).toEqual(new Set(APP_IDS));
+    expect(new Set(all.map((o) => o.statusId))).toEqual(new Set(ORDER_STATUS_IDS));
+    const t001 = all.filter((o) => o.storeCode === 'T001');
+    for (const status of ORDER_STATUS_IDS) expect(t001.filter((o) => o.statusId === status).length, String(status)).toBeGreaterThanOrEqual(status === ORDER_STATUS.NEW ? 5 : 3);
+    expect(new Set(t001.map((o) => o.appId))).toEqual(new Set(APP_IDS));
+    const t002 = all.filter((o) => o.storeCode === 'T002');
+    expect(new Set(t002.map((o) => o.statusId))).toEqual(new Set(ORDER_STATUS_IDS));
+  });
+
+  it('keeps T001 busy today and spreads history over two weeks', async () => {
+    const [span] = await rows<{ today: number; oldest_days: number }>(
+      sql`select count(*) filter (where created_at > now() - interval '1 day')::int today, extract(epoch from now() - min(created_at))::float / 86400 oldest_days from orders where store_code = 'T001'`,
+    );
+    expect(span!.today).toBeGreaterThanOrEqual(10);
+    expect(span!.oldest_days).toBeGreaterThan(5);
+    expect(span!.oldest_days).toBeLessThanOrEqual(14.01);
+  });
+
+  it('totals equal Σ line price × (qty − qtyOos) plus paper bags', async () => {
+    const wrong = await rows(sql`
+      select o.shipment_no, o.price,
+        (select coalesce(sum(l.price * (l.qty - l.qty_oos)), 0) from order_lines l where l.order_id = o.id)
+        + (select coalesce(sum(b.price * b.qty), 0) from order_paper_bags b where b.order_id = o.id) as expected
+      from orders o
+      where o.price <> (select coalesce(sum(l.price * (l.qty - l.qty_oos)), 0) from order_lines l where l.order_id = o.id)
+        + (select coalesce(sum(b.price * b.qty), 0) from order_paper_bags b where b.order_id = o.id)`);
+    expect(wrong).toEqual([]);
+    const [bags] = await rows<{ n: number }>(sql`select count(*)::int n from order_paper_bags`);
+    expect(bags!.n).toBeGreaterThan(50);
+  });
+
+  it('has 1–6 lines per order whose picked and out-of-stock quantities fit the status', async () => {
+    const lines = await rows<{ status_id: number; qty: number; qty_picked: number; qty_oos: number; barcode: string; n: number }>(sql`
+      select o.status_id, l.qty, l.qty_picked, l.qty_oos, l.barcode, count(*) over (partition by o.id)::int n
+      from order_lines l join orders o on o.id = l.order_id`);
+    for (const l of lines) {
+      expect(l.n).toBeGreaterThanOrEqual(1);
+      expect(l.n).toBeLessThanOrEqual(6);
+      expect(isValidEan13(l.barcode)).toBe(true);
+      if ([1103, 1104, 1105].includes(l.status_id)) expect(l.qty_picked + l.qty_oos).toBe(l.qty);
+      else if (l.status_id === 1102) expect(l.qty_picked + l.qty_oos).toBeLessThanOrEqual(l.qty);
+      else expect([l.qty_picked, l.qty_oos]).toEqual([0, 0]);
+    }
+    expect(lines.some((l) => l.status_id >= 1103 && l.status_id <= 1105 && l.qty_oos > 0)).toBe(true);
+    const fullyOos = await rows(sql`select o.id from orders o join order_lines l on l.order_id = o.id where o.status_id in (1103, 1104, 1105) group by o.id having sum(l.qty_picked) = 0`);
+    expect(fullyOos).toEqual([]);
+  });
+
+  it('has a status history that starts at intake and walks to the current status', async () => {
+    const history = await rows<{ order_id: number; status_id: number; chain: Array<[number | null, number]> }>(sql`
+      select o.id order_id, o.status_id, json_agg(json_build_array(h.from_status, h.to_status) order by h.created_at, h.id) chain
+      from orders o join order_status_history h on h.order_id = o.id group by o.id`);
+    expect(history.length).toBe((await handle.db.select({ id: t.orders.id }).from(t.orders)).length);
+    for (const h of history) {
+      expect(h.chain[0]).toEqual([null, 1101]);
+      for (let i = 1; i < h.chain.length; i++) expect(h.chain[i]![0]).toBe(h.chain[i - 1]![1]);
+      expect(h.chain[h.chain.length - 1]![1]).toBe(h.status_id);
+    }
+  });
+
+  it('has realistic customers near the store and well-formed numbers', async () => {
+    const list = await rows<Record<string, string | number | null>>(sql`
+      select o.shipment_no, o.order_no, o.app_id, o.pickup_code, o.customer_name, o.customer_phone, o.customer_address,
+        o.customer_lat, o.customer_lng, s.latitude, s.longitude, o.is_send_store, o.qr_code, o.status_id, o.bill_no, o.picker_user_id
+      from orders o join stores s on s.code = o.store_code`);
+    expect(new Set(list.map((o) => o.shipment_no)).size).toBe(list.length);
+    expect(new Set(list.map((o) => `${o.app_id}:${o.order_no}`)).size).toBe(list.length);
+    for (const o of list) {
+      expect(o.shipment_no).toMatch(/^SHP\d{13}$/);
+      expect(o.pickup_code).toMatch(/^\d{6}$/);
+      expect(o.customer_phone).toMatch(/^08\d{8,11}$/);
+      expect(String(o.customer_name).split(' ').length).toBeGreaterThanOrEqual(2);
+      expect(o.customer_address).toMatch(/No\. \d+/);
+      const d = distanceMeters({ lat: Number(o.customer_lat), lng: Number(o.customer_lng) }, { lat: Number(o.latitude), lng: Number(o.longitude) });
+      expect(d).toBeLessThan(2100);
+      const qr = o.qr_code as unknown as { Head: unknown[]; Body: unknown[] } | null;
+      if (o.is_send_store === 'F') expect(qr?.Head.length && qr.Body.length).toBeTruthy();
+      else expect(qr).toBeNull();
+      expect(o.bill_no === null).toBe(![1103, 1104, 1105].includes(Number(o.status_id)));
+      expect(o.picker_user_id === null).toBe([1101, 1106, 1107].includes(Number(o.status_id)));
+    }
+    expect(list.some((o) => o.is_send_store === 'F')).toBe(true);
+  });
+
+  it('records proof of delivery for delivered orders', async () => {
+    const missing = await rows(sql`
+      select o.shipment_no from orders o left join pod_records p on p.order_id = o.id
+      where o.status_id in (1104, 1105) and o.delivery_type = 1 and p.id is null`);
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('reference data and activity', () => {
+  it('has Indonesian reason lists without Lainnya, problems, FAQ and app versions', async () => {
+    for (const table of [t.podRequestReasons, t.podRejectReasons, t.cancelReasons]) {
+      const list = await handle.db.select().from(table);
+      expect(list.length).toBeGreaterThanOrEqual(3);
+      expect(list.map((r) => r.label)).not.toContain('Lainnya');
+    }
+    expect((await handle.db.select().from(t.problems)).length).toBeGreaterThanOrEqual(5);
+    expect((await handle.db.select().from(t.faqs)).length).toBeGreaterThanOrEqual(8);
+    const config = Object.fromEntries((await handle.db.select().from(t.appConfig)).map((c) => [c.key, c.value]));
+    expect(config).toEqual({ min_app_version: '1.0.0', latest_app_version: '1.0.0' });
+  });
+
+  it('has bookings in every detail status, with a taker exactly when the status has one', async () => {
+    const details = await handle.db.select().from(t.stockBookingDetails);
+    expect(new Set(details.map((d) => d.status))).toEqual(new Set(Object.values(BOOKING_STATUS)));
+    for (const d of details) {
+      const hasTaker = !BOOKING_STATUS_WITHOUT_TAKER.includes(d.status);
+      expect(d.storeTaken !== null).toBe(hasTaker);
+      expect(d.stockTaken !== null).toBe(hasTaker);
+    }
+    const t001 = await handle.db.select().from(t.stockBookings).where(eq(t.stockBookings.storeCode, 'T001'));
+    expect(t001.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('has material transfers T001 → T002 and T002 → T001 in every status', async () => {
+    const mats = await handle.db.select().from(t.materialTransfers);
+    for (const [from, to] of [
+      ['T001', 'T002'],
+      ['T002', 'T001'],
+    ]) {
+      expect(new Set(mats.filter((m) => m.senderStoreCode === from && m.receiverStoreCode === to).map((m) => m.status))).toEqual(new Set(MAT_STATUSES));
+    }
+    expect(mats.every((m) => /^\d{6}$/.test(m.pin))).toBe(true);
+    const items = await handle.db.select().from(t.materialTransferItems);
+    expect(new Set(items.map((i) => i.transferId)).size).toBe(mats.length);
+  });
+
+  it('has POD approvals, returns, chat and tickets for T001', async () => {
+    const approvals = await rows<{ status: string }>(sql`select r.status from pod_approval_requests r join orders o on o.id = r.order_id where o.store_code = 'T001'`);
+    expect(new Set(approvals.map((a) => a.status))).toEqual(new Set(['pending', 'approved', 'rejected']));
+    const returns = await handle.db.select().from(t.returns).where(eq(t.returns.storeCode, 'T001'));
+    expect(new Set(returns.map((r) => r.status))).toEqual(new Set(['requested', 'approved', 'received', 'rejected']));
+    expect((await handle.db.select().from(t.chatMessages)).length).toBeGreaterThan(0);
+    const tickets = await handle.db.select().from(t.tickets).where(eq(t.tickets.storeCode, 'T001'));
+    expect(tickets.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('seeding', () => {
+  it('lets the app insert rows after the seed (sequences moved past the seeded ids)', async () => {
+    const [line] = await handle.db.select().from(t.orderLines).limit(1);
+    const [order] = await handle.db
+      .insert(t.orders)
+      .values({
+        shipmentNo: 'SHP9999999999999',
+        orderNo: 'TEST-1',
+        appId: 379,
+        storeCode: 'T001',
+        statusId: 1101,
+        deliveryType: 0,
+        paymentId: 1,
+        price: line!.price,
+        customerName: 'Uji Coba',
+        customerPhone: '081200000000',
+        pickupCode: '123456',
+      })
+      .returning({ id: t.orders.id });
+    await handle.db.insert(t.orderLines).values({ orderId: order!.id, productId: line!.productId, barcode: line!.barcode, name: line!.name, price: line!.price, qty: 1 });
+    await handle.db.delete(t.orders).where(eq(t.orders.id, order!.id));
+  });
+
+  it('is deterministic: reset and seed again (at another time) gives the same rows', async () => {
+    const snapshot = async () => ({
+      orders: await rows(sql`select id, shipment_no, order_no, app_id, store_code, status_id, price, customer_name, pickup_code from orders order by id`),
+      lines: await rows(sql`select order_id, product_id, qty, qty_picked, qty_oos from order_lines order by id`),
+      products: await rows(sql`select product_id, ean13, name, price from products order by id`),
+      mats: await rows(sql`select mat_no, id_tbsms, pin from material_transfers order by id`),
+    });
+    const first = await snapshot();
+    await resetDatabase(handle.db);
+    expect(await isDatabaseEmpty(handle.db)).toBe(true);
+    await seedDemo(handle.db, { now: new Date(Date.now() - 3 * 86_400_000) });
+    const second = await snapshot();
+    expect(second.orders.length).toBeGreaterThanOrEqual(300);
+    expect(second).toEqual(first);
+  });
+});
