@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { migrateDb, type DbHandle } from './client';
-import { openTestDb } from '../seed/test-db';
+import { openTestDb } from '../test/test-db';
 import * as t from './schema';
 
 let handle: DbHandle;

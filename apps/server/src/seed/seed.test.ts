@@ -8,7 +8,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-data';
 import { isValidEan13 } from './ean13';
 import { distanceMeters } from './geo';
 import { isDatabaseEmpty, resetDatabase, seedDemo } from './seed';
-import { openTestDb } from './test-db';
+import { openTestDb } from '../test/test-db';
 
 let handle: DbHandle;
 const rows = async <T = Record<string, unknown>>(query: ReturnType<typeof sql>) => ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../config';
-import { migrateDb, openDb, type DbHandle } from '../db/client';
+import type { DbHandle } from '../db/client';
+import { openTestDb } from './test-db';
 import { buildApp } from '../app';
 import { seedDemo } from '../seed/seed';
 import { DEMO_PASSWORD } from '../seed/demo-data';
@@ -15,33 +16,9 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/**
- * A fresh, migrated, seeded database per test file: in-memory PGlite by default,
- * or a new database on the PostgreSQL server named by TEST_DATABASE_URL (CI).
- */
+/** The app on a fresh, migrated database with the demo data, one per test file. */
 export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  let dropDatabase: (() => Promise<void>) | null = null;
-  let databaseUrl: string | undefined;
-  if (adminUrl) {
-    const pg = (await import('pg')).default;
-    const name = `gerai_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
-  const handle = await openDb({ databaseUrl, poolSize: 5 });
-  await migrateDb(handle);
+  const handle = await openTestDb();
   await seedDemo(handle.db);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }, overrides);
   const app = await buildApp({ config, handle, logger: false });
@@ -63,7 +40,6 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     async close() {
       await app.close();
       await handle.close();
-      await dropDatabase?.();
     },
   };
 }
