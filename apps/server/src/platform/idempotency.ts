@@ -33,7 +33,8 @@ export const idempotencyPlugin = fp(async (app) => {
 
   app.addHook('preHandler', async (req, reply) => {
     const key = req.headers['idempotency-key'];
-    if (!UNSAFE.has(req.method) || key === undefined) return;
+    // Sign-in calls answer with cookies a replay could not repeat, and must not keep tokens.
+    if (!UNSAFE.has(req.method) || key === undefined || req.url.startsWith('/api/auth/')) return;
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw new AppError('IDEMPOTENCY_KEY_INVALID');
     const scope = req.principal ? `user:${req.principal.userId}` : `anon:${req.url.split('?')[0]}`;
     const hash = requestHash(req.method, req.url, req.body);

@@ -58,7 +58,7 @@ function makeOrder(catalog: Catalog): { appId: number; order: IntakeOrder } {
   return {
     appId: channel.appId,
     order: {
-      orderNo: `${channel.appName.slice(0, 3).toUpperCase()}-${Date.now().toString(36).toUpperCase()}${faker.string.alphanumeric({ length: 4, casing: 'upper' })}`,
+      orderNo: `${channel.appName.toUpperCase()}-${Date.now().toString(36).toUpperCase()}${faker.string.alphanumeric({ length: 4, casing: 'upper' })}`,
       storeCode: catalog.storeCode,
       deliveryType: delivery ? 1 : 0,
       paymentId: faker.number.int({ min: 1, max: 6 }),

@@ -1,0 +1,207 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { resetClientStateForTests } from '@/shared/api/client';
+import { session } from '@/shared/api/session';
+import { closeModal } from '@/shared/modal/modal-store';
+import { fail, mockFetch, ok } from '@/test/fetch-mock';
+import { orderCount, staffMember, storeT001, superUserWithoutStore } from '@/test/fixtures';
+import { testQueryClient } from '@/test/render';
+import { createAppRouter } from './router';
+
+const appConfig = { minAppVersion: '1.0.0', latestAppVersion: '1.0.0', serverTime: '2025-11-22T03:00:00.000Z' };
+const tokens = { token: 't', tokenExp: 2_000_000_000, refreshToken: 'r', refreshTokenExp: 2_000_100_000 };
+
+function renderApp(path: string) {
+  const router = createAppRouter((routes) => createMemoryRouter(routes, { initialEntries: [path] }));
+  const queryClient = testQueryClient();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, queryClient };
+}
+
+function signedInServer(member = staffMember) {
+  return mockFetch()
+    .on('GET', '/api/app-config', ok(appConfig))
+    .on('GET', '/api/members/me', ok(member))
+    .on('GET', '/api/orders/count', ok(orderCount));
+}
+
+beforeEach(() => {
+  resetClientStateForTests();
+  session.clear();
+  act(() => closeModal());
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('auth guard', () => {
+  it('sends a visitor without a session to /login?next=…, then back there after signing in', async () => {
+    let signedIn = false;
+    const server = mockFetch()
+      .on('GET', '/api/app-config', ok(appConfig))
+      .on('POST', '/api/auth/refresh', fail(401, 'UNAUTHENTICATED', 'Sesi Anda telah berakhir. Silakan masuk kembali.'))
+      .on('GET', '/api/members/me', () => (signedIn ? ok(staffMember) : fail(401, 'UNAUTHENTICATED', 'Sesi Anda telah berakhir.')))
+      .on('POST', '/api/auth/login', () => {
+        signedIn = true;
+        return ok({ ...tokens, member: staffMember });
+      });
+    const { router } = renderApp('/list-proses');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?next=%2Flist-proses');
+    // The 401 went through one refresh attempt before giving up.
+    expect(server.callsTo('/api/auth/refresh')).toHaveLength(1);
+
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('NIK'), '10000001');
+    await user.type(screen.getByLabelText('Kata sandi'), 'gerai123');
+    await user.click(screen.getByRole('button', { name: 'Masuk' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/list-proses'));
+    expect(await screen.findByRole('heading', { name: 'Pesanan Proses' })).toBeInTheDocument();
+    expect(screen.getByText('Fitur ini belum tersedia')).toBeInTheDocument();
+  });
+
+  it('does not send an offline member to login: it offers a retry', async () => {
+    mockFetch().on('GET', '/api/app-config', 'network-error').on('GET', '/api/members/me', 'network-error');
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('button', { name: 'Coba lagi' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('home', () => {
+  it('greets the member, shows the store and the counts per status linking to each list', async () => {
+    signedInServer();
+    renderApp('/');
+    expect(await screen.findByTestId('member-name')).toHaveTextContent('Budi Santoso');
+    expect(screen.getByTestId('active-store')).toHaveTextContent('Kemang Raya · T001');
+    expect(screen.getByText(/^Selamat (pagi|siang|sore|malam),$/)).toBeInTheDocument();
+
+    const tile = await screen.findByTestId('count-1101');
+    expect(tile).toHaveAttribute('href', '/order');
+    expect(tile).toHaveAccessibleName('Baru: 4 pesanan');
+    expect(screen.getByTestId('count-1102')).toHaveAttribute('href', '/list-packing');
+    expect(screen.getByTestId('count-1103')).toHaveAttribute('href', '/list-proses');
+    expect(screen.getByTestId('count-1104')).toHaveAttribute('href', '/list-done');
+    expect(screen.getByTestId('count-1105')).toHaveAttribute('href', '/history');
+    expect(screen.getByTestId('count-1106')).toHaveAttribute('href', '/list-cancel');
+    expect(screen.getByTestId('count-1107-value')).toHaveTextContent('6');
+
+    const nav = screen.getByRole('navigation', { name: 'Navigasi utama' });
+    expect(within(nav).getByRole('link', { name: 'Beranda' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Beranda', 'Pesanan', 'Cek Stok', 'Akun']);
+  });
+
+  it('shows an error with retry when the counts fail, and recovers', async () => {
+    let fails = true;
+    signedInServer().on('GET', '/api/orders/count', () => (fails ? fail(400, 'STORE_REQUIRED', 'Pilih toko terlebih dahulu.') : ok(orderCount)));
+    renderApp('/');
+    expect(await screen.findByText('Jumlah pesanan gagal dimuat.')).toBeInTheDocument();
+    expect(screen.getByText('Pilih toko terlebih dahulu.')).toBeInTheDocument();
+    fails = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Coba lagi' }));
+    expect(await screen.findByTestId('count-1101')).toBeInTheDocument();
+  });
+
+  it('lets a super user without a store pick one in the super-user modal', async () => {
+    let member = superUserWithoutStore;
+    const server = signedInServer()
+      .on('GET', '/api/members/me', () => ok(member))
+      .on('GET', '/api/stores', ok({ items: [storeT001], page: 1, size: 20, total: 1 }))
+      .on('POST', '/api/members/me/store', () => {
+        member = { ...superUserWithoutStore, storeName: 'Kemang Raya', store: storeT001, info: 'T001 · Toko Kemang Raya' };
+        return ok(member);
+      });
+    renderApp('/');
+    expect(await screen.findByText('Belum ada toko aktif')).toBeInTheDocument();
+    expect(screen.queryByTestId('count-1101')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Pilih Toko' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pilih Toko' });
+    await userEvent.click(await within(dialog).findByTestId('store-option-T001'));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const post = server.callsTo('/api/members/me/store', 'POST')[0]!;
+    expect(post.body).toEqual({ storeCode: 'T001' });
+    expect(post.headers.get('Idempotency-Key')).toBeTruthy();
+    expect(await screen.findByTestId('count-1101')).toBeInTheDocument();
+    expect(screen.getByText('Toko aktif: Kemang Raya (T001)')).toBeInTheDocument();
+  });
+});
+
+describe('account', () => {
+  it('shows the profile and signs out through POST /api/auth/logout', async () => {
+    const server = signedInServer().on('POST', '/api/auth/logout', ok(null));
+    const { router } = renderApp('/akun');
+    expect(await screen.findByTestId('profile-name')).toHaveTextContent('Budi Santoso');
+    expect(screen.getByTestId('profile-nik')).toHaveTextContent('10000001');
+    expect(screen.getByTestId('profile-role')).toHaveTextContent('Staf Toko');
+    expect(screen.getByTestId('app-version')).toHaveTextContent('1.0.0');
+    // Staff cannot switch stores.
+    expect(screen.queryByRole('button', { name: 'Ganti Toko' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Info Toko' }));
+    const info = await screen.findByRole('dialog', { name: 'Info Toko' });
+    expect(within(info).getByText('Jl. Kemang Raya No. 10')).toBeInTheDocument();
+    await userEvent.click(within(info).getByRole('button', { name: 'Tutup dialog' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Keluar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(server.callsTo('/api/auth/logout', 'POST')).toHaveLength(1);
+    expect(await screen.findByRole('button', { name: 'Masuk' })).toBeInTheDocument();
+  });
+});
+
+describe('force update', () => {
+  it('opens a force-update modal that cannot be dismissed when the version is below minAppVersion', async () => {
+    signedInServer().on('GET', '/api/app-config', ok({ ...appConfig, minAppVersion: '2.0.0' }));
+    renderApp('/');
+    const dialog = await screen.findByRole('dialog', { name: 'Pembaruan wajib' });
+    expect(dialog).toHaveTextContent('Versi aplikasi Anda (1.0.0) sudah tidak didukung');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Pembaruan wajib' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Tutup dialog' })).not.toBeInTheDocument();
+  });
+});
+
+describe('routes', () => {
+  it.each([
+    ['/order/detail/1102/SHP0001/0', 'Detail Pesanan'],
+    ['/help-center', 'Pusat Bantuan'],
+    ['/help-center/order/SHP0001/1103/1/P01', 'Pusat Bantuan'],
+    ['/reported-detail/order/77', 'Detail Laporan'],
+    ['/reported-detail/order/SHP0001/1103/1/P01/list/77', 'Detail Laporan'],
+    ['/pengajuan-pod/detail/SHP0001/1', 'Detail Pengajuan POD'],
+    ['/pengajuan-pod/detail/SHP0001/1/outside', 'Detail Pengajuan POD'],
+    ['/retur/list/requested', 'Daftar Retur'],
+    ['/detail-mat-out-complete/finish/MS001', 'Detail Barang Keluar Selesai'],
+  ])('%s shows "%s" with an honest unavailable state', async (path, title) => {
+    signedInServer();
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.getByText('Fitur ini belum tersedia')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Kembali' }).length).toBeGreaterThan(0);
+  });
+
+  it('shows the feature guide and one feature with its steps', async () => {
+    signedInServer();
+    renderApp('/feature-guide');
+    await userEvent.click(await screen.findByRole('link', { name: /Picking dan scan packing/ }));
+    expect(await screen.findByRole('heading', { name: 'Picking dan scan packing', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Langkah-langkah' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Buka fitur' })).toHaveAttribute('href', '/list-packing');
+  });
+
+  it('answers unknown paths with an Indonesian 404', async () => {
+    signedInServer();
+    renderApp('/tidak-ada');
+    expect(await screen.findByRole('heading', { name: 'Halaman tidak ditemukan' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ke Beranda' })).toHaveAttribute('href', '/');
+  });
+});

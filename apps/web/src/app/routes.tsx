@@ -1,0 +1,110 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import type { RouteObject } from 'react-router';
+import { id } from '@/shared/i18n/id';
+import { PageSkeleton } from '@/shared/ui/skeleton';
+import { UnavailablePage } from '@/shared/ui/unavailable-page';
+import { AppLayout } from './layouts/app-layout';
+import { RootLayout } from './layouts/root-layout';
+import HomeRoute from './routes/home';
+import RouteError from './routes/route-error';
+
+// Home is the first screen of a signed-in crew (the usual start: the session lives in
+// cookies) and ships in the entry chunk. Everything else loads on demand, login
+// included: its form validation (react-hook-form + zod) is most of its weight.
+const LoginRoute = lazy(() => import('./routes/login'));
+const AccountRoute = lazy(() => import('./routes/account'));
+const NotFoundRoute = lazy(() => import('./routes/not-found'));
+const FeatureGuidePage = lazy(() => import('@/features/guide/pages/feature-guide-page'));
+const FeatureDetailPage = lazy(() => import('@/features/guide/pages/feature-detail-page'));
+
+/** Server areas (design §2); each route names the area that owns it. */
+export type Area =
+  | 'auth' | 'members' | 'orders' | 'scanning' | 'pod' | 'cancellations' | 'returns' | 'bookings'
+  | 'stock' | 'transfers' | 'chat' | 'helpdesk' | 'monitoring' | 'recap' | 'channels' | 'catalog' | 'guide';
+
+export interface AppRoute {
+  path: string;
+  title: string;
+  area: Area;
+  /** The built screen; absent → the honest "belum tersedia" page with the title. */
+  page?: LazyExoticComponent<ComponentType> | ComponentType;
+}
+
+/** Every route of the spec's table (§2), behind the auth check. */
+export const APP_ROUTES: readonly AppRoute[] = [
+  { path: '/', title: id.routes.home, area: 'orders', page: HomeRoute },
+  { path: '/order', title: id.routes.order, area: 'orders' },
+  { path: '/order/detail/:status/:shipmentNo/:method', title: id.routes.orderDetail, area: 'orders' },
+  { path: '/order/detail-scan-go/:status/:shipmentNo/:method', title: id.routes.orderDetailScanGo, area: 'pod' },
+  { path: '/order/confirm/:status/:shipmentNo', title: id.routes.orderConfirm, area: 'orders' },
+  { path: '/list-proses', title: id.routes.listProses, area: 'orders' },
+  { path: '/list-packing', title: id.routes.listPacking, area: 'orders' },
+  { path: '/list-done', title: id.routes.listDone, area: 'orders' },
+  { path: '/list-cancel', title: id.routes.listCancel, area: 'orders' },
+  { path: '/history', title: id.routes.history, area: 'orders' },
+  { path: '/monitoring', title: id.routes.monitoring, area: 'monitoring' },
+  { path: '/rekap-ac', title: id.routes.rekapAc, area: 'recap' },
+  { path: '/cek-stock', title: id.routes.cekStock, area: 'stock' },
+  { path: '/akun', title: id.routes.akun, area: 'members', page: AccountRoute },
+  { path: '/feature-guide', title: id.routes.featureGuide, area: 'guide', page: FeatureGuidePage },
+  { path: '/feature-list/:id', title: id.routes.featureList, area: 'guide', page: FeatureDetailPage },
+  { path: '/help-center/:mode?/:shipmentNo?/:status?/:method?/:code?', title: id.routes.helpCenter, area: 'helpdesk' },
+  { path: '/reported-list/:mode/:code', title: id.routes.reportedList, area: 'helpdesk' },
+  { path: '/reported-detail/:mode/:shipmentNo?/:status?/:method?/:code?/:previous?/:id', title: id.routes.reportedDetail, area: 'helpdesk' },
+  { path: '/request-cancel', title: id.routes.requestCancel, area: 'cancellations' },
+  { path: '/mat-store', title: id.routes.matStore, area: 'transfers' },
+  { path: '/mat', title: id.routes.mat, area: 'transfers' },
+  { path: '/mat-in-new', title: id.routes.matInNew, area: 'transfers' },
+  { path: '/mat-in-proces', title: id.routes.matInProces, area: 'transfers' },
+  { path: '/mat-in-done', title: id.routes.matInDone, area: 'transfers' },
+  { path: '/detail-mat-in/:matNo', title: id.routes.detailMatIn, area: 'transfers' },
+  { path: '/confirm-mat/:status/:idTbsms', title: id.routes.confirmMat, area: 'transfers' },
+  { path: '/mat-out-new', title: id.routes.matOutNew, area: 'transfers' },
+  { path: '/mat-out-proces', title: id.routes.matOutProces, area: 'transfers' },
+  { path: '/mat-out-done', title: id.routes.matOutDone, area: 'transfers' },
+  { path: '/mat-out-cancel', title: id.routes.matOutCancel, area: 'transfers' },
+  { path: '/detail-mat-out/:matStoreStatus/:matStoreNo', title: id.routes.detailMatOut, area: 'transfers' },
+  { path: '/detail-mat-out-complete/:matStoreStatus/:matStoreNo', title: id.routes.detailMatOutComplete, area: 'transfers' },
+  { path: '/booking-list-product', title: id.routes.bookingListProduct, area: 'bookings' },
+  { path: '/booking-list-store', title: id.routes.bookingListStore, area: 'bookings' },
+  { path: '/booking-list-kelurahan', title: id.routes.bookingListKelurahan, area: 'bookings' },
+  { path: '/booking-list-kecamatan', title: id.routes.bookingListKecamatan, area: 'bookings' },
+  { path: '/get-product/:id', title: id.routes.getProduct, area: 'bookings' },
+  { path: '/retur/request/:shipmentNo/:method', title: id.routes.returRequest, area: 'returns' },
+  { path: '/retur/list/:status', title: id.routes.returList, area: 'returns' },
+  { path: '/retur/detail/:shipmentNo/:method', title: id.routes.returDetail, area: 'returns' },
+  { path: '/retur/pod/:shipmentNo', title: id.routes.returPod, area: 'returns' },
+  { path: '/list-pengajuan-pod', title: id.routes.listPengajuanPod, area: 'pod' },
+  { path: '/pengajuan-pod/detail/:shipmentNo/:deliveryType/:type?', title: id.routes.pengajuanPodDetail, area: 'pod' },
+];
+
+function toRouteObject({ path, title, area, page: Page }: AppRoute): RouteObject {
+  return {
+    path,
+    handle: { title, area },
+    element: Page ? <Page /> : <UnavailablePage title={title} />,
+  };
+}
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        path: '/login',
+        element: (
+          <Suspense fallback={<PageSkeleton label={id.common.loading} />}>
+            <LoginRoute />
+          </Suspense>
+        ),
+        handle: { title: id.routes.login, area: 'auth' },
+      },
+      {
+        element: <AppLayout />,
+        // Unknown paths too are behind the auth check: only /login is public.
+        children: [...APP_ROUTES.map(toRouteObject), { path: '*', element: <NotFoundRoute /> }],
+      },
+    ],
+  },
+];

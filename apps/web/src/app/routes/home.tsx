@@ -1,0 +1,115 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useMe } from '@/features/members/api/get-me';
+import { MemberGreeting } from '@/features/members/components/member-greeting';
+import { memberKeys } from '@/features/members/query-keys';
+import { canChooseStore } from '@/features/members/utils/store-access';
+import { OrderCountTiles } from '@/features/orders/components/order-count-tiles';
+import { orderKeys } from '@/features/orders/query-keys';
+import { paths } from '@/shared/config/paths';
+import { id } from '@/shared/i18n/id';
+import { useModalStore } from '@/shared/modal/modal-store';
+import { Button } from '@/shared/ui/button';
+import { Icon, type IconName } from '@/shared/ui/icons';
+import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
+import { EmptyState } from '@/shared/ui/state-views';
+
+const FEATURES: ReadonlyArray<{ to: string; label: string; icon: IconName }> = [
+  { to: paths.order, label: id.features.orders, icon: 'orders' },
+  { to: paths.cekStock, label: id.features.stock, icon: 'stock' },
+  { to: paths.bookingListProduct, label: id.features.booking, icon: 'booking' },
+  { to: paths.mat, label: id.features.transfer, icon: 'truck' },
+  { to: paths.returList('requested'), label: id.features.returns, icon: 'returns' },
+  { to: paths.listPengajuanPod, label: id.features.pod, icon: 'pin' },
+  { to: paths.monitoring, label: id.features.monitoring, icon: 'monitor' },
+  { to: paths.rekapAc, label: id.features.recap, icon: 'chart' },
+  { to: paths.helpCenter(), label: id.features.helpCenter, icon: 'help' },
+  { to: paths.featureGuide, label: id.features.guide, icon: 'book' },
+  { to: paths.requestCancel, label: id.features.cancel, icon: 'cancel' },
+];
+
+/** Home: greeting, active store, order counts per status, entry to every feature. */
+export default function HomeRoute() {
+  const member = useMe().data;
+  const queryClient = useQueryClient();
+  const openModal = useModalStore((s) => s.openModal);
+  if (!member) return null; // the auth guard renders this route only with a member
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.refetchQueries({ queryKey: orderKeys.count(), type: 'active' }),
+      queryClient.refetchQueries({ queryKey: memberKeys.me(), type: 'active' }),
+    ]);
+  const chooseStore = () => openModal({ type: 'super-user', title: id.superUser.title });
+  const openStoreInfo = () => openModal({ type: 'store-info', title: id.store.infoTitle });
+
+  return (
+    <PullToRefresh onRefresh={refresh}>
+      <header className="bg-brand-700 px-4 pt-[calc(1rem+env(safe-area-inset-top))] pb-6">
+        <div className="flex items-start gap-2">
+          <div className="min-w-0 flex-1">
+            <MemberGreeting member={member} />
+          </div>
+          {member.store ? (
+            <button
+              type="button"
+              onClick={openStoreInfo}
+              aria-label={id.account.storeInfo}
+              className="inline-flex size-11 items-center justify-center rounded-full text-white hover:bg-white/10"
+            >
+              <Icon name="store" />
+            </button>
+          ) : null}
+          <button
+            type="button"
+            onClick={() => void refresh()}
+            aria-label={id.common.refresh}
+            className="inline-flex size-11 items-center justify-center rounded-full text-white hover:bg-white/10"
+          >
+            <Icon name="refresh" />
+          </button>
+        </div>
+      </header>
+
+      <div className="-mt-3 flex flex-col gap-6 rounded-t-3xl bg-slate-50 p-4">
+        <section aria-labelledby="orders-heading" className="flex flex-col gap-3">
+          <h2 id="orders-heading" className="text-base font-semibold text-slate-900">
+            {id.home.ordersTitle}
+          </h2>
+          {member.store ? (
+            <OrderCountTiles />
+          ) : canChooseStore(member) ? (
+            <EmptyState icon="store" title={id.home.noStoreTitle} message={id.home.noStoreMessage}>
+              <Button onClick={chooseStore} data-testid="choose-store">
+                {id.home.chooseStore}
+              </Button>
+            </EmptyState>
+          ) : (
+            <EmptyState icon="store" title={id.home.noStoreTitle} message={id.home.noStoreStaff} />
+          )}
+        </section>
+
+        <section aria-labelledby="features-heading" className="flex flex-col gap-3">
+          <h2 id="features-heading" className="text-base font-semibold text-slate-900">
+            {id.home.featuresTitle}
+          </h2>
+          <ul className="grid grid-cols-3 gap-3">
+            {FEATURES.map((f) => (
+              <li key={f.to}>
+                <Link
+                  to={f.to}
+                  className="flex min-h-24 flex-col items-center justify-center gap-2 rounded-2xl border border-slate-200 bg-white p-2 text-center text-xs font-medium text-slate-800 shadow-sm active:bg-slate-100"
+                >
+                  <span className="flex size-10 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                    <Icon name={f.icon} />
+                  </span>
+                  {f.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </PullToRefresh>
+  );
+}

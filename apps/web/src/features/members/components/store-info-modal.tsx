@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import type { Store } from '@gerai/contract';
+import { id } from '@/shared/i18n/id';
+import type { ModalRendererProps } from '@/shared/modal/modal-host';
+import { ModalSheet } from '@/shared/modal/modal-sheet';
+import { Button } from '@/shared/ui/button';
+import { Icon } from '@/shared/ui/icons';
+import { useMe } from '../api/get-me';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 border-b border-slate-100 py-2 last:border-0">
+      <dt className="text-xs font-medium text-slate-500 uppercase">{label}</dt>
+      <dd className="text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+export function StoreDetails({ store }: { store: Store }) {
+  return (
+    <dl>
+      <Row label={id.store.name}>{store.storeName}</Row>
+      <Row label={id.store.code}>{store.storeCode}</Row>
+      <Row label={id.store.address}>{store.address}</Row>
+      <Row label={id.store.kelurahan}>{store.kelurahan}</Row>
+      <Row label={id.store.kecamatan}>{store.kecamatan}</Row>
+      <Row label={id.store.city}>{store.city}</Row>
+      <Row label={id.store.phone}>
+        {store.phone ? (
+          <a href={`tel:${store.phone}`} className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 underline">
+            <Icon name="phone" className="size-5" />
+            {store.phone}
+          </a>
+        ) : (
+          id.store.noPhone
+        )}
+      </Row>
+      <Row label={id.store.coordinates}>
+        {store.latitude.toFixed(6)}, {store.longitude.toFixed(6)}
+      </Row>
+    </dl>
+  );
+}
+
+/** The spec's store info modal: the active store's details. */
+export function StoreInfoModal({ finish, titleId }: ModalRendererProps) {
+  const store = useMe().data?.store ?? null;
+  return (
+    <ModalSheet
+      titleId={titleId}
+      title={id.store.infoTitle}
+      onClose={finish}
+      footer={
+        <Button block onClick={finish}>
+          {id.common.close}
+        </Button>
+      }
+    >
+      {store ? <StoreDetails store={store} /> : <p className="text-slate-600">{id.store.noStore}</p>}
+    </ModalSheet>
+  );
+}

@@ -1,0 +1,199 @@
+import { id } from '../i18n/id';
+import { randomId } from '../utils/random-id';
+
+/**
+ * The one module that talks to a native webview host. Three host styles are
+ * understood, in this order:
+ *  1. `window.GeraiNative` — an injected object (Android addJavascriptInterface
+ *     style); methods return a value, a JSON string or a Promise.
+ *  2. `window.flutter_inappwebview.callHandler(action, payload)` — Promise based.
+ *  3. `window.ReactNativeWebView.postMessage(json)` — request
+ *     `{ source: 'gerai-web', id, action, payload }`; the host answers with a
+ *     message event carrying `{ source: 'gerai-native', id, ok, data?, error? }`.
+ * Without a host every feature falls back to web APIs (or reports it cannot).
+ */
+
+export type NativeAction = 'getAppVersion' | 'scanBarcode' | 'getLocation' | 'logout' | 'openAppUpdate';
+
+interface GeraiNativeHost {
+  getAppVersion?: () => unknown;
+  scanBarcode?: () => unknown;
+  getLocation?: () => unknown;
+  logout?: () => unknown;
+  openAppUpdate?: () => unknown;
+}
+
+declare global {
+  interface Window {
+    GeraiNative?: GeraiNativeHost;
+    /** Static facts a host may inject before the page loads. */
+    GeraiNativeInfo?: { appVersion?: string };
+    ReactNativeWebView?: { postMessage: (message: string) => void };
+    flutter_inappwebview?: { callHandler: (name: string, ...args: unknown[]) => Promise<unknown> };
+  }
+}
+
+export type HostKind = 'gerai' | 'flutter' | 'react-native';
+
+export function detectHost(): HostKind | null {
+  if (typeof window === 'undefined') return null;
+  if (window.GeraiNative) return 'gerai';
+  if (window.flutter_inappwebview?.callHandler) return 'flutter';
+  if (window.ReactNativeWebView?.postMessage) return 'react-native';
+  return null;
+}
+
+export function isNativeHost(): boolean {
+  return detectHost() !== null;
+}
+
+export class NativeUnavailableError extends Error {
+  override readonly name = 'NativeUnavailableError';
+}
+
+function parseMaybeJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`native call timed out after ${ms} ms`)), ms);
+    promise.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
+function callReactNative(action: NativeAction, payload: unknown): Promise<unknown> {
+  const requestId = randomId();
+  return new Promise((resolve, reject) => {
+    const onMessage = (event: Event) => {
+      const data = parseMaybeJson((event as MessageEvent).data) as { source?: string; id?: string; ok?: boolean; data?: unknown; error?: string } | null;
+      if (!data || data.source !== 'gerai-native' || data.id !== requestId) return;
+      window.removeEventListener('message', onMessage);
+      document.removeEventListener('message', onMessage);
+      if (data.ok === false) reject(new Error(data.error ?? 'native call failed'));
+      else resolve(data.data);
+    };
+    // Android's React Native WebView dispatches on document, iOS on window.
+    window.addEventListener('message', onMessage);
+    document.addEventListener('message', onMessage);
+    window.ReactNativeWebView!.postMessage(JSON.stringify({ source: 'gerai-web', id: requestId, action, payload }));
+  });
+}
+
+/** Calls the host; rejects with NativeUnavailableError when there is none or it lacks the action. */
+export async function callNative(action: NativeAction, payload: unknown = null, timeoutMs = 10_000): Promise<unknown> {
+  switch (detectHost()) {
+    case 'gerai': {
+      const fn = window.GeraiNative?.[action];
+      if (typeof fn !== 'function') throw new NativeUnavailableError(action);
+      return parseMaybeJson(await withTimeout(Promise.resolve(fn.call(window.GeraiNative)), timeoutMs));
+    }
+    case 'flutter':
+      return parseMaybeJson(await withTimeout(window.flutter_inappwebview!.callHandler(action, payload), timeoutMs));
+    case 'react-native':
+      return withTimeout(callReactNative(action, payload), timeoutMs);
+    default:
+      throw new NativeUnavailableError(action);
+  }
+}
+
+/** The native app's version, or null in a plain browser (the web build's version applies then). */
+export async function getNativeAppVersion(): Promise<string | null> {
+  const injected = typeof window !== 'undefined' ? window.GeraiNativeInfo?.appVersion : undefined;
+  if (injected) return injected;
+  if (!isNativeHost()) return null;
+  try {
+    const value = await callNative('getAppVersion', null, 2000);
+    return typeof value === 'string' && value ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A barcode from the host's scanner; null when there is no native scanner or the user cancelled. */
+export async function scanWithNative(): Promise<string | null> {
+  if (!isNativeHost()) return null;
+  try {
+    const value = await callNative('scanBarcode', null, 120_000);
+    return typeof value === 'string' && value ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface GeoPosition {
+  lat: number;
+  long: number;
+  accuracy: number | null;
+}
+
+export type LocationErrorCode = 'DENIED' | 'UNAVAILABLE' | 'TIMEOUT' | 'UNSUPPORTED';
+const LOCATION_MESSAGE: Record<LocationErrorCode, string> = {
+  DENIED: id.location.denied,
+  UNAVAILABLE: id.location.unavailable,
+  TIMEOUT: id.location.timeout,
+  UNSUPPORTED: id.location.unsupported,
+};
+
+export class LocationError extends Error {
+  override readonly name = 'LocationError';
+  constructor(readonly code: LocationErrorCode) {
+    super(LOCATION_MESSAGE[code]);
+  }
+}
+
+function toPosition(value: unknown): GeoPosition | null {
+  const v = value as { lat?: unknown; latitude?: unknown; long?: unknown; lng?: unknown; longitude?: unknown; accuracy?: unknown } | null;
+  const lat = Number(v?.lat ?? v?.latitude);
+  const long = Number(v?.long ?? v?.lng ?? v?.longitude);
+  if (!Number.isFinite(lat) || !Number.isFinite(long)) return null;
+  const accuracy = Number(v?.accuracy);
+  return { lat, long, accuracy: Number.isFinite(accuracy) ? accuracy : null };
+}
+
+/** The device position: the host's GPS when present (often better than the webview's), else navigator.geolocation. */
+export async function getLocation(timeoutMs = 15_000): Promise<GeoPosition> {
+  if (isNativeHost()) {
+    try {
+      const position = toPosition(await callNative('getLocation', null, timeoutMs));
+      if (position) return position;
+    } catch {
+      // Fall through to the web API.
+    }
+  }
+  if (typeof navigator === 'undefined' || !navigator.geolocation) throw new LocationError('UNSUPPORTED');
+  return new Promise<GeoPosition>((resolve, reject) => {
+    navigator.geolocation.getCurrentPosition(
+      (pos) => resolve({ lat: pos.coords.latitude, long: pos.coords.longitude, accuracy: pos.coords.accuracy ?? null }),
+      (err) => reject(new LocationError(err.code === 1 ? 'DENIED' : err.code === 3 ? 'TIMEOUT' : 'UNAVAILABLE')),
+      { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 30_000 },
+    );
+  });
+}
+
+/** Tells the host the user signed out, so it can clear its own session. Fire and forget. */
+export function notifyNativeLogout(): void {
+  if (!isNativeHost()) return;
+  callNative('logout', null, 3000).catch(() => {});
+}
+
+/** Asks the host to open its store page for an update; false when there is no host to do it. */
+export function openNativeAppUpdate(): boolean {
+  if (!isNativeHost()) return false;
+  callNative('openAppUpdate', null, 3000).catch(() => {});
+  return true;
+}

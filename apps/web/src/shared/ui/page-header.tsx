@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { id } from '../i18n/id';
+import { Icon } from './icons';
+
+/** Goes back in the app's history, or home when the page was opened directly. */
+export function useGoBack(fallback = '/') {
+  const navigate = useNavigate();
+  return () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate(fallback, { replace: true });
+  };
+}
+
+export function PageHeader({ title, back = true, backTo, actions }: { title: string; back?: boolean; backTo?: string; actions?: ReactNode }) {
+  const goBack = useGoBack(backTo);
+  return (
+    <header className="sticky top-0 z-20 flex min-h-14 items-center gap-1 bg-brand-700 px-1 pt-[env(safe-area-inset-top)] text-white shadow-sm">
+      {back ? (
+        <button
+          type="button"
+          onClick={goBack}
+          aria-label={id.common.back}
+          className="inline-flex size-11 items-center justify-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
+        >
+          <Icon name="back" />
+        </button>
+      ) : (
+        <span className="w-3" />
+      )}
+      <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">{title}</h1>
+      {actions ? <div className="flex items-center">{actions}</div> : null}
+    </header>
+  );
+}

@@ -1,0 +1,60 @@
+/** Dates and money as Indonesians read them: id-ID, Rupiah, Western Indonesia Time. */
+export const LOCALE = 'id-ID';
+export const TIME_ZONE = 'Asia/Jakarta';
+
+const rupiah = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'IDR', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+const number = new Intl.NumberFormat(LOCALE);
+const date = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' });
+const time = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false });
+const hourOnly = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', hour12: false });
+
+type DateInput = Date | string | number;
+const toDate = (value: DateInput): Date => (value instanceof Date ? value : new Date(value));
+const valid = (d: Date) => !Number.isNaN(d.getTime());
+
+/** 15000 → "Rp 15.000" (the space is a no-break space). */
+export function formatRupiah(amount: number): string {
+  return rupiah.format(amount);
+}
+
+export function formatNumber(value: number): string {
+  return number.format(value);
+}
+
+/** "22 Nov 2025" in Jakarta time; '-' for missing or invalid input. */
+export function formatDate(value: DateInput | null | undefined): string {
+  if (value === null || value === undefined) return '-';
+  const d = toDate(value);
+  return valid(d) ? date.format(d) : '-';
+}
+
+/** "10.30 WIB". */
+export function formatTime(value: DateInput | null | undefined): string {
+  if (value === null || value === undefined) return '-';
+  const d = toDate(value);
+  return valid(d) ? `${time.format(d)} WIB` : '-';
+}
+
+/** "22 Nov 2025, 10.30 WIB". */
+export function formatDateTime(value: DateInput | null | undefined): string {
+  if (value === null || value === undefined) return '-';
+  const d = toDate(value);
+  return valid(d) ? `${date.format(d)}, ${time.format(d)} WIB` : '-';
+}
+
+/** Hour of day (0–23) in Jakarta, whatever the device's time zone. */
+export function hourInJakarta(value: DateInput = new Date()): number {
+  const h = Number(hourOnly.format(toDate(value)));
+  return h === 24 ? 0 : h;
+}
+
+export type TimeOfDay = 'morning' | 'afternoon' | 'evening' | 'night';
+
+/** Pagi 04–10, siang 11–14, sore 15–17, malam 18–03 (WIB). */
+export function timeOfDay(value: DateInput = new Date()): TimeOfDay {
+  const h = hourInJakarta(value);
+  if (h >= 4 && h < 11) return 'morning';
+  if (h >= 11 && h < 15) return 'afternoon';
+  if (h >= 15 && h < 18) return 'evening';
+  return 'night';
+}
