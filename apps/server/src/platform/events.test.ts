@@ -62,7 +62,8 @@ async function sendOrder(storeCode: string) {
     headers: { 'content-type': 'application/json', 'x-gerai-signature': signBody(body, 'gerai-channel-379') },
     body,
   });
-  return (await res.json()).data.shipmentNo as string;
+  const reply = (await res.json()) as { data: { shipmentNo: string } };
+  return reply.data.shipmentNo;
 }
 
 describe('GET /api/events', () => {
