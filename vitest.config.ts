@@ -24,6 +24,14 @@ export default defineConfig({
         },
       },
       './apps/web/vite.config.ts',
+      {
+        test: {
+          name: 'e2e-support',
+          root: './e2e',
+          include: ['support/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
     ],
   },
 });
