@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Each server test file opens its own database; two workers fit a 2-core machine.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -19,8 +21,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          // Each file opens its own database; PGlite is CPU bound, two at a time fits 2 cores.
-          maxWorkers: 2,
         },
       },
       './apps/web/vite.config.ts',
