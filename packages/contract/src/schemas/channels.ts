@@ -43,6 +43,10 @@ export const intakeResultSchema = z.object({
   orderNo: z.string(),
   appId: z.number().int(),
   created: z.boolean(),
+  /** The channel shows this to the customer, who gives it (or its QR) to the crew at pickup. */
+  pickupCode: z.string(),
+  /** QR text for the customer's app: GERAI:PICKUP:<shipmentNo>:<pickupCode>. */
+  pickupQr: z.string(),
 });
 export const knownAppIds = APP_IDS;
 

@@ -45,7 +45,8 @@ describe('channel order intake', () => {
     const res = await send(379, body);
     expect(res.statusCode).toBe(201);
     const data = res.json().data;
-    expect(data).toMatchObject({ orderNo: body.orderNo, appId: 379, created: true });
+    expect(data).toMatchObject({ orderNo: body.orderNo, appId: 379, created: true, pickupCode: expect.stringMatching(/^\d{6}$/) });
+    expect(data.pickupQr).toBe(`GERAI:PICKUP:${data.shipmentNo}:${data.pickupCode}`);
     const [row] = await ctx.handle.db.select().from(orders).where(eq(orders.shipmentNo, data.shipmentNo));
     expect(row).toMatchObject({ storeCode: 'T001', statusId: 1101, appId: 379 });
     expect(row!.price).toBeGreaterThan(0);
@@ -59,7 +60,7 @@ describe('channel order intake', () => {
     const second = await send(410, body);
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(200);
-    expect(second.json().data).toMatchObject({ shipmentNo: first.json().data.shipmentNo, created: false });
+    expect(second.json().data).toMatchObject({ shipmentNo: first.json().data.shipmentNo, pickupCode: first.json().data.pickupCode, created: false });
     const rows = await ctx.handle.db.select().from(orders).where(eq(orders.orderNo, body.orderNo));
     expect(rows).toHaveLength(1);
   });

@@ -11,7 +11,11 @@ export interface IntakeResult {
   orderNo: string;
   appId: number;
   created: boolean;
+  pickupCode: string;
+  pickupQr: string;
 }
+
+export const pickupQrText = (shipmentNo: string, pickupCode: string) => `GERAI:PICKUP:${shipmentNo}:${pickupCode}`;
 
 /** SHP + yyMMdd + 7 random digits: readable over the phone, unique by constraint. */
 export function newShipmentNo(now = new Date()): string {
@@ -44,6 +48,7 @@ export async function receiveChannelOrder(db: Db, appId: AppId, input: IntakeOrd
   const bagTotal = paperBag ? paperBag.price * input.paperBags : 0;
   const total = lines.reduce((sum, l) => sum + l.price * l.qty, 0) + bagTotal;
   const shipmentNo = newShipmentNo();
+  const pickupCode = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = new Date();
 
   return db.transaction(async (tx) => {
@@ -67,7 +72,7 @@ export async function receiveChannelOrder(db: Db, appId: AppId, input: IntakeOrd
         customerAddress: input.customer.address ?? null,
         customerLat: input.customer.latitude ?? null,
         customerLng: input.customer.longitude ?? null,
-        pickupCode: String(randomInt(0, 1_000_000)).padStart(6, '0'),
+        pickupCode,
         note: input.note ?? null,
         createdAt: now,
         updatedAt: now,
@@ -98,17 +103,19 @@ export async function receiveChannelOrder(db: Db, appId: AppId, input: IntakeOrd
       { actorUserId: null, entity: 'order', entityId: shipmentNo, action: 'received', toValue: String(ORDER_STATUS.NEW), reason: `channel ${appId}` },
       { storeCode: input.storeCode, type: 'order.created', payload: { shipmentNo, orderNo: input.orderNo, appId, statusId: ORDER_STATUS.NEW, deliveryType: input.deliveryType, price: total } },
     );
-    return { shipmentNo, orderNo: input.orderNo, appId, created: true };
+    return { shipmentNo, orderNo: input.orderNo, appId, created: true, pickupCode, pickupQr: pickupQrText(shipmentNo, pickupCode) };
   });
 }
 
 async function findExisting(db: Db, appId: number, orderNo: string): Promise<IntakeResult | null> {
   const [row] = await db
-    .select({ shipmentNo: orders.shipmentNo })
+    .select({ shipmentNo: orders.shipmentNo, pickupCode: orders.pickupCode })
     .from(orders)
     .where(and(eq(orders.appId, appId), eq(orders.orderNo, orderNo)))
     .limit(1);
-  return row ? { shipmentNo: row.shipmentNo, orderNo, appId, created: false } : null;
+  return row
+    ? { shipmentNo: row.shipmentNo, orderNo, appId, created: false, pickupCode: row.pickupCode, pickupQr: pickupQrText(row.shipmentNo, row.pickupCode) }
+    : null;
 }
 
 /** A channel may list one barcode twice; the crew picks it as one line. */
