@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { BASE_CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium';
 
 export default defineConfig({
   testDir: './e2e',
@@ -10,6 +11,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   outputDir: 'test-results',
+  // Chooses the products of the order test and writes the fake camera's video.
+  globalSetup: './e2e/global-setup.ts',
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100',
     ...devices['Pixel 5'],
@@ -19,8 +22,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+      executablePath: CHROMIUM_PATH,
+      args: BASE_CHROMIUM_ARGS,
     },
   },
   projects: [{ name: 'chromium-360x640' }],

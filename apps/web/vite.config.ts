@@ -40,6 +40,15 @@ function pwa(): PluginOption {
       globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
       navigateFallback: 'index.html',
       navigateFallbackDenylist: [/^\/api/],
+      // The barcode decoder (ZXing wasm, ~460 kB gzip) is not precached for every phone:
+      // it is cached the first time a scan screen loads it (hashed name, so cache-first is safe).
+      runtimeCaching: [
+        {
+          urlPattern: ({ url }) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.wasm'),
+          handler: 'CacheFirst',
+          options: { cacheName: 'gerai-wasm', expiration: { maxEntries: 4 } },
+        },
+      ],
       cleanupOutdatedCaches: true,
       clientsClaim: true,
       skipWaiting: true,

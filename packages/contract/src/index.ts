@@ -8,3 +8,4 @@ export * from './schemas/members';
 export * from './schemas/orders';
 export * from './schemas/channels';
 export * from './schemas/app-config';
+export * from './schemas/scanning';

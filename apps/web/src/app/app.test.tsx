@@ -50,10 +50,10 @@ describe('auth guard', () => {
         signedIn = true;
         return ok({ ...tokens, member: staffMember });
       });
-    const { router } = renderApp('/list-proses');
+    const { router } = renderApp('/monitoring');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toBe('?next=%2Flist-proses');
+    expect(router.state.location.search).toBe('?next=%2Fmonitoring');
     // The 401 went through one refresh attempt before giving up.
     expect(server.callsTo('/api/auth/refresh')).toHaveLength(1);
 
@@ -62,8 +62,8 @@ describe('auth guard', () => {
     await user.type(screen.getByLabelText('Kata sandi'), 'gerai123');
     await user.click(screen.getByRole('button', { name: 'Masuk' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/list-proses'));
-    expect(await screen.findByRole('heading', { name: 'Pesanan Proses' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/monitoring'));
+    expect(await screen.findByRole('heading', { name: 'Monitoring' })).toBeInTheDocument();
     expect(screen.getByText('Fitur ini belum tersedia')).toBeInTheDocument();
   });
 
@@ -172,7 +172,7 @@ describe('force update', () => {
 
 describe('routes', () => {
   it.each([
-    ['/order/detail/1102/SHP0001/0', 'Detail Pesanan'],
+    ['/order/detail-scan-go/1103/SHP0001/delivery', 'Detail Pesanan Scan & Go'],
     ['/help-center', 'Pusat Bantuan'],
     ['/help-center/order/SHP0001/1103/1/P01', 'Pusat Bantuan'],
     ['/reported-detail/order/77', 'Detail Laporan'],

@@ -1,16 +1,28 @@
+import { lazy, type ComponentType } from 'react';
 import { ForceUpdateModal } from '@/features/app-config/components/force-update-modal';
 import { StoreInfoModal } from '@/features/members/components/store-info-modal';
-import type { ModalRenderers } from '@/shared/modal/modal-host';
+import type { ModalRendererProps, ModalRenderers } from '@/shared/modal/modal-host';
 import { SuperUserModal } from './modals/super-user-modal';
+
+// Order modals load with the order screens' code, not in the first load.
+const pick = <K extends string>(load: () => Promise<Record<K, ComponentType<ModalRendererProps>>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+const ordersModals = () => import('@/features/orders/components/order-modals');
+const lineModals = () => import('@/features/orders/components/line-modals');
 
 /**
  * Named modal kinds this shell renders for real. The other kinds of the spec
- * (confirm cancel, edit quantity, scan packing, QR code, contact customer, chat,
- * out-of-stock, POD status, scan and go success, FAQ, filter) are added here by
+ * (confirm cancel, chat, POD status, scan and go success, FAQ) are added here by
  * their features; until then they fall back to the generic message modal.
  */
 export const modalRenderers: ModalRenderers = {
   'store-info': StoreInfoModal,
   'super-user': SuperUserModal,
   'force-update': ForceUpdateModal,
+  filter: pick(() => import('@/features/orders/components/order-filter-modal'), 'OrderFilterModal'),
+  'edit-quantity': pick(lineModals, 'EditQuantityModal'),
+  'out-of-stock': pick(lineModals, 'OutOfStockModal'),
+  'scan-packing': pick(ordersModals, 'ScanPackingModal'),
+  'contact-customer': pick(ordersModals, 'ContactCustomerModal'),
+  'qr-code': pick(() => import('@/features/orders/components/qr-code-modal'), 'QrCodeModal'),
 };

@@ -16,6 +16,9 @@ const AccountRoute = lazy(() => import('./routes/account'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const FeatureGuidePage = lazy(() => import('@/features/guide/pages/feature-guide-page'));
 const FeatureDetailPage = lazy(() => import('@/features/guide/pages/feature-detail-page'));
+const OrderListPage = lazy(() => import('@/features/orders/pages/order-list-page'));
+const OrderDetailPage = lazy(() => import('@/features/orders/pages/order-detail-page'));
+const OrderConfirmPage = lazy(() => import('@/features/orders/pages/order-confirm-page'));
 
 /** Server areas (design §2); each route names the area that owns it. */
 export type Area =
@@ -33,15 +36,15 @@ export interface AppRoute {
 /** Every route of the spec's table (§2), behind the auth check. */
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', title: id.routes.home, area: 'orders', page: HomeRoute },
-  { path: '/order', title: id.routes.order, area: 'orders' },
-  { path: '/order/detail/:status/:shipmentNo/:method', title: id.routes.orderDetail, area: 'orders' },
+  { path: '/order', title: id.routes.order, area: 'orders', page: OrderListPage },
+  { path: '/order/detail/:status/:shipmentNo/:method', title: id.routes.orderDetail, area: 'orders', page: OrderDetailPage },
   { path: '/order/detail-scan-go/:status/:shipmentNo/:method', title: id.routes.orderDetailScanGo, area: 'pod' },
-  { path: '/order/confirm/:status/:shipmentNo', title: id.routes.orderConfirm, area: 'orders' },
-  { path: '/list-proses', title: id.routes.listProses, area: 'orders' },
-  { path: '/list-packing', title: id.routes.listPacking, area: 'orders' },
-  { path: '/list-done', title: id.routes.listDone, area: 'orders' },
-  { path: '/list-cancel', title: id.routes.listCancel, area: 'orders' },
-  { path: '/history', title: id.routes.history, area: 'orders' },
+  { path: '/order/confirm/:status/:shipmentNo', title: id.routes.orderConfirm, area: 'orders', page: OrderConfirmPage },
+  { path: '/list-proses', title: id.routes.listProses, area: 'orders', page: OrderListPage },
+  { path: '/list-packing', title: id.routes.listPacking, area: 'orders', page: OrderListPage },
+  { path: '/list-done', title: id.routes.listDone, area: 'orders', page: OrderListPage },
+  { path: '/list-cancel', title: id.routes.listCancel, area: 'orders', page: OrderListPage },
+  { path: '/history', title: id.routes.history, area: 'orders', page: OrderListPage },
   { path: '/monitoring', title: id.routes.monitoring, area: 'monitoring' },
   { path: '/rekap-ac', title: id.routes.rekapAc, area: 'recap' },
   { path: '/cek-stock', title: id.routes.cekStock, area: 'stock' },

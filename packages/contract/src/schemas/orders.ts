@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { APP_IDS, type AppId } from '../channels';
+import { isOrderStatusId, type OrderStatusId } from '../statuses';
+
+const int = () => z.number().int();
 
 export const orderCountQuerySchema = z.object({
   /** ISO timestamp; when given, `latest` counts orders that arrived after it. */
@@ -7,30 +11,30 @@ export const orderCountQuerySchema = z.object({
 
 export const orderCountSchema = z.object({
   counts: z.object({
-    '1101': z.number().int(),
-    '1102': z.number().int(),
-    '1103': z.number().int(),
-    '1104': z.number().int(),
-    '1105': z.number().int(),
-    '1106': z.number().int(),
-    '1107': z.number().int(),
+    '1101': int(),
+    '1102': int(),
+    '1103': int(),
+    '1104': int(),
+    '1105': int(),
+    '1106': int(),
+    '1107': int(),
   }),
-  latest: z.number().int(),
+  latest: int(),
   latestOrderAt: z.string().nullable(),
 });
 export type OrderCount = z.infer<typeof orderCountSchema>;
 
 export const orderProductSchema = z.object({
-  lineId: z.number().int(),
+  lineId: int(),
   productID: z.string(),
   barcode: z.string(),
   name: z.string(),
   imageUrl: z.string().nullable(),
-  price: z.number().int(),
-  qty: z.number().int(),
-  qtyPicked: z.number().int(),
+  price: int(),
+  qty: int(),
+  qtyPicked: int(),
   /** Out-of-stock quantity, never below 0 (spec: attrQtyOos). */
-  attrQtyOos: z.number().int().min(0),
+  attrQtyOos: int().min(0),
 });
 export type OrderProduct = z.infer<typeof orderProductSchema>;
 
@@ -44,33 +48,125 @@ export const orderCustomerSchema = z.object({
   longitude: z.number().nullable(),
 });
 
+/** Picking progress over all lines: resolved = picked + oos; complete when every line is resolved. */
+export const orderProgressSchema = z.object({
+  qty: int(),
+  picked: int(),
+  oos: int(),
+  resolved: int(),
+  complete: z.boolean(),
+});
+export type OrderProgress = z.infer<typeof orderProgressSchema>;
+
 export const orderSummarySchema = z.object({
   shipmentNo: z.string(),
   orderNo: z.string(),
-  statusId: z.number().int(),
-  deliveryType: z.number().int(),
-  appId: z.number().int(),
+  statusId: int(),
+  deliveryType: int(),
+  appId: int(),
   appName: z.string(),
   storeCode: z.string(),
   customerName: z.string(),
-  itemCount: z.number().int(),
-  price: z.number().int(),
+  /** Σ ordered qty of the lines. */
+  itemCount: int(),
+  /** Order total in rupiah. */
+  price: int(),
   createdAt: z.string(),
+  pickerName: z.string().nullable(),
+  /** Only for 1102 (packing); null otherwise. */
+  progress: orderProgressSchema.nullable(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
+export const orderFacetSchema = z.object({
+  /** One entry per channel under the current filters (appId ignored), deduplicated. */
+  application: z.array(z.object({ appId: int(), appName: z.string(), count: int() })),
+});
+export type OrderFacet = z.infer<typeof orderFacetSchema>;
+
+export const orderListSchema = z.object({
+  items: z.array(orderSummarySchema),
+  page: int(),
+  size: int(),
+  total: int(),
+  facet: orderFacetSchema,
+});
+export type OrderList = z.infer<typeof orderListSchema>;
+
+const STATUS_LIST = /^\d{4}(,\d{4})*$/;
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/**
+ * `status` is one id or a comma list (`1105,1107` for history). Dates are WIB
+ * (Asia/Jakarta) calendar days, both inclusive, on the order's arrival time.
+ * `query` matches shipmentNo, orderNo or the customer's name.
+ */
+export const orderListQuerySchema = z
+  .object({
+    status: z
+      .string({ error: 'Status wajib diisi' })
+      .trim()
+      .regex(STATUS_LIST, 'Status harus berupa id status, dipisah koma (mis. 1105,1107)')
+      .refine((s) => s.split(',').every((id) => isOrderStatusId(Number(id))), 'Status tidak dikenal')
+      .transform((s) => [...new Set(s.split(',').map(Number))] as OrderStatusId[]),
+    page: z.coerce.number().int().min(1).default(1),
+    size: z.coerce.number().int().min(1).max(100).default(20),
+    startDate: z.preprocess(blankToUndefined, z.iso.date('Tanggal harus berformat YYYY-MM-DD').optional()),
+    endDate: z.preprocess(blankToUndefined, z.iso.date('Tanggal harus berformat YYYY-MM-DD').optional()),
+    query: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+    appId: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number()
+        .int()
+        .refine((id) => APP_IDS.includes(id as AppId), 'Channel tidak dikenal')
+        .optional(),
+    ),
+  })
+  .superRefine((q, ctx) => {
+    if (q.startDate && q.endDate && q.endDate < q.startDate) {
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'Tanggal akhir tidak boleh sebelum tanggal awal' });
+    }
+  });
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+/** What the caller may do with an order now (the buttons of the detail screen). */
+export const ORDER_ACTIONS = ['claim', 'scan', 'editQuantity', 'markOutOfStock', 'setPaperBags', 'reset', 'pack', 'handover', 'finish', 'archiveCancelled'] as const;
+export const orderActionSchema = z.enum(ORDER_ACTIONS);
+export type OrderAction = z.infer<typeof orderActionSchema>;
+
+export const orderHistoryEntrySchema = z.object({
+  /** received, claim, pack, confirm, archive, cancel. */
+  action: z.string(),
+  fromStatus: int().nullable(),
+  toStatus: int(),
+  actorName: z.string().nullable(),
+  at: z.string(),
+  reason: z.string().nullable(),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
+
+export const orderStoreSchema = z.object({
+  storeCode: z.string(),
+  storeName: z.string(),
+  address: z.string(),
+  phone: z.string().nullable(),
+});
+export type OrderStore = z.infer<typeof orderStoreSchema>;
+
+/** The detail screen's order; every order mutation answers with it. The pickup code is never included. */
 export const orderDetailSchema = z.object({
   shipmentNo: z.string(),
   orderNo: z.string(),
-  statusId: z.number().int(),
-  deliveryType: z.number().int(),
-  appId: z.number().int(),
+  statusId: int(),
+  deliveryType: int(),
+  appId: int(),
   appName: z.string(),
-  paymentId: z.number().int(),
+  paymentId: int(),
   storeCode: z.string(),
   products: z.array(orderProductSchema),
-  paperBags: z.array(z.object({ productID: z.string(), name: z.string(), qty: z.number().int(), price: z.number().int() })),
-  price: z.number().int(),
+  paperBags: z.array(z.object({ productID: z.string(), name: z.string(), qty: int(), price: int() })),
+  price: int(),
   billNo: z.string().nullable(),
   qrCode: qrCodeSchema.nullable(),
   qrAndroid: z.string().nullable(),
@@ -80,9 +176,47 @@ export const orderDetailSchema = z.object({
   pickerName: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  store: orderStoreSchema,
+  /** Status history, oldest first. */
+  history: z.array(orderHistoryEntrySchema),
+  actions: z.array(orderActionSchema),
+  progress: orderProgressSchema,
+  claimedAt: z.string().nullable(),
+  packedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  archivedAt: z.string().nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 export const shipmentParamsSchema = z.object({
   shipmentNo: z.string().trim().regex(/^[A-Z0-9-]{6,40}$/, 'Nomor shipment tidak valid'),
 });
+
+export const orderLineParamsSchema = shipmentParamsSchema.extend({
+  lineId: z.coerce.number().int().positive('Produk pesanan tidak valid').max(2_147_483_647),
+});
+
+/** Edit-quantity modal: the confirmed picked quantity of one line. */
+export const lineQuantityBodySchema = z.object({ qty: int().min(0, 'Jumlah tidak boleh kurang dari 0').max(9999) }).strict();
+
+/** Out-of-stock modal: attrQtyOos of one line, never below 0. */
+export const lineOutOfStockBodySchema = z.object({ qtyOos: int().min(0, 'Jumlah produk kosong tidak boleh kurang dari 0').max(9999) }).strict();
+
+export const PAPER_BAG_MAX = 20;
+export const paperBagsBodySchema = z.object({ qty: int().min(0).max(PAPER_BAG_MAX) }).strict();
+
+/** The QR the customer shows at pickup: `GERAI:PICKUP:<shipmentNo>:<pickupCode>`. */
+export const PICKUP_QR_PREFIX = 'GERAI:PICKUP:';
+export function pickupQrPayload(shipmentNo: string, pickupCode: string): string {
+  return `${PICKUP_QR_PREFIX}${shipmentNo}:${pickupCode}`;
+}
+
+/** Konfirmasi of a pickup order: the customer's code (or the scanned QR text) and who received the goods. */
+export const handoverBodySchema = z
+  .object({
+    pickupCode: z.string().trim().min(1, 'Kode pengambilan wajib diisi').max(200),
+    receiverName: z.string().trim().min(2, 'Nama penerima wajib diisi').max(100),
+  })
+  .strict();
+export type HandoverBody = z.infer<typeof handoverBodySchema>;

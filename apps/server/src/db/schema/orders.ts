@@ -58,6 +58,8 @@ export const orders = pgTable(
     uniqueIndex('orders_app_order_no_key').on(t.appId, t.orderNo),
     index('orders_store_status_created_idx').on(t.storeCode, t.statusId, t.createdAt),
     index('orders_store_created_idx').on(t.storeCode, t.createdAt),
+    // Covers the order list's channel facet and the per-status counts (index-only scans).
+    index('orders_store_status_app_idx').on(t.storeCode, t.statusId, t.appId),
     index('orders_order_no_idx').on(t.orderNo),
     check('orders_status_check', sqlIn(t.statusId, ORDER_STATUS_IDS)),
     check('orders_delivery_type_check', sqlIn(t.deliveryType, [0, 1])),

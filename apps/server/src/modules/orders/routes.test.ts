@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ORDER_STATUS_IDS } from '@gerai/contract';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { orders } from '../../db/schema';
+import { orders, stores } from '../../db/schema';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -62,5 +62,47 @@ describe('GET /api/orders/:shipmentNo', () => {
     const unknown = await get('10000002', '/api/orders/SHP000000000000');
     expect(other.statusCode).toBe(404);
     expect(other.json()).toEqual(unknown.json());
+  });
+  it('adds the store, the status history with actor names, the progress and the actions open in the status', async () => {
+    const [order] = await ctx.handle.db.select().from(orders).where(and(eq(orders.storeCode, 'T001'), eq(orders.statusId, 1104))).limit(1);
+    const data = (await get('10000001', `/api/orders/${order!.shipmentNo}`)).json().data;
+    const [store] = await ctx.handle.db.select().from(stores).where(eq(stores.code, 'T001'));
+    expect(data.store).toEqual({ storeCode: 'T001', storeName: store!.name, address: store!.address, phone: store!.phone });
+    expect(data.history.map((h: { action: string }) => h.action)).toEqual(['received', 'claim', 'pack', 'confirm']);
+    expect(data.history[0]).toMatchObject({ fromStatus: null, toStatus: 1101, actorName: null });
+    expect(data.history[1]).toMatchObject({ fromStatus: 1101, toStatus: 1102, actorName: data.pickerName });
+    expect(data.actions).toEqual(['finish']);
+    expect(data.progress.complete).toBe(true);
+    expect(data.claimedAt && data.packedAt && data.completedAt).toBeTruthy();
+    expect(data.archivedAt).toBeNull();
+  });
+
+  it('offers the action of each status', async () => {
+    const expected: Record<number, string[]> = { 1101: ['claim'], 1102: ['scan', 'editQuantity', 'markOutOfStock', 'setPaperBags', 'reset', 'pack'], 1104: ['finish'], 1105: [], 1106: ['archiveCancelled'], 1107: [] };
+    for (const [status, actions] of Object.entries(expected)) {
+      const [order] = await ctx.handle.db.select().from(orders).where(and(eq(orders.storeCode, 'T001'), eq(orders.statusId, Number(status)))).limit(1);
+      expect((await get('10000001', `/api/orders/${order!.shipmentNo}`)).json().data.actions, status).toEqual(actions);
+    }
+    const inProgress = await ctx.handle.db.select().from(orders).where(and(eq(orders.storeCode, 'T001'), eq(orders.statusId, 1103)));
+    for (const o of inProgress) {
+      const actions = (await get('10000001', `/api/orders/${o.shipmentNo}`)).json().data.actions;
+      expect(actions).toEqual(o.deliveryType === 0 ? ['handover'] : []);
+    }
+  });
+
+  it('never exposes the pickup code, not even inside the QR text', async () => {
+    const rows = await ctx.handle.db.select().from(orders).where(and(eq(orders.storeCode, 'T001'), eq(orders.isSendStore, 'F')));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const o of rows) {
+      const res = await get('10000001', `/api/orders/${o.shipmentNo}`);
+      expect(res.body).not.toContain('pickupCode');
+      expect(res.json().data.qrAndroid ?? '').not.toContain(`|${o.pickupCode}`);
+    }
+  });
+
+  it('answers 400 for a malformed shipment number', async () => {
+    const res = await get('10000001', '/api/orders/abc;drop');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details[0].path).toBe('params.shipmentNo');
   });
 });

@@ -1,11 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, errorReplySchema, orderCountQuerySchema, orderCountSchema, orderDetailSchema, shipmentParamsSchema } from '@gerai/contract';
+import {
+  envelope,
+  errorReplySchema,
+  handoverBodySchema,
+  orderCountQuerySchema,
+  orderCountSchema,
+  orderDetailSchema,
+  orderListQuerySchema,
+  orderListSchema,
+  shipmentParamsSchema,
+} from '@gerai/contract';
 import { principalOf, requireAuth } from '../../platform/auth';
-import { countOrders, getOrderDetail } from './service';
+import { countOrders } from './count';
+import { getOrderDetail } from './detail';
+import { listOrders } from './list';
+import { pickingRoutes } from './picking-routes';
+import { archiveCancelledOrder, claimOrder, finishOrder, handOverOrder, packOrder } from './transitions';
+
+const ok = <T>(data: T) => ({ message: 'Success' as const, data });
+/** Replies every order change may give: bad input, auth, CSRF, scope, status race, rule. */
+const changeReplies = {
+  400: errorReplySchema,
+  401: errorReplySchema,
+  403: errorReplySchema,
+  404: errorReplySchema,
+  409: errorReplySchema,
+  422: errorReplySchema,
+};
 
 export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
   app.get(
     '/api/orders/count',
     {
@@ -17,7 +43,23 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: envelope(orderCountSchema), 400: errorReplySchema, 401: errorReplySchema },
       },
     },
-    async (req) => ({ message: 'Success' as const, data: await countOrders(app.db, principalOf(req), req.query.latestOrder) }),
+    async (req) => ok(await countOrders(app.db, principalOf(req), req.query.latestOrder)),
+  );
+
+  app.get(
+    '/api/orders',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['orders'],
+        summary: "Orders of the caller's active store by status, with the channel facet",
+        description:
+          '`status` is one id or a comma list (`1105,1107`). Dates are WIB calendar days (inclusive) on the arrival time. `query` matches shipmentNo, orderNo or customer name. Sorted newest first; 1101 alone is oldest first (first in, first out). `facet.application` counts channels under the same filters without `appId`.',
+        querystring: orderListQuerySchema,
+        response: { 200: envelope(orderListSchema), 400: errorReplySchema, 401: errorReplySchema },
+      },
+    },
+    async (req) => ok(await listOrders(app.db, principalOf(req), req.query)),
   );
 
   app.get(
@@ -26,11 +68,44 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
       preHandler: requireAuth,
       schema: {
         tags: ['orders'],
-        summary: 'One order with its products, paper bags, customer and QR',
+        summary: 'One order: products, paper bags, customer, store, status history and the actions open to the caller',
         params: shipmentParamsSchema,
         response: { 200: envelope(orderDetailSchema), 400: errorReplySchema, 401: errorReplySchema, 404: errorReplySchema },
       },
     },
-    async (req) => ({ message: 'Success' as const, data: await getOrderDetail(app.db, principalOf(req), req.params.shipmentNo) }),
+    async (req) => ok(await getOrderDetail(app.db, principalOf(req), req.params.shipmentNo)),
   );
+
+  const transition = (path: string, summary: string, run: typeof claimOrder) =>
+    app.post(
+      `/api/orders/:shipmentNo/${path}`,
+      {
+        preHandler: requireAuth,
+        schema: { tags: ['orders'], summary, params: shipmentParamsSchema, response: { 200: envelope(orderDetailSchema), ...changeReplies } },
+      },
+      async (req) => ok(await run(app.db, principalOf(req), req.params.shipmentNo)),
+    );
+
+  transition('claim', '"Packing": claim a new order (1101 → 1102); the loser of a race gets 409 ORDER_ALREADY_CLAIMED', claimOrder);
+  transition('pack', '"Scan Packing": 1102 → 1103 once every line is picked or out of stock', packOrder);
+  transition('finish', '"Selesai": archive a completed order (1104 → 1105)', finishOrder);
+  transition('archive-cancelled', 'Archive a cancelled order (1106 → 1107)', archiveCancelledOrder);
+
+  app.post(
+    '/api/orders/:shipmentNo/handover',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['orders'],
+        summary: '"Konfirmasi" of a pickup order: check the pickup code or QR, record the receiver (1103 → 1104)',
+        description: '`pickupCode` is the code the customer tells, or the scanned QR text `GERAI:PICKUP:<shipmentNo>:<pickupCode>`.',
+        params: shipmentParamsSchema,
+        body: handoverBodySchema,
+        response: { 200: envelope(orderDetailSchema), ...changeReplies },
+      },
+    },
+    async (req) => ok(await handOverOrder(app.db, principalOf(req), req.params.shipmentNo, req.body)),
+  );
+
+  await app.register(pickingRoutes);
 }

@@ -1,5 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { useMe } from '@/features/members/api/get-me';
+import { OrderLiveUpdates } from '@/features/orders/components/order-live-updates';
 import { id } from '@/shared/i18n/id';
 import { PageSkeleton } from '@/shared/ui/skeleton';
 import { RequireAuth } from '../require-auth';
@@ -16,7 +18,14 @@ export function AppLayout() {
           </Suspense>
         </main>
         <BottomNav />
+        <LiveUpdates />
       </div>
     </RequireAuth>
   );
+}
+
+/** One live connection per signed-in session, scoped to the active store. */
+function LiveUpdates() {
+  const storeCode = useMe().data?.store?.storeCode ?? null;
+  return <OrderLiveUpdates storeCode={storeCode} />;
 }

@@ -1,9 +1,24 @@
+/** What a list request asks for: status id(s) and the saved filters. */
+export interface OrderListParams {
+  /** One status or a comma list (history: "1105"). */
+  status: string;
+  startDate: string | null;
+  endDate: string | null;
+  query: string;
+  appId: number | null;
+  size: number;
+}
+
 /** Query keys of the orders area (all / lists / list / details / detail, plus count). */
 export const orderKeys = {
   all: ['orders'] as const,
   lists: () => [...orderKeys.all, 'list'] as const,
-  list: (params: Record<string, unknown>) => [...orderKeys.lists(), params] as const,
+  list: (params: OrderListParams) => [...orderKeys.lists(), params] as const,
   details: () => [...orderKeys.all, 'detail'] as const,
   detail: (shipmentNo: string) => [...orderKeys.details(), shipmentNo] as const,
   count: () => [...orderKeys.all, 'count'] as const,
 };
+
+/** Mutations of one order share a scope: they run one after another, in order. */
+export const orderMutationKey = (shipmentNo: string) => [...orderKeys.all, 'mutate', shipmentNo] as const;
+export const orderMutationScope = (shipmentNo: string) => ({ id: `order:${shipmentNo}` });

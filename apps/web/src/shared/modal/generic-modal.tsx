@@ -1,5 +1,6 @@
 import { Button } from '../ui/button';
 import { ModalImage } from './modal-image';
+import { closeModal } from './modal-store';
 import type { ModalRendererProps } from './modal-host';
 
 /** The message modal: image, title, message and one button that runs the close type. */
@@ -15,9 +16,27 @@ export function GenericModal({ modal, finish, titleId, descriptionId }: ModalRen
           {modal.message}
         </p>
       ) : null}
-      <Button block onClick={finish} className="mt-2" data-autofocus>
-        {modal.buttonText}
-      </Button>
+      {modal.onConfirm ? (
+        <div className="mt-2 grid grid-cols-2 gap-3">
+          <Button variant="secondary" onClick={finish} data-autofocus>
+            {modal.buttonText}
+          </Button>
+          <Button
+            variant="primary"
+            onClick={() => {
+              const confirm = modal.onConfirm;
+              closeModal();
+              confirm?.();
+            }}
+          >
+            {modal.confirmText}
+          </Button>
+        </div>
+      ) : (
+        <Button block onClick={finish} className="mt-2" data-autofocus>
+          {modal.buttonText}
+        </Button>
+      )}
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { useCallback, useId, type ComponentType } from 'react';
+import { Suspense, useCallback, useId, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useGoBack } from '../ui/page-header';
+import { Spinner } from '../ui/spinner';
 import { runCloseAction } from './close-actions';
 import { GenericModal } from './generic-modal';
 import { ModalFrame } from './modal-frame';
@@ -47,7 +48,19 @@ export function ModalHost({ renderers = {}, onLogout }: { renderers?: ModalRende
   const descriptionId = `${uid}-desc`;
   return (
     <ModalFrame labelledBy={titleId} describedBy={modal.message ? descriptionId : undefined} dismissible={modal.dismissible} onDismiss={finish}>
-      <Renderer modal={modal} finish={finish} titleId={titleId} descriptionId={descriptionId} />
+      {/* Feature modals load with their feature's code (lazy renderers). */}
+      <Suspense
+        fallback={
+          <div className="flex min-h-40 items-center justify-center text-brand-700">
+            <h2 id={titleId} className="sr-only">
+              {modal.title}
+            </h2>
+            <Spinner className="size-8" />
+          </div>
+        }
+      >
+        <Renderer modal={modal} finish={finish} titleId={titleId} descriptionId={descriptionId} />
+      </Suspense>
     </ModalFrame>
   );
 }

@@ -12,6 +12,8 @@ export const CLOSED_MODAL: ModalState = {
   actionsType: 'close-modal',
   dismissible: true,
   payload: {},
+  confirmText: undefined,
+  onConfirm: undefined,
 };
 
 interface ModalStore extends ModalState {

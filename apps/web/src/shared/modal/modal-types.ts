@@ -64,6 +64,13 @@ export interface ModalState {
   dismissible: boolean;
   /** Route params some close types need (go-to-get-product id, go-help-center shipmentNo…). */
   payload: Readonly<Record<string, string>>;
+  /**
+   * A confirmation: the modal shows buttonText as the cancel button (running the
+   * close type) and confirmText as the primary button, which closes the modal and
+   * calls onConfirm. Kept in memory only (the modal store is not persisted).
+   */
+  confirmText?: string;
+  onConfirm?: () => void;
 }
 
 export type ModalInput = Partial<Omit<ModalState, 'isShow'>> & Pick<ModalState, 'title'>;

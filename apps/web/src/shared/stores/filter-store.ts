@@ -1,15 +1,24 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-/** Saved list filters (spec: start date, end date, query), kept per tab session. */
+/**
+ * Saved list filters (spec: start date, end date, query; plus the channel picked
+ * from the list's facet), kept per tab session and cleared by the route rules.
+ */
 export interface FilterValues {
-  /** yyyy-mm-dd */
+  /** yyyy-mm-dd (WIB calendar day) */
   startDate: string | null;
   endDate: string | null;
   query: string;
+  /** Channel (appId) from the facet; null for every channel. */
+  appId: number | null;
 }
 
-export const EMPTY_FILTERS: FilterValues = { startDate: null, endDate: null, query: '' };
+export const EMPTY_FILTERS: FilterValues = { startDate: null, endDate: null, query: '', appId: null };
+
+export function hasActiveFilters(values: FilterValues): boolean {
+  return Boolean(values.startDate || values.endDate || values.query.trim() || values.appId !== null);
+}
 
 interface FilterStore extends FilterValues {
   setFilters: (values: Partial<FilterValues>) => void;
@@ -26,7 +35,7 @@ export const useFilterStore = create<FilterStore>()(
     {
       name: 'gerai.filter',
       storage: createJSONStorage(() => sessionStorage),
-      partialize: ({ startDate, endDate, query }) => ({ startDate, endDate, query }),
+      partialize: ({ startDate, endDate, query, appId }) => ({ startDate, endDate, query, appId }),
     },
   ),
 );

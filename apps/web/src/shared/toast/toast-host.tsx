@@ -7,13 +7,14 @@ const TONES: Record<ToastTone, string> = {
   error: 'bg-red-700 text-white',
 };
 
+/** Toasts above the bottom navigation; a screen's action bar (data-action-bar on body) lifts them over it. */
 export function ToastHost() {
   const toasts = useToastStore((s) => s.toasts);
   const dismiss = useToastStore((s) => s.dismiss);
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-[60] flex flex-col items-center gap-2 px-4"
+      className="pointer-events-none fixed inset-x-0 bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-[60] flex flex-col items-center gap-2 px-4 [body[data-action-bar]_&]:bottom-[calc(10rem+env(safe-area-inset-bottom))]"
     >
       {toasts.map((toast) => (
         <button

@@ -149,6 +149,48 @@ const SHAPES = {
     </>
   ),
   phone: <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2Z" />,
+  camera: (
+    <>
+      <path d="M4 8h3l2-3h6l2 3h3v11H4Z" />
+      <circle cx="12" cy="13" r="3.5" />
+    </>
+  ),
+  scan: (
+    <>
+      <path d="M4 8V5h3M17 5h3v3M20 16v3h-3M7 19H4v-3" />
+      <path d="M8 9v6M11 9v6M13.5 9v6M16 9v6" />
+    </>
+  ),
+  flash: <path d="M13 3 5 14h6l-1 7 8-11h-6Z" />,
+  filter: <path d="M4 5h16l-6 8v5l-4 2v-7Z" />,
+  qr: (
+    <>
+      <rect x="4" y="4" width="6" height="6" rx="1" />
+      <rect x="14" y="4" width="6" height="6" rx="1" />
+      <rect x="4" y="14" width="6" height="6" rx="1" />
+      <path d="M14 14h2v2h-2zM18 18h2v2h-2zM18 14h2M14 18v2" />
+    </>
+  ),
+  minus: <path d="M6 12h12" />,
+  plus: <path d="M12 6v12M6 12h12" />,
+  chat: (
+    <>
+      <path d="M4 19.5 5.3 16A8 8 0 1 1 8 18.7Z" />
+      <path d="M9 10.5h6M9 13.5h4" />
+    </>
+  ),
+  bag: (
+    <>
+      <path d="M5 8h14l-1 12H6Z" />
+      <path d="M9 10V7a3 3 0 0 1 6 0v3" />
+    </>
+  ),
+  clock: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </>
+  ),
 } as const;
 
 export type IconName = keyof typeof SHAPES;

@@ -26,3 +26,19 @@ describe('id-ID formatting', () => {
     expect(timeOfDay('2025-11-21T19:30:00Z')).toBe('night'); // 02.30 WIB
   });
 });
+
+describe('order age', () => {
+  const texts = { justNow: 'baru saja', minutes: '{n} menit lalu', hours: '{n} jam lalu', days: '{n} hari lalu' };
+  const now = '2025-11-22T03:00:00Z';
+  it('counts minutes, hours and days since arrival', async () => {
+    const { formatAge } = await import('./format');
+    expect(formatAge('2025-11-22T02:59:40Z', texts, now)).toBe('baru saja');
+    expect(formatAge('2025-11-22T02:48:00Z', texts, now)).toBe('12 menit lalu');
+    expect(formatAge('2025-11-21T23:00:00Z', texts, now)).toBe('4 jam lalu');
+    expect(formatAge('2025-11-19T03:00:00Z', texts, now)).toBe('3 hari lalu');
+  });
+  it('gives the Jakarta calendar day for date inputs', async () => {
+    const { isoDateInJakarta } = await import('./format');
+    expect(isoDateInJakarta('2025-11-21T17:30:00Z')).toBe('2025-11-22');
+  });
+});

@@ -6,6 +6,7 @@ const rupiah = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'IDR
 const number = new Intl.NumberFormat(LOCALE);
 const date = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' });
 const time = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false });
+const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 const hourOnly = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', hour12: false });
 
 type DateInput = Date | string | number;
@@ -57,4 +58,28 @@ export function timeOfDay(value: DateInput = new Date()): TimeOfDay {
   if (h >= 11 && h < 15) return 'afternoon';
   if (h >= 15 && h < 18) return 'evening';
   return 'night';
+}
+
+/** yyyy-mm-dd of a moment in Jakarta (what an <input type="date"> and the API's dates use). */
+export function isoDateInJakarta(value: DateInput = new Date()): string {
+  return isoDay.format(toDate(value));
+}
+
+export interface AgeTexts {
+  justNow: string;
+  minutes: string;
+  hours: string;
+  days: string;
+}
+
+/** "baru saja", "12 menit lalu", "3 jam lalu", "2 hari lalu" — texts from the catalogue, {n} filled in. */
+export function formatAge(value: DateInput, texts: AgeTexts, now: DateInput = new Date()): string {
+  const d = toDate(value);
+  if (!valid(d)) return '-';
+  const minutes = Math.floor((toDate(now).getTime() - d.getTime()) / 60_000);
+  if (minutes < 1) return texts.justNow;
+  if (minutes < 60) return texts.minutes.replace('{n}', String(minutes));
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return texts.hours.replace('{n}', String(hours));
+  return texts.days.replace('{n}', String(Math.floor(hours / 24)));
 }

@@ -42,9 +42,15 @@ export function StoreDetails({ store }: { store: Store }) {
   );
 }
 
-/** The spec's store info modal: the active store's details. */
-export function StoreInfoModal({ finish, titleId }: ModalRendererProps) {
-  const store = useMe().data?.store ?? null;
+/**
+ * The spec's store info modal: the active store's details, or the store named in
+ * the payload (an order's store: storeCode, storeName, address, phone).
+ */
+export function StoreInfoModal({ modal, finish, titleId }: ModalRendererProps) {
+  const active = useMe().data?.store ?? null;
+  const { storeCode, storeName, address, phone } = modal.payload;
+  const other = storeCode && storeCode !== active?.storeCode;
+  const store = other ? null : active;
   return (
     <ModalSheet
       titleId={titleId}
@@ -56,7 +62,27 @@ export function StoreInfoModal({ finish, titleId }: ModalRendererProps) {
         </Button>
       }
     >
-      {store ? <StoreDetails store={store} /> : <p className="text-slate-600">{id.store.noStore}</p>}
+      {store ? (
+        <StoreDetails store={store} />
+      ) : other ? (
+        <dl>
+          <Row label={id.store.name}>{storeName}</Row>
+          <Row label={id.store.code}>{storeCode}</Row>
+          {address ? <Row label={id.store.address}>{address}</Row> : null}
+          <Row label={id.store.phone}>
+            {phone ? (
+              <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 underline">
+                <Icon name="phone" className="size-5" />
+                {phone}
+              </a>
+            ) : (
+              id.store.noPhone
+            )}
+          </Row>
+        </dl>
+      ) : (
+        <p className="text-slate-600">{id.store.noStore}</p>
+      )}
     </ModalSheet>
   );
 }

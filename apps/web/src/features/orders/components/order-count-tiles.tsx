@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { ORDER_STATUS_ROUTE, type OrderStatusId } from '@gerai/contract';
 import { isApiError } from '@/shared/api/api-error';
+import { useStreamStatus } from '@/shared/events/event-stream';
 import { id, ORDER_STATUS_LABEL, t } from '@/shared/i18n/id';
 import { showToast } from '@/shared/toast/toast-store';
 import { Skeleton } from '@/shared/ui/skeleton';
@@ -42,8 +43,12 @@ export function OrderCountTiles({ enabled = true }: { enabled?: boolean }) {
   const latest = count.data?.latest ?? 0;
   const updatedAt = count.dataUpdatedAt;
 
+  // While the live stream is up, its banner announces new orders; the poll's toast is the fallback.
+  const live = useStreamStatus((s) => s.status) === 'open';
   useEffect(() => {
-    if (latest > 0) showToast(t(id.home.newOrdersToast, { count: latest }), 'success');
+    if (latest > 0 && !live) showToast(t(id.home.newOrdersToast, { count: latest }), 'success');
+    // Only a new poll result may toast, not the stream going down.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [latest, updatedAt]);
 
   if (count.isPending) {

@@ -1,0 +1,173 @@
+/**
+ * `npm run bench`: the API under load on a real PostgreSQL, next to a bare
+ * Fastify route measured in the same run. Starts and removes its own
+ * throwaway PostgreSQL; bounded in time; stops by itself.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpus } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { migrateDb, openDb, type DbHandle } from '../src/db/client';
+import { users } from '../src/db/schema';
+import { seedDemo } from '../src/seed/seed';
+import { DEMO_NIK, DEMO_PASSWORD } from '../src/seed/demo-data';
+import { growDataset } from './dataset';
+import type { LoadResult, LoadSpec } from './load';
+import { findPostgresBin, startThrowawayPostgres, type ThrowawayPostgres } from './postgres';
+
+const PORT = 55440;
+const CONNECTIONS = 50;
+const DURATION_S = 10;
+const WARMUP_S = 2;
+const TIME_LIMIT_MS = 5 * 60 * 1000;
+const STORES = 2000;
+const ORDERS = 200_000;
+const SCAN_ORDERS = 200;
+
+/** p99 budgets in ms (README, "Benchmark"). */
+const BUDGETS: Array<{ endpoint: string; p99: number }> = [
+  { endpoint: 'orders count', p99: 50 },
+  { endpoint: 'orders list (1101, facets)', p99: 50 },
+  { endpoint: 'scan', p99: 30 },
+];
+
+let pg: ThrowawayPostgres | null = null;
+let postgresVersion = '';
+let handle: DbHandle | null = null;
+const servers: FastifyInstance[] = [];
+
+async function cleanup(): Promise<void> {
+  for (const s of servers.splice(0)) await s.close().catch(() => undefined);
+  await handle?.close().catch(() => undefined);
+  handle = null;
+  pg?.stop();
+  pg = null;
+}
+
+function log(message: string): void {
+  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+}
+
+function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load.ts')], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`load generator exited with ${code}`))));
+    child.stdin.end(JSON.stringify(spec));
+  });
+}
+
+async function measure(name: string, spec: Omit<LoadSpec, 'connections' | 'durationSeconds'>): Promise<LoadResult & { name: string }> {
+  await runLoad({ ...spec, connections: CONNECTIONS, durationSeconds: WARMUP_S });
+  log(`measuring ${name} (${CONNECTIONS} connections, ${DURATION_S} s)`);
+  const result = await runLoad({ ...spec, connections: CONNECTIONS, durationSeconds: DURATION_S });
+  return { name, ...result };
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  servers.push(app);
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+async function main(): Promise<void> {
+  const bin = findPostgresBin();
+  if (!bin) {
+    console.error('No PostgreSQL binaries under /usr/lib/postgresql/*/bin. Install them with:\n\n  apt-get install -y postgresql\n');
+    process.exit(1);
+  }
+  log(`starting a throwaway PostgreSQL from ${bin} on port ${PORT}`);
+  pg = startThrowawayPostgres(bin, PORT);
+  postgresVersion = path.basename(path.dirname(bin));
+  handle = await openDb({ databaseUrl: pg.url });
+  await migrateDb(handle);
+
+  let t = Date.now();
+  await seedDemo(handle.db);
+  const [staff] = await handle.db.select({ id: users.id }).from(users).where(eq(users.nik, DEMO_NIK.STAFF));
+  const data = await growDataset(handle.db, { storeTotal: STORES, orderTotal: ORDERS, scanOrders: SCAN_ORDERS, pickerUserId: staff!.id });
+  log(`seeded ${data.stores} stores, ${data.orders} orders, ${data.lines} lines in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: pg.url, WEB_DIST: '/nonexistent', JWT_SECRET: randomBytes(32).toString('hex') });
+  const api = await listen(await buildApp({ config, handle, logger: false }));
+  const bare = Fastify({ logger: false });
+  bare.get('/hello', async () => ({ hello: 'world' }));
+  const baseline = await listen(bare);
+
+  const login = await fetch(`${api}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ nik: DEMO_NIK.STAFF, password: DEMO_PASSWORD }) });
+  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const auth = { authorization: `Bearer ${token}` };
+
+  const scanPairs = data.scanTargets.flatMap((o) => o.barcodes.map((barcode) => ({ path: `/api/orders/${o.shipmentNo}/scan`, body: JSON.stringify({ barcode }) })));
+  t = Date.now();
+  const results = [
+    await measure('bare Fastify (baseline)', { url: `${baseline}/hello`, method: 'GET', headers: {} }),
+    // The platform's floor for a signed-in request: token check, principal lookup, one small query.
+    await measure('signed-in floor (members/me)', { url: `${api}/api/members/me`, method: 'GET', headers: auth }),
+    await measure('orders count', { url: `${api}/api/orders/count`, method: 'GET', headers: auth }),
+    await measure('orders list (1101, facets)', { url: `${api}/api/orders?status=1101&page=1&size=20`, method: 'GET', headers: auth }),
+    await measure('order detail', { url: api, method: 'GET', headers: auth, paths: data.detailShipments.map((s) => `/api/orders/${s}`) }),
+    await measure('scan', {
+      url: api,
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      paths: scanPairs.map((p) => p.path),
+      bodies: scanPairs.map((p) => p.body),
+    }),
+  ];
+  log(`load phase took ${((Date.now() - t) / 1000).toFixed(0)} s`);
+  report(results, data);
+  const failed = results.filter((r) => r.non2xx > 0 || r.errors > 0);
+  if (failed.length > 0) {
+    console.error(`\nRequests failed on: ${failed.map((r) => r.name).join(', ')}`);
+    process.exitCode = 1;
+  }
+}
+
+function report(results: Array<LoadResult & { name: string }>, data: { stores: number; orders: number; lines: number; storeOrders: number }): void {
+  const base = results[0]!.requestsPerSecond;
+  const rows = results.map((r) => [r.name, r.requestsPerSecond.toFixed(0), `${r.p50} ms`, `${r.p99} ms`, `${(r.requestsPerSecond / base).toFixed(3)}`, String(r.non2xx + r.errors + r.timeouts)]);
+  const head = ['endpoint', 'req/s', 'p50', 'p99', 'ratio to baseline', 'errors'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  console.log(`\nGerai API on PostgreSQL ${postgresVersion}: ${data.stores} stores, ${data.orders} orders (${data.storeOrders} in T001, the measured store), ${data.lines} lines`);
+  console.log(`${CONNECTIONS} connections, ${DURATION_S} s per endpoint, 127.0.0.1; Node ${process.version}, ${cpus().length} CPUs (server, PostgreSQL and load generator share them)\n`);
+  console.log(line(head));
+  console.log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+  for (const r of rows) console.log(line(r));
+  console.log('\nBudgets (p99):');
+  for (const b of BUDGETS) {
+    const r = results.find((x) => x.name === b.endpoint)!;
+    console.log(`  ${r.p99 < b.p99 ? 'PASS' : 'FAIL'}  ${b.endpoint}: p99 ${r.p99} ms < ${b.p99} ms`);
+  }
+}
+
+const deadline = setTimeout(() => {
+  log(`time limit of ${TIME_LIMIT_MS / 60000} min reached; stopping`);
+  void cleanup().finally(() => process.exit(1));
+}, TIME_LIMIT_MS);
+deadline.unref();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+}
+
+main()
+  .catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    await cleanup();
+    clearTimeout(deadline);
+  });

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_store_status_app_idx" ON "orders" USING btree ("store_code","status_id","app_id");

@@ -1,0 +1,86 @@
+import { and, asc, eq, ilike, ne } from 'drizzle-orm';
+import { ORDER_STATUS, type OrderDetail } from '@gerai/contract';
+import type { Db, Tx } from '../../db/client';
+import { orderLines, orderPaperBags, products } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import type { Principal } from '../../platform/principal';
+import { loadOrderDetail } from './detail';
+import { lockOrder, recomputeTotal, recordOrderUpdate, type OrderRow } from './order-change';
+
+type LineRow = typeof orderLines.$inferSelect;
+
+/** Runs one picking edit of an order in 1102 under its row lock and answers with the new detail. */
+async function editWhilePacking(db: Db, p: Principal, shipmentNo: string, edit: (tx: Tx, order: OrderRow) => Promise<void>): Promise<OrderDetail> {
+  const id = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, p, shipmentNo, ORDER_STATUS.PACKING);
+    await edit(tx, order);
+    return order.id;
+  });
+  return loadOrderDetail(db, id);
+}
+
+async function lineOf(tx: Tx, order: OrderRow, lineId: number): Promise<LineRow> {
+  const [line] = await tx
+    .select()
+    .from(orderLines)
+    .where(and(eq(orderLines.id, lineId), eq(orderLines.orderId, order.id)))
+    .limit(1);
+  if (!line) throw new AppError('NOT_FOUND', 'Produk tidak ditemukan di pesanan ini.');
+  return line;
+}
+
+/** Edit-quantity modal: the confirmed value (the web's qtyEdit draft) becomes the picked quantity. */
+export function setLineQuantity(db: Db, p: Principal, shipmentNo: string, lineId: number, qty: number): Promise<OrderDetail> {
+  return editWhilePacking(db, p, shipmentNo, async (tx, order) => {
+    const line = await lineOf(tx, order, lineId);
+    const max = line.qty - line.qtyOos;
+    if (qty > max) throw new AppError('QUANTITY_EXCEEDS_ORDER', undefined, [{ path: 'body.qty', message: `Maksimal ${max}.` }]);
+    await tx.update(orderLines).set({ qtyPicked: qty, qtyEdit: null }).where(eq(orderLines.id, line.id));
+    await recordOrderUpdate(tx, p, order, 'set_quantity', 'order.updated', { lineId, productID: line.productId, qtyPicked: qty }, `${line.name}: ${line.qtyPicked} → ${qty}`);
+  });
+}
+
+/** Out-of-stock modal. Picked units are never lowered behind the crew's back: picked + oos must fit. */
+export function setLineOutOfStock(db: Db, p: Principal, shipmentNo: string, lineId: number, qtyOos: number): Promise<OrderDetail> {
+  return editWhilePacking(db, p, shipmentNo, async (tx, order) => {
+    const line = await lineOf(tx, order, lineId);
+    const max = line.qty - line.qtyPicked;
+    if (qtyOos > max) throw new AppError('OOS_EXCEEDS_REMAINING', undefined, [{ path: 'body.qtyOos', message: `Maksimal ${max}.` }]);
+    await tx.update(orderLines).set({ qtyOos }).where(eq(orderLines.id, line.id));
+    await recomputeTotal(tx, order.id);
+    await recordOrderUpdate(tx, p, order, 'set_out_of_stock', 'order.updated', { lineId, productID: line.productId, attrQtyOos: qtyOos }, `${line.name}: kosong ${line.qtyOos} → ${qtyOos}`);
+  });
+}
+
+async function paperBagProduct(db: Db) {
+  const [bag] = await db.select().from(products).where(ilike(products.name, 'Kantong Kertas%')).orderBy(asc(products.productId)).limit(1);
+  return bag;
+}
+
+/** Sets the number of paper bags (0 removes them); bags are charged, so the total follows. */
+export async function setPaperBags(db: Db, p: Principal, shipmentNo: string, qty: number): Promise<OrderDetail> {
+  const bag = await paperBagProduct(db);
+  if (!bag) throw new AppError('PAPER_BAG_UNAVAILABLE');
+  return editWhilePacking(db, p, shipmentNo, async (tx, order) => {
+    if (qty === 0) {
+      await tx.delete(orderPaperBags).where(eq(orderPaperBags.orderId, order.id));
+    } else {
+      await tx.delete(orderPaperBags).where(and(eq(orderPaperBags.orderId, order.id), ne(orderPaperBags.productId, bag.productId)));
+      await tx
+        .insert(orderPaperBags)
+        .values({ orderId: order.id, productId: bag.productId, qty, price: bag.price })
+        .onConflictDoUpdate({ target: [orderPaperBags.orderId, orderPaperBags.productId], set: { qty } });
+    }
+    await recomputeTotal(tx, order.id);
+    await recordOrderUpdate(tx, p, order, 'set_paper_bags', 'order.updated', { paperBags: qty });
+  });
+}
+
+/** "Reset": every line back to nothing picked and nothing out of stock. */
+export function resetPicking(db: Db, p: Principal, shipmentNo: string): Promise<OrderDetail> {
+  return editWhilePacking(db, p, shipmentNo, async (tx, order) => {
+    await tx.update(orderLines).set({ qtyPicked: 0, qtyOos: 0, qtyEdit: null }).where(eq(orderLines.orderId, order.id));
+    await recomputeTotal(tx, order.id);
+    await recordOrderUpdate(tx, p, order, 'reset_picking', 'order.updated', { reset: true });
+  });
+}

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { orderLines, orderScans } from '../../db/schema';
+import { eventsFor, linesOf, orderApi, orderPicker, orderRow, productNotIn } from './order-test-kit';
+
+let ctx: TestContext;
+let api: ReturnType<typeof orderApi>;
+let pick: ReturnType<typeof orderPicker>;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  api = orderApi(ctx);
+  pick = orderPicker(ctx);
+});
+afterAll(async () => ctx?.close());
+
+const STAFF = '10000001';
+
+/** A T001 order in 1102 with nothing picked or scanned yet; the first line gets `qty` units. */
+async function freshPacking(qty?: number) {
+  const order = await pick('T001', 1102).catch(async () => {
+    const fresh = await pick('T001', 1101);
+    expect((await api.post('20000001', `/api/orders/${fresh.shipmentNo}/claim`)).statusCode).toBe(200);
+    return fresh;
+  });
+  await ctx.handle.db.update(orderLines).set({ qtyPicked: 0, qtyOos: 0 }).where(eq(orderLines.orderId, order.id));
+  await ctx.handle.db.delete(orderScans).where(eq(orderScans.orderId, order.id));
+  const [first] = await linesOf(ctx, order.id);
+  if (qty) await ctx.handle.db.update(orderLines).set({ qty }).where(eq(orderLines.id, first!.id));
+  return { order, line: { ...first!, qty: qty ?? first!.qty } };
+}
+
+const scansOf = (orderId: number) => ctx.handle.db.select().from(orderScans).where(eq(orderScans.orderId, orderId));
+const scanUrl = (shipmentNo: string) => `/api/orders/${shipmentNo}/scan`;
+
+describe('POST /api/orders/:shipmentNo/scan', () => {
+  it('counts one unit on the matching line and answers with the line and the order progress', async () => {
+    const { order, line } = await freshPacking(3);
+    const res = await api.post(STAFF, scanUrl(order.shipmentNo), { barcode: line.barcode });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.scannedLine).toMatchObject({ lineId: line.id, qtyPicked: 1, qty: 3 });
+    expect(data.progress).toMatchObject({ picked: 1, oos: 0, resolved: 1, complete: false });
+    expect(data.statusId).toBe(1102);
+    const scans = await scansOf(order.id);
+    expect(scans).toHaveLength(1);
+    expect(scans.at(-1)).toMatchObject({ lineId: line.id, result: 'accepted', barcode: line.barcode });
+    expect((await eventsFor(ctx, order.shipmentNo)).filter((e) => e.type === 'order.scanned')).toHaveLength(1);
+  });
+
+  it('reads the same product from UPC-A, GS1-128 and GS1 Digital Link payloads', async () => {
+    const { order, line } = await freshPacking(5);
+    const payloads = [`(01)0${line.barcode}17270101`, `https://id.gs1.org/01/0${line.barcode}`, `]E0${line.barcode}`];
+    if (line.barcode.startsWith('0')) payloads.push(line.barcode.slice(1));
+    for (const barcode of payloads) {
+      const res = await api.post(STAFF, scanUrl(order.shipmentNo), { barcode });
+      expect(res.statusCode, barcode).toBe(200);
+    }
+    expect((await linesOf(ctx, order.id))[0]!.qtyPicked).toBe(payloads.length);
+  });
+
+  it('refuses a product that is not in the order (422) and logs the rejected scan', async () => {
+    const { order } = await freshPacking();
+    const stranger = await productNotIn(ctx, order.id);
+    const res = await api.post(STAFF, scanUrl(order.shipmentNo), { barcode: stranger.ean13 });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ code: 'SCAN_NOT_IN_ORDER', message: 'Produk ini tidak ada di pesanan.' });
+    expect((await scansOf(order.id)).at(-1)).toMatchObject({ result: 'rejected', lineId: null, barcode: stranger.ean13 });
+    expect((await linesOf(ctx, order.id)).every((l) => l.qtyPicked === 0)).toBe(true);
+    expect((await eventsFor(ctx, order.shipmentNo)).filter((e) => e.type === 'order.scanned')).toHaveLength(0);
+  });
+
+  it('refuses a unit beyond the ordered quantity (422) and logs it', async () => {
+    const { order, line } = await freshPacking(1);
+    expect((await api.post(STAFF, scanUrl(order.shipmentNo), { barcode: line.barcode })).statusCode).toBe(200);
+    const over = await api.post(STAFF, scanUrl(order.shipmentNo), { barcode: line.barcode });
+    expect(over.statusCode).toBe(422);
+    expect(over.json()).toEqual({ code: 'SCAN_OVER_QUANTITY', message: 'Jumlah produk sudah terpenuhi.' });
+    expect((await linesOf(ctx, order.id))[0]!.qtyPicked).toBe(1);
+    expect((await scansOf(order.id)).at(-1)).toMatchObject({ result: 'rejected', lineId: line.id });
+  });
+
+  it('also counts out-of-stock units against the quantity', async () => {
+    const { order, line } = await freshPacking(2);
+    await ctx.handle.db.update(orderLines).set({ qtyOos: 2 }).where(eq(orderLines.id, line.id));
+    const res = await api.post(STAFF, scanUrl(order.shipmentNo), { barcode: line.barcode });
+    expect(res.json().code).toBe('SCAN_OVER_QUANTITY');
+  });
+
+  it('loses no update and never overshoots under parallel scans', async () => {
+    const { order, line } = await freshPacking(6);
+    const replies = await Promise.all(Array.from({ length: 9 }, () => api.post(STAFF, scanUrl(order.shipmentNo), { barcode: line.barcode })));
+    const codes = replies.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 200, 200, 200, 200, 200, 422, 422, 422]);
+    expect((await linesOf(ctx, order.id))[0]!.qtyPicked).toBe(6);
+    const scans = await scansOf(order.id);
+    expect(scans.filter((s) => s.result === 'accepted')).toHaveLength(6);
+    expect(scans.filter((s) => s.result === 'rejected')).toHaveLength(3);
+  });
+
+  it('counts a scan retried with the same Idempotency-Key once and replays the reply', async () => {
+    const { order, line } = await freshPacking(4);
+    const headers = { 'idempotency-key': `scan-${order.id}-0001` };
+    const first = await api.post(STAFF, scanUrl(order.shipmentNo), { barcode: line.barcode }, headers);
+    const again = await api.post(STAFF, scanUrl(order.shipmentNo), { barcode: line.barcode }, headers);
+    expect(first.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect((await linesOf(ctx, order.id))[0]!.qtyPicked).toBe(1);
+    expect((await scansOf(order.id)).filter((s) => s.result === 'accepted')).toHaveLength(1);
+  });
+
+  it("answers 404 to staff of another store and counts nothing", async () => {
+    const { order, line } = await freshPacking(2);
+    const res = await api.post('10000002', scanUrl(order.shipmentNo), { barcode: line.barcode });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('NOT_FOUND');
+    expect((await linesOf(ctx, order.id))[0]!.qtyPicked).toBe(0);
+    expect(await scansOf(order.id)).toHaveLength(0);
+  });
+
+  it('refuses a malformed body with the field named (400) and a scan outside picking (409)', async () => {
+    const { order } = await freshPacking();
+    const empty = await api.post(STAFF, scanUrl(order.shipmentNo), { barcode: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().details[0].path).toBe('body.barcode');
+    const wrongType = await api.post(STAFF, scanUrl(order.shipmentNo), { barcode: 8991234567890 });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().code).toBe('VALIDATION_FAILED');
+    const newOrder = await pick('T001', 1101);
+    const [line] = await linesOf(ctx, newOrder.id);
+    const early = await api.post(STAFF, scanUrl(newOrder.shipmentNo), { barcode: line!.barcode });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('ORDER_STATUS_CHANGED');
+    expect((await orderRow(ctx, newOrder.id)).statusId).toBe(1101);
+  });
+});

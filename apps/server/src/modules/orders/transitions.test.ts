@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { ERROR_MESSAGES, pickupQrPayload } from '@gerai/contract';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { auditLog, orderLines, orders } from '../../db/schema';
+import { eventsFor, historyOf, linesOf, orderApi, orderPicker, orderRow, ordersIn } from './order-test-kit';
+
+let ctx: TestContext;
+let api: ReturnType<typeof orderApi>;
+let pick: ReturnType<typeof orderPicker>;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  api = orderApi(ctx);
+  pick = orderPicker(ctx);
+});
+afterAll(async () => ctx?.close());
+
+/** An order for a test that must leave it unchanged (so tests may share it). */
+const peek = async (statusId: Parameters<typeof ordersIn>[2], extra?: Parameters<typeof ordersIn>[3]) => (await ordersIn(ctx, 'T001', statusId, extra))[0]!;
+
+/** A T001 order in 1103 of the wanted delivery type, taken for one test. */
+async function readyOrder(deliveryType: 0 | 1) {
+  const order = await pick('T001', 1103);
+  await ctx.handle.db.update(orders).set({ deliveryType }).where(eq(orders.id, order.id));
+  return { ...order, deliveryType };
+}
+
+const STAFF = '10000001';
+const CHIEF = '20000001';
+const OTHER_STORE = '10000002';
+
+describe('claim (Packing, 1101 → 1102)', () => {
+  it('makes the caller the picker, writes history, audit and an event', async () => {
+    const order = await pick('T001', 1101);
+    const res = await api.post(STAFF, `/api/orders/${order.shipmentNo}/claim`);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ shipmentNo: order.shipmentNo, statusId: 1102, pickerName: 'Budi Santoso' });
+    expect(data.claimedAt).not.toBeNull();
+    expect(data.actions).toContain('scan');
+    expect(data.history.at(-1)).toMatchObject({ action: 'claim', fromStatus: 1101, toStatus: 1102, actorName: 'Budi Santoso' });
+
+    const row = await orderRow(ctx, order.id);
+    expect(row.version).toBe(order.version + 1);
+    const history = await historyOf(ctx, order.id);
+    expect(history.map((h) => h.action)).toEqual(['received', 'claim']);
+    const evs = await eventsFor(ctx, order.shipmentNo);
+    expect(evs).toHaveLength(1);
+    expect(evs[0]).toMatchObject({ type: 'order.claimed', storeCode: 'T001' });
+    const audit = await ctx.handle.db.select().from(auditLog).where(and(eq(auditLog.entityId, order.shipmentNo), eq(auditLog.action, 'claim')));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('lets exactly one of 8 parallel claims win; the others learn who has it', async () => {
+    const order = await pick('T001', 1101);
+    const callers = [STAFF, CHIEF, STAFF, CHIEF, STAFF, CHIEF, STAFF, CHIEF];
+    const replies = await Promise.all(callers.map((nik) => api.post(nik, `/api/orders/${order.shipmentNo}/claim`)));
+    const winners = replies.filter((r) => r.statusCode === 200);
+    const losers = replies.filter((r) => r.statusCode !== 200);
+    expect(winners).toHaveLength(1);
+    const picker = winners[0]!.json().data.pickerName as string;
+    expect(['Budi Santoso', 'Agus Setiawan']).toContain(picker);
+    expect(losers).toHaveLength(7);
+    for (const r of losers) {
+      expect(r.statusCode).toBe(409);
+      expect(r.json()).toEqual({ code: 'ORDER_ALREADY_CLAIMED', message: `Pesanan ini sudah diambil oleh ${picker}.` });
+    }
+    expect((await historyOf(ctx, order.id)).filter((h) => h.action === 'claim')).toHaveLength(1);
+    expect((await eventsFor(ctx, order.shipmentNo)).filter((e) => e.type === 'order.claimed')).toHaveLength(1);
+  });
+
+  it('replays a claim sent twice with one Idempotency-Key; without a key the retry is refused, not applied twice', async () => {
+    const order = await pick('T001', 1101);
+    const url = `/api/orders/${order.shipmentNo}/claim`;
+    const first = await api.post(STAFF, url, undefined, { 'idempotency-key': `claim-${order.id}-a` });
+    const again = await api.post(STAFF, url, undefined, { 'idempotency-key': `claim-${order.id}-a` });
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const retry = await api.post(STAFF, url);
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().message).toBe('Pesanan ini sudah diambil oleh Budi Santoso.');
+    expect((await historyOf(ctx, order.id)).filter((h) => h.action === 'claim')).toHaveLength(1);
+  });
+
+  it("answers 404 for another store's order exactly as for an unknown one, and changes nothing", async () => {
+    const order = await pick('T001', 1101);
+    const other = await api.post(OTHER_STORE, `/api/orders/${order.shipmentNo}/claim`);
+    const unknown = await api.post(OTHER_STORE, '/api/orders/SHP000000000000/claim');
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual(unknown.json());
+    expect((await orderRow(ctx, order.id)).statusId).toBe(1101);
+  });
+
+  it('refuses a claim of an order that is no longer new with 409', async () => {
+    const order = await peek(1104);
+    const res = await api.post(STAFF, `/api/orders/${order.shipmentNo}/claim`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('ORDER_STATUS_CHANGED');
+    expect(res.json().message).toContain('Selesai');
+  });
+});
+
+describe('pack (Scan Packing, 1102 → 1103)', () => {
+  it('refuses while lines are unresolved and lists them', async () => {
+    const order = await pick('T001', 1102);
+    await ctx.handle.db.update(orderLines).set({ qtyPicked: 0, qtyOos: 0 }).where(eq(orderLines.orderId, order.id));
+    const lines = await linesOf(ctx, order.id);
+    const res = await api.post(STAFF, `/api/orders/${order.shipmentNo}/pack`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'LINES_UNRESOLVED', message: ERROR_MESSAGES.LINES_UNRESOLVED });
+    expect(res.json().details.map((d: { path: string }) => d.path)).toEqual(lines.map((l) => `products.${l.id}`));
+    expect((await orderRow(ctx, order.id)).statusId).toBe(1102);
+  });
+
+  it('packs a resolved order and charges only what is in stock', async () => {
+    const order = await pick('T001', 1102);
+    const lines = await linesOf(ctx, order.id);
+    // First line one short (out of stock), the rest fully picked.
+    for (const [i, l] of lines.entries()) {
+      const oos = i === 0 ? 1 : 0;
+      await ctx.handle.db.update(orderLines).set({ qtyOos: oos, qtyPicked: l.qty - oos }).where(eq(orderLines.id, l.id));
+    }
+    const res = await api.post(STAFF, `/api/orders/${order.shipmentNo}/pack`);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    const bags = data.paperBags.reduce((s: number, b: { qty: number; price: number }) => s + b.qty * b.price, 0);
+    const expected = lines.reduce((s, l, i) => s + l.price * (l.qty - (i === 0 ? 1 : 0)), 0) + bags;
+    expect(data).toMatchObject({ statusId: 1103, price: expected });
+    expect(data.packedAt).not.toBeNull();
+    expect((await orderRow(ctx, order.id)).price).toBe(expected);
+    expect((await eventsFor(ctx, order.shipmentNo)).map((e) => e.type)).toEqual(['order.packed']);
+    expect((await historyOf(ctx, order.id)).at(-1)).toMatchObject({ action: 'pack', fromStatus: 1102, toStatus: 1103 });
+  });
+
+  it('sends a fully out-of-stock order to cancellation instead', async () => {
+    const order = await pick('T001', 1102);
+    for (const l of await linesOf(ctx, order.id)) {
+      await ctx.handle.db.update(orderLines).set({ qtyOos: l.qty, qtyPicked: 0 }).where(eq(orderLines.id, l.id));
+    }
+    const res = await api.post(STAFF, `/api/orders/${order.shipmentNo}/pack`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ code: 'ALL_OUT_OF_STOCK', message: 'Semua produk kosong. Ajukan pembatalan pesanan.' });
+    expect((await orderRow(ctx, order.id)).statusId).toBe(1102);
+  });
+
+  it('refuses to pack a new order (409)', async () => {
+    const order = await peek(1101);
+    const res = await api.post(STAFF, `/api/orders/${order.shipmentNo}/pack`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('ORDER_STATUS_CHANGED');
+  });
+});
+
+describe('handover (Konfirmasi, 1103 → 1104)', () => {
+  it('changes nothing on a wrong pickup code', async () => {
+    const order = await peek(1103, eq(orders.deliveryType, 0));
+    const before = await historyOf(ctx, order.id);
+    const eventsBefore = await eventsFor(ctx, order.shipmentNo);
+    const wrong = order.pickupCode === '000000' ? '111111' : '000000';
+    const res = await api.post(STAFF, `/api/orders/${order.shipmentNo}/handover`, { pickupCode: wrong, receiverName: 'Rina' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ code: 'PICKUP_CODE_INVALID', message: 'Kode pengambilan salah.' });
+    const after = await orderRow(ctx, order.id);
+    expect(after.statusId).toBe(1103);
+    expect(after.version).toBe(order.version);
+    expect(await historyOf(ctx, order.id)).toEqual(before);
+    expect(await eventsFor(ctx, order.shipmentNo)).toEqual(eventsBefore);
+    // A QR for another shipment with the right code does not open this one either.
+    const foreign = await api.post(STAFF, `/api/orders/${order.shipmentNo}/handover`, { pickupCode: pickupQrPayload('SHP000000000000', order.pickupCode), receiverName: 'Rina' });
+    expect(foreign.statusCode).toBe(422);
+  });
+
+  it('completes with the right code and records the receiver', async () => {
+    const order = await readyOrder(0);
+    const res = await api.post(STAFF, `/api/orders/${order.shipmentNo}/handover`, { pickupCode: ` ${order.pickupCode} `, receiverName: 'Rina Marlina' });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ statusId: 1104, actions: ['finish'] });
+    expect(data.completedAt).not.toBeNull();
+    expect(data.history.at(-1)).toMatchObject({ action: 'confirm', fromStatus: 1103, toStatus: 1104, reason: 'Diterima oleh Rina Marlina' });
+    expect(JSON.stringify(res.json())).not.toContain('pickupCode');
+    expect((await eventsFor(ctx, order.shipmentNo)).map((e) => e.type)).toEqual(['order.completed']);
+  });
+
+  it("accepts the customer's QR payload", async () => {
+    const order = await readyOrder(0);
+    const res = await api.post(STAFF, `/api/orders/${order.shipmentNo}/handover`, { pickupCode: pickupQrPayload(order.shipmentNo, order.pickupCode), receiverName: 'Pak Joko' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.statusId).toBe(1104);
+  });
+
+  it('sends delivery orders to POD', async () => {
+    const order = await peek(1103, eq(orders.deliveryType, 1));
+    const res = await api.post(STAFF, `/api/orders/${order.shipmentNo}/handover`, { pickupCode: order.pickupCode, receiverName: 'Rina' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('DELIVERY_NEEDS_POD');
+    expect((await orderRow(ctx, order.id)).statusId).toBe(1103);
+  });
+
+  it('refuses a body without receiver (400 with fields)', async () => {
+    const order = await peek(1103);
+    const res = await api.post(STAFF, `/api/orders/${order.shipmentNo}/handover`, { pickupCode: order.pickupCode });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.map((d: { path: string }) => d.path)).toContain('body.receiverName');
+  });
+});
+
+describe('finish and archive', () => {
+  it('archives a completed order (1104 → 1105)', async () => {
+    const order = await pick('T001', 1104);
+    const res = await api.post(CHIEF, `/api/orders/${order.shipmentNo}/finish`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ statusId: 1105, actions: [] });
+    expect(res.json().data.archivedAt).not.toBeNull();
+    expect((await eventsFor(ctx, order.shipmentNo)).map((e) => e.type)).toEqual(['order.archived']);
+    expect((await historyOf(ctx, order.id)).at(-1)).toMatchObject({ action: 'archive', fromStatus: 1104, toStatus: 1105 });
+  });
+
+  it('archives a cancelled order (1106 → 1107)', async () => {
+    const order = await pick('T001', 1106);
+    const res = await api.post(STAFF, `/api/orders/${order.shipmentNo}/archive-cancelled`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.statusId).toBe(1107);
+    expect((await eventsFor(ctx, order.shipmentNo)).map((e) => e.type)).toEqual(['order.archived']);
+  });
+
+  it('refuses to finish an order still in progress (409) and an unknown shipment (404)', async () => {
+    const order = await peek(1103);
+    expect((await api.post(STAFF, `/api/orders/${order.shipmentNo}/finish`)).statusCode).toBe(409);
+    const unknown = await api.post(STAFF, '/api/orders/SHP999999999999/finish');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('NOT_FOUND');
+  });
+});
+
+describe('the whole flow', () => {
+  it('takes a new pickup order through claim, scans, pack, handover and finish, with one event per step', async () => {
+    const order = await pick('T001', 1101, eq(orders.deliveryType, 0));
+    const url = `/api/orders/${order.shipmentNo}`;
+    expect((await api.post(STAFF, `${url}/claim`)).statusCode).toBe(200);
+    const lines = await linesOf(ctx, order.id);
+    for (const l of lines) {
+      for (let i = 0; i < l.qty; i++) expect((await api.post(STAFF, `${url}/scan`, { barcode: l.barcode })).statusCode).toBe(200);
+    }
+    expect((await api.post(STAFF, `${url}/pack`)).statusCode).toBe(200);
+    expect((await api.post(STAFF, `${url}/handover`, { pickupCode: order.pickupCode, receiverName: 'Siti' })).statusCode).toBe(200);
+    const done = await api.post(STAFF, `${url}/finish`);
+    expect(done.json().data.statusId).toBe(1105);
+    expect(done.json().data.history.map((h: { action: string }) => h.action)).toEqual(['received', 'claim', 'pack', 'confirm', 'archive']);
+    const units = lines.reduce((s, l) => s + l.qty, 0);
+    const types = (await eventsFor(ctx, order.shipmentNo)).map((e) => e.type);
+    expect(types).toEqual(['order.claimed', ...Array(units).fill('order.scanned'), 'order.packed', 'order.completed', 'order.archived']);
+  });
+});

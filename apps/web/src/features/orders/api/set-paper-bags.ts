@@ -1,0 +1,16 @@
+import type { OrderDetail } from '@gerai/contract';
+import { api } from '@/shared/api/client';
+import { useOrderMutation, type OrderMutationOptions } from './use-order-mutation';
+
+export interface PaperBagsVars {
+  qty: number;
+}
+
+/** POST /api/orders/:shipmentNo/paper-bags {qty} — 0…PAPER_BAG_MAX; bags are charged, the total follows. */
+export function setPaperBags(shipmentNo: string, { qty, idempotencyKey }: PaperBagsVars & { idempotencyKey: string }): Promise<OrderDetail> {
+  return api.post<OrderDetail>(`/orders/${encodeURIComponent(shipmentNo)}/paper-bags`, { qty }, { idempotencyKey });
+}
+
+export function useSetPaperBags(shipmentNo: string, options?: OrderMutationOptions<OrderDetail, PaperBagsVars>) {
+  return useOrderMutation<PaperBagsVars>(shipmentNo, (vars) => setPaperBags(shipmentNo, vars), options);
+}

@@ -1,0 +1,169 @@
+import { useEffect, useState } from 'react';
+import type { OrderProduct } from '@gerai/contract';
+import { DEFAULT_ERROR_MODAL } from '@gerai/contract';
+import type { ApiError } from '@/shared/api/api-error';
+import { id, t } from '@/shared/i18n/id';
+import type { ModalRendererProps } from '@/shared/modal/modal-host';
+import { ModalSheet } from '@/shared/modal/modal-sheet';
+import { useScanStore } from '@/shared/stores/scan-store';
+import { Button } from '@/shared/ui/button';
+import { Icon } from '@/shared/ui/icons';
+import { clampQuantity, Stepper } from '@/shared/ui/stepper';
+import { useOrder } from '../api/get-order';
+import { useSetLineOutOfStock } from '../api/set-line-out-of-stock';
+import { useSetLineQuantity } from '../api/set-line-quantity';
+
+function InlineError({ error }: { error: ApiError | null }) {
+  if (!error) return null;
+  return (
+    <p role="alert" className="flex items-start gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-800">
+      <Icon name="alert" className="size-5 shrink-0" />
+      {error.details?.[0] ? `${error.message} ${error.details[0].message}` : error.message || DEFAULT_ERROR_MODAL.message}
+    </p>
+  );
+}
+
+function useLine(payload: Readonly<Record<string, string>>): { shipmentNo: string; line: OrderProduct | undefined } {
+  const shipmentNo = payload.shipmentNo ?? '';
+  const order = useOrder(shipmentNo).data;
+  const line = order?.products.find((l) => String(l.lineId) === payload.lineId);
+  return { shipmentNo, line };
+}
+
+/**
+ * The spec's edit-quantity modal. The stepper edits the product's qtyEdit in the
+ * scan store; confirming sends it and, once the server took it, copies qtyEdit
+ * into qty. Never below 0, never above ordered − out of stock.
+ */
+export function EditQuantityModal({ modal, finish, titleId }: ModalRendererProps) {
+  const { shipmentNo, line } = useLine(modal.payload);
+  const addProduct = useScanStore((s) => s.addProduct);
+  const setQtyEdit = useScanStore((s) => s.setQtyEdit);
+  const confirmQty = useScanStore((s) => s.confirmQty);
+  const scanned = useScanStore((s) => (line ? s.products.find((p) => p.productID === line.productID) : undefined));
+  const save = useSetLineQuantity(shipmentNo, {
+    onSuccess: () => {
+      // The server took qtyEdit: it is the product's quantity now.
+      if (line) confirmQty(line.productID);
+      finish();
+    },
+  });
+
+  // Start from what the server has: the line's picked quantity.
+  useEffect(() => {
+    if (line) addProduct({ productID: line.productID, barcode: line.barcode, name: line.name, qty: line.qtyPicked, attrQtyOos: line.attrQtyOos });
+    // Only when the modal opens for this line.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [line?.lineId]);
+
+  if (!line) {
+    return (
+      <ModalSheet titleId={titleId} title={id.orders.editQuantity.title} onClose={finish}>
+        <p className="text-slate-600">{id.orders.detail.notFoundTitle}</p>
+      </ModalSheet>
+    );
+  }
+  const max = Math.max(0, line.qty - line.attrQtyOos);
+  const value = clampQuantity(scanned?.qtyEdit ?? line.qtyPicked, 0, max);
+  return (
+    <ModalSheet
+      titleId={titleId}
+      title={id.orders.editQuantity.title}
+      onClose={finish}
+      footer={
+        <div className="grid grid-cols-2 gap-3">
+          <Button variant="secondary" onClick={finish}>
+            {id.common.cancel}
+          </Button>
+          <Button onClick={() => save.mutate({ lineId: line.lineId, qty: value })} loading={save.isPending} data-testid="edit-quantity-confirm">
+            {id.orders.editQuantity.confirm}
+          </Button>
+        </div>
+      }
+    >
+      <div className="flex flex-col gap-3" data-testid="edit-quantity-modal">
+        <p className="font-medium text-slate-900">{line.name}</p>
+        <p className="text-sm text-slate-600">{id.orders.editQuantity.label}</p>
+        <Stepper
+          value={value}
+          min={0}
+          max={max}
+          onChange={(v) => setQtyEdit(line.productID, v)}
+          label={id.orders.editQuantity.label}
+          decreaseLabel={id.common.decrease}
+          increaseLabel={id.common.increase}
+          testId="edit-quantity"
+        />
+        <p className="text-xs text-slate-500">{t(id.orders.editQuantity.max, { max, qty: line.qty, oos: line.attrQtyOos })}</p>
+        <InlineError error={save.error} />
+      </div>
+    </ModalSheet>
+  );
+}
+
+/**
+ * The spec's out-of-stock modal: attrQtyOos of a line, never below 0, and
+ * picked + out of stock never above the ordered quantity.
+ */
+export function OutOfStockModal({ modal, finish, titleId }: ModalRendererProps) {
+  const { shipmentNo, line } = useLine(modal.payload);
+  const setOutOfStock = useScanStore((s) => s.setOutOfStock);
+  const addProduct = useScanStore((s) => s.addProduct);
+  const [value, setValue] = useState<number | null>(null);
+  const save = useSetLineOutOfStock(shipmentNo, {
+    onSuccess: (order, vars) => {
+      const saved = order.products.find((l) => l.lineId === vars.lineId);
+      if (saved) {
+        addProduct({ productID: saved.productID, barcode: saved.barcode, name: saved.name, qty: saved.qtyPicked });
+        setOutOfStock(saved.productID, saved.attrQtyOos);
+      }
+      finish();
+    },
+  });
+
+  if (!line) {
+    return (
+      <ModalSheet titleId={titleId} title={id.orders.outOfStock.title} onClose={finish}>
+        <p className="text-slate-600">{id.orders.detail.notFoundTitle}</p>
+      </ModalSheet>
+    );
+  }
+  const max = Math.max(0, line.qty - line.qtyPicked);
+  // Opens on "everything not picked yet is missing": the usual case.
+  const current = clampQuantity(value ?? (line.attrQtyOos > 0 ? line.attrQtyOos : max), 0, max);
+  return (
+    <ModalSheet
+      titleId={titleId}
+      title={id.orders.outOfStock.title}
+      onClose={finish}
+      footer={
+        <div className="grid grid-cols-2 gap-3">
+          <Button variant="secondary" onClick={finish}>
+            {id.common.cancel}
+          </Button>
+          <Button onClick={() => save.mutate({ lineId: line.lineId, qtyOos: current })} loading={save.isPending} data-testid="oos-confirm">
+            {id.orders.outOfStock.confirm}
+          </Button>
+        </div>
+      }
+    >
+      <div className="flex flex-col gap-3" data-testid="oos-modal">
+        <p className="font-medium text-slate-900">{line.name}</p>
+        <p className="text-sm text-slate-600">{id.orders.outOfStock.label}</p>
+        <Stepper
+          value={current}
+          min={0}
+          max={max}
+          onChange={setValue}
+          label={id.orders.outOfStock.label}
+          decreaseLabel={id.common.decrease}
+          increaseLabel={id.common.increase}
+          testId="oos"
+        />
+        <p className="text-xs text-slate-500">{t(id.orders.outOfStock.max, { max, qty: line.qty, picked: line.qtyPicked })}</p>
+        <p className="text-xs text-slate-500">{id.orders.outOfStock.hint}</p>
+        <InlineError error={save.error} />
+      </div>
+    </ModalSheet>
+  );
+}

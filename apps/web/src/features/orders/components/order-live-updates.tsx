@@ -1,0 +1,166 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { startEventStream, useStreamStatus, type StreamEvent } from '@/shared/events/event-stream';
+import { installAudioUnlock, signal } from '@/shared/feedback/feedback';
+import { id, t } from '@/shared/i18n/id';
+import { Icon } from '@/shared/ui/icons';
+import { orderKeys, orderMutationKey } from '../query-keys';
+import { channelLabel, orderDetailPath } from '../utils/order-status';
+
+/** Order events of GET /api/events (server: recordTransition / recordOrderUpdate / intake). */
+export const ORDER_EVENT_TYPES = [
+  'order.created',
+  'order.claimed',
+  'order.scanned',
+  'order.updated',
+  'order.packed',
+  'order.completed',
+  'order.archived',
+  'order.cancelled',
+] as const;
+
+export interface NewOrderNotice {
+  shipmentNo: string;
+  statusId: number;
+  deliveryType: number;
+  appId: number;
+}
+
+const BANNER_MS = 15_000;
+const COALESCE_MS = 250;
+
+/**
+ * Applies one order event to the cache. Lists and counts are refetched (only the
+ * ones on screen; the others are marked stale). The order's detail is refetched
+ * unless this phone is changing it right now: its own reply is newer.
+ */
+export function applyOrderEvent(queryClient: QueryClient, event: StreamEvent): void {
+  void queryClient.invalidateQueries({ queryKey: orderKeys.count() });
+  void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
+  const shipmentNo = typeof event.data.shipmentNo === 'string' ? event.data.shipmentNo : null;
+  if (!shipmentNo) return;
+  const busy = queryClient.isMutating({ mutationKey: orderMutationKey(shipmentNo) }) > 0;
+  void queryClient.invalidateQueries({ queryKey: orderKeys.detail(shipmentNo), refetchType: busy ? 'none' : 'active' });
+}
+
+/**
+ * The live side of orders, mounted once in the signed-in shell: one SSE
+ * connection; a new order for the active store rings, vibrates and shows a
+ * banner that opens it; every order event refreshes what it touches.
+ */
+export function OrderLiveUpdates({ storeCode }: { storeCode: string | null }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const storeRef = useRef(storeCode);
+  const [notice, setNotice] = useState<NewOrderNotice | null>(null);
+  const status = useStreamStatus((s) => s.status);
+  const [showReconnecting, setShowReconnecting] = useState(false);
+
+  useEffect(() => {
+    storeRef.current = storeCode;
+  }, [storeCode]);
+
+  useEffect(() => installAudioUnlock(), []);
+
+  useEffect(() => {
+    // Bursts (a crew scanning fast) are applied together.
+    const pending: StreamEvent[] = [];
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const flush = () => {
+      timer = null;
+      const events = pending.splice(0);
+      const seen = new Set<string>();
+      for (const e of events) {
+        const key = String(e.data.shipmentNo ?? e.type);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        applyOrderEvent(queryClient, e);
+      }
+    };
+    const stop = startEventStream({
+      types: ORDER_EVENT_TYPES,
+      onEvent: (event) => {
+        if (!event.type.startsWith('order.')) return;
+        const forActiveStore = !event.data.storeCode || event.data.storeCode === storeRef.current;
+        if (!forActiveStore) return;
+        if (event.type === 'order.created' && typeof event.data.shipmentNo === 'string') {
+          setNotice({
+            shipmentNo: event.data.shipmentNo,
+            statusId: Number(event.data.statusId ?? 1101),
+            deliveryType: Number(event.data.deliveryType ?? 0),
+            appId: Number(event.data.appId ?? 0),
+          });
+          signal('new-order');
+        }
+        pending.push(event);
+        timer ??= setTimeout(flush, COALESCE_MS);
+      },
+    });
+    return () => {
+      stop();
+      if (timer) clearTimeout(timer);
+    };
+  }, [queryClient]);
+
+  // The banner goes away by itself.
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), BANNER_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  // "Menghubungkan ulang" only when it lasts: a blip is not worth a flicker.
+  useEffect(() => {
+    if (status !== 'reconnecting') {
+      setShowReconnecting(false);
+      return;
+    }
+    const timer = setTimeout(() => setShowReconnecting(true), 2000);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  return (
+    <div className="pointer-events-none fixed inset-x-0 top-[calc(0.5rem+env(safe-area-inset-top))] z-40 mx-auto flex max-w-md flex-col items-center gap-2 px-3">
+      {notice ? (
+        <div
+          role="alert"
+          data-testid="new-order-banner"
+          className="pointer-events-auto flex w-full items-center gap-2 rounded-2xl bg-emerald-700 p-2 pl-3 text-white shadow-lg"
+        >
+          <button
+            type="button"
+            className="flex min-h-11 min-w-0 flex-1 items-center gap-3 text-left"
+            onClick={() => {
+              setNotice(null);
+              navigate(orderDetailPath({ statusId: notice.statusId, shipmentNo: notice.shipmentNo, deliveryType: notice.deliveryType }));
+            }}
+          >
+            <Icon name="orders" className="size-7 shrink-0" />
+            <span className="min-w-0">
+              <span className="block font-bold">{id.orders.live.newOrder}</span>
+              <span className="block truncate text-sm text-emerald-50">
+                {t(id.orders.live.newOrderDetail, { shipmentNo: notice.shipmentNo, channel: channelLabel(notice.appId) })}
+              </span>
+              <span className="block text-xs text-emerald-100">{id.orders.live.open}</span>
+            </span>
+          </button>
+          <button
+            type="button"
+            onClick={() => setNotice(null)}
+            aria-label={id.orders.live.dismiss}
+            className="inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-white/10"
+          >
+            <Icon name="close" />
+          </button>
+        </div>
+      ) : null}
+      {showReconnecting ? (
+        <p role="status" data-testid="live-reconnecting" className="inline-flex items-center gap-2 rounded-full bg-slate-800/90 px-3 py-1 text-xs text-white shadow">
+          <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-amber-400" />
+          {id.orders.live.reconnecting}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import type { ReactNode } from 'react';
+import type { OrderDetail } from '@gerai/contract';
+import { DELIVERY_TYPE_LABEL, id, t } from '@/shared/i18n/id';
+import { Icon, type IconName } from '@/shared/ui/icons';
+import { cn } from '@/shared/utils/cn';
+import { formatDateTime, formatRupiah } from '@/shared/utils/format';
+import { statusLabel } from '../utils/order-status';
+import { ChannelChip, DeliveryChip } from './order-card';
+
+export function Card({ title, children, className, actions, testId }: { title?: string; children: ReactNode; className?: string; actions?: ReactNode; testId?: string }) {
+  return (
+    <section className={cn('flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm', className)} aria-label={title} data-testid={testId}>
+      {title || actions ? (
+        <div className="flex items-center gap-2">
+          {title ? <h2 className="flex-1 font-semibold text-slate-900">{title}</h2> : null}
+          {actions}
+        </div>
+      ) : null}
+      {children}
+    </section>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="text-sm font-medium break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+const STATUS_TONE: Record<number, string> = {
+  1101: 'bg-brand-700 text-white',
+  1102: 'bg-amber-500 text-white',
+  1103: 'bg-sky-600 text-white',
+  1104: 'bg-emerald-600 text-white',
+  1105: 'bg-slate-600 text-white',
+  1106: 'bg-slate-400 text-white',
+  1107: 'bg-slate-400 text-white',
+};
+
+/** Shipment, order, channel, delivery, payment and who picks it. */
+export function OrderHeaderCard({ order, type }: { order: OrderDetail; type?: string | null }) {
+  return (
+    <Card testId="order-header">
+      <div className="flex flex-wrap items-center gap-1.5">
+        <span className={cn('rounded-full px-2 py-0.5 text-xs font-bold', STATUS_TONE[order.statusId] ?? 'bg-slate-500 text-white')} data-testid="order-status">
+          {statusLabel(order.statusId)}
+        </span>
+        <ChannelChip appId={order.appId} appName={order.appName} />
+        <DeliveryChip deliveryType={order.deliveryType} />
+        {type ? <span className="rounded-full bg-violet-50 px-2 py-0.5 text-xs font-semibold text-violet-800">{type}</span> : null}
+      </div>
+      <p className="font-mono text-lg font-bold break-all text-slate-900" data-testid="order-shipment-no">
+        {order.shipmentNo}
+      </p>
+      <dl className="grid grid-cols-2 gap-x-3 gap-y-2">
+        <Field label={id.orders.detail.orderNo}>{order.orderNo}</Field>
+        <Field label={id.orders.detail.createdAt}>{formatDateTime(order.createdAt)}</Field>
+        <Field label={id.orders.detail.deliveryType}>{DELIVERY_TYPE_LABEL[order.deliveryType as 0 | 1] ?? order.deliveryType}</Field>
+        <Field label={id.orders.detail.payment}>{t(id.orders.detail.paymentId, { id: order.paymentId })}</Field>
+        {order.pickerName ? <Field label={id.orders.detail.picker}>{order.pickerName}</Field> : null}
+        {order.billNo ? <Field label={id.orders.detail.billNo}>{order.billNo}</Field> : null}
+      </dl>
+    </Card>
+  );
+}
+
+export function InfoRow({ icon, children }: { icon: IconName; children: ReactNode }) {
+  return (
+    <p className="flex items-start gap-2 text-sm text-slate-700">
+      <Icon name={icon} className="mt-0.5 size-4 shrink-0 text-slate-400" />
+      <span className="min-w-0">{children}</span>
+    </p>
+  );
+}
+
+/** The customer, their address (delivery) and the contact button. */
+export function CustomerCard({ order, onContact }: { order: OrderDetail; onContact: () => void }) {
+  return (
+    <Card
+      title={id.orders.detail.customer}
+      testId="order-customer"
+      actions={
+        <button type="button" onClick={onContact} className="inline-flex min-h-11 items-center gap-1.5 rounded-xl px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+          <Icon name="phone" className="size-4" />
+          {id.orders.detail.contactCustomer}
+        </button>
+      }
+    >
+      <p className="font-medium text-slate-900">{order.customer.name}</p>
+      <InfoRow icon="phone">{order.customer.phone}</InfoRow>
+      {order.customer.address ? <InfoRow icon="pin">{order.customer.address}</InfoRow> : null}
+      {order.note ? (
+        <p className="rounded-xl bg-amber-50 p-2 text-sm text-amber-900">
+          <span className="font-semibold">{id.orders.detail.note}: </span>
+          {order.note}
+        </p>
+      ) : null}
+    </Card>
+  );
+}
+
+/** Total (the server recomputes it: out-of-stock units are not charged), store and QR. */
+export function TotalCard({ order, onStoreInfo, onQr }: { order: OrderDetail; onStoreInfo: () => void; onQr: (() => void) | null }) {
+  return (
+    <Card testId="order-total">
+      <div className="flex items-baseline justify-between gap-2">
+        <span className="font-semibold text-slate-900">{id.orders.detail.total}</span>
+        <span className="text-xl font-bold text-slate-900 tabular-nums" data-testid="order-total-value">
+          {formatRupiah(order.price)}
+        </span>
+      </div>
+      {order.progress.oos > 0 ? <p className="text-xs text-slate-500">{id.orders.detail.totalHint}</p> : null}
+      <div className="mt-1 flex flex-wrap gap-2">
+        <button type="button" onClick={onStoreInfo} className="inline-flex min-h-11 items-center gap-1.5 rounded-xl border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+          <Icon name="store" className="size-4" />
+          {id.orders.detail.storeInfo}
+        </button>
+        {onQr ? (
+          <button
+            type="button"
+            onClick={onQr}
+            data-testid="open-qr"
+            className="inline-flex min-h-11 items-center gap-1.5 rounded-xl border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+          >
+            <Icon name="qr" className="size-4" />
+            {id.orders.detail.qrCode}
+          </button>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+/** Who did what, when (oldest first). */
+export function OrderHistory({ history }: { history: OrderDetail['history'] }) {
+  if (history.length === 0) return null;
+  return (
+    <Card title={id.orders.detail.history} testId="order-history">
+      <ol className="flex flex-col">
+        {history.map((h, i) => (
+          <li key={`${h.at}-${i}`} className="relative flex gap-3 pb-3 last:pb-0">
+            <span aria-hidden="true" className="relative flex w-3 justify-center">
+              <span className="mt-1.5 size-2.5 rounded-full bg-brand-600" />
+              {i < history.length - 1 ? <span className="absolute top-4 bottom-0 w-px bg-slate-200" /> : null}
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="text-sm font-medium text-slate-900">
+                {id.orders.detail.historyAction[h.action] ?? id.orders.detail.historyFallback}{' '}
+                <span className="font-normal text-slate-600">
+                  {h.actorName ? t(id.orders.detail.historyBy, { name: h.actorName }) : id.orders.detail.historySystem}
+                </span>
+              </p>
+              <p className="text-xs text-slate-500">
+                {formatDateTime(h.at)} · {statusLabel(h.toStatus)}
+              </p>
+              {h.reason && h.action !== 'received' ? <p className="text-xs text-slate-600">{h.reason}</p> : null}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import type { OrderDetail, ScanResult } from '@gerai/contract';
+import { DEFAULT_ERROR_MODAL } from '@gerai/contract';
+import type { ApiError } from '@/shared/api/api-error';
+import { signal } from '@/shared/feedback/feedback';
+import { id, t } from '@/shared/i18n/id';
+import { ScannerPanel } from '@/shared/scanner/scanner-panel';
+import { useScanStore } from '@/shared/stores/scan-store';
+import { Icon } from '@/shared/ui/icons';
+import { Spinner } from '@/shared/ui/spinner';
+import { cn } from '@/shared/utils/cn';
+import { useScanBarcode, type ScanVars } from '../api/scan-barcode';
+import { lineForCode } from '../utils/order-detail';
+import { ProgressBar } from './progress-bar';
+
+export type ScanFeedback = { tone: 'success' | 'error'; text: string } | null;
+
+/** The Indonesian line shown for a refused scan: the server's reason, naming the product when we know it. */
+export function refusalText(error: ApiError, code: string, order: OrderDetail | undefined): string {
+  const line = order ? lineForCode(order.products, code) : undefined;
+  if (error.code === 'SCAN_OVER_QUANTITY' && line) return `${error.message} ${line.name} (${line.qtyPicked}/${line.qty})`;
+  if (error.code === 'SCAN_NOT_IN_ORDER' || error.code === 'SCAN_OVER_QUANTITY' || error.code === 'VALIDATION_FAILED') {
+    return t(id.orders.scan.refused, { message: error.message, code });
+  }
+  return error.message || DEFAULT_ERROR_MODAL.message;
+}
+
+/**
+ * Picking by scanning (1102): order progress, the scanner (camera, hardware
+ * scanner, native scanner, typed code) and what the last scan did. Every scan is
+ * confirmed by the server: accepted → success beep; refused → its reason and a
+ * distinct error sound with vibration.
+ */
+export function PickingPanel({ order, onScanned }: { order: OrderDetail; onScanned: (lineId: number) => void }) {
+  const [feedback, setFeedback] = useState<ScanFeedback>(null);
+  const current = useScanStore((s) => s.current);
+  const setCurrent = useScanStore((s) => s.setCurrent);
+  const addProduct = useScanStore((s) => s.addProduct);
+  const progress = order.progress;
+
+  const scan = useScanBarcode(order.shipmentNo, {
+    onSuccess: (result: ScanResult) => {
+      const line = result.scannedLine;
+      // Same productID updates its quantities; the current scan is cleared after the add.
+      addProduct({ productID: line.productID, barcode: line.barcode, name: line.name, qty: line.qtyPicked, attrQtyOos: line.attrQtyOos });
+      signal('success');
+      setFeedback({ tone: 'success', text: t(id.orders.scan.accepted, { name: line.name, picked: line.qtyPicked, qty: line.qty }) });
+      onScanned(line.lineId);
+    },
+    onError: (error: ApiError, vars: ScanVars) => {
+      setCurrent(null);
+      signal('error');
+      setFeedback({ tone: 'error', text: refusalText(error, vars.barcode, order) });
+    },
+  });
+
+  const onScan = (code: string) => {
+    setCurrent({ productID: code, barcode: code });
+    scan.mutate({ barcode: code });
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <section aria-label={id.orders.progress.label} className="flex flex-col gap-1.5 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm">
+        <div className="flex items-center justify-between text-sm">
+          <span className="font-semibold text-slate-900">{id.orders.progress.label}</span>
+          <span className="font-semibold text-slate-800 tabular-nums" data-testid="order-progress">
+            {t(id.orders.progress.value, { done: progress.resolved, total: progress.qty })}
+          </span>
+        </div>
+        <ProgressBar value={progress.resolved} max={progress.qty} complete={progress.complete} label={id.orders.progress.label} />
+        {progress.complete ? <p className="text-sm font-medium text-emerald-700">{id.orders.progress.complete}</p> : null}
+      </section>
+      <ScannerPanel onScan={onScan} enabled={!progress.complete}>
+        <div aria-live="polite" data-testid="scan-feedback" className="empty:hidden">
+          {current && scan.isPending ? (
+            <p className="flex items-center gap-2 rounded-xl bg-slate-50 p-2 text-sm text-slate-600">
+              <Spinner className="size-4" />
+              {t(id.orders.scan.sending, { code: current.barcode ?? current.productID })}
+            </p>
+          ) : feedback ? (
+            <p
+              data-tone={feedback.tone}
+              className={cn(
+                'flex items-start gap-2 rounded-xl p-2 text-sm font-medium',
+                feedback.tone === 'success' ? 'bg-emerald-50 text-emerald-800' : 'bg-red-50 text-red-800',
+              )}
+            >
+              <Icon name={feedback.tone === 'success' ? 'check' : 'alert'} className="size-5 shrink-0" />
+              <span>{feedback.text}</span>
+            </p>
+          ) : null}
+        </div>
+      </ScannerPanel>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import type { OrderProduct } from '@gerai/contract';
+import { id, t } from '@/shared/i18n/id';
+import { Icon } from '@/shared/ui/icons';
+import { cn } from '@/shared/utils/cn';
+import { formatNumber, formatRupiah } from '@/shared/utils/format';
+import { lineResolved } from '../utils/order-status';
+import { Card } from './order-sections';
+import { ProgressBar } from './progress-bar';
+
+function ProductLine({
+  line,
+  picking,
+  highlighted,
+  onEdit,
+  onOutOfStock,
+}: {
+  line: OrderProduct;
+  picking: boolean;
+  highlighted: boolean;
+  onEdit: () => void;
+  onOutOfStock: () => void;
+}) {
+  const resolved = lineResolved(line);
+  const done = line.qtyPicked + line.attrQtyOos;
+  return (
+    <li
+      data-testid={`line-${line.lineId}`}
+      data-barcode={line.barcode}
+      data-resolved={resolved}
+      className={cn(
+        'flex flex-col gap-1.5 border-b border-slate-100 py-3 transition-colors first:pt-0 last:border-0 last:pb-0',
+        highlighted && 'rounded-xl bg-emerald-50 px-2 first:pt-2',
+      )}
+    >
+      <div className="flex items-start gap-2">
+        <p className="line-clamp-2 min-w-0 flex-1 text-sm font-medium text-slate-900">{line.name}</p>
+        {resolved && picking ? (
+          <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-700">
+            <Icon name="check" className="size-3.5" />
+            {id.orders.detail.lineResolved}
+          </span>
+        ) : null}
+      </div>
+      <div className="flex items-center justify-between gap-2 text-xs text-slate-600">
+        <span className="font-mono">{line.barcode}</span>
+        <span className="tabular-nums">{t(id.orders.detail.price, { qty: formatNumber(line.qty), price: formatRupiah(line.price) })}</span>
+      </div>
+      {picking || line.qtyPicked > 0 || line.attrQtyOos > 0 ? (
+        <div className="flex items-center gap-2 text-xs">
+          <span className="font-semibold text-slate-800 tabular-nums" data-testid={`line-${line.lineId}-picked`}>
+            {t(id.orders.detail.picked, { picked: line.qtyPicked, qty: line.qty })}
+          </span>
+          {line.attrQtyOos > 0 ? (
+            <span className="rounded-full bg-red-50 px-2 py-0.5 font-semibold text-red-700 tabular-nums" data-testid={`line-${line.lineId}-oos-count`}>
+              {t(id.orders.detail.outOfStock, { qty: line.attrQtyOos })}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+      {picking ? (
+        <>
+          <ProgressBar value={done} max={line.qty} complete={resolved} />
+          <div className="grid grid-cols-2 gap-2 pt-1">
+            <button
+              type="button"
+              onClick={onEdit}
+              data-testid={`line-${line.lineId}-edit`}
+              className="min-h-11 rounded-xl border border-slate-300 text-sm font-semibold text-slate-800 active:bg-slate-100"
+            >
+              {id.orders.detail.editQuantity}
+            </button>
+            <button
+              type="button"
+              onClick={onOutOfStock}
+              data-testid={`line-${line.lineId}-oos`}
+              className="min-h-11 rounded-xl border border-red-300 text-sm font-semibold text-red-700 active:bg-red-50"
+            >
+              {id.orders.detail.markOutOfStock}
+            </button>
+          </div>
+        </>
+      ) : null}
+    </li>
+  );
+}
+
+/** The order's products; while picking each has its progress, Edit Jumlah and Stok Kosong. */
+export function ProductLines({
+  lines,
+  picking,
+  highlightLineId,
+  onEdit,
+  onOutOfStock,
+}: {
+  lines: readonly OrderProduct[];
+  picking: boolean;
+  highlightLineId: number | null;
+  onEdit: (line: OrderProduct) => void;
+  onOutOfStock: (line: OrderProduct) => void;
+}) {
+  return (
+    <Card title={t(id.orders.detail.products, { count: lines.length })} testId="order-products">
+      <ul className="flex flex-col">
+        {lines.map((line) => (
+          <ProductLine
+            key={line.lineId}
+            line={line}
+            picking={picking}
+            highlighted={highlightLineId === line.lineId}
+            onEdit={() => onEdit(line)}
+            onOutOfStock={() => onOutOfStock(line)}
+          />
+        ))}
+      </ul>
+    </Card>
+  );
+}

@@ -1,0 +1,288 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Outlet, useLocation } from 'react-router';
+import type { OrderDetail } from '@gerai/contract';
+import { resetClientStateForTests } from '@/shared/api/client';
+import { signal } from '@/shared/feedback/feedback';
+import { ModalHost } from '@/shared/modal/modal-host';
+import { closeModal } from '@/shared/modal/modal-store';
+import { resetScan, useScanStore } from '@/shared/stores/scan-store';
+import { fail, mockFetch, ok } from '@/test/fetch-mock';
+import { orderDetail, orderLine } from '@/test/fixtures';
+import { renderWithRouter } from '@/test/render';
+import { EditQuantityModal, OutOfStockModal } from '../components/line-modals';
+import { ContactCustomerModal, ScanPackingModal } from '../components/order-modals';
+import { QrCodeModal } from '../components/qr-code-modal';
+import OrderDetailPage from './order-detail-page';
+
+vi.mock('@/shared/feedback/feedback', () => ({ signal: vi.fn(), installAudioUnlock: () => () => {}, playTone: vi.fn(), vibrate: vi.fn() }));
+
+const SHP = 'SHP2511220000001';
+const DETAIL = `/api/orders/${SHP}`;
+
+function Where() {
+  const { pathname } = useLocation();
+  return <p data-testid="where">{pathname}</p>;
+}
+
+function renderDetail(path: string) {
+  return renderWithRouter(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <Where />
+            <ModalHost
+              onLogout={vi.fn()}
+              renderers={{
+                'edit-quantity': EditQuantityModal,
+                'out-of-stock': OutOfStockModal,
+                'scan-packing': ScanPackingModal,
+                'qr-code': QrCodeModal,
+                'contact-customer': ContactCustomerModal,
+              }}
+            />
+          </>
+        ),
+        children: [
+          { path: '/order/detail/:status/:shipmentNo/:method', element: <OrderDetailPage /> },
+          { path: '*', element: <p>lain</p> },
+        ],
+      },
+    ],
+    { initialEntries: ['/list-packing', path] },
+  );
+}
+
+/** The server's answer after a change: a newer updatedAt. */
+const after = (order: OrderDetail): OrderDetail => ({ ...order, updatedAt: new Date(Date.parse(order.updatedAt) + 60_000).toISOString() });
+
+beforeEach(() => {
+  resetClientStateForTests();
+  act(() => closeModal());
+  resetScan();
+  vi.mocked(signal).mockClear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('order detail', () => {
+  it('shows the order: channel, delivery, payment, products, total, customer and history', async () => {
+    mockFetch().on('GET', DETAIL, ok(orderDetail({ note: 'Tolong cek tanggal kedaluwarsa' })));
+    renderDetail(`/order/detail/1101/${SHP}/pickup`);
+    expect(await screen.findByTestId('order-shipment-no')).toHaveTextContent(SHP);
+    const header = screen.getByTestId('order-header');
+    expect(header).toHaveTextContent('Baru');
+    expect(header).toHaveTextContent('Alfagift');
+    expect(header).toHaveTextContent('Ambil di toko');
+    expect(header).toHaveTextContent('Metode #1');
+    const products = screen.getByTestId('order-products');
+    expect(products).toHaveTextContent('Indomie Goreng 85g');
+    expect(products).toHaveTextContent('2 × Rp 3.500');
+    expect(screen.getByTestId('order-total-value')).toHaveTextContent('Rp 12.000');
+    expect(screen.getByTestId('order-customer')).toHaveTextContent('Tolong cek tanggal kedaluwarsa');
+    expect(screen.getByTestId('order-history')).toHaveTextContent('Pesanan masuk oleh sistem');
+    expect(screen.getByTestId('action-button')).toHaveTextContent('Packing');
+  });
+
+  it('answers a missing shipment quietly: no modal, a "tidak ditemukan" state', async () => {
+    mockFetch().on('GET', DETAIL, fail(404, 'NOT_FOUND', 'Data tidak ditemukan.'));
+    renderDetail(`/order/detail/1101/${SHP}/pickup`);
+    expect(await screen.findByText('Pesanan tidak ditemukan')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Kembali ke daftar' })).toHaveAttribute('href', '/order');
+  });
+
+  it('opens the reload modal for other failures, and reload fetches again', async () => {
+    let fails = true;
+    const server = mockFetch().on('GET', DETAIL, () => (fails ? fail(403, 'FORBIDDEN', 'Anda tidak memiliki akses untuk tindakan ini.') : ok(orderDetail())));
+    renderDetail(`/order/detail/1101/${SHP}/pickup`);
+    const dialog = await screen.findByRole('dialog', { name: 'Hmm, ada yang tidak beres…' });
+    expect(dialog).toHaveTextContent('Error: Anda tidak memiliki akses untuk tindakan ini.');
+    fails = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByTestId('order-shipment-no')).toBeInTheDocument();
+    expect(server.callsTo(DETAIL)).toHaveLength(2);
+  });
+
+  it('Packing claims the order with an Idempotency-Key and moves to picking', async () => {
+    const claimed = after(orderDetail({ statusId: 1102 }));
+    const server = mockFetch().on('GET', DETAIL, ok(orderDetail())).on('POST', `${DETAIL}/claim`, ok(claimed));
+    renderDetail(`/order/detail/1101/${SHP}/pickup`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Packing' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`/order/detail/1102/${SHP}/pickup`));
+    expect(server.callsTo(`${DETAIL}/claim`)[0]!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByTestId('scanner-panel')).toBeInTheDocument();
+    expect(screen.getByTestId('order-progress')).toHaveTextContent('0 dari 3 barang');
+    expect(signal).toHaveBeenCalledWith('success');
+  });
+
+  it('tells the loser of a claim race who has the order, and shows the order as it is now', async () => {
+    let claimedElsewhere = false;
+    mockFetch()
+      .on('GET', DETAIL, () => ok(claimedElsewhere ? after(orderDetail({ statusId: 1102, pickerName: 'Agus Setiawan' })) : orderDetail()))
+      .on('POST', `${DETAIL}/claim`, () => {
+        claimedElsewhere = true;
+        return fail(409, 'ORDER_ALREADY_CLAIMED', 'Pesanan ini sudah diambil oleh Agus Setiawan.');
+      });
+    renderDetail(`/order/detail/1101/${SHP}/pickup`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Packing' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pesanan sudah diambil' });
+    expect(dialog).toHaveTextContent('Pesanan ini sudah diambil oleh Agus Setiawan.');
+    expect(signal).toHaveBeenCalledWith('error');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`/order/detail/1102/${SHP}/pickup`));
+    expect(screen.getByTestId('order-header')).toHaveTextContent('Agus Setiawan');
+  });
+
+  it('counts a scan the server accepts (success sound) and explains one it refuses (error sound)', async () => {
+    const picking = orderDetail({ statusId: 1102 });
+    const scanned = after(orderDetail({ statusId: 1102, products: [orderLine({ qtyPicked: 1 }), picking.products[1]!] }));
+    const server = mockFetch()
+      .on('GET', DETAIL, ok(picking))
+      .on('POST', `${DETAIL}/scan`, (call) =>
+        (call.body as { barcode: string }).barcode === '8991234567895'
+          ? ok({ ...scanned, scannedLine: scanned.products[0] })
+          : fail(422, 'SCAN_NOT_IN_ORDER', 'Produk ini tidak ada di pesanan.'),
+      );
+    renderDetail(`/order/detail/1102/${SHP}/pickup`);
+    const field = await screen.findByLabelText('Ketik barcode');
+    await userEvent.type(field, '8991234567895{Enter}');
+    expect(await screen.findByText('Indomie Goreng 85g: 1/2')).toBeInTheDocument();
+    expect(screen.getByTestId('line-11-picked')).toHaveTextContent('Diambil 1/2');
+    expect(screen.getByTestId('order-progress')).toHaveTextContent('1 dari 3 barang');
+    expect(signal).toHaveBeenLastCalledWith('success');
+    // The scan store: the product is recorded, the current scan cleared after the add.
+    expect(useScanStore.getState().products).toEqual([expect.objectContaining({ productID: '20001', qty: 1 })]);
+    expect(useScanStore.getState().current).toBeNull();
+
+    await userEvent.type(field, '4800000000001{Enter}');
+    expect(await screen.findByText('Produk ini tidak ada di pesanan. (4800000000001)')).toBeInTheDocument();
+    expect(signal).toHaveBeenLastCalledWith('error');
+    expect(screen.getByTestId('line-11-picked')).toHaveTextContent('Diambil 1/2');
+    const keys = server.callsTo(`${DETAIL}/scan`).map((c) => c.headers.get('Idempotency-Key'));
+    expect(new Set(keys).size).toBe(2);
+  });
+
+  it('names the product when its quantity is already complete', async () => {
+    const picking = orderDetail({ statusId: 1102, products: [orderLine({ qtyPicked: 2 }), orderLine({ lineId: 12, productID: '20002', barcode: '8997654321098', qty: 1 })] });
+    mockFetch().on('GET', DETAIL, ok(picking)).on('POST', `${DETAIL}/scan`, fail(422, 'SCAN_OVER_QUANTITY', 'Jumlah produk sudah terpenuhi.'));
+    renderDetail(`/order/detail/1102/${SHP}/pickup`);
+    await userEvent.type(await screen.findByLabelText('Ketik barcode'), '8991234567895{Enter}');
+    expect(await screen.findByText('Jumlah produk sudah terpenuhi. Indomie Goreng 85g (2/2)')).toBeInTheDocument();
+  });
+
+  it('keeps Scan Packing disabled until every line is resolved', async () => {
+    mockFetch().on('GET', DETAIL, ok(orderDetail({ statusId: 1102, products: [orderLine({ qtyPicked: 1 })] })));
+    renderDetail(`/order/detail/1102/${SHP}/pickup`);
+    const button = await screen.findByRole('button', { name: 'Scan Packing' });
+    expect(button).toBeDisabled();
+    expect(screen.getByText('Scan semua produk atau tandai stok kosong untuk melanjutkan.')).toBeInTheDocument();
+  });
+
+  it('Scan Packing shows the recomputed total, packs, and leads to the Proses list', async () => {
+    const ready = orderDetail({ statusId: 1102, price: 7000, products: [orderLine({ qtyPicked: 2 }), orderLine({ lineId: 12, productID: '20002', barcode: '8997654321098', qty: 1, attrQtyOos: 1 })] });
+    const server = mockFetch().on('GET', DETAIL, ok(ready)).on('POST', `${DETAIL}/pack`, ok(after({ ...ready, statusId: 1103, actions: ['handover'] })));
+    renderDetail(`/order/detail/1102/${SHP}/pickup`);
+    const button = await screen.findByRole('button', { name: 'Scan Packing' });
+    expect(button).toBeEnabled();
+    await userEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Scan Packing' });
+    expect(within(dialog).getByTestId('scan-packing-total')).toHaveTextContent('Rp 7.000');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ya, Packing' }));
+    const done = await screen.findByRole('dialog', { name: 'Pesanan siap' });
+    expect(server.callsTo(`${DETAIL}/pack`)).toHaveLength(1);
+    await userEvent.click(within(done).getByRole('button', { name: 'Ke Pesanan Proses' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/list-proses');
+  });
+
+  it('an order with every product out of stock is led to the cancellation request', async () => {
+    const allOos = orderDetail({ statusId: 1102, products: [orderLine({ attrQtyOos: 2 })] });
+    mockFetch().on('GET', DETAIL, ok(allOos)).on('POST', `${DETAIL}/pack`, fail(422, 'ALL_OUT_OF_STOCK', 'Semua produk kosong. Ajukan pembatalan pesanan.'));
+    renderDetail(`/order/detail/1102/${SHP}/pickup`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Scan Packing' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Scan Packing' })).getByRole('button', { name: 'Ya, Packing' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hmm, ada yang tidak beres…' });
+    // go-to-request-cancel: the message is shown without the "Error:" prefix.
+    expect(dialog).toHaveTextContent('Semua produk kosong. Ajukan pembatalan pesanan.');
+    expect(dialog).not.toHaveTextContent('Error:');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ajukan Pembatalan' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/request-cancel');
+  });
+
+  it('Reset asks first, then sets every line back to 0', async () => {
+    const picking = orderDetail({ statusId: 1102, products: [orderLine({ qtyPicked: 1 })] });
+    const server = mockFetch().on('GET', DETAIL, ok(picking)).on('POST', `${DETAIL}/reset`, ok(after(orderDetail({ statusId: 1102, products: [orderLine()] }))));
+    renderDetail(`/order/detail/1102/${SHP}/pickup`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Reset' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset picking?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Batal' }));
+    expect(server.callsTo(`${DETAIL}/reset`)).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Reset picking?' })).getByRole('button', { name: 'Ya, reset' }));
+    await waitFor(() => expect(screen.getByTestId('line-11-picked')).toHaveTextContent('Diambil 0/2'));
+    expect(server.callsTo(`${DETAIL}/reset`)).toHaveLength(1);
+  });
+
+  it('paper bags: the stepper saves each change and never goes below 0', async () => {
+    const picking = orderDetail({ statusId: 1102 });
+    const server = mockFetch()
+      .on('GET', DETAIL, ok(picking))
+      .on('POST', `${DETAIL}/paper-bags`, (call) => ok(after({ ...picking, paperBags: [{ productID: 'BAG', name: 'Kantong Kertas', qty: (call.body as { qty: number }).qty, price: 1000 }] })));
+    renderDetail(`/order/detail/1102/${SHP}/pickup`);
+    const bags = await screen.findByTestId('order-paper-bags');
+    expect(within(bags).getByTestId('paper-bags-decrease')).toBeDisabled();
+    await userEvent.click(within(bags).getByTestId('paper-bags-increase'));
+    await waitFor(() => expect(within(bags).getByTestId('paper-bags-value')).toHaveValue(1));
+    expect(server.callsTo(`${DETAIL}/paper-bags`)[0]!.body).toEqual({ qty: 1 });
+  });
+
+  it('offers the POS QR only when isSendStore is F and the code is not empty', async () => {
+    mockFetch().on('GET', DETAIL, ok(orderDetail({ statusId: 1103, actions: ['handover'] })));
+    const view = renderDetail(`/order/detail/1103/${SHP}/pickup`);
+    await userEvent.click(await screen.findByRole('button', { name: 'QR Code' }));
+    const dialog = await screen.findByRole('dialog', { name: 'QR Code' });
+    expect(within(dialog).getByRole('img', { name: `QR code pesanan ${SHP}` })).toBeInTheDocument();
+    view.unmount();
+
+    act(() => closeModal());
+    mockFetch().on('GET', DETAIL, ok(orderDetail({ isSendStore: 'T' })));
+    const sent = renderDetail(`/order/detail/1101/${SHP}/pickup`);
+    await screen.findByTestId('order-total');
+    expect(screen.queryByRole('button', { name: 'QR Code' })).not.toBeInTheDocument();
+    sent.unmount();
+
+    mockFetch().on('GET', DETAIL, ok(orderDetail({ qrCode: null })));
+    renderDetail(`/order/detail/1101/${SHP}/pickup`);
+    await screen.findByTestId('order-total');
+    expect(screen.queryByRole('button', { name: 'QR Code' })).not.toBeInTheDocument();
+  });
+
+  it('contact customer: a call link and a WhatsApp link in international form', async () => {
+    mockFetch().on('GET', DETAIL, ok(orderDetail()));
+    renderDetail(`/order/detail/1101/${SHP}/pickup`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Hubungi Pelanggan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hubungi Pelanggan' });
+    expect(within(dialog).getByRole('link', { name: 'Telepon' })).toHaveAttribute('href', 'tel:081353447787');
+    expect(within(dialog).getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', 'https://wa.me/6281353447787');
+  });
+
+  it('Konfirmasi leads pickup orders to the handover screen and delivery orders to scan and go', async () => {
+    mockFetch().on('GET', DETAIL, ok(orderDetail({ statusId: 1103, actions: ['handover'] })));
+    const view = renderDetail(`/order/detail/1103/${SHP}/pickup`);
+    expect(await screen.findByRole('link', { name: 'Konfirmasi' })).toHaveAttribute('href', `/order/confirm/1103/${SHP}`);
+    view.unmount();
+    mockFetch().on('GET', DETAIL, ok(orderDetail({ statusId: 1103, deliveryType: 1, actions: [] })));
+    renderDetail(`/order/detail/1103/${SHP}/delivery`);
+    expect(await screen.findByRole('link', { name: 'Konfirmasi' })).toHaveAttribute('href', `/order/detail-scan-go/1103/${SHP}/delivery`);
+  });
+
+  it('Selesai archives a completed order and goes to History', async () => {
+    const completed = orderDetail({ statusId: 1104, actions: ['finish'] });
+    mockFetch().on('GET', DETAIL, ok(completed)).on('POST', `${DETAIL}/finish`, ok(after({ ...completed, statusId: 1105, actions: [] })));
+    renderDetail(`/order/detail/1104/${SHP}/pickup`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Selesai' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/history'));
+  });
+});

@@ -1,0 +1,250 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { DELIVERY_TYPE, ORDER_STATUS, ORDER_STATUS_ACTION, type OrderDetail, type OrderProduct } from '@gerai/contract';
+import { paths } from '@/shared/config/paths';
+import { signal } from '@/shared/feedback/feedback';
+import { id, t } from '@/shared/i18n/id';
+import { errorToModal, showErrorModal } from '@/shared/modal/error-to-modal';
+import { useModalStore } from '@/shared/modal/modal-store';
+import { showToast } from '@/shared/toast/toast-store';
+import { Button, ButtonLink } from '@/shared/ui/button';
+import { PageHeader } from '@/shared/ui/page-header';
+import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
+import { Skeleton } from '@/shared/ui/skeleton';
+import { EmptyState, ErrorState } from '@/shared/ui/state-views';
+import { useClaimOrder } from '../api/claim-order';
+import { useFinishOrder } from '../api/finish-order';
+import { isOrderNotFound, useOrder } from '../api/get-order';
+import { useResetPicking } from '../api/reset-picking';
+import { orderKeys } from '../query-keys';
+import { OrderActionBar } from '../components/order-action-bar';
+import { CustomerCard, OrderHeaderCard, OrderHistory, TotalCard } from '../components/order-sections';
+import { PaperBagsCard } from '../components/paper-bags-card';
+import { PickingPanel } from '../components/picking-panel';
+import { ProductLines } from '../components/product-lines';
+import { usableQrCode } from '../utils/order-detail';
+import { orderDetailPath, orderMethod, statusListPath } from '../utils/order-status';
+
+function DetailSkeleton() {
+  return (
+    <div role="status" aria-label={id.common.loading} className="flex flex-col gap-3 p-4" data-testid="order-detail-loading">
+      <Skeleton className="h-32 w-full" />
+      <Skeleton className="h-24 w-full" />
+      <Skeleton className="h-48 w-full" />
+    </div>
+  );
+}
+
+/** The action of the order's status: Packing, Scan Packing, Konfirmasi, Selesai. */
+function ActionButton({ order, leave }: { order: OrderDetail; leave: (to: string) => void }) {
+  const openModal = useModalStore((s) => s.openModal);
+  const claim = useClaimOrder(order.shipmentNo, {
+    onSuccess: () => {
+      signal('success');
+      showToast(id.orders.detail.claimed, 'success');
+    },
+    onError: (error) => {
+      signal('error');
+      // 409: someone else has it — the server's message names the picker.
+      if (error.code === 'ORDER_ALREADY_CLAIMED' || error.code === 'ORDER_STATUS_CHANGED') {
+        openModal({ ...errorToModal(error, 'close-modal'), title: id.orders.claimedTitle, imageType: 'warning' });
+      } else showErrorModal(error, 'close-modal');
+    },
+  });
+  const finish = useFinishOrder(order.shipmentNo, {
+    onSuccess: () => {
+      showToast(t(id.orders.detail.finished, { shipmentNo: order.shipmentNo }), 'success');
+      leave(paths.history);
+    },
+    onError: (error) => showErrorModal(error, 'close-modal'),
+  });
+  const reset = useResetPicking(order.shipmentNo, {
+    onSuccess: () => showToast(id.orders.detail.resetDone, 'info'),
+    onError: (error) => showErrorModal(error, 'close-modal'),
+  });
+
+  const label = ORDER_STATUS_ACTION[order.statusId as keyof typeof ORDER_STATUS_ACTION];
+  const can = (action: OrderDetail['actions'][number]) => order.actions.includes(action);
+
+  switch (order.statusId) {
+    case ORDER_STATUS.NEW:
+      return can('claim') ? (
+        <OrderActionBar>
+          <Button block onClick={() => claim.mutate({})} loading={claim.isPending} data-testid="action-button">
+            {label}
+          </Button>
+        </OrderActionBar>
+      ) : null;
+    case ORDER_STATUS.PACKING: {
+      const complete = order.progress.complete;
+      return can('pack') ? (
+        <OrderActionBar hint={complete ? null : id.orders.detail.packHint}>
+          {can('reset') ? (
+            <Button
+              variant="ghost"
+              loading={reset.isPending}
+              data-testid="reset-button"
+              onClick={() =>
+                openModal({
+                  title: id.orders.detail.resetTitle,
+                  message: id.orders.detail.resetMessage,
+                  imageType: 'warning',
+                  buttonText: id.common.cancel,
+                  confirmText: id.orders.detail.resetConfirm,
+                  onConfirm: () => reset.mutate({}),
+                })
+              }
+            >
+              {id.orders.detail.reset}
+            </Button>
+          ) : null}
+          <Button
+            block
+            className="flex-1"
+            disabled={!complete}
+            data-testid="action-button"
+            onClick={() => openModal({ type: 'scan-packing', title: id.orders.scanPacking.title, payload: { shipmentNo: order.shipmentNo } })}
+          >
+            {label}
+          </Button>
+        </OrderActionBar>
+      ) : null;
+    }
+    case ORDER_STATUS.IN_PROGRESS: {
+      // Pickup: the customer's code at the counter. Delivery: scan and go at the customer's place.
+      const to =
+        order.deliveryType === DELIVERY_TYPE.PICKUP
+          ? paths.orderConfirm(order.statusId, order.shipmentNo)
+          : paths.orderDetailScanGo(order.statusId, order.shipmentNo, orderMethod(order.deliveryType));
+      return (
+        <OrderActionBar hint={order.deliveryType === DELIVERY_TYPE.PICKUP ? null : id.orders.detail.scanGoHint}>
+          <ButtonLink to={to} block data-testid="action-button">
+            {label}
+          </ButtonLink>
+        </OrderActionBar>
+      );
+    }
+    case ORDER_STATUS.COMPLETED:
+      return can('finish') ? (
+        <OrderActionBar>
+          <Button block onClick={() => finish.mutate({})} loading={finish.isPending} data-testid="action-button">
+            {label}
+          </Button>
+        </OrderActionBar>
+      ) : null;
+    default:
+      return null;
+  }
+}
+
+/** /order/detail/:status/:shipmentNo/:method (optional ?type=). */
+export default function OrderDetailPage() {
+  const { status, shipmentNo, method } = useParams();
+  const [search] = useSearchParams();
+  const type = search.get('type');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const openModal = useModalStore((s) => s.openModal);
+  const [highlight, setHighlight] = useState<number | null>(null);
+  // Set when an action takes the crew elsewhere: the URL must not follow the new status then.
+  const leavingRef = useRef(false);
+  const leave = useCallback(
+    (to: string) => {
+      leavingRef.current = true;
+      navigate(to);
+    },
+    [navigate],
+  );
+
+  // The spec: fetched only when shipmentNo, status or method is given.
+  const order = useOrder(shipmentNo, { enabled: Boolean(shipmentNo || status || method) });
+  const data = order.data;
+  const backTo = statusListPath(Number(data?.statusId ?? status));
+
+  // A missing shipment answers quietly; other failures open the reload modal.
+  const error = order.error;
+  useEffect(() => {
+    if (error && !isOrderNotFound(error)) showErrorModal(error, 'reload');
+  }, [error]);
+
+  // The URL follows the order's status (after Packing, or a change on another phone).
+  useEffect(() => {
+    if (!data || leavingRef.current || String(data.statusId) === status) return;
+    navigate(orderDetailPath(data, type ?? undefined), { replace: true });
+  }, [data, status, type, navigate]);
+
+  // The scanned line lights up briefly.
+  useEffect(() => {
+    if (highlight === null) return;
+    const timer = setTimeout(() => setHighlight(null), 1500);
+    return () => clearTimeout(timer);
+  }, [highlight]);
+
+  const refresh = () => queryClient.refetchQueries({ queryKey: orderKeys.detail(shipmentNo ?? ''), type: 'active' });
+
+  let content;
+  if (order.isPending && order.fetchStatus !== 'idle') content = <DetailSkeleton />;
+  else if (!data && error && isOrderNotFound(error)) {
+    content = (
+      <div className="p-4">
+        <EmptyState icon="orders" title={id.orders.detail.notFoundTitle} message={t(id.orders.detail.notFoundMessage, { shipmentNo: shipmentNo ?? '' })}>
+          <ButtonLink to={backTo} variant="secondary">
+            {id.orders.detail.backToList}
+          </ButtonLink>
+        </EmptyState>
+      </div>
+    );
+  } else if (!data) {
+    content = (
+      <div className="p-4">
+        <ErrorState title={id.orders.detail.loadError} onRetry={() => void order.refetch()} retrying={order.isFetching} />
+      </div>
+    );
+  } else {
+    const picking = data.statusId === ORDER_STATUS.PACKING;
+    const qr = usableQrCode(data);
+    const payload = { shipmentNo: data.shipmentNo };
+    const openLine = (kind: 'edit-quantity' | 'out-of-stock', line: OrderProduct) =>
+      openModal({
+        type: kind,
+        title: kind === 'edit-quantity' ? id.orders.editQuantity.title : id.orders.outOfStock.title,
+        payload: { shipmentNo: data.shipmentNo, lineId: String(line.lineId) },
+      });
+    content = (
+      <div className="flex flex-col gap-3 p-4 pb-28">
+        {picking ? <PickingPanel order={data} onScanned={setHighlight} /> : <OrderHeaderCard order={data} type={type} />}
+        <ProductLines
+          lines={data.products}
+          picking={picking && data.actions.includes('scan')}
+          highlightLineId={highlight}
+          onEdit={(line) => openLine('edit-quantity', line)}
+          onOutOfStock={(line) => openLine('out-of-stock', line)}
+        />
+        <PaperBagsCard order={data} editable={picking && data.actions.includes('setPaperBags')} />
+        <TotalCard
+          order={data}
+          onStoreInfo={() =>
+            openModal({
+              type: 'store-info',
+              title: id.orders.detail.storeInfo,
+              payload: { storeCode: data.store.storeCode, storeName: data.store.storeName, address: data.store.address, phone: data.store.phone ?? '' },
+            })
+          }
+          onQr={qr ? () => openModal({ type: 'qr-code', title: id.orders.qr.title, payload }) : null}
+        />
+        {picking ? <OrderHeaderCard order={data} type={type} /> : null}
+        <CustomerCard order={data} onContact={() => openModal({ type: 'contact-customer', title: id.orders.contact.title, payload })} />
+        <OrderHistory history={data.history} />
+        <ActionButton order={data} leave={leave} />
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={id.routes.orderDetail} backTo={backTo} />
+      <PullToRefresh onRefresh={refresh}>{content}</PullToRefresh>
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import type { OrderDetail } from '@gerai/contract';
+
+/**
+ * The spec: a QR code is used only when isSendStore is 'F' and the code is a
+ * non-empty object.
+ */
+export function usableQrCode(order: Pick<OrderDetail, 'isSendStore' | 'qrCode'>): { Head: unknown[]; Body: unknown[] } | null {
+  const qr = order.qrCode;
+  if (order.isSendStore !== 'F' || !qr || typeof qr !== 'object' || Array.isArray(qr)) return null;
+  if (Object.keys(qr).length === 0) return null;
+  const head = Array.isArray(qr.Head) ? qr.Head : [];
+  const body = Array.isArray(qr.Body) ? qr.Body : [];
+  if (head.length === 0 && body.length === 0) return null;
+  return { Head: head, Body: body };
+}
+
+/** The text the store POS reads from the order's QR. */
+export function qrPayload(qr: { Head: unknown[]; Body: unknown[] }): string {
+  return JSON.stringify({ Head: qr.Head, Body: qr.Body });
+}
+
+/** Digits for wa.me: Indonesian numbers 08… / +62… / 62… → 62…; null when unusable. */
+export function whatsappNumber(phone: string): string | null {
+  const digits = phone.replace(/[^\d+]/g, '');
+  let n = digits.startsWith('+') ? digits.slice(1) : digits;
+  if (n.startsWith('0')) n = `62${n.slice(1)}`;
+  else if (n.startsWith('8')) n = `62${n}`;
+  return /^\d{8,15}$/.test(n) ? n : null;
+}
+
+/** A tel: link keeping the leading + of international numbers. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** Finds the line a scanned code names (barcode, product id, or a UPC-A/GTIN form of the EAN-13). */
+export function lineForCode<T extends { barcode: string; productID: string }>(lines: readonly T[], code: string): T | undefined {
+  const c = code.trim();
+  return lines.find((l) => l.barcode === c || l.productID === c || `0${c}` === l.barcode || c.endsWith(l.barcode));
+}

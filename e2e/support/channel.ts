@@ -1,0 +1,59 @@
+import { createHmac } from 'node:crypto';
+
+/**
+ * A sales channel talking to Gerai's signed intake API, as the test's stand-in
+ * for Alfagift (appId 379). Secrets are the demo ones: gerai-channel-<appId>.
+ */
+export const TEST_CHANNEL = 379;
+export const TEST_STORE = 'T001';
+
+export function channelSignature(signed: string, appId = TEST_CHANNEL): string {
+  return `sha256=${createHmac('sha256', `gerai-channel-${appId}`).update(signed).digest('hex')}`;
+}
+
+export interface CatalogItem {
+  barcode: string;
+  name: string;
+  price: number;
+  stock: number;
+}
+
+/** GET /api/channels/:appId/stores/:storeCode/products, signed over "GET <path>". */
+export async function fetchCatalog(baseUrl: string, storeCode = TEST_STORE, appId = TEST_CHANNEL): Promise<CatalogItem[]> {
+  const path = `/api/channels/${appId}/stores/${storeCode}/products`;
+  const res = await fetch(`${baseUrl}${path}`, { headers: { 'x-gerai-signature': channelSignature(`GET ${path}`, appId) } });
+  if (!res.ok) throw new Error(`catalogue: HTTP ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { data: { items: CatalogItem[] } };
+  return body.data.items;
+}
+
+export interface IntakeLine {
+  barcode: string;
+  qty: number;
+}
+
+export interface IntakeOrderBody {
+  orderNo: string;
+  storeCode: string;
+  deliveryType: 0 | 1;
+  paymentId: number;
+  customer: { name: string; phone: string; address?: string; latitude?: number; longitude?: number };
+  lines: IntakeLine[];
+  paperBags?: number;
+  note?: string;
+}
+
+export interface IntakeReply {
+  shipmentNo: string;
+  orderNo: string;
+  appId: number;
+  created: boolean;
+  pickupCode?: string;
+  pickupQr?: string;
+}
+
+/** The raw JSON body and its signature header for POST /api/channels/:appId/orders. */
+export function signedOrder(body: IntakeOrderBody, appId = TEST_CHANNEL): { raw: string; headers: Record<string, string> } {
+  const raw = JSON.stringify(body);
+  return { raw, headers: { 'content-type': 'application/json', 'x-gerai-signature': channelSignature(raw, appId) } };
+}

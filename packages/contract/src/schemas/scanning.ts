@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { orderDetailSchema, orderProductSchema } from './orders';
+
+/** One scan while picking: the decoded text of an EAN-13/EAN-8/UPC/Code128/QR, or a typed code. */
+export const scanBodySchema = z
+  .object({
+    barcode: z.string().trim().min(1, 'Barcode wajib diisi').max(512, 'Barcode terlalu panjang'),
+  })
+  .strict();
+export type ScanBody = z.infer<typeof scanBodySchema>;
+
+/** The order after the scan (same shape as the detail) plus the line the scan counted. */
+export const scanResultSchema = orderDetailSchema.extend({ scannedLine: orderProductSchema });
+export type ScanResult = z.infer<typeof scanResultSchema>;
+
+/** AIM symbology identifier some hardware scanners put in front of the data ("]E0", "]C1", "]Q1"). */
+const AIM_PREFIX = /^\][A-Za-z][0-9A-Za-z]/;
+const GS = '\u001d';
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001c\u001e\u001f\u007f]/g;
+
+/**
+ * The codes a scanned payload may stand for, most literal first. A product's
+ * barcode is its EAN-13; scanners and labels also deliver it as UPC-A (12
+ * digits), GTIN-14, a GS1-128 element string "(01)…"/"01…" or a GS1 Digital
+ * Link URL (".../01/<gtin>"). EAN-8 and other codes are matched as they are.
+ */
+export function barcodeCandidates(raw: string): string[] {
+  const text = raw.replace(CONTROL, '').trim().replace(AIM_PREFIX, '').trim();
+  const out = new Set<string>();
+  const add = (code: string) => {
+    if (!code) return;
+    out.add(code);
+    if (/^\d+$/.test(code)) {
+      if (code.length === 14 && code.startsWith('000000')) out.add(code.slice(6)); // GTIN-14 of an EAN-8
+      if (code.length === 14 && code.startsWith('0')) out.add(code.slice(1)); // GTIN-14 → EAN-13
+      if (code.length === 12) out.add(`0${code}`); // UPC-A → EAN-13
+    }
+  };
+  add(text.replace(new RegExp(GS, 'g'), ''));
+  // GS1-128: AI (01) then the GTIN-14, possibly followed by more AIs (expiry, lot).
+  const gs1 = /^\(01\)(\d{14})/.exec(text) ?? (text.length >= 16 ? /^01(\d{14})/.exec(text) : null);
+  if (gs1?.[1]) add(gs1[1]);
+  const link = /^https?:\/\/[^/]+(?:\/[^?#]*)?\/01\/(\d{8,14})(?:[/?#]|$)/i.exec(text);
+  if (link?.[1]) add(link[1]);
+  return [...out].filter((c) => c.length <= 64).slice(0, 8);
+}
