@@ -3,6 +3,8 @@ import type { Db, Tx } from '../db/client';
 import { auditLog, events } from '../db/schema';
 
 export const EVENTS_CHANNEL = 'gerai_events';
+/** PostgreSQL caps a NOTIFY payload just under 8000 bytes. */
+const NOTIFY_LIMIT = 7000;
 
 export interface AuditEntry {
   actorUserId: number | null;
@@ -29,9 +31,11 @@ export async function recordChange(tx: Tx, audit: AuditEntry, event: DomainEvent
   const [row] = await tx
     .insert(events)
     .values({ storeCode: event.storeCode, type: event.type, payload: event.payload })
-    .returning({ id: events.id });
+    .returning({ id: events.id, createdAt: events.createdAt });
   const id = Number(row!.id);
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${String(id)})`);
+  // The whole event rides on NOTIFY so listeners need not read it back; a large one sends its id.
+  const full = JSON.stringify({ id, storeCode: event.storeCode, type: event.type, payload: event.payload, createdAt: row!.createdAt });
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${full.length < NOTIFY_LIMIT ? full : String(id)})`);
   return id;
 }
 

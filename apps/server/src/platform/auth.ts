@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { RoleId } from '@gerai/contract';
 import { AppError } from './errors';
@@ -7,6 +8,10 @@ import { verifyAccessToken } from './tokens';
 import { assertRole } from './scope';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Who a user id is, cached briefly: every request needs it, it rarely changes. */
+    principals: LRUCache<number, Principal>;
+  }
   interface FastifyRequest {
     principal: Principal | null;
     /** How the caller authenticated; cookie callers get the CSRF check. */
@@ -28,6 +33,8 @@ function readAccessToken(req: FastifyRequest): { token: string; via: 'cookie' | 
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('principal', null);
   app.decorateRequest('authVia', null);
+  // Five seconds bounds how long another process may serve a store change it has not seen.
+  app.decorate('principals', new LRUCache<number, Principal>({ max: 10_000, ttl: 5_000 }));
   app.addHook('onRequest', async (req) => {
     const found = readAccessToken(req);
     if (!found) return;
@@ -37,8 +44,12 @@ export const authPlugin = fp(async (app) => {
       if (found.via === 'bearer') req.authVia = 'bearer';
       return;
     }
-    const principal = await loadPrincipal(app.db, claims.userId);
-    if (!principal) return;
+    let principal = app.principals.get(claims.userId);
+    if (!principal) {
+      principal = (await loadPrincipal(app.db, claims.userId)) ?? undefined;
+      if (!principal) return;
+      app.principals.set(claims.userId, principal);
+    }
     req.principal = principal;
     req.authVia = found.via;
   });

@@ -35,7 +35,9 @@ export class EventBus {
 
   async start(): Promise<void> {
     this.unlisten = await this.handle.listen(EVENTS_CHANNEL, (payload) => {
-      void this.deliver(Number(payload));
+      const inline = parseInlineEvent(payload);
+      if (inline) this.emitter.emit('event', inline);
+      else void this.deliver(Number(payload));
     });
   }
 
@@ -61,6 +63,17 @@ export class EventBus {
     if (!Number.isFinite(id)) return;
     const [row] = await this.handle.db.select().from(events).where(eq(events.id, id)).limit(1);
     if (row) this.emitter.emit('event', toStored(row));
+  }
+}
+
+/** The event as recordChange sent it on NOTIFY, or null when only its id came. */
+function parseInlineEvent(payload: string): StoredEvent | null {
+  if (!payload.startsWith('{')) return null;
+  try {
+    const e = JSON.parse(payload) as { id: number; storeCode: string | null; type: string; payload: unknown; createdAt: string };
+    return { id: e.id, storeCode: e.storeCode, type: e.type, payload: e.payload, createdAt: new Date(e.createdAt) };
+  } catch {
+    return null;
   }
 }
 

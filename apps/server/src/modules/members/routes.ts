@@ -33,6 +33,7 @@ export async function memberRoutes(fastify: FastifyInstance): Promise<void> {
     async (req) => {
       const p = principalOf(req);
       await selectActiveStore(app.db, p, req.body.storeCode);
+      app.principals.delete(p.userId);
       const updated = await loadPrincipal(app.db, p.userId);
       return { message: 'Success' as const, data: await memberView(app.db, updated!) };
     },
