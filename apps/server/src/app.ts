@@ -27,6 +27,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { channelRoutes } from './modules/channels/routes';
 import { appConfigRoutes } from './modules/app-config/routes';
+import { podRoutes } from './modules/pod/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,6 +113,7 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
   await app.register(orderRoutes);
   await app.register(channelRoutes);
   await app.register(appConfigRoutes);
+  await app.register(podRoutes);
   await app.register(eventRoutes);
   app.get('/api/health', { schema: { tags: ['platform'], summary: 'Liveness probe' } }, async () => ({ message: 'Success', data: { ok: true, db: handle.kind } }));
 

@@ -18,6 +18,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   MIN_APP_VERSION: z.string().default('1.0.0'),
+  /** Scan and go completes an order only when the reported position is within this many metres of the customer. */
+  POD_RADIUS_METERS: z.coerce.number().positive().default(150),
+  /** A position reported with a worse GPS accuracy (metres) is refused: the fix is too poor to decide on. */
+  POD_MAX_ACCURACY_METERS: z.coerce.number().positive().default(100),
+  /** A POD approval request is accepted only within this many metres of the customer. */
+  POD_REQUEST_MAX_METERS: z.coerce.number().positive().default(1000),
   SEED_ON_EMPTY: z
     .enum(['true', 'false'])
     .default('true')

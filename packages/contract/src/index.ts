@@ -9,3 +9,4 @@ export * from './schemas/orders';
 export * from './schemas/channels';
 export * from './schemas/app-config';
 export * from './schemas/scanning';
+export * from './schemas/pod';

@@ -40,6 +40,18 @@ export const ERROR_MESSAGES = {
   DELIVERY_NEEDS_POD: 'Pesanan antar dikonfirmasi dengan scan and go (POD), bukan kode pengambilan.',
   PAPER_BAG_UNAVAILABLE: 'Produk kantong kertas tidak tersedia.',
   INTERNAL: 'Sepertinya sistem dalam masalah. Periksa kembali koneksi anda & coba lagi',
+  // Scan-and-go POD and its approvals: the texts the spec's error catalogue (§8) quotes are kept verbatim.
+  POD_OUTSIDE_AREA: 'koordinat lokasi POD tidak sesuai',
+  POD_ACCURACY_TOO_LOW: 'Akurasi lokasi terlalu rendah. Aktifkan GPS, pindah ke tempat terbuka, lalu coba lagi.',
+  POD_CUSTOMER_LOCATION_MISSING: 'Koordinat pelanggan tidak tersedia. Ajukan persetujuan POD.',
+  POD_NOT_DELIVERY: 'Pesanan ambil di toko dikonfirmasi dengan kode pengambilan, bukan POD.',
+  POD_ORDER_NOT_FOUND: 'Order tidak ditemukan',
+  POD_ORDER_FINISHED: 'Status pesanan ini sudah selesai',
+  POD_ORDER_IN_RETURN: 'Order sedang dalam pengajuan retur',
+  POD_REQUEST_DUPLICATE: 'Pengajuan POD sudah dilakukan',
+  POD_REQUEST_LOCATION_INVALID: 'Lokasi pengajuan POD tidak sesuai',
+  POD_REQUEST_NOT_FOUND: 'Pengajuan POD tidak ditemukan.',
+  POD_ALREADY_DECIDED: 'Approval POD Sudah Dilakukan.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -81,6 +93,17 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   DELIVERY_NEEDS_POD: 422,
   PAPER_BAG_UNAVAILABLE: 422,
   INTERNAL: 500,
+  POD_OUTSIDE_AREA: 422,
+  POD_ACCURACY_TOO_LOW: 422,
+  POD_CUSTOMER_LOCATION_MISSING: 422,
+  POD_NOT_DELIVERY: 422,
+  POD_ORDER_NOT_FOUND: 404,
+  POD_ORDER_FINISHED: 409,
+  POD_ORDER_IN_RETURN: 422,
+  POD_REQUEST_DUPLICATE: 409,
+  POD_REQUEST_LOCATION_INVALID: 422,
+  POD_REQUEST_NOT_FOUND: 404,
+  POD_ALREADY_DECIDED: 409,
 };
 
 /** The default error modal of the spec (section 8). */

@@ -60,6 +60,9 @@ async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
   // bigint counts come back as numbers; our counts stay far below 2^53.
   pg.types.setTypeParser(20, (v: string) => Number(v));
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client killed by the server (restart, failover, a forced drop) must not crash
+  // the process: the pool replaces it on the next query.
+  pool.on('error', () => undefined);
   const db = drizzle(pool, { schema }) as unknown as Db;
   const listeners: Array<{ client: import('pg').PoolClient; channel: string }> = [];
   return {
@@ -67,6 +70,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
     kind: 'postgres',
     async listen(channel, onPayload) {
       const client = await pool.connect();
+      client.on('error', () => undefined);
       client.on('notification', (msg) => {
         if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
       });

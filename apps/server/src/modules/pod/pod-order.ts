@@ -1,0 +1,92 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { DELIVERY_TYPE, ORDER_STATUS, ORDER_STATUS_LABEL, POD_APPROVAL_STATUS, type OrderStatusId } from '@gerai/contract';
+import type { Tx } from '../../db/client';
+import { orders, podApprovalRequests, returns } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import type { Principal } from '../../platform/principal';
+import { storeScope } from '../../platform/scope';
+
+/** The whole order row: POD needs the customer's coordinates. */
+export type PodOrderRow = typeof orders.$inferSelect;
+
+const OPEN_RETURN_STATUSES = ['requested', 'approved'];
+const FINISHED: readonly number[] = [ORDER_STATUS.COMPLETED, ORDER_STATUS.HISTORY];
+
+/**
+ * The order a POD call is about, row-locked for the caller's transaction so
+ * the checks below and the change that follows see one state. Missing, in
+ * another store, or (when given) with another orderNo → null.
+ */
+export async function lockOrderRow(tx: Tx, p: Principal, shipmentNo: string, orderNo?: string): Promise<PodOrderRow | null> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.shipmentNo, shipmentNo), storeScope(orders.storeCode, p)))
+    .limit(1)
+    .for('update');
+  if (!row || (orderNo !== undefined && row.orderNo !== orderNo)) return null;
+  return row;
+}
+
+export async function hasOpenReturn(tx: Tx, orderId: number): Promise<boolean> {
+  const rows = await tx
+    .select({ id: returns.id })
+    .from(returns)
+    .where(and(eq(returns.orderId, orderId), inArray(returns.status, OPEN_RETURN_STATUSES)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export const isFinished = (statusId: number) => FINISHED.includes(statusId);
+
+/** The spec's "Status pesanan ini sudah selesai" or the generic status message for any other status than 1103. */
+export function statusError(statusId: number): AppError {
+  if (isFinished(statusId)) return new AppError('POD_ORDER_FINISHED');
+  const label = ORDER_STATUS_LABEL[statusId as OrderStatusId] ?? String(statusId);
+  return new AppError('ORDER_STATUS_CHANGED', `Status pesanan sudah berubah menjadi ${label}. Muat ulang untuk melihat status terbaru.`);
+}
+
+/**
+ * A delivery order in 1103 of a visible store, with no open return: the only
+ * order scan and go or an approval request may touch. Checks in the order of
+ * the spec's catalogue: not found, in return, finished, other status, pickup.
+ */
+export async function lockDeliverableOrder(tx: Tx, p: Principal, shipmentNo: string, orderNo?: string): Promise<PodOrderRow> {
+  const order = await lockOrderRow(tx, p, shipmentNo, orderNo);
+  if (!order) throw new AppError('POD_ORDER_NOT_FOUND');
+  if (await hasOpenReturn(tx, order.id)) throw new AppError('POD_ORDER_IN_RETURN');
+  if (order.statusId !== ORDER_STATUS.IN_PROGRESS) throw statusError(order.statusId);
+  if (order.deliveryType !== DELIVERY_TYPE.DELIVERY) throw new AppError('POD_NOT_DELIVERY');
+  return order;
+}
+
+export async function pendingRequestOf(tx: Tx, orderId: number) {
+  const [row] = await tx
+    .select()
+    .from(podApprovalRequests)
+    .where(and(eq(podApprovalRequests.orderId, orderId), eq(podApprovalRequests.status, POD_APPROVAL_STATUS.PENDING)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function latestRequestOf(tx: Tx, orderId: number) {
+  const [row] = await tx
+    .select()
+    .from(podApprovalRequests)
+    .where(eq(podApprovalRequests.orderId, orderId))
+    .orderBy(desc(podApprovalRequests.requestDate), desc(podApprovalRequests.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** True for a unique violation (PostgreSQL 23505), however the driver wraps it. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const pgErr = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (pgErr.code === '23505') {
+      if (!constraint) return true;
+      return pgErr.constraint === constraint || (typeof pgErr.message === 'string' && pgErr.message.includes(constraint));
+    }
+  }
+  return false;
+}

@@ -1,0 +1,130 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { ROLE } from '@gerai/contract';
+import { auditLog, events, orders, orderStatusHistory, podApprovalRequests, podRecords, users } from '../../db/schema';
+import { hashPassword } from '../../db/password';
+import { DEMO_PASSWORD } from '../../seed/demo-data';
+import type { TestContext } from '../../test/harness';
+import { offsetPoint, type LatLng } from './geo';
+
+export const STAFF = '10000001';
+export const STAFF_T002 = '10000002';
+export const CHIEF = '20000001';
+export const SUPERVISOR = '30000001';
+
+export type Reply = Awaited<ReturnType<TestContext['app']['inject']>>;
+
+/** Bearer calls as demo users; form calls send application/x-www-form-urlencoded like the web does. */
+export function podApi(ctx: TestContext) {
+  const tokens = new Map<string, Promise<string>>();
+  const auth = (nik: string) => {
+    if (!tokens.has(nik)) tokens.set(nik, ctx.loginAs(nik).then((r) => r.authorization));
+    return tokens.get(nik)!;
+  };
+  return {
+    async get(nik: string, url: string): Promise<Reply> {
+      return ctx.app.inject({ method: 'GET', url, headers: { authorization: await auth(nik) } });
+    },
+    async json(nik: string, url: string, payload: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+      return ctx.app.inject({ method: 'POST', url, headers: { authorization: await auth(nik), 'content-type': 'application/json', ...headers }, payload: JSON.stringify(payload) });
+    },
+    async form(nik: string, url: string, fields: Record<string, string | number | boolean | undefined> | string, headers: Record<string, string> = {}): Promise<Reply> {
+      const body =
+        typeof fields === 'string'
+          ? fields
+          : new URLSearchParams(Object.entries(fields).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]]))).toString();
+      return ctx.app.inject({ method: 'POST', url, headers: { authorization: await auth(nik), 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: body });
+    },
+  };
+}
+
+let serial = 0;
+export type TestOrder = typeof orders.$inferSelect & { customer: LatLng };
+
+/**
+ * A new delivery order in 1103 of the store, cloned from one of its seeded
+ * orders (so it has real customer coordinates near the store). Every test
+ * gets its own, so tests never share state.
+ */
+export async function freshDeliveryOrder(ctx: TestContext, storeCode = 'T001', set: Partial<typeof orders.$inferInsert> = {}): Promise<TestOrder> {
+  const [template] = await ctx.handle.db.select().from(orders).where(eq(orders.storeCode, storeCode)).orderBy(asc(orders.id)).limit(1);
+  if (!template) throw new Error(`no order in ${storeCode}`);
+  serial += 1;
+  const tag = `${process.pid % 1000}${String(serial).padStart(4, '0')}`;
+  const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = template;
+  const [row] = await ctx.handle.db
+    .insert(orders)
+    .values({
+      ...rest,
+      shipmentNo: `SHPPOD${tag}`,
+      orderNo: `PODTEST-${tag}`,
+      statusId: 1103,
+      deliveryType: 1,
+      completedAt: null,
+      archivedAt: null,
+      cancelledAt: null,
+      version: 1,
+      ...set,
+    })
+    .returning();
+  return { ...row!, customer: { lat: row!.customerLat!, lng: row!.customerLng! } };
+}
+
+/** A point `distanceM` from the customer towards `bearingDeg` (0 = north). */
+export function pointFrom(order: TestOrder, distanceM: number, bearingDeg = 45): LatLng {
+  return offsetPoint(order.customer.lat, order.customer.lng, distanceM, (bearingDeg * Math.PI) / 180);
+}
+
+/** A valid scan-and-go payload at `at`. */
+export function scanGoBody(order: TestOrder, at: LatLng, extra: Record<string, unknown> = {}) {
+  return {
+    shipmentNo: order.shipmentNo,
+    orderNo: order.orderNo,
+    lat: at.lat,
+    long: at.lng,
+    accuracy: 12,
+    receiverName: 'Sari Wulandari',
+    receiverRelation: 'Pemesan',
+    isValidate: true,
+    plasticQty: 2,
+    ...extra,
+  };
+}
+
+/** A valid approval request form at `at`. */
+export function requestForm(order: TestOrder, at: LatLng, extra: Record<string, string | number | undefined> = {}) {
+  return { shipmentNo: order.shipmentNo, deliveryType: 1, type: 'order', reasonId: 1, lat: at.lat, long: at.lng, accuracy: 20, ...extra };
+}
+
+export async function orderNow(ctx: TestContext, orderId: number) {
+  const [row] = await ctx.handle.db.select().from(orders).where(eq(orders.id, orderId));
+  return row!;
+}
+
+export async function podRecordsOf(ctx: TestContext, orderId: number) {
+  return ctx.handle.db.select().from(podRecords).where(eq(podRecords.orderId, orderId));
+}
+
+export async function requestsOf(ctx: TestContext, orderId: number) {
+  return ctx.handle.db.select().from(podApprovalRequests).where(eq(podApprovalRequests.orderId, orderId)).orderBy(asc(podApprovalRequests.id));
+}
+
+export async function historyOf(ctx: TestContext, orderId: number) {
+  return ctx.handle.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)).orderBy(asc(orderStatusHistory.id));
+}
+
+export async function eventsOf(ctx: TestContext, shipmentNo: string) {
+  const rows = await ctx.handle.db.select().from(events).orderBy(asc(events.id));
+  return rows.filter((e) => (e.payload as { shipmentNo?: string }).shipmentNo === shipmentNo);
+}
+
+export async function auditOf(ctx: TestContext, shipmentNo: string, action: string) {
+  return ctx.handle.db.select().from(auditLog).where(and(eq(auditLog.entityId, shipmentNo), eq(auditLog.action, action)));
+}
+
+/** A kepala toko of another store, created for the test (the demo has one for T001 only). */
+export async function createChief(ctx: TestContext, nik: string, storeCode: string): Promise<void> {
+  await ctx.handle.db
+    .insert(users)
+    .values({ nik, name: `Kepala ${storeCode}`, roleId: ROLE.STORE_CHIEF, storeCode, passwordHash: hashPassword(DEMO_PASSWORD) })
+    .onConflictDoNothing();
+}

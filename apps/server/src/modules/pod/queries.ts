@@ -1,0 +1,232 @@
+import { and, asc, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  ORDER_STATUS,
+  POD_APPROVAL_STATUS,
+  POD_REASON_OTHER,
+  type PodApprovalStatus,
+  type PodChosenReason,
+  type PodMyRequests,
+  type PodReasonList,
+  type PodRequestCount,
+  type PodRequestDetail,
+  type PodRequestList,
+  type PodRequestListQuery,
+  type PodRequestSummary,
+} from '@gerai/contract';
+import type { Db, Tx } from '../../db/client';
+import { orders, podApprovalRequests, podRejectReasons, podRequestReasons, stores, users } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import type { Principal } from '../../platform/principal';
+import { storeScope } from '../../platform/scope';
+import { describeDirection, roundMeters } from './geo';
+
+const DAY_MS = 24 * 3600 * 1000;
+/** Start of a calendar day in WIB (UTC+7, no daylight saving). */
+const wibDayStart = (isoDate: string) => new Date(`${isoDate}T00:00:00+07:00`);
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+// --- reasons --------------------------------------------------------------------
+
+type ReasonTable = typeof podRequestReasons | typeof podRejectReasons;
+
+/** The table's reasons in their order, then "Lainnya" (id 0), which needs a free text. */
+export async function listReasons(db: Db, table: ReasonTable): Promise<PodReasonList> {
+  const rows = await db.select({ id: table.id, label: table.label }).from(table).orderBy(asc(table.sort), asc(table.id));
+  return {
+    items: [...rows.map((r) => ({ id: r.id, label: r.label, requiresText: false })), { id: POD_REASON_OTHER.id, label: POD_REASON_OTHER.label, requiresText: true }],
+  };
+}
+
+/** A chosen reason id checked against its table: the id to store (null for "Lainnya") and its label. */
+export async function resolveReason(tx: Tx, table: ReasonTable, id: number, path: string): Promise<{ storedId: number | null; label: string }> {
+  if (id === POD_REASON_OTHER.id) return { storedId: null, label: POD_REASON_OTHER.label };
+  const [row] = await tx.select({ id: table.id, label: table.label }).from(table).where(eq(table.id, id)).limit(1);
+  if (!row) throw new AppError('VALIDATION_FAILED', undefined, [{ path, message: 'Alasan tidak dikenal' }]);
+  return { storedId: row.id, label: row.label };
+}
+
+/** Stored reason → what the screens show; a null id with a text is "Lainnya". */
+export function chosenReason(id: number | null, label: string | null, text: string | null): PodChosenReason {
+  if (id === null) return { id: POD_REASON_OTHER.id, label: POD_REASON_OTHER.label, text, display: text ?? POD_REASON_OTHER.label };
+  const shown = label ?? `Alasan #${id}`;
+  return { id, label: shown, text, display: text ? `${shown}: ${text}` : shown };
+}
+
+// --- one select for lists and details -------------------------------------------
+
+const requester = alias(users, 'requester');
+const decider = alias(users, 'decider');
+const requestReason = alias(podRequestReasons, 'request_reason');
+const rejectReason = alias(podRejectReasons, 'reject_reason');
+
+function selectRequests(db: Db | Tx) {
+  return db
+    .select({
+      r: podApprovalRequests,
+      order: {
+        orderNo: orders.orderNo,
+        statusId: orders.statusId,
+        storeCode: orders.storeCode,
+        customerName: orders.customerName,
+        customerPhone: orders.customerPhone,
+        customerAddress: orders.customerAddress,
+        customerLat: orders.customerLat,
+        customerLng: orders.customerLng,
+      },
+      storeName: stores.name,
+      requesterNik: requester.nik,
+      requesterName: requester.name,
+      deciderNik: decider.nik,
+      deciderName: decider.name,
+      reasonLabel: requestReason.label,
+      rejectLabel: rejectReason.label,
+    })
+    .from(podApprovalRequests)
+    .innerJoin(orders, eq(orders.id, podApprovalRequests.orderId))
+    .innerJoin(stores, eq(stores.code, orders.storeCode))
+    .leftJoin(requester, eq(requester.id, podApprovalRequests.requestedBy))
+    .leftJoin(decider, eq(decider.id, podApprovalRequests.decidedBy))
+    .leftJoin(requestReason, eq(requestReason.id, podApprovalRequests.reasonId))
+    .leftJoin(rejectReason, eq(rejectReason.id, podApprovalRequests.rejectReasonId));
+}
+
+type RequestRow = Awaited<ReturnType<ReturnType<typeof selectRequests>['where']>>[number];
+
+const rejectOf = (row: RequestRow) =>
+  row.r.status === POD_APPROVAL_STATUS.REJECTED ? chosenReason(row.r.rejectReasonId, row.rejectLabel, row.r.rejectReasonText) : null;
+
+function toSummary(row: RequestRow): PodRequestSummary {
+  const { r, order } = row;
+  return {
+    id: r.id,
+    shipmentNo: r.shipmentNo,
+    orderNo: order.orderNo,
+    deliveryType: r.deliveryType,
+    type: r.type,
+    status: r.status as PodApprovalStatus,
+    requestDate: r.requestDate.toISOString(),
+    requesterName: row.requesterName,
+    reason: chosenReason(r.reasonId, row.reasonLabel, r.reasonText),
+    distanceM: r.distanceM === null ? null : roundMeters(r.distanceM),
+    storeCode: order.storeCode,
+    storeName: row.storeName,
+    customerName: order.customerName,
+    orderStatusId: order.statusId,
+    decidedAt: iso(r.decidedAt),
+    decidedByName: row.deciderName,
+    rejectReason: rejectOf(row),
+  };
+}
+
+function toDetail(row: RequestRow): PodRequestDetail {
+  const { r, order } = row;
+  const customer = order.customerLat !== null && order.customerLng !== null ? { lat: order.customerLat, lng: order.customerLng } : null;
+  const status = r.status as PodApprovalStatus;
+  return {
+    id: r.id,
+    shipmentNo: r.shipmentNo,
+    orderNo: order.orderNo,
+    deliveryType: r.deliveryType,
+    type: r.type,
+    status,
+    requestDate: r.requestDate.toISOString(),
+    storeCode: order.storeCode,
+    storeName: row.storeName,
+    orderStatusId: order.statusId,
+    requester: row.requesterNik && row.requesterName ? { nik: row.requesterNik, name: row.requesterName } : null,
+    reason: chosenReason(r.reasonId, row.reasonLabel, r.reasonText),
+    position: { lat: r.lat, long: r.lng, accuracy: r.accuracy },
+    customer: { name: order.customerName, phone: order.customerPhone, address: order.customerAddress, lat: order.customerLat, long: order.customerLng },
+    distanceM: r.distanceM === null ? null : roundMeters(r.distanceM),
+    direction: customer ? describeDirection(customer, { lat: r.lat, lng: r.lng }) : null,
+    decision:
+      status === POD_APPROVAL_STATUS.PENDING
+        ? null
+        : {
+            status,
+            decidedAt: iso(r.decidedAt),
+            decidedBy: row.deciderNik && row.deciderName ? { nik: row.deciderNik, name: row.deciderName } : null,
+            rejectReason: rejectOf(row),
+          },
+    canDecide: status === POD_APPROVAL_STATUS.PENDING && order.statusId === ORDER_STATUS.IN_PROGRESS,
+  };
+}
+
+/** A request the caller has just written (scope was checked by the change). */
+export async function loadRequestDetail(db: Db, requestId: number): Promise<PodRequestDetail> {
+  const [row] = await selectRequests(db).where(eq(podApprovalRequests.id, requestId)).limit(1);
+  if (!row) throw new Error(`pod request ${requestId} vanished`);
+  return toDetail(row);
+}
+
+// --- supervisor queue -------------------------------------------------------------
+
+/**
+ * Requests of every store the caller may see. Both dates given (and start ≤
+ * end, which the query schema enforces) → oldest first, as spec §5 sorts the
+ * POD list; otherwise newest first.
+ */
+export async function listRequests(db: Db, p: Principal, q: PodRequestListQuery): Promise<PodRequestList> {
+  const where = and(
+    storeScope(orders.storeCode, p),
+    q.storeCode ? eq(orders.storeCode, q.storeCode) : undefined,
+    q.status ? eq(podApprovalRequests.status, q.status) : undefined,
+    q.startDate ? gte(podApprovalRequests.requestDate, wibDayStart(q.startDate)) : undefined,
+    q.endDate ? lt(podApprovalRequests.requestDate, new Date(wibDayStart(q.endDate).getTime() + DAY_MS)) : undefined,
+    q.shipmentNo ? ilike(podApprovalRequests.shipmentNo, `%${escapeLike(q.shipmentNo)}%`) : undefined,
+  );
+  const ascending = Boolean(q.startDate && q.endDate && q.startDate <= q.endDate);
+  const order = ascending ? [asc(podApprovalRequests.requestDate), asc(podApprovalRequests.id)] : [desc(podApprovalRequests.requestDate), desc(podApprovalRequests.id)];
+  const [rows, [total]] = await Promise.all([
+    selectRequests(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ n: count() }).from(podApprovalRequests).innerJoin(orders, eq(orders.id, podApprovalRequests.orderId)).where(where),
+  ]);
+  return { items: rows.map(toSummary), page: q.page, size: q.size, total: Number(total?.n ?? 0), sort: ascending ? 'asc' : 'desc' };
+}
+
+/** Pending requests in the caller's stores: the home screen's badge. */
+export async function countPending(db: Db, p: Principal): Promise<PodRequestCount> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(podApprovalRequests)
+    .innerJoin(orders, eq(orders.id, podApprovalRequests.orderId))
+    .where(and(storeScope(orders.storeCode, p), eq(podApprovalRequests.status, POD_APPROVAL_STATUS.PENDING)));
+  return { pending: Number(row?.n ?? 0) };
+}
+
+/** The spec's approval detail: the latest request of that order, delivery type and type, in the caller's stores. */
+export async function getRequestDetail(db: Db, p: Principal, shipmentNo: string, deliveryType: number, type: string): Promise<PodRequestDetail> {
+  const [row] = await selectRequests(db)
+    .where(
+      and(
+        eq(podApprovalRequests.shipmentNo, shipmentNo),
+        eq(podApprovalRequests.deliveryType, deliveryType),
+        eq(podApprovalRequests.type, type),
+        storeScope(orders.storeCode, p),
+      ),
+    )
+    .orderBy(desc(podApprovalRequests.requestDate), desc(podApprovalRequests.id))
+    .limit(1);
+  if (!row) throw new AppError('POD_REQUEST_NOT_FOUND');
+  return toDetail(row);
+}
+
+/**
+ * The crew's view: with a shipmentNo, that order's requests (newest first, so
+ * items[0] is the one its screen shows, e.g. "ditolak: <alasan>"); without,
+ * the caller's own requests. Other stores' orders give an empty list.
+ */
+export async function listMyRequests(db: Db, p: Principal, shipmentNo: string | undefined): Promise<PodMyRequests> {
+  const filter: SQL = shipmentNo ? eq(podApprovalRequests.shipmentNo, shipmentNo) : eq(podApprovalRequests.requestedBy, p.userId);
+  const rows = await selectRequests(db)
+    .where(and(filter, storeScope(orders.storeCode, p)))
+    .orderBy(desc(podApprovalRequests.requestDate), desc(podApprovalRequests.id))
+    .limit(50);
+  return { items: rows.map(toSummary) };
+}

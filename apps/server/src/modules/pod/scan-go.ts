@@ -1,0 +1,169 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { ORDER_STATUS, POD_APPROVAL_STATUS, type PodOutsideReply, type PodScanGoBody, type PodScanGoResult } from '@gerai/contract';
+import type { Db, Tx } from '../../db/client';
+import { podApprovalRequests, podRecords } from '../../db/schema';
+import { recordChange, writeAudit } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
+import type { Principal } from '../../platform/principal';
+import { loadOrderDetail } from '../orders/detail';
+import { lockOrder, recordTransition, type OrderRow } from '../orders/order-change';
+import { decidePod, type PodLimits } from './decide';
+import { describeDirection, distanceMeters, roundMeters } from './geo';
+import { lockDeliverableOrder, pendingRequestOf, type PodOrderRow } from './pod-order';
+
+const S = ORDER_STATUS;
+const now = sql`now()`;
+/** Why a pending request was closed when scan and go completed its order. */
+export const AUTO_CLOSE_TEXT = 'Ditutup otomatis: pesanan sudah diselesaikan dengan scan and go di lokasi pelanggan.';
+
+export type ScanGoOutcome = { kind: 'completed'; result: PodScanGoResult } | { kind: 'outside'; reply: PodOutsideReply };
+
+/** Text the crew reads under the message: how far, which way, what the limit is. */
+function outsideDetail(direction: string, radiusM: number): string {
+  return `Lokasi Anda ${direction} dari titik pelanggan, di luar radius ${radiusM} m.`;
+}
+
+/**
+ * Scan-and-go POD. The server decides: within POD_RADIUS_METERS of the
+ * customer's coordinates with an accuracy of at most POD_MAX_ACCURACY_METERS
+ * the order goes 1103 → 1104 with its POD record, history and event
+ * `order.completed` (pod: true). Outside the radius nothing changes and the
+ * caller learns the distance and whether an approval request may be sent.
+ */
+export async function scanAndGo(db: Db, p: Principal, limits: PodLimits, body: PodScanGoBody): Promise<ScanGoOutcome> {
+  const point = { lat: body.lat, lng: body.long };
+  const outcome = await db.transaction(async (tx) => {
+    const order = await lockDeliverableOrder(tx, p, body.shipmentNo, body.orderNo);
+    if (order.customerLat === null || order.customerLng === null) throw new AppError('POD_CUSTOMER_LOCATION_MISSING');
+    const customer = { lat: order.customerLat, lng: order.customerLng };
+    const distanceM = distanceMeters(customer, point);
+    const verdict = decidePod(distanceM, body.accuracy, limits);
+    if (verdict === 'inaccurate') {
+      throw new AppError('POD_ACCURACY_TOO_LOW', undefined, [
+        { path: 'body.accuracy', message: `Akurasi lokasi ±${Math.round(body.accuracy)} m, paling besar ${limits.maxAccuracyM} m.` },
+      ]);
+    }
+    if (verdict === 'outside') {
+      const pending = (await pendingRequestOf(tx, order.id)) !== null;
+      return { kind: 'outside' as const, order, customer, distanceM, pending };
+    }
+    return { kind: 'completed' as const, ...(await complete(tx, p, order, body, distanceM)) };
+  });
+
+  if (outcome.kind === 'completed') {
+    const order = await loadOrderDetail(db, outcome.orderId);
+    return { kind: 'completed', result: { status: true, distanceM: roundMeters(outcome.distanceM), radiusM: limits.radiusM, pod: outcome.pod, order } };
+  }
+
+  const { order, customer, distanceM, pending } = outcome;
+  const direction = describeDirection(customer, point);
+  const tooFar = distanceM > limits.requestMaxM;
+  const blockedBy = pending ? 'POD_REQUEST_DUPLICATE' : tooFar ? 'POD_REQUEST_LOCATION_INVALID' : null;
+  // Nothing changed, but a supervisor may want to see the attempts later.
+  await writeAudit(db, {
+    actorUserId: p.userId,
+    entity: 'order',
+    entityId: order.shipmentNo,
+    action: 'pod_outside_area',
+    reason: `${roundMeters(distanceM)} m (±${body.accuracy} m), radius ${limits.radiusM} m`,
+  });
+  return {
+    kind: 'outside',
+    reply: {
+      message: 'koordinat lokasi POD tidak sesuai',
+      code: 'POD_OUTSIDE_AREA',
+      details: [{ path: 'body.lat', message: outsideDetail(direction.text, limits.radiusM) }],
+      data: {
+        status: false,
+        distanceM: roundMeters(distanceM),
+        radiusM: limits.radiusM,
+        accuracy: body.accuracy,
+        direction,
+        approval: { canRequest: blockedBy === null, requestMaxM: limits.requestMaxM, pending, blockedBy },
+      },
+    },
+  };
+}
+
+async function complete(tx: Tx, p: Principal, locked: PodOrderRow, body: PodScanGoBody, distanceM: number) {
+  const order = await lockOrder(tx, p, locked.shipmentNo, S.IN_PROGRESS, { statusId: S.COMPLETED, stamp: 'completed_at' });
+  const [pod] = await tx
+    .insert(podRecords)
+    .values({
+      orderId: order.id,
+      shipmentNo: order.shipmentNo,
+      lat: body.lat,
+      long: body.long,
+      accuracy: body.accuracy,
+      receiverName: body.receiverName,
+      receiverRelation: body.receiverRelation,
+      receiverOther: body.receiverOther ?? null,
+      // The server's verdict, not the client's flag (which goes into the event).
+      isValidate: true,
+      plasticQty: body.plasticQty,
+      distanceM: roundMeters(distanceM),
+      userId: p.userId,
+    })
+    .returning();
+  await closePendingRequest(tx, p, order);
+  const relation = body.receiverOther ? `${body.receiverRelation}: ${body.receiverOther}` : body.receiverRelation;
+  await recordTransition(tx, p, order, {
+    from: S.IN_PROGRESS,
+    action: 'confirm',
+    event: 'order.completed',
+    reason: `POD scan and go: diterima oleh ${body.receiverName} (${relation}), ${roundMeters(distanceM)} m dari titik pelanggan`,
+    payload: {
+      pod: true,
+      approved: false,
+      distanceM: roundMeters(distanceM),
+      accuracy: body.accuracy,
+      receiverName: body.receiverName,
+      receiverRelation: body.receiverRelation,
+      plasticQty: body.plasticQty,
+      clientIsValidate: body.isValidate,
+    },
+  });
+  return {
+    orderId: order.id,
+    distanceM,
+    pod: {
+      lat: pod!.lat,
+      long: pod!.long,
+      accuracy: pod!.accuracy,
+      distanceM: pod!.distanceM,
+      receiverName: pod!.receiverName,
+      receiverRelation: pod!.receiverRelation,
+      receiverOther: pod!.receiverOther,
+      isValidate: pod!.isValidate,
+      plasticQty: pod!.plasticQty,
+      userName: p.name,
+      createdAt: pod!.createdAt.toISOString(),
+    },
+  };
+}
+
+/**
+ * An order completed by scan and go no longer needs its pending approval
+ * request: it is closed as rejected by the system (decidedBy null), so it
+ * leaves the supervisors' queue and badge.
+ */
+async function closePendingRequest(tx: Tx, p: Principal, order: OrderRow): Promise<void> {
+  const closed = await tx
+    .update(podApprovalRequests)
+    .set({
+      status: POD_APPROVAL_STATUS.REJECTED,
+      decidedBy: null,
+      decidedAt: now,
+      rejectReasonId: null,
+      rejectReasonText: AUTO_CLOSE_TEXT,
+    })
+    .where(and(eq(podApprovalRequests.orderId, order.id), eq(podApprovalRequests.status, POD_APPROVAL_STATUS.PENDING)))
+    .returning({ id: podApprovalRequests.id });
+  for (const r of closed) {
+    await recordChange(
+      tx,
+      { actorUserId: p.userId, entity: 'pod_request', entityId: order.shipmentNo, action: 'auto_close', fromValue: 'pending', toValue: 'rejected', reason: AUTO_CLOSE_TEXT },
+      { storeCode: order.storeCode, type: 'pod.closed', payload: { shipmentNo: order.shipmentNo, orderNo: order.orderNo, requestId: r.id, reason: AUTO_CLOSE_TEXT } },
+    );
+  }
+}
