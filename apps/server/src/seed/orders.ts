@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker';
-import { CHANNELS, DELIVERY_TYPE, ORDER_STATUS, type AppId, type DeliveryType, type OrderStatusId } from '@gerai/contract';
+import { CHANNELS, DELIVERY_TYPE, ORDER_STATUS, POD_RECEIVER_RELATIONS, type AppId, type DeliveryType, type OrderStatusId } from '@gerai/contract';
 import type { cancelRequests, orderLines, orderPaperBags, orders, orderScans, orderStatusHistory, podRecords } from '../db/schema';
 import type { ProductRow, StoreRow } from './catalog';
 import { CANCEL_REASONS, DEMO_REFERENCE_DATE, PAPER_BAG } from './demo-data';
@@ -81,7 +81,7 @@ const STATUS_WEIGHTS: Array<{ value: OrderStatusId; weight: number }> = [
   { value: S.HISTORY_CANCELLED, weight: 10 },
 ];
 const NOTES = ['Tolong cek tanggal kedaluwarsa ya', 'Titip di pos satpam', 'Telepon dulu sebelum diantar', 'Pilih yang dingin', 'Rumah pagar hitam', 'Jangan pakai kantong plastik'];
-const RELATIONS = ['Pemesan', 'Keluarga', 'Satpam', 'Rekan kerja', 'Lainnya'];
+const RELATIONS = POD_RECEIVER_RELATIONS;
 const PHONE_PREFIXES = ['811', '812', '813', '821', '822', '852', '853', '856', '857', '858', '877', '878', '881', '895', '896'];
 
 /** faker's id_ID names sometimes repeat a word ("Gandi Gandi Alamsyah"). */
