@@ -20,6 +20,8 @@ const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
     DATABASE_URL: '',
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
+    // Every spec signs people in from one address; the production limit is tested on its own.
+    LOGIN_RATE_LIMIT: process.env.LOGIN_RATE_LIMIT ?? '100',
     // Short-lived access tokens let the refresh test run quickly.
     ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TTL ?? '900',
   },

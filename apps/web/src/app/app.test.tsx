@@ -7,7 +7,7 @@ import { resetClientStateForTests } from '@/shared/api/client';
 import { session } from '@/shared/api/session';
 import { closeModal } from '@/shared/modal/modal-store';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import { orderCount, staffMember, storeT001, superUserWithoutStore } from '@/test/fixtures';
+import { chiefMember, deliveryOrder, orderCount, podRequestList, podRequestSummary, staffMember, storeT001, superUserWithoutStore } from '@/test/fixtures';
 import { testQueryClient } from '@/test/render';
 import { createAppRouter } from './router';
 
@@ -109,6 +109,26 @@ describe('home', () => {
     expect(await screen.findByTestId('count-1101')).toBeInTheDocument();
   });
 
+  it('shows kepala toko the "Pengajuan POD" tile with the pending count; staff do not get the tile', async () => {
+    signedInServer(chiefMember).on('GET', '/api/pod/requests/count', ok({ pending: 3 }));
+    renderApp('/');
+    const tile = await screen.findByTestId('feature-pod');
+    expect(tile).toHaveAttribute('href', '/list-pengajuan-pod');
+    expect(await within(tile).findByTestId('pod-pending-badge')).toHaveTextContent('3');
+    expect(tile).toHaveAccessibleName(/3 pengajuan POD menunggu/);
+    const notice = await screen.findByTestId('pod-pending-notice');
+    expect(notice).toHaveTextContent('3 pengajuan POD menunggu keputusan');
+    expect(notice).toHaveAttribute('href', '/list-pengajuan-pod');
+  });
+
+  it('does not show the POD tile or ask for its count as staff', async () => {
+    const server = signedInServer();
+    renderApp('/');
+    await screen.findByTestId('count-1101');
+    expect(screen.queryByTestId('feature-pod')).not.toBeInTheDocument();
+    expect(server.callsTo('/api/pod/requests/count')).toHaveLength(0);
+  });
+
   it('lets a super user without a store pick one in the super-user modal', async () => {
     let member = superUserWithoutStore;
     const server = signedInServer()
@@ -172,13 +192,10 @@ describe('force update', () => {
 
 describe('routes', () => {
   it.each([
-    ['/order/detail-scan-go/1103/SHP0001/delivery', 'Detail Pesanan Scan & Go'],
     ['/help-center', 'Pusat Bantuan'],
     ['/help-center/order/SHP0001/1103/1/P01', 'Pusat Bantuan'],
     ['/reported-detail/order/77', 'Detail Laporan'],
     ['/reported-detail/order/SHP0001/1103/1/P01/list/77', 'Detail Laporan'],
-    ['/pengajuan-pod/detail/SHP0001/1', 'Detail Pengajuan POD'],
-    ['/pengajuan-pod/detail/SHP0001/1/outside', 'Detail Pengajuan POD'],
     ['/retur/list/requested', 'Daftar Retur'],
     ['/detail-mat-out-complete/finish/MS001', 'Detail Barang Keluar Selesai'],
   ])('%s shows "%s" with an honest unavailable state', async (path, title) => {
@@ -187,6 +204,21 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     expect(screen.getByText('Fitur ini belum tersedia')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Kembali' }).length).toBeGreaterThan(0);
+  });
+
+  it('opens the POD screens: scan and go and the supervisors\' queue', async () => {
+    signedInServer(chiefMember)
+      .on('GET', '/api/orders/SHP2611224355428', ok(deliveryOrder()))
+      .on('GET', '/api/pod/requests/mine', ok({ items: [] }))
+      .on('GET', '/api/pod/requests', ok(podRequestList([podRequestSummary()])))
+      .on('GET', '/api/pod/requests/count', ok({ pending: 1 }));
+    const { router } = renderApp('/order/detail-scan-go/1103/SHP2611224355428/delivery');
+    expect(await screen.findByRole('heading', { name: 'Detail Pesanan Scan & Go' })).toBeInTheDocument();
+    expect(await screen.findByTestId('scan-go-form')).toBeInTheDocument();
+    await act(() => router.navigate('/list-pengajuan-pod'));
+    expect(await screen.findByRole('heading', { name: 'Pengajuan POD' })).toBeInTheDocument();
+    expect(await screen.findByTestId('pod-request-SHP2611224355428')).toBeInTheDocument();
+    expect(screen.queryByText('Fitur ini belum tersedia')).not.toBeInTheDocument();
   });
 
   it('shows the feature guide and one feature with its steps', async () => {

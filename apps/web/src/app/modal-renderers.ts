@@ -12,8 +12,9 @@ const lineModals = () => import('@/features/orders/components/line-modals');
 
 /**
  * Named modal kinds this shell renders for real. The other kinds of the spec
- * (confirm cancel, chat, POD status, scan and go success, FAQ) are added here by
- * their features; until then they fall back to the generic message modal.
+ * (confirm cancel, chat, FAQ) are added here by their features; until then they
+ * fall back to the generic message modal, as "POD status" does on purpose (a
+ * title, a message, an optional "Ajukan POD" confirmation).
  */
 export const modalRenderers: ModalRenderers = {
   'store-info': StoreInfoModal,
@@ -25,4 +26,5 @@ export const modalRenderers: ModalRenderers = {
   'scan-packing': pick(ordersModals, 'ScanPackingModal'),
   'contact-customer': pick(ordersModals, 'ContactCustomerModal'),
   'qr-code': pick(() => import('@/features/orders/components/qr-code-modal'), 'QrCodeModal'),
+  'scan-go-success': pick(() => import('@/features/pod/components/scan-go-success-modal'), 'ScanGoSuccessModal'),
 };

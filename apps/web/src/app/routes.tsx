@@ -19,6 +19,9 @@ const FeatureDetailPage = lazy(() => import('@/features/guide/pages/feature-deta
 const OrderListPage = lazy(() => import('@/features/orders/pages/order-list-page'));
 const OrderDetailPage = lazy(() => import('@/features/orders/pages/order-detail-page'));
 const OrderConfirmPage = lazy(() => import('@/features/orders/pages/order-confirm-page'));
+const OrderScanGoRoute = lazy(() => import('./routes/order-scan-go'));
+const PodRequestListPage = lazy(() => import('@/features/pod/pages/pod-request-list-page'));
+const PodRequestDetailPage = lazy(() => import('@/features/pod/pages/pod-request-detail-page'));
 
 /** Server areas (design §2); each route names the area that owns it. */
 export type Area =
@@ -38,7 +41,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', title: id.routes.home, area: 'orders', page: HomeRoute },
   { path: '/order', title: id.routes.order, area: 'orders', page: OrderListPage },
   { path: '/order/detail/:status/:shipmentNo/:method', title: id.routes.orderDetail, area: 'orders', page: OrderDetailPage },
-  { path: '/order/detail-scan-go/:status/:shipmentNo/:method', title: id.routes.orderDetailScanGo, area: 'pod' },
+  { path: '/order/detail-scan-go/:status/:shipmentNo/:method', title: id.routes.orderDetailScanGo, area: 'pod', page: OrderScanGoRoute },
   { path: '/order/confirm/:status/:shipmentNo', title: id.routes.orderConfirm, area: 'orders', page: OrderConfirmPage },
   { path: '/list-proses', title: id.routes.listProses, area: 'orders', page: OrderListPage },
   { path: '/list-packing', title: id.routes.listPacking, area: 'orders', page: OrderListPage },
@@ -77,8 +80,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/retur/list/:status', title: id.routes.returList, area: 'returns' },
   { path: '/retur/detail/:shipmentNo/:method', title: id.routes.returDetail, area: 'returns' },
   { path: '/retur/pod/:shipmentNo', title: id.routes.returPod, area: 'returns' },
-  { path: '/list-pengajuan-pod', title: id.routes.listPengajuanPod, area: 'pod' },
-  { path: '/pengajuan-pod/detail/:shipmentNo/:deliveryType/:type?', title: id.routes.pengajuanPodDetail, area: 'pod' },
+  { path: '/list-pengajuan-pod', title: id.routes.listPengajuanPod, area: 'pod', page: PodRequestListPage },
+  { path: '/pengajuan-pod/detail/:shipmentNo/:deliveryType/:type?', title: id.routes.pengajuanPodDetail, area: 'pod', page: PodRequestDetailPage },
 ];
 
 function toRouteObject({ path, title, area, page: Page }: AppRoute): RouteObject {

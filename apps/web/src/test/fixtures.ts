@@ -1,4 +1,4 @@
-import type { Member, OrderCount, OrderDetail, OrderList, OrderProduct, OrderSummary, Store } from '@gerai/contract';
+import type { Member, OrderCount, OrderDetail, OrderList, OrderProduct, OrderSummary, PodOutsideReply, PodReasonList, PodRequestDetail, PodRequestList, PodRequestSummary, Store } from '@gerai/contract';
 
 export const storeT001: Store = {
   storeCode: 'T001',
@@ -17,6 +17,17 @@ export const staffMember: Member = {
   employeName: 'Budi Santoso',
   roleID: 1,
   roleName: 'Staf Toko',
+  storeName: 'Kemang Raya',
+  store: storeT001,
+  storeCodes: ['T001'],
+  info: 'T001 · Toko Kemang Raya',
+};
+
+export const chiefMember: Member = {
+  nik: '20000001',
+  employeName: 'Agus Setiawan',
+  roleID: 2,
+  roleName: 'Kepala Toko',
   storeName: 'Kemang Raya',
   store: storeT001,
   storeCodes: ['T001'],
@@ -123,6 +134,111 @@ export function orderDetail(over: Partial<OrderDetail> = {}): OrderDetail {
     completedAt: null,
     cancelledAt: null,
     archivedAt: null,
+    ...over,
+  };
+}
+
+// --- scan-and-go POD -------------------------------------------------------------
+
+export const CUSTOMER_POINT = { lat: -6.252874, long: 106.821662 };
+
+/** A delivery order waiting in 1103 at a customer with coordinates. */
+export function deliveryOrder(over: Partial<OrderDetail> = {}): OrderDetail {
+  return orderDetail({
+    shipmentNo: 'SHP2611224355428',
+    orderNo: 'AMD261122010465',
+    statusId: 1103,
+    deliveryType: 1,
+    price: 31900,
+    products: [orderLine({ qtyPicked: 2 }), orderLine({ lineId: 12, productID: '20002', barcode: '8997654321098', name: 'Teh Botol Sosro 450ml', price: 5000, qty: 1, qtyPicked: 1 })],
+    customer: { name: 'Puput Juwita', phone: '08583915803', address: 'Jl. Haji Naim No. 116, Bangka, Mampang Prapatan', latitude: CUSTOMER_POINT.lat, longitude: CUSTOMER_POINT.long },
+    ...over,
+  });
+}
+
+export const requestReasons: PodReasonList = {
+  items: [
+    { id: 1, label: 'Titik lokasi pelanggan tidak sesuai alamat', requiresText: false },
+    { id: 2, label: 'Pelanggan meminta bertemu di lokasi lain', requiresText: false },
+    { id: 0, label: 'Lainnya', requiresText: true },
+  ],
+};
+
+export const rejectReasons: PodReasonList = {
+  items: [
+    { id: 1, label: 'Lokasi terlalu jauh dari alamat pelanggan', requiresText: false },
+    { id: 2, label: 'Nama penerima tidak sesuai', requiresText: false },
+    { id: 0, label: 'Lainnya', requiresText: true },
+  ],
+};
+
+/** The 422 of scan and go 348 m south of the customer. */
+export function outsideReply(over: Partial<PodOutsideReply['data']['approval']> = {}): { status: number; body: PodOutsideReply } {
+  return {
+    status: 422,
+    body: {
+      message: 'koordinat lokasi POD tidak sesuai',
+      code: 'POD_OUTSIDE_AREA',
+      details: [{ path: 'body.lat', message: 'Lokasi Anda 348 m ke arah selatan dari titik pelanggan, di luar radius 150 m.' }],
+      data: {
+        status: false,
+        distanceM: 347.7,
+        radiusM: 150,
+        accuracy: 12,
+        direction: { bearingDeg: 181.1, direction: 'selatan', text: '348 m ke arah selatan' },
+        approval: { canRequest: true, requestMaxM: 1000, pending: false, blockedBy: null, ...over },
+      },
+    },
+  };
+}
+
+export function podRequestSummary(over: Partial<PodRequestSummary> = {}): PodRequestSummary {
+  return {
+    id: 7,
+    shipmentNo: 'SHP2611224355428',
+    orderNo: 'AMD261122010465',
+    deliveryType: 1,
+    type: 'order',
+    status: 'pending',
+    requestDate: new Date(Date.now() - 5 * 60_000).toISOString(),
+    requesterName: 'Budi Santoso',
+    reason: { id: 2, label: 'Pelanggan meminta bertemu di lokasi lain', text: null, display: 'Pelanggan meminta bertemu di lokasi lain' },
+    distanceM: 347.7,
+    storeCode: 'T001',
+    storeName: 'Toko Kemang Raya',
+    customerName: 'Puput Juwita',
+    orderStatusId: 1103,
+    decidedAt: null,
+    decidedByName: null,
+    rejectReason: null,
+    ...over,
+  };
+}
+
+export function podRequestList(items: PodRequestSummary[], over: Partial<PodRequestList> = {}): PodRequestList {
+  return { items, page: 1, size: 20, total: items.length, sort: 'desc', ...over };
+}
+
+export function podRequestDetail(over: Partial<PodRequestDetail> = {}): PodRequestDetail {
+  return {
+    id: 7,
+    shipmentNo: 'SHP2611224355428',
+    orderNo: 'AMD261122010465',
+    deliveryType: 1,
+    type: 'order',
+    status: 'pending',
+    requestDate: '2026-11-22T03:49:27.462Z',
+    storeCode: 'T001',
+    storeName: 'Toko Kemang Raya',
+    orderStatusId: 1103,
+    requester: { nik: '10000001', name: 'Budi Santoso' },
+    reason: { id: 2, label: 'Pelanggan meminta bertemu di lokasi lain', text: null, display: 'Pelanggan meminta bertemu di lokasi lain' },
+    position: { lat: -6.256, long: 106.8216, accuracy: 12 },
+    customer: { name: 'Puput Juwita', phone: '08583915803', address: 'Jl. Haji Naim No. 116', lat: CUSTOMER_POINT.lat, long: CUSTOMER_POINT.long },
+    distanceM: 347.7,
+    direction: { bearingDeg: 181.1, direction: 'selatan', text: '348 m ke arah selatan' },
+    decision: null,
+    canDecide: true,
     ...over,
   };
 }

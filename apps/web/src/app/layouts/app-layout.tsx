@@ -1,5 +1,6 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { ROLE, hasRoleAtLeast, type RoleId } from '@gerai/contract';
 import { useMe } from '@/features/members/api/get-me';
 import { OrderLiveUpdates } from '@/features/orders/components/order-live-updates';
 import { id } from '@/shared/i18n/id';
@@ -24,8 +25,21 @@ export function AppLayout() {
   );
 }
 
+// POD's live side loads after the first screen: it shares the one SSE connection.
+const PodLiveUpdates = lazy(() => import('@/features/pod/components/pod-live-updates'));
+
 /** One live connection per signed-in session, scoped to the active store. */
 function LiveUpdates() {
-  const storeCode = useMe().data?.store?.storeCode ?? null;
-  return <OrderLiveUpdates storeCode={storeCode} />;
+  const member = useMe().data;
+  const storeCode = member?.store?.storeCode ?? null;
+  return (
+    <>
+      <OrderLiveUpdates storeCode={storeCode} />
+      {member ? (
+        <Suspense fallback={null}>
+          <PodLiveUpdates canDecide={hasRoleAtLeast(member.roleID as RoleId, ROLE.STORE_CHIEF)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }

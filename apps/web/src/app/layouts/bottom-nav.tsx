@@ -10,7 +10,7 @@ const ITEMS: ReadonlyArray<{ to: string; label: string; icon: IconName; match: (
     to: paths.order,
     label: id.nav.orders,
     icon: 'orders',
-    match: (p) => p.startsWith('/order') || p.startsWith('/list-') || p.startsWith('/history'),
+    match: (p) => p.startsWith('/order') || (p.startsWith('/list-') && !p.startsWith('/list-pengajuan-pod')) || p.startsWith('/history'),
   },
   { to: paths.cekStock, label: id.nav.stock, icon: 'stock', match: (p) => p.startsWith('/cek-stock') },
   { to: paths.akun, label: id.nav.account, icon: 'user', match: (p) => p.startsWith('/akun') },

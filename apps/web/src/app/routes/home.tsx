@@ -1,11 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { ROLE, hasRoleAtLeast, type RoleId } from '@gerai/contract';
 import { useMe } from '@/features/members/api/get-me';
 import { MemberGreeting } from '@/features/members/components/member-greeting';
 import { memberKeys } from '@/features/members/query-keys';
 import { canChooseStore } from '@/features/members/utils/store-access';
 import { OrderCountTiles } from '@/features/orders/components/order-count-tiles';
 import { orderKeys } from '@/features/orders/query-keys';
+import { podKeys } from '@/features/pod/query-keys';
 import { paths } from '@/shared/config/paths';
 import { id } from '@/shared/i18n/id';
 import { useModalStore } from '@/shared/modal/modal-store';
@@ -14,13 +17,18 @@ import { Icon, type IconName } from '@/shared/ui/icons';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
 import { EmptyState } from '@/shared/ui/state-views';
 
-const FEATURES: ReadonlyArray<{ to: string; label: string; icon: IconName }> = [
+// Only kepala toko and above see it: staff never download it.
+const PodPendingBadge = lazy(() => import('@/features/pod/components/pod-pending-badge'));
+const PodPendingNotice = lazy(() => import('@/features/pod/components/pod-pending-notice'));
+
+const FEATURES: ReadonlyArray<{ to: string; label: string; icon: IconName; minRole?: RoleId; badge?: 'pod' }> = [
   { to: paths.order, label: id.features.orders, icon: 'orders' },
   { to: paths.cekStock, label: id.features.stock, icon: 'stock' },
   { to: paths.bookingListProduct, label: id.features.booking, icon: 'booking' },
   { to: paths.mat, label: id.features.transfer, icon: 'truck' },
   { to: paths.returList('requested'), label: id.features.returns, icon: 'returns' },
-  { to: paths.listPengajuanPod, label: id.features.pod, icon: 'pin' },
+  // Kepala toko and above decide POD requests: the tile and its badge are theirs.
+  { to: paths.listPengajuanPod, label: id.features.pod, icon: 'pin', minRole: ROLE.STORE_CHIEF, badge: 'pod' },
   { to: paths.monitoring, label: id.features.monitoring, icon: 'monitor' },
   { to: paths.rekapAc, label: id.features.recap, icon: 'chart' },
   { to: paths.helpCenter(), label: id.features.helpCenter, icon: 'help' },
@@ -35,10 +43,14 @@ export default function HomeRoute() {
   const openModal = useModalStore((s) => s.openModal);
   if (!member) return null; // the auth guard renders this route only with a member
 
+  const role = member.roleID as RoleId;
+  const features = FEATURES.filter((f) => !f.minRole || hasRoleAtLeast(role, f.minRole));
+  const canDecidePod = hasRoleAtLeast(role, ROLE.STORE_CHIEF);
   const refresh = () =>
     Promise.all([
       queryClient.refetchQueries({ queryKey: orderKeys.count(), type: 'active' }),
       queryClient.refetchQueries({ queryKey: memberKeys.me(), type: 'active' }),
+      queryClient.refetchQueries({ queryKey: podKeys.count(), type: 'active' }),
     ]);
   const chooseStore = () => openModal({ type: 'super-user', title: id.superUser.title });
   const openStoreInfo = () => openModal({ type: 'store-info', title: id.store.infoTitle });
@@ -72,6 +84,11 @@ export default function HomeRoute() {
       </header>
 
       <div className="-mt-3 flex flex-col gap-6 rounded-t-3xl bg-slate-50 p-4">
+        {canDecidePod ? (
+          <Suspense fallback={null}>
+            <PodPendingNotice />
+          </Suspense>
+        ) : null}
         <section aria-labelledby="orders-heading" className="flex flex-col gap-3">
           <h2 id="orders-heading" className="text-base font-semibold text-slate-900">
             {id.home.ordersTitle}
@@ -94,12 +111,18 @@ export default function HomeRoute() {
             {id.home.featuresTitle}
           </h2>
           <ul className="grid grid-cols-3 gap-3">
-            {FEATURES.map((f) => (
+            {features.map((f) => (
               <li key={f.to}>
                 <Link
                   to={f.to}
-                  className="flex min-h-24 flex-col items-center justify-center gap-2 rounded-2xl border border-slate-200 bg-white p-2 text-center text-xs font-medium text-slate-800 shadow-sm active:bg-slate-100"
+                  data-testid={f.badge ? `feature-${f.badge}` : undefined}
+                  className="relative flex min-h-24 flex-col items-center justify-center gap-2 rounded-2xl border border-slate-200 bg-white p-2 text-center text-xs font-medium text-slate-800 shadow-sm active:bg-slate-100"
                 >
+                  {f.badge === 'pod' ? (
+                    <Suspense fallback={null}>
+                      <PodPendingBadge />
+                    </Suspense>
+                  ) : null}
                   <span className="flex size-10 items-center justify-center rounded-full bg-brand-50 text-brand-700">
                     <Icon name={f.icon} />
                   </span>

@@ -11,12 +11,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: ApiErrorDetail[] | undefined;
+  /** What some error replies carry besides the message (POD outside the radius: distance, direction…). */
+  readonly data: unknown;
 
-  constructor(init: { status: number; code: string; message: string; details?: ApiErrorDetail[] | undefined }) {
+  constructor(init: { status: number; code: string; message: string; details?: ApiErrorDetail[] | undefined; data?: unknown }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
     this.details = init.details;
+    this.data = init.data;
   }
 
   /** No reply reached us (offline, DNS, timeout): retrying may help. */

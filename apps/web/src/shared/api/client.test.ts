@@ -36,6 +36,12 @@ describe('api client: envelope and errors', () => {
     expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', message: 'Data yang dikirim tidak valid.', details: [{ path: 'query.size', message: 'Terlalu besar' }] });
   });
 
+  it('keeps the data an error reply carries (POD outside the radius: distance and direction)', async () => {
+    const data = { status: false, distanceM: 347.7, radiusM: 150 };
+    mockFetch().on('POST', '/api/pod/scan-go', { status: 422, body: { message: 'koordinat lokasi POD tidak sesuai', code: 'POD_OUTSIDE_AREA', details: [], data } });
+    await expect(api.post('/pod/scan-go', {})).rejects.toMatchObject({ status: 422, code: 'POD_OUTSIDE_AREA', data });
+  });
+
   it('treats a 200 whose message is not "Success" as a failure (spec §7)', async () => {
     mockFetch().on('GET', '/api/orders/count', { status: 200, body: { message: 'Gagal', data: null } });
     await expect(api.get('/orders/count')).rejects.toMatchObject({ code: 'UNEXPECTED_RESPONSE', message: 'Gagal' });

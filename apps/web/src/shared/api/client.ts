@@ -103,7 +103,8 @@ async function parse<T>(res: Response): Promise<T> {
   }
   if (!res.ok) {
     if (isErrorReply(payload)) {
-      throw new ApiError({ status: res.status, code: payload.code, message: payload.message, details: payload.details });
+      const data = (payload as { data?: unknown }).data;
+      throw new ApiError({ status: res.status, code: payload.code, message: payload.message, details: payload.details, data });
     }
     // A proxy or gateway page: no server message to show.
     throw new ApiError({ status: res.status, code: `HTTP_${res.status}`, message: DEFAULT_ERROR_MODAL.message });

@@ -141,12 +141,13 @@ export interface GeoPosition {
   accuracy: number | null;
 }
 
-export type LocationErrorCode = 'DENIED' | 'UNAVAILABLE' | 'TIMEOUT' | 'UNSUPPORTED';
+export type LocationErrorCode = 'DENIED' | 'UNAVAILABLE' | 'TIMEOUT' | 'UNSUPPORTED' | 'INSECURE';
 const LOCATION_MESSAGE: Record<LocationErrorCode, string> = {
   DENIED: id.location.denied,
   UNAVAILABLE: id.location.unavailable,
   TIMEOUT: id.location.timeout,
   UNSUPPORTED: id.location.unsupported,
+  INSECURE: id.location.insecure,
 };
 
 export class LocationError extends Error {
@@ -165,8 +166,13 @@ function toPosition(value: unknown): GeoPosition | null {
   return { lat, long, accuracy: Number.isFinite(accuracy) ? accuracy : null };
 }
 
+export interface LocationOptions {
+  /** How old a cached browser fix may be (ms); 0 asks for a new one (a retry after a poor fix). */
+  maximumAge?: number;
+}
+
 /** The device position: the host's GPS when present (often better than the webview's), else navigator.geolocation. */
-export async function getLocation(timeoutMs = 15_000): Promise<GeoPosition> {
+export async function getLocation(timeoutMs = 15_000, { maximumAge = 30_000 }: LocationOptions = {}): Promise<GeoPosition> {
   if (isNativeHost()) {
     try {
       const position = toPosition(await callNative('getLocation', null, timeoutMs));
@@ -176,11 +182,13 @@ export async function getLocation(timeoutMs = 15_000): Promise<GeoPosition> {
     }
   }
   if (typeof navigator === 'undefined' || !navigator.geolocation) throw new LocationError('UNSUPPORTED');
+  // Browsers refuse positions to pages not served over HTTPS (localhost aside): say so, not "denied".
+  if (typeof window !== 'undefined' && window.isSecureContext === false) throw new LocationError('INSECURE');
   return new Promise<GeoPosition>((resolve, reject) => {
     navigator.geolocation.getCurrentPosition(
       (pos) => resolve({ lat: pos.coords.latitude, long: pos.coords.longitude, accuracy: pos.coords.accuracy ?? null }),
       (err) => reject(new LocationError(err.code === 1 ? 'DENIED' : err.code === 3 ? 'TIMEOUT' : 'UNAVAILABLE')),
-      { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 30_000 },
+      { enableHighAccuracy: true, timeout: timeoutMs, maximumAge },
     );
   });
 }

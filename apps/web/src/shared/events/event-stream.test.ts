@@ -86,6 +86,28 @@ describe('event stream (GET /api/events)', () => {
     stop();
   });
 
+  it('shares one EventSource between subscribers, each hearing its own event types', () => {
+    const orders: string[] = [];
+    const pod: string[] = [];
+    const stopOrders = startEventStream({ types: ['order.completed'], onEvent: (e) => orders.push(e.type), EventSourceImpl: Impl });
+    const stopPod = startEventStream({ types: ['pod.requested', 'order.completed'], onEvent: (e) => pod.push(e.type), EventSourceImpl: Impl });
+    expect(FakeEventSource.instances).toHaveLength(1);
+    const es = FakeEventSource.instances[0]!;
+    es.open();
+    es.emit('pod.requested', '1', { shipmentNo: 'SHP1' });
+    es.emit('order.completed', '2', { shipmentNo: 'SHP1' });
+    expect(orders).toEqual(['order.completed']);
+    expect(pod).toEqual(['pod.requested', 'order.completed']);
+    // The connection stays while anyone listens; the last one closes it.
+    stopOrders();
+    expect(es.closed).toBe(false);
+    es.emit('order.completed', '3', { shipmentNo: 'SHP2' });
+    expect(orders).toHaveLength(1);
+    stopPod();
+    expect(es.closed).toBe(true);
+    expect(useStreamStatus.getState().status).toBe('idle');
+  });
+
   it('stops for good when the session is over', async () => {
     vi.useFakeTimers();
     mockFetch().on('POST', '/api/auth/refresh', fail(401, 'UNAUTHENTICATED', 'Sesi Anda telah berakhir.'));

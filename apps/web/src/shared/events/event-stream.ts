@@ -47,23 +47,61 @@ function parseData(raw: unknown): Record<string, unknown> {
   }
 }
 
-/** Opens the stream; returns a function that closes it for good. */
-export function startEventStream({ types, onEvent, url = `${API_BASE}/events`, EventSourceImpl }: EventStreamOptions): () => void {
-  const Impl = EventSourceImpl ?? (typeof EventSource === 'undefined' ? undefined : EventSource);
-  if (!Impl) return () => {};
-  const setStatus = useStreamStatus.getState().set;
+interface Subscriber {
+  types: ReadonlySet<string>;
+  onEvent: (event: StreamEvent) => void;
+}
 
-  let source: EventSource | null = null;
+/** The one connection, shared by every subscriber (orders, POD…) of the signed-in shell. */
+interface Connection {
+  subscribers: Set<Subscriber>;
+  /** Event types with a listener on the current EventSource. */
+  listening: Set<string>;
+  source: EventSource | null;
+  close: () => void;
+  listen: (types: Iterable<string>) => void;
+}
+
+let connection: Connection | null = null;
+
+function openConnection(url: string, Impl: typeof EventSource): Connection {
+  const setStatus = useStreamStatus.getState().set;
   let lastEventId: string | null = null;
   let stopped = false;
   let failures = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
+  const conn: Connection = {
+    subscribers: new Set(),
+    listening: new Set(),
+    source: null,
+    close: () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      conn.source?.close();
+      conn.source = null;
+      setStatus('idle');
+    },
+    listen: (types) => {
+      for (const type of types) {
+        if (conn.listening.has(type)) continue;
+        conn.listening.add(type);
+        conn.source?.addEventListener(type, handle(type) as EventListener);
+      }
+    },
+  };
+
+  const handle = (type: string) => (e: MessageEvent) => {
+    if (e.lastEventId) lastEventId = e.lastEventId;
+    const event: StreamEvent = { type, id: e.lastEventId, data: parseData(e.data) };
+    for (const sub of [...conn.subscribers]) if (type === 'ready' || sub.types.has(type)) sub.onEvent(event);
+  };
+
   const connect = () => {
     if (stopped) return;
     const target = lastEventId ? `${url}${url.includes('?') ? '&' : '?'}lastEventId=${encodeURIComponent(lastEventId)}` : url;
     const es = new Impl(target);
-    source = es;
+    conn.source = es;
     setStatus(failures > 0 ? 'reconnecting' : 'connecting');
 
     es.onopen = () => {
@@ -93,19 +131,35 @@ export function startEventStream({ types, onEvent, url = `${API_BASE}/events`, E
           });
       }, delay);
     };
-    const handle = (type: string) => (e: MessageEvent) => {
-      if (e.lastEventId) lastEventId = e.lastEventId;
-      onEvent({ type, id: e.lastEventId, data: parseData(e.data) });
-    };
-    for (const type of ['ready', ...types]) es.addEventListener(type, handle(type) as EventListener);
+    // A new EventSource: every type any subscriber wants.
+    for (const type of conn.listening) es.addEventListener(type, handle(type) as EventListener);
   };
 
+  conn.listening.add('ready');
   connect();
+  return conn;
+}
+
+/**
+ * Subscribes to the stream; returns the unsubscribe function. The first
+ * subscriber opens the one EventSource of the session, later ones share it
+ * (their event types are added to it), and the last one to leave closes it.
+ */
+export function startEventStream({ types, onEvent, url = `${API_BASE}/events`, EventSourceImpl }: EventStreamOptions): () => void {
+  const Impl = EventSourceImpl ?? (typeof EventSource === 'undefined' ? undefined : EventSource);
+  if (!Impl) return () => {};
+  const subscriber: Subscriber = { types: new Set(types), onEvent };
+  connection ??= openConnection(url, Impl);
+  const conn = connection;
+  conn.subscribers.add(subscriber);
+  conn.listen(types);
+  let done = false;
   return () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    source?.close();
-    source = null;
-    setStatus('idle');
+    if (done) return;
+    done = true;
+    conn.subscribers.delete(subscriber);
+    if (conn.subscribers.size > 0 || connection !== conn) return;
+    connection = null;
+    conn.close();
   };
 }

@@ -11,6 +11,7 @@ export {
   ORDER_STATUS_LABEL,
   ROLE_LABEL,
 } from '@gerai/contract';
+export { podText } from './id-pod';
 
 export interface GuideEntry {
   id: string;
@@ -96,7 +97,7 @@ const guide: readonly GuideEntry[] = [
     audience: 'Kru pengantar, kepala toko, area supervisor.',
     steps: [
       'Di detail pesanan, pilih Ajukan POD dan pilih alasannya (atau Lainnya dan tulis alasan sendiri).',
-      'Satu pesanan hanya dapat diajukan satu kali.',
+      'Satu pesanan hanya memiliki satu pengajuan yang menunggu; setelah ditolak, kru dapat mengajukan lagi.',
       'Kepala toko membuka Pengajuan POD, memeriksa detail, lalu menyetujui atau menolak dengan alasan.',
       'Jika disetujui, pesanan selesai. Jika ditolak, pesanan tetap di tab Proses beserta alasan penolakan.',
     ],
@@ -424,6 +425,7 @@ export const id = {
     unavailable: 'Lokasi tidak dapat ditentukan.',
     timeout: 'Waktu menentukan lokasi habis. Coba lagi di tempat terbuka.',
     unsupported: 'Perangkat ini tidak mendukung lokasi.',
+    insecure: 'Lokasi hanya bisa dipakai lewat koneksi aman (HTTPS).',
   },
   orders: {
     tabsLabel: 'Status pesanan',

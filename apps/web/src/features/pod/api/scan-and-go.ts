@@ -1,0 +1,44 @@
+import type { PodOutsideReply, PodScanGoResult } from '@gerai/contract';
+import { isApiError } from '@/shared/api/api-error';
+import { api } from '@/shared/api/client';
+import type { ReceiverRelation } from '../utils/pod-limits';
+import { usePodMutation, type PodMutationOptions } from './use-pod-mutation';
+
+/** The spec's scan-and-go POD payload (plus the fix's accuracy, which the server decides with). */
+export interface ScanGoInput {
+  shipmentNo: string;
+  orderNo: string;
+  lat: number;
+  long: number;
+  accuracy: number;
+  receiverName: string;
+  receiverRelation: ReceiverRelation;
+  receiverOther?: string;
+  /** The phone's own view: inside the radius by its reckoning (the server decides and records it). */
+  isValidate: boolean;
+  plasticQty: number;
+}
+
+/**
+ * POST /api/pod/scan-go (JSON) → { status: true, distanceM, radiusM, pod, order }:
+ * the order is completed (1103 → 1104). Outside the radius: 422 POD_OUTSIDE_AREA
+ * "koordinat lokasi POD tidak sesuai" with `data` (see outsideReplyOf); a poor
+ * fix: 422 POD_ACCURACY_TOO_LOW.
+ */
+export function scanAndGo({ idempotencyKey, ...body }: ScanGoInput & { idempotencyKey: string }): Promise<PodScanGoResult> {
+  return api.post<PodScanGoResult>('/pod/scan-go', body, { idempotencyKey });
+}
+
+export type OutsideData = PodOutsideReply['data'];
+
+/** The distance, direction and approval options of an "outside the radius" reply; null for other errors. */
+export function outsideReplyOf(error: unknown): OutsideData | null {
+  if (!isApiError(error) || error.code !== 'POD_OUTSIDE_AREA') return null;
+  const data = error.data as Partial<OutsideData> | null | undefined;
+  if (!data || typeof data.distanceM !== 'number' || !data.approval || !data.direction) return null;
+  return data as OutsideData;
+}
+
+export function useScanAndGo(shipmentNo: string, options?: PodMutationOptions<PodScanGoResult, ScanGoInput>) {
+  return usePodMutation<ScanGoInput, PodScanGoResult>(shipmentNo, (vars) => scanAndGo(vars), options);
+}

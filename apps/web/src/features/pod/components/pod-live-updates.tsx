@@ -1,0 +1,119 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '@/shared/config/paths';
+import type { StreamEvent } from '@/shared/events/event-stream';
+import { signal } from '@/shared/feedback/feedback';
+import { id, podText, t } from '@/shared/i18n/id';
+import { showToast } from '@/shared/toast/toast-store';
+import { Icon } from '@/shared/ui/icons';
+import { eventShipmentNo, usePodEvents } from '../hooks/use-pod-events';
+import { podKeys } from '../query-keys';
+import { useSentRequests } from '../stores/sent-requests';
+import { POD_REQUEST_TYPE } from '../utils/pod-limits';
+
+const BANNER_MS = 15_000;
+
+export interface NewRequestNotice {
+  shipmentNo: string;
+  deliveryType: number;
+  type: string;
+  requesterName: string;
+}
+
+/** Refreshes what a POD event touches: the queue, its badge, the order's requests and its detail. */
+export function applyPodEvent(queryClient: QueryClient, event: StreamEvent): void {
+  void queryClient.invalidateQueries({ queryKey: podKeys.count() });
+  void queryClient.invalidateQueries({ queryKey: podKeys.lists() });
+  const shipmentNo = eventShipmentNo(event);
+  if (!shipmentNo) return;
+  void queryClient.invalidateQueries({ queryKey: podKeys.orderRequests(shipmentNo) });
+  void queryClient.invalidateQueries({ queryKey: [...podKeys.details(), shipmentNo] });
+}
+
+/** The shipmentNo of the scan-and-go screen on display, if any. */
+function scanGoShipment(pathname: string): string | null {
+  const m = /^\/order\/detail-scan-go\/[^/]+\/([^/]+)\/[^/]+\/?$/.exec(pathname);
+  return m ? decodeURIComponent(m[1]!) : null;
+}
+
+/**
+ * The live side of POD, mounted once in the signed-in shell (on the session's
+ * one SSE connection): a new request rings and shows a banner for those who
+ * decide; a decision is announced to the crew that asked (requests sent from
+ * this phone, or the order on screen); every POD event refreshes what it touches.
+ */
+export default function PodLiveUpdates({ canDecide }: { canDecide: boolean }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const pathRef = useRef(pathname);
+  const canDecideRef = useRef(canDecide);
+  const [notice, setNotice] = useState<NewRequestNotice | null>(null);
+
+  useEffect(() => {
+    pathRef.current = pathname;
+    canDecideRef.current = canDecide;
+  }, [pathname, canDecide]);
+
+  usePodEvents((event) => {
+    if (!event.type.startsWith('pod.') && event.type !== 'order.completed') return;
+    applyPodEvent(queryClient, event);
+    const shipmentNo = eventShipmentNo(event);
+    if (!shipmentNo) return;
+
+    if (event.type === 'pod.requested' && canDecideRef.current) {
+      setNotice({
+        shipmentNo,
+        deliveryType: Number(event.data.deliveryType ?? 1),
+        type: typeof event.data.type === 'string' ? event.data.type : POD_REQUEST_TYPE,
+        requesterName: typeof event.data.requesterName === 'string' ? event.data.requesterName : '',
+      });
+      signal('new-order');
+      return;
+    }
+    if (event.type !== 'pod.approved' && event.type !== 'pod.rejected') return;
+    const sent = useSentRequests.getState();
+    const mine = sent.shipmentNos.includes(shipmentNo) || scanGoShipment(pathRef.current) === shipmentNo;
+    if (!mine) return;
+    sent.remove(shipmentNo);
+    if (event.type === 'pod.approved') {
+      showToast(t(podText.live.approvedToast, { shipmentNo }), 'success');
+    } else {
+      const reason = (event.data.rejectReason as { display?: unknown } | undefined)?.display;
+      showToast(t(podText.live.rejectedToast, { shipmentNo, reason: typeof reason === 'string' ? reason : id.common.dash }), 'error');
+    }
+  });
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), BANNER_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  if (!notice) return null;
+  return (
+    <div className="pointer-events-none fixed inset-x-0 top-[calc(0.5rem+env(safe-area-inset-top))] z-40 mx-auto flex max-w-md flex-col items-center gap-2 px-3">
+      <div role="alert" data-testid="pod-request-banner" className="pointer-events-auto flex w-full items-center gap-2 rounded-2xl bg-amber-600 p-2 pl-3 text-white shadow-lg">
+        <button
+          type="button"
+          className="flex min-h-11 min-w-0 flex-1 items-center gap-3 text-left"
+          onClick={() => {
+            setNotice(null);
+            navigate(paths.pengajuanPodDetail(notice.shipmentNo, notice.deliveryType, notice.type));
+          }}
+        >
+          <Icon name="pin" className="size-7 shrink-0" />
+          <span className="min-w-0">
+            <span className="block font-bold">{podText.live.newRequest}</span>
+            <span className="block truncate text-sm text-amber-50">{t(podText.live.newRequestDetail, { shipmentNo: notice.shipmentNo, name: notice.requesterName })}</span>
+            <span className="block text-xs text-amber-100">{podText.live.open}</span>
+          </span>
+        </button>
+        <button type="button" onClick={() => setNotice(null)} aria-label={podText.live.dismiss} className="inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-white/10">
+          <Icon name="close" />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { podText, t } from '@/shared/i18n/id';
+import { usePodRequestCount } from '../api/get-pod-request-count';
+
+/** The home tile's badge: pending POD requests in the caller's stores (kepala toko and above). */
+export default function PodPendingBadge() {
+  const count = usePodRequestCount();
+  const pending = count.data?.pending ?? 0;
+  if (pending <= 0) return null;
+  return (
+    <span
+      className="absolute top-1.5 right-1.5 inline-flex min-w-6 items-center justify-center rounded-full bg-brand-700 px-1.5 py-0.5 text-xs font-bold text-white tabular-nums ring-2 ring-white"
+      data-testid="pod-pending-badge"
+    >
+      <span aria-hidden="true">{pending > 99 ? '99+' : pending}</span>
+      <span className="sr-only">{t(podText.home.badge, { count: pending })}</span>
+    </span>
+  );
+}

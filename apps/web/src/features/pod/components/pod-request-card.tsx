@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+import type { PodRequestSummary } from '@gerai/contract';
+import { paths } from '@/shared/config/paths';
+import { id, podText, t } from '@/shared/i18n/id';
+import { Icon } from '@/shared/ui/icons';
+import { Skeleton } from '@/shared/ui/skeleton';
+import { formatAge, formatDateTime } from '@/shared/utils/format';
+import { formatDistance } from '../utils/geo';
+import { PodStatusChip } from './pod-status-chip';
+
+const text = podText.queue;
+
+/** One request of the queue: tap to open its detail. */
+export function PodRequestCard({ request, now }: { request: PodRequestSummary; now: number }) {
+  return (
+    <Link
+      to={paths.pengajuanPodDetail(request.shipmentNo, request.deliveryType, request.type)}
+      data-testid={`pod-request-${request.shipmentNo}`}
+      aria-label={t(text.open, { shipmentNo: request.shipmentNo })}
+      className="flex flex-col gap-1.5 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm active:bg-slate-50"
+    >
+      <div className="flex items-center gap-2">
+        <p className="min-w-0 flex-1 truncate font-mono font-semibold text-slate-900">{request.shipmentNo}</p>
+        <PodStatusChip status={request.status} />
+      </div>
+      <div className="flex items-baseline justify-between gap-2 text-sm">
+        <p className="min-w-0 truncate font-medium text-slate-800">{request.customerName}</p>
+        <time dateTime={request.requestDate} title={formatDateTime(request.requestDate)} className="inline-flex shrink-0 items-center gap-1 text-xs text-slate-500">
+          <Icon name="clock" className="size-3.5" />
+          {formatAge(request.requestDate, id.orders.age, now)}
+        </time>
+      </div>
+      <p className="line-clamp-2 text-sm text-slate-700">{request.reason.display}</p>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+        {request.requesterName ? <span>{t(text.requester, { name: request.requesterName })}</span> : null}
+        {request.distanceM !== null ? (
+          <span className="inline-flex items-center gap-1">
+            <Icon name="pin" className="size-3.5" />
+            {t(text.distance, { distance: formatDistance(request.distanceM) })}
+          </span>
+        ) : null}
+        <span>{formatDateTime(request.requestDate)}</span>
+      </div>
+      {request.status === 'rejected' && request.rejectReason ? (
+        <p className="rounded-lg bg-red-50 px-2 py-1 text-xs text-red-900">
+          {podText.state.rejectReason}: {request.rejectReason.display}
+        </p>
+      ) : null}
+    </Link>
+  );
+}
+
+export function PodRequestCardSkeleton() {
+  return (
+    <div className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-3">
+      <Skeleton className="h-5 w-2/3" />
+      <Skeleton className="h-4 w-1/2" />
+      <Skeleton className="h-4 w-full" />
+    </div>
+  );
+}

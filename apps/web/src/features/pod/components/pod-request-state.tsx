@@ -1,0 +1,52 @@
+import type { PodRequestSummary } from '@gerai/contract';
+import { podText, t } from '@/shared/i18n/id';
+import { Button } from '@/shared/ui/button';
+import { Icon, type IconName } from '@/shared/ui/icons';
+import { cn } from '@/shared/utils/cn';
+import { formatDateTime } from '@/shared/utils/format';
+import { formatDistance } from '../utils/geo';
+
+const text = podText.state;
+
+const LOOK: Record<string, { title: string; icon: IconName; tone: string }> = {
+  pending: { title: text.pendingTitle, icon: 'clock', tone: 'border-amber-300 bg-amber-50 text-amber-950' },
+  rejected: { title: text.rejectedTitle, icon: 'alert', tone: 'border-red-300 bg-red-50 text-red-950' },
+  approved: { title: text.approvedTitle, icon: 'check', tone: 'border-emerald-300 bg-emerald-50 text-emerald-950' },
+};
+
+/** The order's latest POD request as the crew sees it: waiting, rejected (with the reason) or approved. */
+export function PodRequestState({ request, onRequestAgain }: { request: PodRequestSummary; onRequestAgain?: () => void }) {
+  const look = LOOK[request.status] ?? LOOK.pending!;
+  return (
+    <section role="status" aria-live="polite" className={cn('flex flex-col gap-1.5 rounded-2xl border p-3', look.tone)} data-testid="pod-request-state" data-status={request.status}>
+      <h2 className="flex items-center gap-2 font-bold">
+        <Icon name={look.icon} className="size-5 shrink-0" />
+        {look.title}
+      </h2>
+      {request.status === 'pending' ? <p className="text-sm">{text.pendingHint}</p> : null}
+      {request.status === 'rejected' && request.rejectReason ? (
+        <p className="text-sm" data-testid="pod-reject-reason">
+          <span className="font-semibold">{text.rejectReason}: </span>
+          {request.rejectReason.display}
+          {request.decidedByName ? <span> ({t(text.by, { name: request.decidedByName })})</span> : null}
+        </p>
+      ) : null}
+      {request.status === 'approved' && request.decidedByName ? <p className="text-sm">{t(text.by, { name: request.decidedByName })}</p> : null}
+      <p className="text-xs opacity-80">
+        {text.reason}: {request.reason.display}
+        {request.distanceM !== null ? ` · ${formatDistance(request.distanceM)}` : ''}
+      </p>
+      <p className="text-xs opacity-80">{t(text.requestedAt, { time: formatDateTime(request.requestDate) })}</p>
+      {request.status === 'rejected' ? (
+        <>
+          <p className="text-sm">{text.rejectedHint}</p>
+          {onRequestAgain ? (
+            <Button variant="secondary" onClick={onRequestAgain} className="self-start" data-testid="request-again">
+              {text.requestAgain}
+            </Button>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,185 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Outlet, useLocation } from 'react-router';
+import { resetClientStateForTests } from '@/shared/api/client';
+import { signal } from '@/shared/feedback/feedback';
+import { ModalHost } from '@/shared/modal/modal-host';
+import { closeModal } from '@/shared/modal/modal-store';
+import { ToastHost } from '@/shared/toast/toast-host';
+import { fail, mockFetch, ok } from '@/test/fetch-mock';
+import { deliveryOrder, podRequestDetail, rejectReasons } from '@/test/fixtures';
+import { renderWithRouter } from '@/test/render';
+import PodRequestDetailPage from './pod-request-detail-page';
+
+vi.mock('@/shared/feedback/feedback', () => ({ signal: vi.fn(), installAudioUnlock: () => () => {}, playTone: vi.fn(), vibrate: vi.fn() }));
+
+const SHP = 'SHP2611224355428';
+const DETAIL = `/api/pod/requests/${SHP}/1/order`;
+const APPROVE = `/api/pod/requests/${SHP}/approve`;
+const REJECT = `/api/pod/requests/${SHP}/reject`;
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+function renderDetail(path = `/pengajuan-pod/detail/${SHP}/1/order`) {
+  return renderWithRouter(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <Where />
+            <ModalHost onLogout={() => {}} />
+            <ToastHost />
+          </>
+        ),
+        children: [
+          { path: '/pengajuan-pod/detail/:shipmentNo/:deliveryType/:type?', element: <PodRequestDetailPage /> },
+          { path: '*', element: <p>lain</p> },
+        ],
+      },
+    ],
+    { initialEntries: ['/list-pengajuan-pod', path] },
+  );
+}
+
+beforeEach(() => {
+  resetClientStateForTests();
+  act(() => closeModal());
+  vi.mocked(signal).mockClear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('POD approval detail (/pengajuan-pod/detail)', () => {
+  it('shows the crew member, reason, both positions with distance, direction and accuracy, and the time', async () => {
+    mockFetch().on('GET', DETAIL, ok(podRequestDetail()));
+    renderDetail();
+    expect(await screen.findByTestId('pod-requester')).toHaveTextContent('Budi Santoso (10000001)');
+    expect(screen.getByTestId('pod-reason')).toHaveTextContent('Pelanggan meminta bertemu di lokasi lain');
+    const positions = screen.getByTestId('pod-positions');
+    expect(positions).toHaveTextContent('Posisi kru 348 m ke arah selatan dari titik pelanggan');
+    expect(screen.getByTestId('pod-distance')).toHaveTextContent('348 m');
+    expect(positions).toHaveTextContent('±12 m');
+    expect(positions).toHaveTextContent('-6.256000, 106.821600');
+    expect(positions).toHaveTextContent('-6.252874, 106.821662');
+    expect(within(positions).getByRole('img', { name: /Sketsa posisi/ })).toBeInTheDocument();
+    expect(screen.getByTestId('bearing-arrow')).toHaveStyle({ transform: 'rotate(181.1deg)' });
+    expect(screen.getByTestId('pod-detail-header')).toHaveTextContent('22 Nov 2026');
+    expect(screen.getByTestId('pod-approve')).toBeEnabled();
+    expect(screen.getByTestId('pod-reject')).toBeEnabled();
+  });
+
+  it('approves after a confirmation, form-encoded with an Idempotency-Key, and shows the result', async () => {
+    const approved = podRequestDetail({
+      status: 'approved',
+      orderStatusId: 1104,
+      canDecide: false,
+      decision: { status: 'approved', decidedAt: '2026-11-22T04:00:00.000Z', decidedBy: { nik: '20000001', name: 'Agus Setiawan' }, rejectReason: null },
+    });
+    const server = mockFetch()
+      .on('GET', DETAIL, (_c, n) => ok(n === 1 ? podRequestDetail() : approved))
+      .on('POST', APPROVE, ok({ request: approved, order: deliveryOrder({ statusId: 1104 }) }));
+    const user = userEvent.setup();
+    renderDetail();
+    await user.click(await screen.findByTestId('pod-approve'));
+    const dialog = screen.getByRole('dialog', { name: 'Setujui pengajuan POD?' });
+    expect(dialog).toHaveTextContent(`Pesanan ${SHP} akan selesai dengan lokasi kru 348 m dari titik pelanggan.`);
+    expect(server.callsTo(APPROVE)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Ya, setujui' }));
+
+    const decision = await screen.findByTestId('pod-decision');
+    expect(decision).toHaveTextContent('Disetujui');
+    expect(decision).toHaveTextContent('Diputuskan oleh Agus Setiawan');
+    expect(screen.queryByTestId('pod-approve')).not.toBeInTheDocument();
+    expect(await screen.findByText(`Pengajuan POD ${SHP} disetujui. Pesanan selesai.`)).toBeInTheDocument();
+    const call = server.callsTo(APPROVE)[0]!;
+    expect(call.body).toBeInstanceOf(URLSearchParams);
+    expect(call.headers.get('Idempotency-Key')).toBeTruthy();
+  });
+
+  it('rejects with a reason from the list; "Lainnya" needs a text', async () => {
+    const rejected = podRequestDetail({
+      status: 'rejected',
+      canDecide: false,
+      decision: {
+        status: 'rejected',
+        decidedAt: '2026-11-22T04:00:00.000Z',
+        decidedBy: { nik: '20000001', name: 'Agus Setiawan' },
+        rejectReason: { id: 0, label: 'Lainnya', text: 'Foto paket tidak ada', display: 'Foto paket tidak ada' },
+      },
+    });
+    const server = mockFetch()
+      .on('GET', DETAIL, ok(podRequestDetail()))
+      .on('GET', '/api/pod/reasons/reject', ok(rejectReasons))
+      .on('POST', REJECT, ok({ request: rejected, order: deliveryOrder() }));
+    const user = userEvent.setup();
+    renderDetail();
+    await user.click(await screen.findByTestId('pod-reject'));
+    const form = screen.getByTestId('pod-reject-form');
+    await user.click(within(form).getByRole('button', { name: 'Kirim Penolakan' }));
+    expect(await within(form).findByText('Pilih alasan penolakan.')).toBeInTheDocument();
+    await user.click(await within(form).findByRole('radio', { name: 'Lainnya' }));
+    await user.click(within(form).getByRole('button', { name: 'Kirim Penolakan' }));
+    expect(await within(form).findByText('Tuliskan alasan penolakan untuk pilihan Lainnya (minimal 3 huruf).')).toBeInTheDocument();
+    expect(server.callsTo(REJECT)).toHaveLength(0);
+    await user.type(within(form).getByLabelText('Tulis alasan'), 'Foto paket tidak ada');
+    await user.click(within(form).getByRole('button', { name: 'Kirim Penolakan' }));
+
+    await waitFor(() => expect(server.callsTo(REJECT)).toHaveLength(1));
+    expect(Object.fromEntries(server.callsTo(REJECT)[0]!.body as URLSearchParams)).toEqual({ rejectReasonId: '0', rejectReasonText: 'Foto paket tidak ada' });
+    expect(await screen.findByTestId('pod-decision-reason')).toHaveTextContent('Foto paket tidak ada');
+    expect(screen.queryByTestId('pod-reject-form')).not.toBeInTheDocument();
+  });
+
+  it('"Approval POD Sudah Dilakukan." is shown inline and the detail reloads', async () => {
+    const decided = podRequestDetail({ status: 'rejected', canDecide: false, decision: { status: 'rejected', decidedAt: '2026-11-22T04:00:00.000Z', decidedBy: { nik: '30000001', name: 'Rina Area' }, rejectReason: { id: 1, label: 'Lokasi terlalu jauh dari alamat pelanggan', text: null, display: 'Lokasi terlalu jauh dari alamat pelanggan' } } });
+    const server = mockFetch()
+      .on('GET', DETAIL, (_c, n) => ok(n === 1 ? podRequestDetail() : decided))
+      .on('POST', APPROVE, fail(409, 'POD_ALREADY_DECIDED', 'Approval POD Sudah Dilakukan.'));
+    const user = userEvent.setup();
+    renderDetail();
+    await user.click(await screen.findByTestId('pod-approve'));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Ya, setujui' }));
+    expect(await screen.findByTestId('pod-decision-notice')).toHaveTextContent('Approval POD Sudah Dilakukan.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByTestId('pod-decision')).toHaveTextContent('Diputuskan oleh Rina Area');
+    expect(server.callsTo(DETAIL)).toHaveLength(2);
+    expect(signal).toHaveBeenCalledWith('error');
+  });
+
+  it('other failures open the approval error modal, which leads back to the queue (err-pod-approval)', async () => {
+    mockFetch().on('GET', DETAIL, ok(podRequestDetail())).on('POST', APPROVE, fail(422, 'POD_ORDER_IN_RETURN', 'Order sedang dalam pengajuan retur'));
+    const user = userEvent.setup();
+    renderDetail();
+    await user.click(await screen.findByTestId('pod-approve'));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Ya, setujui' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hmm, ada yang tidak beres…' });
+    expect(dialog).toHaveTextContent('Order sedang dalam pengajuan retur');
+    // err-pod-approval: no "Error:" prefix.
+    expect(dialog.textContent).not.toContain('Error:');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/list-pengajuan-pod');
+  });
+
+  it('shows a request closed by the system without decision buttons', async () => {
+    mockFetch().on('GET', DETAIL, ok(podRequestDetail({ status: 'approved', canDecide: false, decision: { status: 'approved', decidedAt: null, decidedBy: null, rejectReason: null } })));
+    renderDetail();
+    expect(await screen.findByTestId('pod-decision')).toHaveTextContent('Ditutup oleh sistem');
+    expect(screen.queryByTestId('pod-approve')).not.toBeInTheDocument();
+  });
+
+  it('tells staff they have no access', async () => {
+    mockFetch().on('GET', DETAIL, fail(403, 'FORBIDDEN', 'Anda tidak memiliki akses untuk tindakan ini.'));
+    renderDetail();
+    expect(await screen.findByText('Anda tidak memiliki akses')).toBeInTheDocument();
+  });
+
+  it('says when the order has no request', async () => {
+    mockFetch().on('GET', DETAIL, fail(404, 'POD_REQUEST_NOT_FOUND', 'Pengajuan POD tidak ditemukan.'));
+    renderDetail();
+    expect(await screen.findByText('Pengajuan tidak ditemukan')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Kembali ke daftar' })).toHaveAttribute('href', '/list-pengajuan-pod');
+  });
+});

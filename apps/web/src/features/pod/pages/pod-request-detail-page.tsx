@@ -1,0 +1,320 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import type { PodRequestDetail } from '@gerai/contract';
+import type { ApiError } from '@/shared/api/api-error';
+import { isApiError } from '@/shared/api/api-error';
+import { paths } from '@/shared/config/paths';
+import { signal } from '@/shared/feedback/feedback';
+import { ORDER_STATUS_LABEL, id, podText, t } from '@/shared/i18n/id';
+import { useModalStore } from '@/shared/modal/modal-store';
+import { showToast } from '@/shared/toast/toast-store';
+import { Button, ButtonLink } from '@/shared/ui/button';
+import { Icon } from '@/shared/ui/icons';
+import { PageHeader } from '@/shared/ui/page-header';
+import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
+import { Skeleton } from '@/shared/ui/skeleton';
+import { EmptyState, ErrorState } from '@/shared/ui/state-views';
+import { cn } from '@/shared/utils/cn';
+import { formatDateTime } from '@/shared/utils/format';
+import { useApprovePodRequest } from '../api/approve-pod-request';
+import { usePodRequest } from '../api/get-pod-request';
+import { useRejectPodRequest } from '../api/reject-pod-request';
+import { useRejectReasons } from '../api/get-reject-reasons';
+import { DecisionBar } from '../components/decision-bar';
+import { PodStatusChip } from '../components/pod-status-chip';
+import { DirectionLabel, PositionSketch } from '../components/position-sketch';
+import { ReasonPicker } from '../components/reason-picker';
+import { podKeys } from '../query-keys';
+import { formatDistance } from '../utils/geo';
+import { approvalErrorOutcome } from '../utils/pod-errors';
+import { POD_RADIUS_DEFAULT_M, POD_REQUEST_TYPE } from '../utils/pod-limits';
+import { checkReasonChoice, type ReasonChoice, type ReasonChoiceErrors } from '../utils/reason-choice';
+
+const text = podText.detail;
+
+function Card({ title, children, testId, className }: { title?: string; children: ReactNode; testId?: string; className?: string }) {
+  return (
+    <section aria-label={title} className={cn('flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm', className)} data-testid={testId}>
+      {title ? <h2 className="font-semibold text-slate-900">{title}</h2> : null}
+      {children}
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="text-sm font-medium break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+const coords = (lat: number, long: number) => `${lat.toFixed(6)}, ${long.toFixed(6)}`;
+
+/** Both positions: the sketch, distance and direction, accuracy and the coordinates. */
+function Positions({ request }: { request: PodRequestDetail }) {
+  const { customer, position, direction, distanceM } = request;
+  return (
+    <Card title={text.positions} testId="pod-positions">
+      {direction && distanceM !== null ? (
+        <div className="flex items-center gap-3">
+          <PositionSketch distanceM={distanceM} bearingDeg={direction.bearingDeg} radiusM={POD_RADIUS_DEFAULT_M} accuracyM={position.accuracy} pointLabel={podText.sketch.crew} className="w-32 shrink-0" />
+          <div className="flex min-w-0 flex-col gap-2 text-sm">
+            <DirectionLabel bearingDeg={direction.bearingDeg} className="font-semibold text-slate-900">
+              {distanceM < 0.5 ? text.atCustomer : t(text.crewFrom, { distance: formatDistance(distanceM), direction: direction.direction })}
+            </DirectionLabel>
+          </div>
+        </div>
+      ) : (
+        <p className="text-sm text-slate-600">{text.noCustomerPoint}</p>
+      )}
+      <dl className="grid grid-cols-2 gap-x-3 gap-y-2">
+        <Row label={text.distance}>
+          <span data-testid="pod-distance">{distanceM !== null ? formatDistance(distanceM) : id.common.dash}</span>
+        </Row>
+        <Row label={text.accuracy}>{position.accuracy !== null ? t(text.accuracyValue, { m: Math.round(position.accuracy) }) : id.common.dash}</Row>
+        <Row label={text.crewPoint}>
+          <span className="font-mono text-xs">{coords(position.lat, position.long)}</span>
+        </Row>
+        <Row label={text.customerPoint}>
+          <span className="font-mono text-xs">{customer.lat !== null && customer.long !== null ? coords(customer.lat, customer.long) : id.common.dash}</span>
+        </Row>
+      </dl>
+    </Card>
+  );
+}
+
+function Decision({ request }: { request: PodRequestDetail }) {
+  const d = request.decision;
+  if (!d) return null;
+  return (
+    <Card
+      title={text.decision}
+      testId="pod-decision"
+      className={d.status === 'approved' ? 'border-emerald-300 bg-emerald-50' : d.status === 'rejected' ? 'border-red-300 bg-red-50' : undefined}
+    >
+      <div className="flex items-center gap-2">
+        <PodStatusChip status={d.status} />
+        <span className="text-sm text-slate-700">{d.decidedBy ? t(text.decidedBy, { name: d.decidedBy.name }) : text.decidedBySystem}</span>
+      </div>
+      {d.decidedAt ? <p className="text-xs text-slate-600">{formatDateTime(d.decidedAt)}</p> : null}
+      {d.rejectReason ? (
+        <p className="text-sm text-slate-900" data-testid="pod-decision-reason">
+          <span className="font-semibold">{podText.state.rejectReason}: </span>
+          {d.rejectReason.display}
+        </p>
+      ) : null}
+    </Card>
+  );
+}
+
+/** /pengajuan-pod/detail/:shipmentNo/:deliveryType/:type? — one request, approve or reject it. */
+export default function PodRequestDetailPage() {
+  const { shipmentNo = '', deliveryType = '1', type } = useParams();
+  const queryClient = useQueryClient();
+  const openModal = useModalStore((s) => s.openModal);
+  const detail = usePodRequest(shipmentNo, deliveryType, type);
+  const [rejecting, setRejecting] = useState(false);
+  const [choice, setChoice] = useState<ReasonChoice>({ reasonId: null, text: '' });
+  const [choiceErrors, setChoiceErrors] = useState<ReasonChoiceErrors | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const rejectReasons = useRejectReasons({ enabled: rejecting });
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const rejectRef = useRef<HTMLFormElement>(null);
+  const topRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (rejecting) rejectRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [rejecting]);
+
+  const key = podKeys.detail(shipmentNo, deliveryType, type ?? POD_REQUEST_TYPE);
+  const refresh = () => queryClient.refetchQueries({ queryKey: key, type: 'active' });
+
+  const onDecisionError = (error: ApiError) => {
+    signal('error');
+    const outcome = approvalErrorOutcome(error);
+    if (outcome.kind === 'message') {
+      setNotice(outcome.message);
+      void refresh();
+      requestAnimationFrame(() => noticeRef.current?.scrollIntoView?.({ block: 'center' }));
+    } else {
+      openModal(outcome.modal);
+    }
+  };
+
+  // After a decision the result (at the top) is what matters.
+  const showResult = () => topRef.current?.scrollIntoView?.({ block: 'start' });
+  const approve = useApprovePodRequest(shipmentNo, {
+    onSuccess: () => {
+      signal('success');
+      setNotice(null);
+      showResult();
+      showToast(t(text.approved, { shipmentNo }), 'success');
+    },
+    onError: onDecisionError,
+  });
+  const reject = useRejectPodRequest(shipmentNo, {
+    onSuccess: () => {
+      signal('success');
+      setNotice(null);
+      setRejecting(false);
+      showResult();
+      showToast(t(text.rejected, { shipmentNo }), 'info');
+    },
+    onError: onDecisionError,
+  });
+  const busy = approve.isPending || reject.isPending;
+
+  const confirmApprove = (request: PodRequestDetail) =>
+    openModal({
+      type: 'pod-status',
+      title: text.approveTitle,
+      message: t(text.approveMessage, { shipmentNo, distance: request.distanceM !== null ? formatDistance(request.distanceM) : id.common.dash }),
+      imageType: 'warning',
+      buttonText: id.common.cancel,
+      confirmText: text.approveConfirm,
+      onConfirm: () => {
+        setNotice(null);
+        approve.mutate({});
+      },
+    });
+
+  const submitReject = (e: FormEvent) => {
+    e.preventDefault();
+    const problems = checkReasonChoice(choice, rejectReasons.data?.items ?? [], { reasonRequired: text.rejectReasonRequired, textRequired: text.rejectOtherRequired });
+    setChoiceErrors(problems);
+    if (problems || choice.reasonId === null) return;
+    setNotice(null);
+    const reason = rejectReasons.data?.items.find((r) => r.id === choice.reasonId);
+    reject.mutate({ rejectReasonId: choice.reasonId, rejectReasonText: reason?.requiresText || choice.text.trim() ? choice.text.trim() : undefined });
+  };
+
+  const error = detail.error;
+  let content;
+  if (detail.isPending) {
+    content = (
+      <div role="status" aria-label={id.common.loading} className="flex flex-col gap-3" data-testid="pod-detail-loading">
+        <Skeleton className="h-28 w-full" />
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-48 w-full" />
+      </div>
+    );
+  } else if (!detail.data && isApiError(error) && error.status === 403) {
+    content = (
+      <EmptyState icon="alert" title={podText.queue.noAccessTitle} message={podText.queue.noAccessMessage}>
+        <ButtonLink to={paths.home} variant="secondary">
+          {id.common.toHome}
+        </ButtonLink>
+      </EmptyState>
+    );
+  } else if (!detail.data && isApiError(error) && (error.status === 404 || error.status === 400)) {
+    content = (
+      <EmptyState icon="pin" title={text.notFoundTitle} message={t(text.notFoundMessage, { shipmentNo })}>
+        <ButtonLink to={paths.listPengajuanPod} variant="secondary">
+          {text.backToList}
+        </ButtonLink>
+      </EmptyState>
+    );
+  } else if (!detail.data) {
+    content = <ErrorState title={text.loadError} message={isApiError(error) ? error.message : undefined} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />;
+  } else {
+    const r = detail.data;
+    content = (
+      <div className={cn('flex flex-col gap-3', r.canDecide && 'pb-20')}>
+        <Card testId="pod-detail-header">
+          <div className="flex items-center gap-2">
+            <p className="min-w-0 flex-1 font-mono text-lg font-bold break-all text-slate-900">{r.shipmentNo}</p>
+            <PodStatusChip status={r.status} />
+          </div>
+          <dl className="grid grid-cols-2 gap-x-3 gap-y-2">
+            <Row label={id.orders.detail.orderNo}>{r.orderNo}</Row>
+            <Row label={text.requestedAt}>{formatDateTime(r.requestDate)}</Row>
+            <Row label={id.orders.detail.store}>{r.storeName}</Row>
+            <Row label={text.orderStatus}>{ORDER_STATUS_LABEL[r.orderStatusId as keyof typeof ORDER_STATUS_LABEL] ?? r.orderStatusId}</Row>
+          </dl>
+        </Card>
+        <Decision request={r} />
+        <Card testId="pod-detail-request">
+          <dl className="grid gap-2">
+            <Row label={text.crew}>
+              <span data-testid="pod-requester">{r.requester ? `${r.requester.name} (${r.requester.nik})` : id.common.dash}</span>
+            </Row>
+            <Row label={text.reason}>
+              <span data-testid="pod-reason">{r.reason.display}</span>
+            </Row>
+            <Row label={text.customer}>
+              {r.customer.name}
+              {r.customer.address ? <span className="block text-xs font-normal text-slate-600">{r.customer.address}</span> : null}
+            </Row>
+          </dl>
+        </Card>
+        <Positions request={r} />
+        {notice ? (
+          <p ref={noticeRef} role="alert" className="flex items-start gap-2 rounded-xl bg-amber-50 p-3 text-sm font-medium text-amber-900" data-testid="pod-decision-notice">
+            <Icon name="alert" className="mt-0.5 size-4 shrink-0" />
+            {notice}
+          </p>
+        ) : null}
+        {!r.canDecide && r.status === 'pending' ? <p className="text-sm text-slate-600">{text.closed}</p> : null}
+        {r.canDecide && rejecting ? (
+          <form ref={rejectRef} onSubmit={submitReject} noValidate className="flex flex-col gap-3 rounded-2xl border-2 border-red-200 bg-white p-3 shadow-sm" data-testid="pod-reject-form" aria-label={text.rejectTitle} style={{ scrollMarginTop: '4rem' }}>
+            <h2 className="text-lg font-bold text-slate-900">{text.rejectTitle}</h2>
+            {rejectReasons.isPending ? (
+              <div role="status" aria-label={id.common.loading} className="flex flex-col gap-2">
+                <Skeleton className="h-11 w-full" />
+                <Skeleton className="h-11 w-full" />
+              </div>
+            ) : !rejectReasons.data ? (
+              <ErrorState title={podText.request.reasonsError} onRetry={() => void rejectReasons.refetch()} retrying={rejectReasons.isFetching} className="p-3" />
+            ) : (
+              <ReasonPicker
+                legend={text.rejectTitle}
+                reasons={rejectReasons.data.items}
+                value={choice}
+                onChange={(next) => {
+                  setChoice(next);
+                  if (choiceErrors) setChoiceErrors(null);
+                }}
+                errors={choiceErrors}
+                textLabel={podText.request.otherLabel}
+                textPlaceholder={podText.request.otherPlaceholder}
+                disabled={busy}
+                testId="reject-reason"
+              />
+            )}
+            <div className="grid grid-cols-2 gap-2">
+              <Button variant="ghost" onClick={() => setRejecting(false)} disabled={busy}>
+                {id.common.cancel}
+              </Button>
+              <Button type="submit" variant="danger" loading={reject.isPending} disabled={!rejectReasons.data} data-testid="pod-reject-submit">
+                {text.rejectSubmit}
+              </Button>
+            </div>
+          </form>
+        ) : null}
+        {r.canDecide && !rejecting ? (
+          <DecisionBar>
+            <Button variant="danger" onClick={() => setRejecting(true)} disabled={busy} data-testid="pod-reject">
+              {text.reject}
+            </Button>
+            <Button onClick={() => confirmApprove(r)} loading={approve.isPending} disabled={busy} data-testid="pod-approve">
+              {text.approve}
+            </Button>
+          </DecisionBar>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={id.routes.pengajuanPodDetail} backTo={paths.listPengajuanPod} />
+      <PullToRefresh onRefresh={refresh}>
+        <div ref={topRef} className="scroll-mt-14 p-4" data-testid="pod-detail">
+          {content}
+        </div>
+      </PullToRefresh>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import type { PodApprovalStatus } from '@gerai/contract';
+
+/** What a queue request asks for: the status tab and the saved filters. */
+export interface PodListParams {
+  status: PodApprovalStatus;
+  startDate: string | null;
+  endDate: string | null;
+  /** Part of a shipmentNo (the saved filter's query). */
+  shipmentNo: string;
+  size: number;
+}
+
+/** Query keys of the POD area (all / lists / list / details / detail, plus count, an order's requests and the reasons). */
+export const podKeys = {
+  all: ['pod'] as const,
+  lists: () => [...podKeys.all, 'list'] as const,
+  list: (params: PodListParams) => [...podKeys.lists(), params] as const,
+  details: () => [...podKeys.all, 'detail'] as const,
+  detail: (shipmentNo: string, deliveryType: string | number, type: string) => [...podKeys.details(), shipmentNo, String(deliveryType), type] as const,
+  count: () => [...podKeys.all, 'count'] as const,
+  orderRequests: (shipmentNo: string) => [...podKeys.all, 'order-requests', shipmentNo] as const,
+  reasons: (kind: 'request' | 'reject') => [...podKeys.all, 'reasons', kind] as const,
+};
+
+/** POD changes of one order run one after another (mutation scope). */
+export const podMutationKey = (shipmentNo: string) => [...podKeys.all, 'mutate', shipmentNo] as const;
+export const podMutationScope = (shipmentNo: string) => ({ id: `pod:${shipmentNo}` });

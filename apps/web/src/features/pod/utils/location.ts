@@ -1,0 +1,52 @@
+import { getLocation, LocationError, type LocationErrorCode } from '@/shared/bridge/native-bridge';
+import { id, podText, t } from '@/shared/i18n/id';
+import { POD_MAX_ACCURACY_DEFAULT_M } from './pod-limits';
+
+/** A position good enough to decide on. */
+export interface LocationFix {
+  lat: number;
+  long: number;
+  /** Metres (the radius of 68 % confidence the device reports). */
+  accuracy: number;
+  /** When it was taken (ms since epoch). */
+  at: number;
+}
+
+export type LocationFailure = LocationErrorCode | 'TOO_POOR' | 'NO_ACCURACY';
+
+export type LocationOutcome = { ok: true; fix: LocationFix } | { ok: false; reason: LocationFailure; message: string; accuracy: number | null };
+
+/** The Indonesian message of a failed position: denied, unavailable, timed out, unsupported, insecure page. */
+export function locationFailure(error: unknown): { reason: LocationErrorCode; message: string } {
+  if (error instanceof LocationError) return { reason: error.code, message: error.message };
+  return { reason: 'UNAVAILABLE', message: id.location.unavailable };
+}
+
+/**
+ * The phone's position for proof of delivery: the native host's GPS when there
+ * is one, else navigator.geolocation with high accuracy. A fix whose accuracy
+ * is worse than the server accepts (or unknown: the server needs it) is refused
+ * here with a message, so the crew retries instead of sending a fix the server
+ * would refuse. A retry asks for a fresh fix (no cached position).
+ */
+export async function acquireLocation({
+  maxAccuracyM = POD_MAX_ACCURACY_DEFAULT_M,
+  fresh = false,
+  timeoutMs = 20_000,
+  now = Date.now,
+}: { maxAccuracyM?: number; fresh?: boolean; timeoutMs?: number; now?: () => number } = {}): Promise<LocationOutcome> {
+  let position;
+  try {
+    position = await getLocation(timeoutMs, { maximumAge: fresh ? 0 : 15_000 });
+  } catch (error) {
+    return { ok: false, ...locationFailure(error), accuracy: null };
+  }
+  const { accuracy } = position;
+  if (accuracy === null || !Number.isFinite(accuracy) || accuracy < 0) {
+    return { ok: false, reason: 'NO_ACCURACY', message: podText.scanGo.unknownAccuracy, accuracy: null };
+  }
+  if (accuracy > maxAccuracyM) {
+    return { ok: false, reason: 'TOO_POOR', message: t(podText.scanGo.tooPoor, { m: Math.round(accuracy), max: maxAccuracyM }), accuracy };
+  }
+  return { ok: true, fix: { lat: position.lat, long: position.long, accuracy, at: now() } };
+}

@@ -1,0 +1,27 @@
+import type { PodReason } from '@gerai/contract';
+import { REASON_TEXT_MIN } from './pod-limits';
+
+export interface ReasonChoice {
+  reasonId: number | null;
+  text: string;
+}
+
+export interface ReasonChoiceErrors {
+  reason?: string;
+  text?: string;
+}
+
+/**
+ * A reason from the list is required; "Lainnya" (requiresText) needs a free
+ * text of at least REASON_TEXT_MIN characters. Returns null when it may be sent.
+ */
+export function checkReasonChoice(
+  choice: ReasonChoice,
+  reasons: readonly PodReason[],
+  messages: { reasonRequired: string; textRequired: string },
+): ReasonChoiceErrors | null {
+  const reason = reasons.find((r) => r.id === choice.reasonId);
+  if (!reason) return { reason: messages.reasonRequired };
+  if (reason.requiresText && choice.text.trim().length < REASON_TEXT_MIN) return { text: messages.textRequired };
+  return null;
+}

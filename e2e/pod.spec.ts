@@ -1,0 +1,253 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { devices, expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { snap } from './fixtures';
+import { createDeliveryOrder, findDeliveryOrder, leaveLoginBudget, northOf, signInOnce, type LatLng } from './support/pod';
+
+/**
+ * Scan-and-go proof of delivery, checked by the server against the customer's
+ * coordinates, and the supervisor's approval queue. The phone's position is set
+ * by the test (Playwright geolocation); the supervisor works in a second browser.
+ */
+const CREW = '10000001';
+const CHIEF = '20000001';
+/** Near T001 (Toko Kemang Raya): customers of the orders this test makes. */
+const T001_AREA: LatLng = { lat: -6.2607, long: 106.8137 };
+
+/** Each person signs in once for the whole spec (logins are rate-limited); their phones reuse the cookies. */
+const CREW_STATE = path.resolve('test-results/.auth/pod-crew.json');
+const CHIEF_STATE = path.resolve('test-results/.auth/pod-chief.json');
+let crewApi: APIRequestContext;
+let chiefApi: APIRequestContext;
+
+test.use({ storageState: CREW_STATE });
+
+test.beforeAll(async ({ baseURL }) => {
+  test.setTimeout(150_000);
+  mkdirSync(path.dirname(CREW_STATE), { recursive: true });
+  crewApi = await signInOnce(baseURL!, CREW, CREW_STATE);
+  chiefApi = await signInOnce(baseURL!, CHIEF, CHIEF_STATE);
+});
+
+test.afterAll(async () => {
+  test.setTimeout(90_000);
+  await crewApi?.dispose();
+  await chiefApi?.dispose();
+  await leaveLoginBudget();
+});
+
+/** Home of a signed-in phone. */
+async function openHome(page: Page, name: string) {
+  await page.goto('/');
+  await expect(page.getByTestId('member-name')).toHaveText(name);
+}
+
+/** The kepala toko's phone (a second browser), set up like the project's 360 × 640 Pixel 5. */
+async function newPhone(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const { viewport: _v, ...pixel } = devices['Pixel 5'];
+  return browser.newContext({
+    ...pixel,
+    viewport: { width: 360, height: 640 },
+    locale: 'id-ID',
+    timezoneId: 'Asia/Jakarta',
+    baseURL,
+    storageState: CHIEF_STATE,
+  });
+}
+
+async function standAt(context: BrowserContext, p: LatLng, accuracy = 12) {
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: p.lat, longitude: p.long, accuracy });
+}
+
+/** The receiver part of the scan-and-go form. */
+async function fillReceiver(page: Page, name: string, relation = 'Pemesan', plastic = 1) {
+  const form = page.getByTestId('scan-go-form');
+  await form.getByLabel('Nama penerima').fill(name);
+  await form.getByLabel('Hubungan dengan pemesan').selectOption(relation);
+  for (let i = 0; i < plastic; i++) await form.getByRole('button', { name: 'Tambah' }).click();
+}
+
+/** Outside the radius: the spec's meaning, then "Ajukan POD" with a reason. */
+async function sendPodRequest(page: Page, reason: string, text?: string) {
+  await page.getByTestId('scan-go-submit').click();
+  const modal = page.getByRole('dialog', { name: 'Lokasi tidak sesuai' });
+  await expect(modal).toBeVisible();
+  await expect(modal).toContainText('Lokasi Anda tidak berada di area pemesan.');
+  await expect(modal).toContainText(/Lokasi Anda \d+ m ke arah selatan dari titik pelanggan, di luar radius 150 m\./);
+  await snap(page, 'pod-04-outside-modal');
+  await modal.getByRole('button', { name: 'Ajukan POD' }).click();
+  const form = page.getByTestId('pod-request-form');
+  await expect(form).toBeVisible();
+  await form.getByRole('radio', { name: reason }).check();
+  if (text) await form.getByLabel('Tulis alasan').fill(text);
+  await snap(page, 'pod-05-request-form');
+  await form.getByRole('button', { name: 'Kirim Pengajuan' }).click();
+  await expect(page.getByTestId('pod-request-state')).toHaveAttribute('data-status', 'pending');
+  await expect(page.getByTestId('pod-request-state')).toContainText('Menunggu persetujuan');
+}
+
+test('a delivery inside the radius completes by scan and go', async ({ page, context }) => {
+  const order = await findDeliveryOrder(crewApi);
+  // ~25 m north of the customer, a good fix.
+  await standAt(context, northOf(order, 25), 8);
+
+  await openHome(page, 'Budi Santoso');
+  // From the order: Konfirmasi of a delivery order in Proses leads to scan and go.
+  await page.goto(`/order/detail/1103/${order.shipmentNo}/delivery`);
+  await page.getByTestId('action-button').click();
+  await expect(page).toHaveURL(new RegExp(`/order/detail-scan-go/1103/${order.shipmentNo}/delivery$`));
+  await expect(page.getByTestId('scan-go-customer')).toHaveText(order.customerName);
+  await snap(page, 'pod-01-scan-go');
+
+  // The package: type its shipmentNo (the hardware/camera scanner does the same).
+  await page.getByTestId('open-package-check').click();
+  await page.getByLabel('Ketik no. shipment').fill(order.shipmentNo);
+  await page.getByRole('button', { name: 'Kirim', exact: true }).click();
+  await expect(page.getByTestId('package-verified')).toBeVisible();
+
+  await page.getByTestId('locate-button').click();
+  await expect(page.getByTestId('location-accuracy')).toHaveText('Akurasi ±8 m');
+  await expect(page.getByTestId('location-verdict')).toHaveAttribute('data-inside', 'true');
+  await expect(page.getByTestId('location-card')).toContainText('Anda 25 m ke arah utara dari titik pelanggan');
+  await page.getByTestId('location-card').evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 64));
+  await snap(page, 'pod-02-location-inside');
+
+  await fillReceiver(page, 'Ibu Pemesan', 'Lainnya', 2);
+  await page.getByTestId('scan-go-submit').click();
+  await page.getByTestId('scan-go-form').evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 64));
+  await snap(page, 'pod-02b-form-lainnya');
+  // "Lainnya" needs the relation written out.
+  await expect(page.getByText('Tuliskan hubungan penerima untuk pilihan Lainnya.')).toBeVisible();
+  await page.getByLabel('Hubungan lainnya').fill('Asisten rumah tangga');
+  await page.getByTestId('scan-go-submit').click();
+
+  const success = page.getByRole('dialog', { name: 'Scan & Go berhasil' });
+  await expect(success).toBeVisible();
+  await expect(success).toContainText(`Pesanan ${order.shipmentNo} diterima oleh Ibu Pemesan`);
+  await snap(page, 'pod-03-success');
+  await success.getByRole('button', { name: 'Ke Pesanan Selesai' }).click();
+  await expect(page).toHaveURL(/\/list-done$/);
+  await expect(page.getByTestId(`order-card-${order.shipmentNo}`)).toBeVisible();
+
+  // The server recorded it: the order is completed.
+  const detail = await crewApi.get(`/api/orders/${order.shipmentNo}`);
+  expect(((await detail.json()) as { data: { statusId: number } }).data.statusId).toBe(1104);
+});
+
+test('outside the radius: refused with the spec meaning, requested, approved by the kepala toko on another phone, completed live', async ({ page, context, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const customer = { ...northOf(T001_AREA, 300), name: 'Dewi Uji Setuju' };
+  const order = await createDeliveryOrder(crewApi, baseURL!, customer);
+  // ~350 m south of the customer: outside the 150 m radius, inside the 1 km a request may come from.
+  await standAt(context, northOf(customer, -350));
+
+  // The kepala toko is already on the queue (second browser).
+  const chiefContext = await newPhone(browser, baseURL!);
+  const chief = await chiefContext.newPage();
+  await openHome(chief, 'Agus Setiawan');
+  await chief.getByTestId('feature-pod').click();
+  await expect(chief).toHaveURL(/\/list-pengajuan-pod$/);
+  await expect(chief.getByTestId('pod-tab-pending')).toHaveAttribute('aria-pressed', 'true');
+
+  await page.goto(`/order/detail-scan-go/1103/${order.shipmentNo}/delivery`);
+  await fillReceiver(page, 'Dewi');
+  await sendPodRequest(page, 'Pelanggan meminta bertemu di lokasi lain');
+  await expect(page.getByText(`Pengajuan POD ${order.shipmentNo} terkirim. Menunggu persetujuan.`)).toBeVisible();
+  await snap(page, 'pod-06-crew-pending');
+
+  // Live on the supervisor's phone: banner and the new request in the list.
+  const banner = chief.getByTestId('pod-request-banner');
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText(order.shipmentNo);
+  const card = chief.getByTestId(`pod-request-${order.shipmentNo}`);
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Pelanggan meminta bertemu di lokasi lain');
+  await snap(chief, 'pod-07-queue-live');
+  await banner.getByRole('button', { name: 'Tutup pemberitahuan' }).click();
+
+  await card.click();
+  await expect(chief).toHaveURL(new RegExp(`/pengajuan-pod/detail/${order.shipmentNo}/1/order$`));
+  await expect(chief.getByTestId('pod-requester')).toContainText('10000001');
+  await expect(chief.getByTestId('pod-positions')).toContainText(/Posisi kru 350 m ke arah selatan dari titik pelanggan/);
+  await expect(chief.getByTestId('pod-positions')).toContainText('±12 m');
+  await snap(chief, 'pod-08-detail');
+  // Under the sticky header: scroll the positions to the top of the screen.
+  await chief.getByTestId('pod-positions').evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 64));
+  await snap(chief, 'pod-09-detail-positions');
+
+  await chief.getByTestId('pod-approve').click();
+  const confirm = chief.getByRole('dialog', { name: 'Setujui pengajuan POD?' });
+  await expect(confirm).toBeVisible();
+  await snap(chief, 'pod-10-approve-confirm');
+  await confirm.getByRole('button', { name: 'Ya, setujui' }).click();
+  await expect(chief.getByTestId('pod-decision')).toContainText('Disetujui');
+  await expect(chief.getByTestId('pod-approve')).toHaveCount(0);
+  await snap(chief, 'pod-11-approved');
+
+  // The crew's phone hears it at once: completed.
+  const success = page.getByRole('dialog', { name: 'Scan & Go berhasil' });
+  await expect(success).toBeVisible();
+  await expect(success).toContainText(`Pengajuan POD pesanan ${order.shipmentNo} disetujui oleh`);
+  await snap(page, 'pod-12-crew-approved');
+  await success.getByRole('button', { name: 'Ke Pesanan Selesai' }).click();
+  await expect(page.getByTestId(`order-card-${order.shipmentNo}`)).toBeVisible();
+
+  // Deciding twice: the message comes back inline.
+  const again = await chiefApi.post(`/api/pod/requests/${order.shipmentNo}/approve`, { form: {} });
+  expect(again.status()).toBe(409);
+  expect(((await again.json()) as { message: string }).message).toBe('Approval POD Sudah Dilakukan.');
+  await chiefContext.close();
+});
+
+test('a rejection reaches the crew with its reason; another request is possible', async ({ page, context, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const customer = { ...northOf(T001_AREA, -250), name: 'Rudi Uji Tolak' };
+  const order = await createDeliveryOrder(crewApi, baseURL!, customer);
+  await standAt(context, northOf(customer, -400));
+
+  await page.goto(`/order/detail-scan-go/1103/${order.shipmentNo}/delivery`);
+  await fillReceiver(page, 'Rudi');
+  await sendPodRequest(page, 'Lainnya', 'Pelanggan minta diantar ke pos satpam');
+
+  const chiefContext = await newPhone(browser, baseURL!);
+  const chief = await chiefContext.newPage();
+  await openHome(chief, 'Agus Setiawan');
+  // Home tells the kepala toko at once: the notice on top and the tile's badge.
+  await expect(chief.getByTestId('pod-pending-notice')).toContainText(/\d+ pengajuan POD menunggu keputusan/);
+  await expect(chief.getByTestId('pod-pending-badge')).toBeAttached();
+  await snap(chief, 'pod-13-home-notice');
+  await chief.getByTestId('feature-pod').evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 200));
+  await snap(chief, 'pod-13b-home-badge');
+  await chief.goto(`/pengajuan-pod/detail/${order.shipmentNo}/1/order`);
+  await expect(chief.getByTestId('pod-reason')).toHaveText('Pelanggan minta diantar ke pos satpam');
+  await chief.getByTestId('pod-reject').click();
+  const form = chief.getByTestId('pod-reject-form');
+  await form.getByRole('radio', { name: 'Nama penerima tidak sesuai' }).check();
+  await snap(chief, 'pod-14-reject-form');
+  await form.getByRole('button', { name: 'Kirim Penolakan' }).click();
+  await expect(chief.getByTestId('pod-decision')).toContainText('Ditolak');
+  await expect(chief.getByTestId('pod-decision-reason')).toHaveText('Alasan penolakan: Nama penerima tidak sesuai');
+
+  // The crew sees it live, with the reason, and may ask again.
+  const state = page.getByTestId('pod-request-state');
+  await expect(state).toHaveAttribute('data-status', 'rejected');
+  await expect(page.getByTestId('pod-reject-reason')).toContainText('Nama penerima tidak sesuai');
+  await expect(page.getByText(`Pengajuan POD ${order.shipmentNo} ditolak: Nama penerima tidak sesuai`)).toBeVisible();
+  await snap(page, 'pod-15-crew-rejected');
+  await page.getByTestId('request-again').click();
+  await expect(page.getByTestId('pod-request-form')).toBeVisible();
+
+  // The order is still in Proses.
+  const detail = await crewApi.get(`/api/orders/${order.shipmentNo}`);
+  expect(((await detail.json()) as { data: { statusId: number } }).data.statusId).toBe(1103);
+  await chiefContext.close();
+});
+
+test('staff have no access to the queue', async ({ page }) => {
+  await openHome(page, 'Budi Santoso');
+  await expect(page.getByTestId('feature-pod')).toHaveCount(0);
+  await page.goto('/list-pengajuan-pod');
+  await expect(page.getByText('Anda tidak memiliki akses')).toBeVisible();
+  await snap(page, 'pod-16-staff-no-access');
+});
