@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Lazy routes load their chunk on first render; on a busy 2-core CI machine that can take
+// longer than the default 1 s of findBy*/waitFor.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

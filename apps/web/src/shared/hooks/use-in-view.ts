@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 
 /**
  * Calls `onEnter` whenever the element scrolls into view (infinite lists). Without
@@ -25,4 +25,18 @@ export function useInView<T extends Element>(onEnter: () => void, { enabled = tr
     return () => observer.disconnect();
   }, [enabled, rootMargin]);
   return ref;
+}
+
+interface InfinitePages {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/** A ref for the element at the end of an infinite list: in view, it loads the next page. */
+export function useLoadMoreSentinel<T extends Element>({ hasNextPage, isFetchingNextPage, fetchNextPage }: InfinitePages) {
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  return useInView<T>(loadMore, { enabled: hasNextPage && !isFetchingNextPage });
 }

@@ -1,7 +1,6 @@
-import { useCallback } from 'react';
 import type { OrderSummary } from '@gerai/contract';
 import { isApiError } from '@/shared/api/api-error';
-import { useInView } from '@/shared/hooks/use-in-view';
+import { useLoadMoreSentinel } from '@/shared/hooks/use-in-view';
 import { useNow } from '@/shared/hooks/use-now';
 import { id, t } from '@/shared/i18n/id';
 import { Button } from '@/shared/ui/button';
@@ -32,11 +31,7 @@ export function OrderList({
 }) {
   const list = useOrders(params);
   const now = useNow();
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  const sentinel = useInView<HTMLDivElement>(loadMore, { enabled: Boolean(hasNextPage) && !isFetchingNextPage });
+  const sentinel = useLoadMoreSentinel<HTMLDivElement>(list);
 
   if (list.isPending) {
     return (
@@ -96,13 +91,13 @@ export function OrderList({
         ))}
       </ul>
       <div ref={sentinel} className="flex min-h-11 flex-col items-center justify-center text-sm text-slate-500">
-        {isFetchingNextPage ? (
+        {list.isFetchingNextPage ? (
           <span className="inline-flex items-center gap-2" role="status">
             <Spinner className="size-4" />
             {id.orders.loadingMore}
           </span>
-        ) : hasNextPage ? (
-          <Button variant="ghost" onClick={loadMore}>
+        ) : list.hasNextPage ? (
+          <Button variant="ghost" onClick={() => void list.fetchNextPage()}>
             {id.common.loadMore}
           </Button>
         ) : (

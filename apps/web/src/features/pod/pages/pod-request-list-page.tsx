@@ -1,11 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
 import { POD_APPROVAL_STATUSES, type PodApprovalStatus, type PodRequestSummary } from '@gerai/contract';
 import { isApiError } from '@/shared/api/api-error';
 import { paths } from '@/shared/config/paths';
-import { useInView } from '@/shared/hooks/use-in-view';
+import { useLoadMoreSentinel } from '@/shared/hooks/use-in-view';
 import { useNow } from '@/shared/hooks/use-now';
 import { id, podText, t } from '@/shared/i18n/id';
 import { useFilterStore } from '@/shared/stores/filter-store';
@@ -179,11 +179,7 @@ function RequestList({
   onClearFilters: () => void;
 }) {
   const now = useNow();
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  const sentinel = useInView<HTMLDivElement>(loadMore, { enabled: Boolean(hasNextPage) && !isFetchingNextPage });
+  const sentinel = useLoadMoreSentinel<HTMLDivElement>(list);
 
   if (list.isPending) {
     return (
@@ -239,13 +235,13 @@ function RequestList({
         ))}
       </ul>
       <div ref={sentinel} className="flex min-h-11 flex-col items-center justify-center text-sm text-slate-500">
-        {isFetchingNextPage ? (
+        {list.isFetchingNextPage ? (
           <span className="inline-flex items-center gap-2" role="status">
             <Spinner className="size-4" />
             {text.loadingMore}
           </span>
-        ) : hasNextPage ? (
-          <Button variant="ghost" onClick={loadMore}>
+        ) : list.hasNextPage ? (
+          <Button variant="ghost" onClick={() => void list.fetchNextPage()}>
             {id.common.loadMore}
           </Button>
         ) : (
