@@ -10,6 +10,7 @@ import { formatNumber } from '@/shared/utils/format';
 import { useOrders } from '../api/get-orders';
 import { channelLabel } from '../utils/order-status';
 import { listParams } from '../utils/list-params';
+import { DateRangeFields, fieldInputClass } from '@/shared/ui/date-range-fields';
 
 export interface ChannelOption {
   appId: number;
@@ -27,8 +28,6 @@ export function dedupeChannels(application: readonly ChannelOption[]): ChannelOp
   return [...byId.values()];
 }
 
-const inputClass =
-  'min-h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-brand-200';
 
 /**
  * The spec's filter modal: date range, a search over shipmentNo / orderNo /
@@ -77,47 +76,17 @@ export function OrderFilterModal({ modal, finish, titleId }: ModalRendererProps)
         }
       >
         <div className="flex flex-col gap-4">
-          <div className="grid grid-cols-2 gap-3">
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${uid}-start`} className="text-sm font-medium text-slate-700">
-                {id.orders.filterModal.startDate}
-              </label>
-              <input
-                id={`${uid}-start`}
-                type="date"
-                className={inputClass}
-                value={draft.startDate ?? ''}
-                max={draft.endDate ?? undefined}
-                onChange={(e) => {
-                  setError(null);
-                  setDraft({ ...draft, startDate: e.target.value || null });
-                }}
-              />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${uid}-end`} className="text-sm font-medium text-slate-700">
-                {id.orders.filterModal.endDate}
-              </label>
-              <input
-                id={`${uid}-end`}
-                type="date"
-                className={cn(inputClass, error && 'border-red-500')}
-                value={draft.endDate ?? ''}
-                min={draft.startDate ?? undefined}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${uid}-date-error` : undefined}
-                onChange={(e) => {
-                  setError(null);
-                  setDraft({ ...draft, endDate: e.target.value || null });
-                }}
-              />
-            </div>
-            {error ? (
-              <p id={`${uid}-date-error`} role="alert" className="col-span-2 text-sm text-red-700">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          <DateRangeFields
+            uid={uid}
+            startLabel={id.orders.filterModal.startDate}
+            endLabel={id.orders.filterModal.endDate}
+            value={draft}
+            error={error}
+            onChange={(range) => {
+              setError(null);
+              setDraft({ ...draft, ...range });
+            }}
+          />
 
           <div className="flex flex-col gap-1">
             <label htmlFor={`${uid}-query`} className="text-sm font-medium text-slate-700">
@@ -128,7 +97,7 @@ export function OrderFilterModal({ modal, finish, titleId }: ModalRendererProps)
               type="search"
               enterKeyHint="search"
               autoComplete="off"
-              className={inputClass}
+              className={fieldInputClass}
               placeholder={id.orders.filterModal.queryPlaceholder}
               value={draft.query}
               maxLength={100}

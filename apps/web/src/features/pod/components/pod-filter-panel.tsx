@@ -3,10 +3,9 @@ import { podText } from '@/shared/i18n/id';
 import type { FilterValues } from '@/shared/stores/filter-store';
 import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/utils/cn';
+import { DateRangeFields, fieldInputClass } from '@/shared/ui/date-range-fields';
 
 const text = podText.filter;
-const inputClass =
-  'min-h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-brand-200';
 
 type PodFilter = Pick<FilterValues, 'startDate' | 'endDate' | 'query'>;
 
@@ -30,47 +29,17 @@ export function PodFilterPanel({ saved, onApply, onReset }: { saved: PodFilter; 
 
   return (
     <form onSubmit={apply} noValidate className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" aria-label={text.title} data-testid="pod-filter">
-      <div className="grid grid-cols-2 gap-3">
-        <div className="flex min-w-0 flex-col gap-1">
-          <label htmlFor={`${uid}-start`} className="text-sm font-medium text-slate-700">
-            {text.startDate}
-          </label>
-          <input
-            id={`${uid}-start`}
-            type="date"
-            className={inputClass}
-            value={draft.startDate ?? ''}
-            max={draft.endDate ?? undefined}
-            onChange={(e) => {
-              setError(null);
-              setDraft({ ...draft, startDate: e.target.value || null });
-            }}
-          />
-        </div>
-        <div className="flex min-w-0 flex-col gap-1">
-          <label htmlFor={`${uid}-end`} className="text-sm font-medium text-slate-700">
-            {text.endDate}
-          </label>
-          <input
-            id={`${uid}-end`}
-            type="date"
-            className={cn(inputClass, error && 'border-red-500')}
-            value={draft.endDate ?? ''}
-            min={draft.startDate ?? undefined}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${uid}-date-error` : undefined}
-            onChange={(e) => {
-              setError(null);
-              setDraft({ ...draft, endDate: e.target.value || null });
-            }}
-          />
-        </div>
-        {error ? (
-          <p id={`${uid}-date-error`} role="alert" className="col-span-2 text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <DateRangeFields
+        uid={uid}
+        startLabel={text.startDate}
+        endLabel={text.endDate}
+        value={draft}
+        error={error}
+        onChange={(range) => {
+          setError(null);
+          setDraft({ ...draft, ...range });
+        }}
+      />
       <div className="flex flex-col gap-1">
         <label htmlFor={`${uid}-shipment`} className="text-sm font-medium text-slate-700">
           {text.shipmentNo}
@@ -81,7 +50,7 @@ export function PodFilterPanel({ saved, onApply, onReset }: { saved: PodFilter; 
           enterKeyHint="search"
           autoComplete="off"
           autoCapitalize="characters"
-          className={cn(inputClass, 'font-mono')}
+          className={cn(fieldInputClass, 'font-mono')}
           placeholder={text.shipmentPlaceholder}
           value={draft.query}
           maxLength={40}
