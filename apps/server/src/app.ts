@@ -2,7 +2,6 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -17,6 +16,7 @@ import {
 import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
 import { registerErrorHandling } from './platform/errors';
+import { securityHeadersPlugin } from './platform/security-headers';
 import { authPlugin } from './platform/auth';
 import { csrfPlugin } from './platform/csrf';
 import { idempotencyPlugin } from './platform/idempotency';
@@ -67,21 +67,23 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
 
   registerErrorHandling(app);
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        upgradeInsecureRequests: null,
+  await app.register(securityHeadersPlugin, {
+    helmet: {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          mediaSrc: ["'self'", 'blob:'],
+          connectSrc: ["'self'"],
+          workerSrc: ["'self'", 'blob:'],
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          upgradeInsecureRequests: null,
+        },
       },
+      // The app is opened inside native webviews that may frame nothing else.
+      crossOriginEmbedderPolicy: false,
     },
-    // The app is opened inside native webviews that may frame nothing else.
-    crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {

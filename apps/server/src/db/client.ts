@@ -2,6 +2,7 @@ import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { registerRawRunner } from './statement';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -38,6 +39,7 @@ async function openPglite(dataDir?: string): Promise<DbHandle> {
   const client = dataDir ? new PGlite(path.resolve(dataDir)) : new PGlite();
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
+  registerRawRunner(db, (_name, text, values) => client.query(text, values));
   return {
     db,
     kind: 'pglite',
@@ -64,6 +66,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
   // the process: the pool replaces it on the next query.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema }) as unknown as Db;
+  registerRawRunner(db, (name, text, values) => pool.query({ name, text, values }));
   const listeners: Array<{ client: import('pg').PoolClient; channel: string }> = [];
   return {
     db,

@@ -68,6 +68,21 @@ export const orders = pgTable(
   ],
 );
 
+/**
+ * How many orders each store has per status, kept by triggers on `orders`
+ * (migration 0002): the count badges, read on every screen of every phone,
+ * read a handful of rows instead of counting a busy store's orders.
+ */
+export const orderStatusCounts = pgTable(
+  'order_status_counts',
+  {
+    storeCode: text('store_code').notNull(),
+    statusId: integer('status_id').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.storeCode, t.statusId] })],
+);
+
 export const orderLines = pgTable(
   'order_lines',
   {

@@ -1,7 +1,6 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
 import { channelByAppId, type OrderDetail, type OrderProduct, type OrderProgress } from '@gerai/contract';
 import type { Db } from '../../db/client';
-import { orders, stores, users } from '../../db/schema';
+import { statement } from '../../db/statement';
 import type { Principal } from '../../platform/principal';
 import { assertStoreVisible } from '../../platform/scope';
 import { availableActions } from './order-actions';
@@ -32,52 +31,84 @@ interface HistoryJson {
   reason: string | null;
 }
 
-// Lines, bags and history come back as JSON arrays from one statement: one round trip per detail.
-const linesJson = sql<LineJson[]>`(
-  select coalesce(json_agg(json_build_object(
-    'id', l.id, 'productId', l.product_id, 'barcode', l.barcode, 'name', l.name, 'imageUrl', p.image_url,
-    'price', l.price, 'qty', l.qty, 'qtyPicked', l.qty_picked, 'qtyOos', l.qty_oos) order by l.id), '[]'::json)
-  from order_lines l left join products p on p.product_id = l.product_id
-  where l.order_id = ${orders.id})`;
-const bagsJson = sql<BagJson[]>`(
-  select coalesce(json_agg(json_build_object('productId', b.product_id, 'name', p.name, 'qty', b.qty, 'price', b.price) order by b.product_id), '[]'::json)
-  from order_paper_bags b join products p on p.product_id = b.product_id
-  where b.order_id = ${orders.id})`;
-const historyJson = sql<HistoryJson[]>`(
-  select coalesce(json_agg(json_build_object(
-    'action', h.action, 'fromStatus', h.from_status, 'toStatus', h.to_status, 'actorName', u.name,
-    'at', h.created_at, 'reason', h.reason) order by h.created_at, h.id), '[]'::json)
-  from order_status_history h left join users u on u.id = h.actor_user_id
-  where h.order_id = ${orders.id})`;
+// Lines, bags and history come back as JSON arrays of the same statement: one round trip per detail.
+const DETAIL_SQL = `
+  select o.id, o.shipment_no as "shipmentNo", o.order_no as "orderNo", o.app_id as "appId", o.store_code as "storeCode",
+    o.status_id as "statusId", o.delivery_type as "deliveryType", o.payment_id as "paymentId", o.price, o.bill_no as "billNo",
+    o.qr_code as "qrCode", o.qr_android as "qrAndroid", o.is_send_store as "isSendStore", o.customer_name as "customerName",
+    o.customer_phone as "customerPhone", o.customer_address as "customerAddress", o.customer_lat as "customerLat",
+    o.customer_lng as "customerLng", o.pickup_code as "pickupCode", o.note, o.claimed_at as "claimedAt", o.packed_at as "packedAt",
+    o.completed_at as "completedAt", o.cancelled_at as "cancelledAt", o.archived_at as "archivedAt",
+    o.created_at as "createdAt", o.updated_at as "updatedAt",
+    s.name as "storeName", s.address as "storeAddress", s.phone as "storePhone", u.name as "pickerName",
+    (select coalesce(json_agg(json_build_object(
+        'id', l.id, 'productId', l.product_id, 'barcode', l.barcode, 'name', l.name, 'imageUrl', p.image_url,
+        'price', l.price, 'qty', l.qty, 'qtyPicked', l.qty_picked, 'qtyOos', l.qty_oos) order by l.id), '[]'::json)
+      from order_lines l left join products p on p.product_id = l.product_id
+      where l.order_id = o.id) as lines,
+    (select coalesce(json_agg(json_build_object('productId', b.product_id, 'name', p.name, 'qty', b.qty, 'price', b.price) order by b.product_id), '[]'::json)
+      from order_paper_bags b join products p on p.product_id = b.product_id
+      where b.order_id = o.id) as bags,
+    (select coalesce(json_agg(json_build_object(
+        'action', h.action, 'fromStatus', h.from_status, 'toStatus', h.to_status, 'actorName', u2.name,
+        'at', h.created_at, 'reason', h.reason) order by h.created_at, h.id), '[]'::json)
+      from order_status_history h left join users u2 on u2.id = h.actor_user_id
+      where h.order_id = o.id) as history
+  from orders o
+  join stores s on s.code = o.store_code
+  left join users u on u.id = o.picker_user_id`;
 
-async function selectDetail(db: Db, where: SQL) {
-  const [row] = await db
-    .select({
-      order: orders,
-      store: { name: stores.name, address: stores.address, phone: stores.phone },
-      pickerName: users.name,
-      lines: linesJson,
-      bags: bagsJson,
-      history: historyJson,
-    })
-    .from(orders)
-    .innerJoin(stores, eq(stores.code, orders.storeCode))
-    .leftJoin(users, eq(users.id, orders.pickerUserId))
-    .where(where)
-    .limit(1);
-  return row;
+type Stamp = Date | string | null;
+interface DetailRow {
+  id: number;
+  shipmentNo: string;
+  orderNo: string;
+  appId: number;
+  storeCode: string;
+  statusId: number;
+  deliveryType: number;
+  paymentId: number;
+  price: number;
+  billNo: string | null;
+  qrCode: OrderDetail['qrCode'];
+  qrAndroid: string | null;
+  isSendStore: string;
+  customerName: string;
+  customerPhone: string;
+  customerAddress: string | null;
+  customerLat: number | null;
+  customerLng: number | null;
+  pickupCode: string;
+  note: string | null;
+  claimedAt: Stamp;
+  packedAt: Stamp;
+  completedAt: Stamp;
+  cancelledAt: Stamp;
+  archivedAt: Stamp;
+  createdAt: Stamp;
+  updatedAt: Stamp;
+  storeName: string;
+  storeAddress: string;
+  storePhone: string | null;
+  pickerName: string | null;
+  lines: LineJson[];
+  bags: BagJson[];
+  history: HistoryJson[];
 }
+
+const detailByShipment = statement<DetailRow, [shipmentNo: string]>('order_detail_by_shipment', `${DETAIL_SQL} where o.shipment_no = $1`);
+const detailById = statement<DetailRow, [orderId: number]>('order_detail_by_id', `${DETAIL_SQL} where o.id = $1`);
 
 /** One order of a visible store; another store's shipment answers 404 like a missing one. */
 export async function getOrderDetail(db: Db, p: Principal, shipmentNo: string): Promise<OrderDetail> {
-  const row = await selectDetail(db, eq(orders.shipmentNo, shipmentNo));
-  assertStoreVisible(p, row?.order.storeCode);
+  const [row] = await detailByShipment(db, shipmentNo);
+  assertStoreVisible(p, row?.storeCode);
   return toDetail(row!);
 }
 
 /** The detail after a change the caller just made (scope was checked by the change). */
 export async function loadOrderDetail(db: Db, orderId: number): Promise<OrderDetail> {
-  const row = await selectDetail(db, eq(orders.id, orderId));
+  const [row] = await detailById(db, orderId);
   if (!row) throw new Error(`order ${orderId} vanished`);
   return toDetail(row);
 }
@@ -121,13 +152,12 @@ function toProduct(l: LineJson): OrderProduct {
   };
 }
 
-type DetailRow = NonNullable<Awaited<ReturnType<typeof selectDetail>>>;
-
-function toDetail({ order: o, store, pickerName, lines, bags, history }: DetailRow): OrderDetail {
+function toDetail(o: DetailRow): OrderDetail {
+  const { lines, bags, history } = o;
   return {
     shipmentNo: o.shipmentNo,
     orderNo: o.orderNo,
-    statusId: o.statusId,
+    statusId: o.statusId as OrderDetail['statusId'],
     deliveryType: o.deliveryType,
     appId: o.appId,
     appName: channelByAppId(o.appId)?.appName ?? String(o.appId),
@@ -148,12 +178,12 @@ function toDetail({ order: o, store, pickerName, lines, bags, history }: DetailR
       longitude: o.customerLng ?? null,
     },
     note: o.note ?? null,
-    pickerName: pickerName ?? null,
-    createdAt: o.createdAt.toISOString(),
-    updatedAt: o.updatedAt.toISOString(),
-    store: { storeCode: o.storeCode, storeName: store.name, address: store.address, phone: store.phone ?? null },
+    pickerName: o.pickerName ?? null,
+    createdAt: iso(o.createdAt)!,
+    updatedAt: iso(o.updatedAt)!,
+    store: { storeCode: o.storeCode, storeName: o.storeName, address: o.storeAddress, phone: o.storePhone ?? null },
     history: history.map((h) => ({ ...h, at: iso(h.at)! })),
-    actions: availableActions(o.statusId, o.deliveryType),
+    actions: availableActions(o.statusId as OrderDetail['statusId'], o.deliveryType),
     progress: progressOf(lines),
     claimedAt: iso(o.claimedAt),
     packedAt: iso(o.packedAt),

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { ORDER_STATUS, ORDER_STATUS_LABEL, type OrderStatusId } from '@gerai/contract';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { orders, orderStatusHistory, users } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
@@ -55,7 +55,8 @@ export async function lockOrder(tx: Tx, p: Principal, shipmentNo: string, expect
   throw await explainMiss(tx, p, shipmentNo, expected);
 }
 
-async function explainMiss(tx: Tx, p: Principal, shipmentNo: string, expected: OrderStatusId): Promise<AppError> {
+/** Why a change found no order to lock: 404 for a missing or hidden one, 409 for a status that moved on. */
+export async function explainMiss(tx: Tx | Db, p: Principal, shipmentNo: string, expected: OrderStatusId): Promise<AppError> {
   const [current] = await tx
     .select({ storeCode: orders.storeCode, statusId: orders.statusId, pickerName: users.name })
     .from(orders)

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { orderLines, orderScans } from '../../db/schema';
+import { and, desc } from 'drizzle-orm';
+import { auditLog, orderLines, orderScans, orders } from '../../db/schema';
+import type { StoredEvent } from '../../platform/events';
 import { eventsFor, linesOf, orderApi, orderPicker, orderRow, productNotIn } from './order-test-kit';
 
 let ctx: TestContext;
@@ -85,6 +87,32 @@ describe('POST /api/orders/:shipmentNo/scan', () => {
     await ctx.handle.db.update(orderLines).set({ qtyOos: 2 }).where(eq(orderLines.id, line.id));
     const res = await api.post(STAFF, scanUrl(order.shipmentNo), { barcode: line.barcode });
     expect(res.json().code).toBe('SCAN_OVER_QUANTITY');
+  });
+
+  it('writes the audit row, bumps the version and tells the store live for a counted unit; a refused scan does none of it', async () => {
+    const { order, line } = await freshPacking(1);
+    const versionOf = async () => (await ctx.handle.db.select({ v: orders.version }).from(orders).where(eq(orders.id, order.id)))[0]!.v;
+    const auditsOf = () => ctx.handle.db.select().from(auditLog).where(and(eq(auditLog.entityId, order.shipmentNo), eq(auditLog.action, 'scan'))).orderBy(desc(auditLog.id));
+    const heard: StoredEvent[] = [];
+    const stop = ctx.app.events.subscribe((e) => heard.push(e));
+    try {
+      const before = await versionOf();
+      expect((await api.post(STAFF, scanUrl(order.shipmentNo), { barcode: line.barcode })).statusCode).toBe(200);
+      expect(await versionOf()).toBe(before + 1);
+      expect(await auditsOf()).toHaveLength(1);
+      await expect.poll(() => heard.filter((e) => e.type === 'order.scanned' && (e.payload as { shipmentNo: string }).shipmentNo === order.shipmentNo).length).toBe(1);
+      const event = heard.find((e) => e.type === 'order.scanned')!;
+      expect(event.storeCode).toBe('T001');
+      expect(event.payload).toMatchObject({ lineId: line.id, qtyPicked: 1, qty: 1, action: 'scan' });
+      expect(event.createdAt.getTime()).not.toBeNaN();
+
+      expect((await api.post(STAFF, scanUrl(order.shipmentNo), { barcode: line.barcode })).statusCode).toBe(422);
+      expect(await versionOf()).toBe(before + 1);
+      expect(await auditsOf()).toHaveLength(1);
+      expect((await eventsFor(ctx, order.shipmentNo)).filter((e) => e.type === 'order.scanned')).toHaveLength(1);
+    } finally {
+      stop();
+    }
   });
 
   it('loses no update and never overshoots under parallel scans', async () => {

@@ -1,0 +1,25 @@
+import type { Db } from './client';
+
+/** Runs SQL text with $n parameters on the database a Db was opened on. */
+export type RawRunner = (name: string, text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
+
+const runners = new WeakMap<Db, RawRunner>();
+
+/** Called by openDb for every database it opens. */
+export function registerRawRunner(db: Db, runner: RawRunner): void {
+  runners.set(db, runner);
+}
+
+/**
+ * A hot statement in plain SQL. On PostgreSQL it is a named prepared
+ * statement, parsed and planned once per connection; the query builder is
+ * not involved, so a call costs no SQL building either. Runs outside any
+ * transaction: each call is its own atomic statement.
+ */
+export function statement<Row, Params extends unknown[]>(name: string, text: string): (db: Db, ...params: Params) => Promise<Row[]> {
+  return async (db, ...params) => {
+    const run = runners.get(db);
+    if (!run) throw new Error(`statement ${name}: this database was not opened by openDb`);
+    return (await run(name, text, params)).rows as Row[];
+  };
+}
