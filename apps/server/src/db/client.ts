@@ -66,7 +66,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
   // the process: the pool replaces it on the next query.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema }) as unknown as Db;
-  registerRawRunner(db, (name, text, values) => pool.query({ name, text, values }));
+  registerRawRunner(db, (name, text, values) => pool.query(name ? { name, text, values } : { text, values }));
   const listeners: Array<{ client: import('pg').PoolClient; channel: string }> = [];
   return {
     db,

@@ -16,10 +16,21 @@ export function registerRawRunner(db: Db, runner: RawRunner): void {
  * not involved, so a call costs no SQL building either. Runs outside any
  * transaction: each call is its own atomic statement.
  */
-export function statement<Row, Params extends unknown[]>(name: string, text: string): (db: Db, ...params: Params) => Promise<Row[]> {
+export function statement<Row, Params extends unknown[]>(name: string, text: string, options: StatementOptions = {}): (db: Db, ...params: Params) => Promise<Row[]> {
+  // An unnamed statement is planned for its parameters on every call.
+  const prepareAs = options.plan === 'per-call' ? '' : name;
   return async (db, ...params) => {
     const run = runners.get(db);
     if (!run) throw new Error(`statement ${name}: this database was not opened by openDb`);
-    return (await run(name, text, params)).rows as Row[];
+    return (await run(prepareAs, text, params)).rows as Row[];
   };
+}
+
+export interface StatementOptions {
+  /**
+   * 'per-call' for statements whose best plan depends on the values: a
+   * prepared statement soon switches to one generic plan, which assumes an
+   * average store — wrong for a busy one with a hundred times more orders.
+   */
+  plan?: 'prepared' | 'per-call';
 }

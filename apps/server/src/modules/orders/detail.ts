@@ -1,4 +1,5 @@
 import { channelByAppId, type OrderDetail, type OrderProduct, type OrderProgress } from '@gerai/contract';
+import { Batcher } from '../../db/batcher';
 import type { Db } from '../../db/client';
 import { statement } from '../../db/statement';
 import type { Principal } from '../../platform/principal';
@@ -97,7 +98,25 @@ interface DetailRow {
 }
 
 const detailByShipment = statement<DetailRow, [shipmentNo: string]>('order_detail_by_shipment', `${DETAIL_SQL} where o.shipment_no = $1`);
-const detailById = statement<DetailRow, [orderId: number]>('order_detail_by_id', `${DETAIL_SQL} where o.id = $1`);
+const detailByIds = statement<DetailRow, [orderIds: number[]]>('order_detail_by_ids', `${DETAIL_SQL} where o.id = any($1::int[])`);
+
+// Details read right after changes that arrive together (scans, mostly) share one round trip.
+const detailBatchers = new WeakMap<Db, Batcher<number, DetailRow | undefined>>();
+function detailBatcher(db: Db): Batcher<number, DetailRow | undefined> {
+  let batcher = detailBatchers.get(db);
+  if (!batcher) {
+    batcher = new Batcher(
+      async (ids) => {
+        const rows = await detailByIds(db, [...new Set(ids)]);
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        return ids.map((id) => byId.get(id));
+      },
+      { maxBatch: 64, concurrency: 4 },
+    );
+    detailBatchers.set(db, batcher);
+  }
+  return batcher;
+}
 
 /** One order of a visible store; another store's shipment answers 404 like a missing one. */
 export async function getOrderDetail(db: Db, p: Principal, shipmentNo: string): Promise<OrderDetail> {
@@ -108,7 +127,7 @@ export async function getOrderDetail(db: Db, p: Principal, shipmentNo: string): 
 
 /** The detail after a change the caller just made (scope was checked by the change). */
 export async function loadOrderDetail(db: Db, orderId: number): Promise<OrderDetail> {
-  const [row] = await detailById(db, orderId);
+  const row = await detailBatcher(db).submit(orderId);
   if (!row) throw new Error(`order ${orderId} vanished`);
   return toDetail(row);
 }

@@ -132,6 +132,20 @@ describe('GET /api/orders', () => {
     expect((await list('status=1104&endDate=2026-03-02')).total).toBe(2);
   });
 
+  it('combines every filter at once, several statuses, and pages', async () => {
+    const [a, b, c] = await ordersIn(ctx, 'T001', 1105);
+    const day = new Date('2026-04-10T03:00:00Z');
+    for (const o of [a!, b!, c!]) await ctx.handle.db.update(orders).set({ createdAt: day, appId: a!.appId, customerName: 'Pelanggan Gabungan' }).where(eq(orders.id, o.id));
+    const q = `status=1104,1105&startDate=2026-04-10&endDate=2026-04-10&query=gabungan&appId=${a!.appId}`;
+    const first = await list(`${q}&size=2&page=1`);
+    const second = await list(`${q}&size=2&page=2`);
+    expect(first.total).toBe(3);
+    expect(first.items).toHaveLength(2);
+    expect(second.items).toHaveLength(1);
+    expect([...first.items, ...second.items].map((i) => i.shipmentNo).sort()).toEqual([a!, b!, c!].map((o) => o.shipmentNo).sort());
+    expect(first.facet.application).toEqual([expect.objectContaining({ appId: a!.appId, count: 3 })]);
+  });
+
   it('never lists another store: staff of T002 see T002 only', async () => {
     const t2 = await list('status=1101,1102,1103,1104,1105,1106,1107&size=100', '10000002');
     expect(t2.items.length).toBeGreaterThan(0);

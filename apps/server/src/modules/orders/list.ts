@@ -1,7 +1,6 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { CHANNELS, ORDER_STATUS, type OrderList, type OrderListQuery } from '@gerai/contract';
+import { CHANNELS, channelByAppId, ORDER_STATUS, type OrderList, type OrderListQuery, type OrderStatusId } from '@gerai/contract';
 import type { Db } from '../../db/client';
-import { orderLines, orders, users } from '../../db/schema';
+import { statement } from '../../db/statement';
 import type { Principal } from '../../platform/principal';
 import { requireActiveStore } from '../../platform/scope';
 
@@ -14,93 +13,140 @@ export function wibDayStart(isoDate: string): Date {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
-/** Every filter except the channel: the facet counts channels under these. */
-function baseFilter(storeCode: string, q: OrderListQuery): SQL {
-  const term = q.query ? `%${escapeLike(q.query)}%` : null;
-  return and(
-    eq(orders.storeCode, storeCode),
-    inArray(orders.statusId, q.status),
-    q.startDate ? gte(orders.createdAt, wibDayStart(q.startDate)) : undefined,
-    q.endDate ? lt(orders.createdAt, new Date(wibDayStart(q.endDate).getTime() + DAY_MS)) : undefined,
-    term ? or(ilike(orders.shipmentNo, term), ilike(orders.orderNo, term), ilike(orders.customerName, term)) : undefined,
-  )!;
+/** The filters a list request carries decide its statement's text; their values are parameters. */
+interface ListShape {
+  start: boolean;
+  end: boolean;
+  term: boolean;
+  app: boolean;
+  oldestFirst: boolean;
+  /** One status (every tab but History): a plain equality, which a prepared plan can use for every store. */
+  oneStatus: boolean;
+}
+
+interface ListItemJson {
+  shipmentNo: string;
+  orderNo: string;
+  statusId: number;
+  deliveryType: number;
+  appId: number;
+  storeCode: string;
+  customerName: string;
+  price: number;
+  createdAt: string;
+  pickerName: string | null;
+  qty: number;
+  picked: number;
+  oos: number;
+  unresolved: number;
+}
+
+interface ListRow {
+  items: ListItemJson[] | null;
+  facets: Array<{ appId: number; n: number }> | null;
+}
+
+type ListParams = [storeCode: string, statuses: number[], limit: number, offset: number, ...filters: unknown[]];
+
+/**
+ * One statement per shape answers the page and the channel facet together,
+ * in one round trip. Per-order line totals are computed only for the rows of the page.
+ */
+function listStatementText(shape: ListShape): string {
+  const base = ['o.store_code = $1', shape.oneStatus ? 'o.status_id = ($2::int[])[1]' : 'o.status_id = any($2::int[])'];
+  // $1–$4 are store, statuses, limit and offset; the filters present follow in this order.
+  let last = 4;
+  const next = () => `$${++last}`;
+  if (shape.start) base.push(`o.created_at >= ${next()}::timestamptz`);
+  if (shape.end) base.push(`o.created_at < ${next()}::timestamptz`);
+  if (shape.term) {
+    const t = next();
+    base.push(`(o.shipment_no ilike ${t} or o.order_no ilike ${t} or o.customer_name ilike ${t})`);
+  }
+  const page = shape.app ? [...base, `o.app_id = ${next()}::int`] : base;
+  const dir = shape.oldestFirst ? 'asc' : 'desc';
+  return `select
+    (select json_agg(json_build_object(
+        'shipmentNo', p.shipment_no, 'orderNo', p.order_no, 'statusId', p.status_id, 'deliveryType', p.delivery_type,
+        'appId', p.app_id, 'storeCode', p.store_code, 'customerName', p.customer_name, 'price', p.price,
+        'createdAt', p.created_at, 'pickerName', p.picker_name,
+        'qty', p.qty, 'picked', p.picked, 'oos', p.oos, 'unresolved', p.unresolved) order by p.created_at ${dir}, p.id ${dir})
+      from (
+        select o.id, o.shipment_no, o.order_no, o.status_id, o.delivery_type, o.app_id, o.store_code, o.customer_name, o.price,
+          o.created_at, (select u.name from users u where u.id = o.picker_user_id) as picker_name, t.qty, t.picked, t.oos, t.unresolved
+        from orders o
+        left join lateral (
+          select coalesce(sum(l.qty), 0)::int as qty, coalesce(sum(l.qty_picked), 0)::int as picked, coalesce(sum(l.qty_oos), 0)::int as oos,
+            (count(*) filter (where l.qty_picked + l.qty_oos <> l.qty))::int as unresolved
+          from order_lines l where l.order_id = o.id
+        ) t on true
+        where ${page.join(' and ')}
+        order by o.created_at ${dir}, o.id ${dir}
+        limit $3 offset $4
+      ) p) as items,
+    (select json_agg(json_build_object('appId', f.app_id, 'n', f.n))
+      from (select o.app_id, count(*)::int as n from orders o where ${base.join(' and ')} group by o.app_id) f) as facets`;
+}
+
+const listStatements = new Map<string, (db: Db, ...params: ListParams) => Promise<ListRow[]>>();
+function listStatement(shape: ListShape) {
+  const key = `${+shape.start}${+shape.end}${+shape.term}${+shape.app}${+shape.oldestFirst}${+shape.oneStatus}`;
+  let run = listStatements.get(key);
+  if (!run) {
+    // With several statuses the best plan depends on how many orders the store has: planned per call.
+    run = statement<ListRow, ListParams>(`orders_list_${key}`, listStatementText(shape), { plan: shape.oneStatus ? 'prepared' : 'per-call' });
+    listStatements.set(key, run);
+  }
+  return run;
 }
 
 /**
  * One page of the caller's active store's orders. Newest first, except the
  * new-order list (1101 alone), which is first in, first out: oldest first.
+ * The facet counts channels under every filter except the channel.
  */
 export async function listOrders(db: Db, p: Principal, q: OrderListQuery): Promise<OrderList> {
   const storeCode = requireActiveStore(p);
-  const base = baseFilter(storeCode, q);
-  const where = q.appId === undefined ? base : and(base, eq(orders.appId, q.appId));
-  const oldestFirst = q.status.length === 1 && q.status[0] === ORDER_STATUS.NEW;
-  const order = oldestFirst ? [asc(orders.createdAt), asc(orders.id)] : [desc(orders.createdAt), desc(orders.id)];
+  const shape: ListShape = {
+    start: Boolean(q.startDate),
+    end: Boolean(q.endDate),
+    term: Boolean(q.query),
+    app: q.appId !== undefined,
+    oldestFirst: q.status.length === 1 && q.status[0] === ORDER_STATUS.NEW,
+    oneStatus: q.status.length === 1,
+  };
+  const filters: unknown[] = [];
+  if (q.startDate) filters.push(wibDayStart(q.startDate).toISOString());
+  if (q.endDate) filters.push(new Date(wibDayStart(q.endDate).getTime() + DAY_MS).toISOString());
+  if (q.query) filters.push(`%${escapeLike(q.query)}%`);
+  if (q.appId !== undefined) filters.push(q.appId);
+  const [row] = await listStatement(shape)(db, storeCode, q.status, q.size, (q.page - 1) * q.size, ...filters);
+  const facetRows = row?.facets ?? [];
 
-  // Per-order line totals, computed only for the rows of the page.
-  const totals = db
-    .select({
-      qty: sql<number>`coalesce(sum(${orderLines.qty}), 0)::int`.as('qty'),
-      picked: sql<number>`coalesce(sum(${orderLines.qtyPicked}), 0)::int`.as('picked'),
-      oos: sql<number>`coalesce(sum(${orderLines.qtyOos}), 0)::int`.as('oos'),
-      unresolved: sql<number>`(count(*) filter (where ${orderLines.qtyPicked} + ${orderLines.qtyOos} <> ${orderLines.qty}))::int`.as('unresolved'),
-    })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orders.id))
-    .as('totals');
-
-  const [rows, facetRows] = await Promise.all([
-    db
-      .select({
-        shipmentNo: orders.shipmentNo,
-        orderNo: orders.orderNo,
-        statusId: orders.statusId,
-        deliveryType: orders.deliveryType,
-        appId: orders.appId,
-        storeCode: orders.storeCode,
-        customerName: orders.customerName,
-        price: orders.price,
-        createdAt: orders.createdAt,
-        pickerName: users.name,
-        qty: totals.qty,
-        picked: totals.picked,
-        oos: totals.oos,
-        unresolved: totals.unresolved,
-      })
-      .from(orders)
-      .leftJoin(users, eq(users.id, orders.pickerUserId))
-      .leftJoinLateral(totals, sql`true`)
-      .where(where)
-      .orderBy(...order)
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ appId: orders.appId, n: count() }).from(orders).where(base).groupBy(orders.appId),
-  ]);
-
-  const counts = new Map(facetRows.map((r) => [r.appId, Number(r.n)]));
+  const counts = new Map(facetRows.map((r) => [r.appId, r.n]));
   // Channel order of the spec, so chips keep their place; unknown channels last.
   const known = CHANNELS.filter((c) => counts.has(c.appId)).map((c) => ({ appId: c.appId as number, appName: c.appName as string, count: counts.get(c.appId)! }));
-  const unknown = facetRows.filter((r) => !CHANNELS.some((c) => c.appId === r.appId)).map((r) => ({ appId: r.appId, appName: String(r.appId), count: Number(r.n) }));
+  const unknown = facetRows.filter((r) => !CHANNELS.some((c) => c.appId === r.appId)).map((r) => ({ appId: r.appId, appName: String(r.appId), count: r.n }));
   const application = [...known, ...unknown];
   const total = q.appId === undefined ? application.reduce((sum, a) => sum + a.count, 0) : (counts.get(q.appId) ?? 0);
 
   return {
-    items: rows.map((r) => ({
+    items: (row?.items ?? []).map((r) => ({
       shipmentNo: r.shipmentNo,
       orderNo: r.orderNo,
-      statusId: r.statusId,
+      statusId: r.statusId as OrderStatusId,
       deliveryType: r.deliveryType,
       appId: r.appId,
-      appName: CHANNELS.find((c) => c.appId === r.appId)?.appName ?? String(r.appId),
+      appName: channelByAppId(r.appId)?.appName ?? String(r.appId),
       storeCode: r.storeCode,
       customerName: r.customerName,
-      itemCount: r.qty ?? 0,
+      itemCount: r.qty,
       price: r.price,
-      createdAt: r.createdAt.toISOString(),
+      createdAt: new Date(r.createdAt).toISOString(),
       pickerName: r.pickerName ?? null,
       progress:
         r.statusId === ORDER_STATUS.PACKING
-          ? { qty: r.qty ?? 0, picked: r.picked ?? 0, oos: r.oos ?? 0, resolved: (r.picked ?? 0) + (r.oos ?? 0), complete: (r.unresolved ?? 0) === 0 }
+          ? { qty: r.qty, picked: r.picked, oos: r.oos, resolved: r.picked + r.oos, complete: r.unresolved === 0 }
           : null,
     })),
     page: q.page,

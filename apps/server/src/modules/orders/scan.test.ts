@@ -138,6 +138,38 @@ describe('POST /api/orders/:shipmentNo/scan', () => {
     expect((await scansOf(order.id)).filter((s) => s.result === 'accepted')).toHaveLength(1);
   });
 
+  it('answers each scan of a batch on its own: two orders, a stranger product and another store in parallel', async () => {
+    const a = await freshPacking(5);
+    const [second] = (await ctx.handle.db.select({ id: orders.id }).from(orders).where(and(eq(orders.storeCode, 'T001'), eq(orders.statusId, 1102)))).filter((o) => o.id !== a.order.id);
+    const b = await (async () => {
+      if (!second) return null;
+      const [row] = await ctx.handle.db.select().from(orders).where(eq(orders.id, second.id));
+      await ctx.handle.db.update(orderLines).set({ qtyPicked: 0, qtyOos: 0 }).where(eq(orderLines.orderId, second.id));
+      const [first] = await linesOf(ctx, second.id);
+      return { order: row!, line: first! };
+    })();
+    const stranger = await productNotIn(ctx, a.order.id);
+    const calls = [
+      api.post(STAFF, scanUrl(a.order.shipmentNo), { barcode: a.line.barcode }),
+      api.post(STAFF, scanUrl(a.order.shipmentNo), { barcode: stranger.ean13 }),
+      api.post('10000002', scanUrl(a.order.shipmentNo), { barcode: a.line.barcode }),
+      api.post(STAFF, scanUrl(a.order.shipmentNo), { barcode: a.line.barcode }),
+      ...(b ? [api.post(STAFF, scanUrl(b.order.shipmentNo), { barcode: b.line.barcode })] : []),
+    ];
+    const replies = await Promise.all(calls);
+    expect(replies.slice(0, 4).map((r) => r.statusCode)).toEqual([200, 422, 404, 200]);
+    expect(replies[1]!.json().code).toBe('SCAN_NOT_IN_ORDER');
+    // Each reply shows the order as committed after its scan; scans sharing a commit see each other.
+    for (const r of [replies[0]!, replies[3]!]) expect(r.json().data.scannedLine).toMatchObject({ lineId: a.line.id, qtyPicked: expect.any(Number) });
+    expect(Math.max(...[replies[0]!, replies[3]!].map((r) => r.json().data.scannedLine.qtyPicked))).toBe(2);
+    expect((await linesOf(ctx, a.order.id))[0]!.qtyPicked).toBe(2);
+    if (b) {
+      expect(replies[4]!.statusCode).toBe(200);
+      expect(replies[4]!.json().data.shipmentNo).toBe(b.order.shipmentNo);
+      expect(replies[4]!.json().data.scannedLine).toMatchObject({ lineId: b.line.id, qtyPicked: 1 });
+    }
+  });
+
   it("answers 404 to staff of another store and counts nothing", async () => {
     const { order, line } = await freshPacking(2);
     const res = await api.post('10000002', scanUrl(order.shipmentNo), { barcode: line.barcode });

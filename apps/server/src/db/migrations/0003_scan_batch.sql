@@ -1,0 +1,53 @@
+-- Scans arriving together run as one call: one round trip and one commit for the batch,
+-- each scan still its own sequence of statements with its own snapshot (a VOLATILE function).
+-- Orders are locked in shipmentNo order (scans of one order keep their arrival order), so
+-- concurrent batches never wait on each other in a cycle.
+CREATE FUNCTION "order_scan_batch"("items" jsonb, "picking_status" int, "not_in_order" text, "over_quantity" text, "channel" text)
+RETURNS TABLE ("i" int, "orderId" int, "lineId" int, "pickedLineId" int)
+LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+DECLARE
+	"item" jsonb;
+BEGIN
+	FOR "item" IN SELECT e.value FROM jsonb_array_elements("items") WITH ORDINALITY AS e(value, n) ORDER BY e.value->>'shipmentNo', e.n
+	LOOP
+		RETURN QUERY
+		WITH o AS (
+			SELECT id, shipment_no, store_code, status_id FROM orders
+			WHERE shipment_no = "item"->>'shipmentNo' AND status_id = "picking_status"
+				AND (jsonb_typeof("item"->'stores') <> 'array' OR store_code IN (SELECT jsonb_array_elements_text("item"->'stores')))
+			FOR UPDATE
+		), line AS (
+			SELECT l.id FROM order_lines l JOIN o ON l.order_id = o.id
+			WHERE l.barcode IN (SELECT jsonb_array_elements_text("item"->'candidates'))
+				OR l.product_id IN (SELECT jsonb_array_elements_text("item"->'candidates'))
+			ORDER BY l.id LIMIT 1
+		), picked AS (
+			UPDATE order_lines l SET qty_picked = l.qty_picked + 1
+			FROM line WHERE l.id = line.id AND l.qty_picked + l.qty_oos < l.qty
+			RETURNING l.id, l.product_id, l.qty_picked, l.qty
+		), bumped AS (
+			UPDATE orders SET version = version + 1, updated_at = now()
+			FROM o, picked WHERE orders.id = o.id
+			RETURNING orders.id
+		), logged AS (
+			INSERT INTO order_scans (order_id, line_id, barcode, result, reason, user_id)
+			SELECT o.id, line.id, "item"->>'barcode', CASE WHEN picked.id IS NULL THEN 'rejected' ELSE 'accepted' END,
+				CASE WHEN picked.id IS NOT NULL THEN NULL WHEN line.id IS NULL THEN "not_in_order" ELSE "over_quantity" END,
+				("item"->>'userId')::int
+			FROM o LEFT JOIN line ON true LEFT JOIN picked ON true
+		), audited AS (
+			INSERT INTO audit_log (actor_user_id, entity, entity_id, action)
+			SELECT ("item"->>'userId')::int, 'order', o.shipment_no, 'scan' FROM o, picked
+		), event AS (
+			INSERT INTO events (store_code, type, payload)
+			SELECT o.store_code, 'order.scanned', jsonb_build_object('shipmentNo', o.shipment_no, 'statusId', o.status_id, 'action', 'scan',
+				'actorName', "item"->>'actorName', 'lineId', picked.id, 'productID', picked.product_id, 'qtyPicked', picked.qty_picked, 'qty', picked.qty)
+			FROM o, picked
+			-- A modifying CTE always runs to the end, so its RETURNING list always sends the NOTIFY.
+			RETURNING pg_notify("channel", json_build_object('id', id, 'storeCode', store_code, 'type', type, 'payload', payload, 'createdAt', created_at)::text)
+		)
+		SELECT ("item"->>'i')::int, o.id, line.id, picked.id
+		FROM (SELECT 1) AS one LEFT JOIN o ON true LEFT JOIN line ON true LEFT JOIN picked ON true;
+	END LOOP;
+END $$;
