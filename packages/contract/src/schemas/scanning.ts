@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderDetailSchema, orderProductSchema } from './orders';
+import { orderProductSchema, orderProgressSchema } from './orders';
 
 /** One scan while picking: the decoded text of an EAN-13/EAN-8/UPC/Code128/QR, or a typed code. */
 export const scanBodySchema = z
@@ -9,8 +9,19 @@ export const scanBodySchema = z
   .strict();
 export type ScanBody = z.infer<typeof scanBodySchema>;
 
-/** The order after the scan (same shape as the detail) plus the line the scan counted. */
-export const scanResultSchema = orderDetailSchema.extend({ scannedLine: orderProductSchema });
+/**
+ * What a scan changed, as committed: the line it counted and the order's
+ * progress. Small on purpose — a picker scans dozens of times per order on a
+ * mobile network; the client patches its copy of the detail with it.
+ */
+export const scanResultSchema = z.object({
+  shipmentNo: z.string(),
+  statusId: z.number().int(),
+  scannedLine: orderProductSchema,
+  progress: orderProgressSchema,
+  /** The order's updatedAt after the scan (ISO 8601). */
+  updatedAt: z.string(),
+});
 export type ScanResult = z.infer<typeof scanResultSchema>;
 
 /** AIM symbology identifier some hardware scanners put in front of the data ("]E0", "]C1", "]Q1"). */

@@ -158,11 +158,12 @@ export const orderScans = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    lineId: integer('line_id').references(() => orderLines.id, { onDelete: 'set null' }),
+    // No foreign keys on line and user: every scan writes this log, and a key check locks the referenced row.
+    lineId: integer('line_id'),
     barcode: text('barcode').notNull(),
     result: text('result').notNull(),
     reason: text('reason'),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: integer('user_id'),
     createdAt: createdAt(),
   },
   (t) => [index('order_scans_order_idx').on(t.orderId, t.createdAt), check('order_scans_result_check', sqlIn(t.result, ['accepted', 'rejected']))],

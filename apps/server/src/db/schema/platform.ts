@@ -1,5 +1,4 @@
 import { bigserial, check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { users } from './auth';
 import { createdAt, sqlIn, tstz } from './_columns';
 
 export const idempotencyKeys = pgTable(
@@ -42,7 +41,8 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** No foreign key: an append-only log keeps the ids it was written with, and a write need not lock the user's row. */
+    actorUserId: integer('actor_user_id'),
     entity: text('entity').notNull(),
     entityId: text('entity_id').notNull(),
     action: text('action').notNull(),

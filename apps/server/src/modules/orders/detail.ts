@@ -1,4 +1,4 @@
-import { channelByAppId, type OrderDetail, type OrderProduct, type OrderProgress } from '@gerai/contract';
+import { channelByAppId, progressOf, type OrderDetail, type OrderProduct } from '@gerai/contract';
 import { Batcher } from '../../db/batcher';
 import type { Db } from '../../db/client';
 import { statement } from '../../db/statement';
@@ -6,7 +6,7 @@ import type { Principal } from '../../platform/principal';
 import { assertStoreVisible } from '../../platform/scope';
 import { availableActions } from './order-actions';
 
-interface LineJson {
+export interface LineJson {
   id: number;
   productId: string;
   barcode: string;
@@ -132,20 +132,6 @@ export async function loadOrderDetail(db: Db, orderId: number): Promise<OrderDet
   return toDetail(row);
 }
 
-export function progressOf(lines: Array<{ qty: number; qtyPicked: number; qtyOos: number }>): OrderProgress {
-  let qty = 0;
-  let picked = 0;
-  let oos = 0;
-  let complete = true;
-  for (const l of lines) {
-    qty += l.qty;
-    picked += l.qtyPicked;
-    oos += l.qtyOos;
-    if (l.qtyPicked + l.qtyOos !== l.qty) complete = false;
-  }
-  return { qty, picked, oos, resolved: picked + oos, complete };
-}
-
 /** The customer's pickup code must never reach the crew, not even inside a channel's QR text. */
 function withoutPickupCode(qrAndroid: string | null, pickupCode: string): string | null {
   if (!qrAndroid) return null;
@@ -157,7 +143,7 @@ function withoutPickupCode(qrAndroid: string | null, pickupCode: string): string
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-function toProduct(l: LineJson): OrderProduct {
+export function toProduct(l: LineJson): OrderProduct {
   return {
     lineId: l.id,
     productID: l.productId,
@@ -172,7 +158,8 @@ function toProduct(l: LineJson): OrderProduct {
 }
 
 function toDetail(o: DetailRow): OrderDetail {
-  const { lines, bags, history } = o;
+  const { bags, history } = o;
+  const products = o.lines.map(toProduct);
   return {
     shipmentNo: o.shipmentNo,
     orderNo: o.orderNo,
@@ -182,7 +169,7 @@ function toDetail(o: DetailRow): OrderDetail {
     appName: channelByAppId(o.appId)?.appName ?? String(o.appId),
     paymentId: o.paymentId,
     storeCode: o.storeCode,
-    products: lines.map(toProduct),
+    products,
     paperBags: bags.map((b) => ({ productID: b.productId, name: b.name, qty: b.qty, price: b.price })),
     price: o.price,
     billNo: o.billNo ?? null,
@@ -203,7 +190,7 @@ function toDetail(o: DetailRow): OrderDetail {
     store: { storeCode: o.storeCode, storeName: o.storeName, address: o.storeAddress, phone: o.storePhone ?? null },
     history: history.map((h) => ({ ...h, at: iso(h.at)! })),
     actions: availableActions(o.statusId as OrderDetail['statusId'], o.deliveryType),
-    progress: progressOf(lines),
+    progress: progressOf(products),
     claimedAt: iso(o.claimedAt),
     packedAt: iso(o.packedAt),
     completedAt: iso(o.completedAt),

@@ -44,6 +44,11 @@ describe('POST /api/orders/:shipmentNo/scan', () => {
     expect(data.scannedLine).toMatchObject({ lineId: line.id, qtyPicked: 1, qty: 3 });
     expect(data.progress).toMatchObject({ picked: 1, oos: 0, resolved: 1, complete: false });
     expect(data.statusId).toBe(1102);
+    // A light reply: what the scan changed, not the whole order.
+    expect(Object.keys(data).sort()).toEqual(['progress', 'scannedLine', 'shipmentNo', 'statusId', 'updatedAt']);
+    const lines = await linesOf(ctx, order.id);
+    expect(data.progress.qty).toBe(lines.reduce((n, l) => n + l.qty, 0));
+    expect(new Date(data.updatedAt).getTime()).toBe((await orderRow(ctx, order.id)).updatedAt.getTime());
     const scans = await scansOf(order.id);
     expect(scans).toHaveLength(1);
     expect(scans.at(-1)).toMatchObject({ lineId: line.id, result: 'accepted', barcode: line.barcode });

@@ -5,7 +5,7 @@ import { statement } from '../../db/statement';
 import { EVENTS_CHANNEL } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
-import { loadOrderDetail } from './detail';
+import { toProduct, type LineJson } from './detail';
 import { explainMiss } from './order-change';
 
 interface ScanOutcome {
@@ -15,6 +15,11 @@ interface ScanOutcome {
   lineId: number | null;
   /** Set when a unit was counted. */
   pickedLineId: number | null;
+  /** For a counted unit: its line, its order's progress, status and updatedAt, as the batch committed them. */
+  line: LineJson | null;
+  progress: { qty: number; picked: number; oos: number; complete: boolean } | null;
+  statusId: number | null;
+  updatedAt: Date | string | null;
 }
 
 interface ScanItem {
@@ -34,12 +39,15 @@ interface ScanItem {
  * picked + oos < qty (parallel scans neither overshoot nor lose updates),
  * logs the scan either way, and for a counted unit bumps the order's version,
  * writes the audit row and the store event, and NOTIFYs it on commit — the
- * same event recordChange would send.
+ * same event recordChange would send. It answers each scan with its line and
+ * its order's progress as the batch committed them.
  */
 const scanBatchStatement = statement<ScanOutcome & { i: number }, [items: string, pickingStatus: number, notInOrder: string, overQuantity: string, channel: string]>(
   'order_scan_batch',
   'select * from order_scan_batch($1::jsonb, $2, $3, $4, $5)',
 );
+
+const NO_ORDER: ScanOutcome = { orderId: null, lineId: null, pickedLineId: null, line: null, progress: null, statusId: null, updatedAt: null };
 
 // Scans are the hottest write of the app: the ones arriving together share one round trip and one commit.
 const batchers = new WeakMap<Db, Batcher<ScanItem, ScanOutcome>>();
@@ -57,7 +65,7 @@ function scanBatcher(db: Db): Batcher<ScanItem, ScanOutcome> {
           EVENTS_CHANNEL,
         );
         const byIndex = new Map(rows.map((r) => [r.i, r]));
-        return items.map((_, i): ScanOutcome => byIndex.get(i) ?? { orderId: null, lineId: null, pickedLineId: null });
+        return items.map((_, i): ScanOutcome => byIndex.get(i) ?? NO_ORDER);
       },
       { maxBatch: 64, concurrency: 2 },
     );
@@ -69,6 +77,7 @@ function scanBatcher(db: Db): Batcher<ScanItem, ScanOutcome> {
 /**
  * A scan while picking (1102): the payload is matched to a line of the order
  * and counts one unit. Every scan of an order in picking is logged in order_scans.
+ * Answers the counted line and the order's progress, not the whole order.
  */
 export async function scanBarcode(db: Db, p: Principal, shipmentNo: string, barcode: string): Promise<ScanResult> {
   const candidates = barcodeCandidates(barcode);
@@ -76,8 +85,13 @@ export async function scanBarcode(db: Db, p: Principal, shipmentNo: string, barc
   const outcome = await scanBatcher(db).submit({ shipmentNo, stores: storeCodes, candidates, barcode, userId: p.userId, actorName: p.name });
   if (!outcome.orderId) throw await explainMiss(db, p, shipmentNo, ORDER_STATUS.PACKING);
   if (outcome.lineId === null) throw new AppError('SCAN_NOT_IN_ORDER');
-  if (outcome.pickedLineId === null) throw new AppError('SCAN_OVER_QUANTITY');
-  const detail = await loadOrderDetail(db, outcome.orderId);
-  const scannedLine = detail.products.find((l) => l.lineId === outcome.pickedLineId)!;
-  return { ...detail, scannedLine };
+  if (outcome.pickedLineId === null || !outcome.line || !outcome.progress) throw new AppError('SCAN_OVER_QUANTITY');
+  const { qty, picked, oos, complete } = outcome.progress;
+  return {
+    shipmentNo,
+    statusId: outcome.statusId!,
+    scannedLine: toProduct(outcome.line),
+    progress: { qty: Number(qty), picked: Number(picked), oos: Number(oos), resolved: Number(picked) + Number(oos), complete },
+    updatedAt: new Date(outcome.updatedAt!).toISOString(),
+  };
 }

@@ -10,19 +10,25 @@ export interface OrderMutationOptions<TData, TVars> {
   onError?: (error: ApiError, vars: TVars) => void;
 }
 
+/** How a reply updates the cached detail; by default the reply is the new detail. */
+export type DetailUpdate<TData> = (old: OrderDetail | undefined, data: TData) => OrderDetail | undefined;
+
+const replaceDetail: DetailUpdate<OrderDetail> = (old, data) => newerOrder(old, data);
+
 /** Error codes after which what the screen shows is out of date. */
 const STALE_CODES = new Set(['ORDER_STATUS_CHANGED', 'ORDER_ALREADY_CLAIMED', 'CONFLICT', 'LINES_UNRESOLVED', 'QUANTITY_EXCEEDS_ORDER', 'OOS_EXCEEDS_REMAINING', 'NOT_FOUND']);
 
 /**
  * Every order change: an Idempotency-Key per user action (retries of a network
  * failure reuse it, so the server applies it once), changes of one order run one
- * after another (mutation scope), and the OrderDetail the server answers becomes
- * the cached detail at once; counts and lists are refreshed.
+ * after another (mutation scope), and the reply updates the cached detail at
+ * once (`updateDetail`; by default the reply is the detail); counts and lists are refreshed.
  */
-export function useOrderMutation<TVars extends object, TData extends OrderDetail = OrderDetail>(
+export function useOrderMutation<TVars extends object, TData = OrderDetail>(
   shipmentNo: string,
   mutationFn: (vars: WithIdempotencyKey<TVars>) => Promise<TData>,
   options: OrderMutationOptions<TData, TVars> = {},
+  updateDetail: DetailUpdate<TData> = replaceDetail as unknown as DetailUpdate<TData>,
 ) {
   const queryClient = useQueryClient();
   return useIdempotentMutation<TData, TVars>({
@@ -33,8 +39,7 @@ export function useOrderMutation<TVars extends object, TData extends OrderDetail
       const key = orderKeys.detail(shipmentNo);
       // A read started before this change must not land after it.
       await queryClient.cancelQueries({ queryKey: key });
-      const { scannedLine: _scanned, ...detail } = data as TData & { scannedLine?: unknown };
-      queryClient.setQueryData<OrderDetail>(key, (old) => newerOrder(old, detail as OrderDetail));
+      queryClient.setQueryData<OrderDetail>(key, (old) => updateDetail(old, data));
       void queryClient.invalidateQueries({ queryKey: orderKeys.count() });
       void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
       options.onSuccess?.(data, vars);

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import type { StreamEvent } from '@/shared/events/event-stream';
 import { signal } from '@/shared/feedback/feedback';
+import type { OrderDetail } from '@gerai/contract';
+import { orderDetail } from '@/test/fixtures';
 import { renderWithRouter } from '@/test/render';
 import { orderKeys } from '../query-keys';
 import { OrderLiveUpdates } from './order-live-updates';
@@ -66,6 +68,18 @@ describe('live order updates', () => {
     emit('order.created', { shipmentNo: 'SHPX', storeCode: 'T002', statusId: 1101 });
     expect(screen.queryByTestId('new-order-banner')).not.toBeInTheDocument();
     expect(signal).not.toHaveBeenCalled();
+  });
+
+  it("a scan event updates the cached order's line and progress without reading it again", async () => {
+    const { invalidate, queryClient } = setup();
+    const cached = orderDetail({ shipmentNo: 'SHP1', statusId: 1102 });
+    queryClient.setQueryData(orderKeys.detail('SHP1'), cached);
+    emit('order.scanned', { shipmentNo: 'SHP1', storeCode: 'T001', statusId: 1102, lineId: 11, qtyPicked: 2, qty: 2 });
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: orderKeys.count() }));
+    const patched = queryClient.getQueryData<OrderDetail>(orderKeys.detail('SHP1'))!;
+    expect(patched.products.find((l) => l.lineId === 11)!.qtyPicked).toBe(2);
+    expect(patched.progress).toMatchObject({ picked: 2, resolved: 2 });
+    expect(invalidate).not.toHaveBeenCalledWith(expect.objectContaining({ queryKey: orderKeys.detail('SHP1') }));
   });
 
   it('other order events refresh the order they name', async () => {

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { OrderDetail } from '@gerai/contract';
 import { useNavigate } from 'react-router';
 import { startEventStream, useStreamStatus, type StreamEvent } from '@/shared/events/event-stream';
 import { installAudioUnlock, signal } from '@/shared/feedback/feedback';
 import { id, t } from '@/shared/i18n/id';
 import { Icon } from '@/shared/ui/icons';
 import { orderKeys, orderMutationKey } from '../query-keys';
+import { applyScannedEvent } from '../utils/order-detail';
 import { channelLabel, orderDetailPath } from '../utils/order-status';
 
 /** Order events of GET /api/events (server: recordTransition / recordOrderUpdate / intake). */
@@ -32,14 +34,24 @@ const COALESCE_MS = 250;
 
 /**
  * Applies one order event to the cache. Lists and counts are refetched (only the
- * ones on screen; the others are marked stale). The order's detail is refetched
- * unless this phone is changing it right now: its own reply is newer.
+ * ones on screen; the others are marked stale). A scan patches the cached
+ * detail from the event; for other events the detail is refetched unless this
+ * phone is changing it right now: its own reply is newer.
  */
 export function applyOrderEvent(queryClient: QueryClient, event: StreamEvent): void {
   void queryClient.invalidateQueries({ queryKey: orderKeys.count() });
   void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
   const shipmentNo = typeof event.data.shipmentNo === 'string' ? event.data.shipmentNo : null;
   if (!shipmentNo) return;
+  if (event.type === 'order.scanned') {
+    // A scan changes one line's picked count, which the event carries: patch instead of reading the order again.
+    const cached = queryClient.getQueryData<OrderDetail>(orderKeys.detail(shipmentNo));
+    const patched = cached ? applyScannedEvent(cached, event.data) : null;
+    if (patched) {
+      queryClient.setQueryData(orderKeys.detail(shipmentNo), patched);
+      return;
+    }
+  }
   const busy = queryClient.isMutating({ mutationKey: orderMutationKey(shipmentNo) }) > 0;
   void queryClient.invalidateQueries({ queryKey: orderKeys.detail(shipmentNo), refetchType: busy ? 'none' : 'active' });
 }

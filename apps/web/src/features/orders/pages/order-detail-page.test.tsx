@@ -143,7 +143,7 @@ describe('order detail', () => {
       .on('GET', DETAIL, ok(picking))
       .on('POST', `${DETAIL}/scan`, (call) =>
         (call.body as { barcode: string }).barcode === '8991234567895'
-          ? ok({ ...scanned, scannedLine: scanned.products[0] })
+          ? ok({ shipmentNo: SHP, statusId: 1102, scannedLine: scanned.products[0], progress: scanned.progress, updatedAt: scanned.updatedAt })
           : fail(422, 'SCAN_NOT_IN_ORDER', 'Produk ini tidak ada di pesanan.'),
       );
     renderDetail(`/order/detail/1102/${SHP}/pickup`);

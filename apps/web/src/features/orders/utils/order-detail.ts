@@ -1,4 +1,4 @@
-import type { OrderDetail } from '@gerai/contract';
+import { progressOf, type OrderDetail, type OrderProduct, type ScanResult } from '@gerai/contract';
 
 /**
  * The spec: a QR code is used only when isSendStore is 'F' and the code is a
@@ -37,4 +37,35 @@ export function telHref(phone: string): string {
 export function lineForCode<T extends { barcode: string; productID: string }>(lines: readonly T[], code: string): T | undefined {
   const c = code.trim();
   return lines.find((l) => l.barcode === c || l.productID === c || `0${c}` === l.barcode || c.endsWith(l.barcode));
+}
+
+/**
+ * The cached detail after this phone's scan: the server answers only what the
+ * scan changed (the counted line and the order's progress), which replaces
+ * those parts; a copy newer than the reply is kept.
+ */
+export function applyScanResult(order: OrderDetail | undefined, scan: ScanResult): OrderDetail | undefined {
+  if (!order || order.shipmentNo !== scan.shipmentNo) return order;
+  if (Date.parse(order.updatedAt) > Date.parse(scan.updatedAt)) return order;
+  return {
+    ...order,
+    statusId: scan.statusId,
+    products: order.products.map((l) => (l.lineId === scan.scannedLine.lineId ? scan.scannedLine : l)),
+    progress: scan.progress,
+    updatedAt: scan.updatedAt,
+  };
+}
+
+/**
+ * The cached detail after an `order.scanned` event (any phone of the store):
+ * the event names the line and its new picked count, enough to update the
+ * line and the progress without reading the order again. Null when the event
+ * cannot be applied (unknown line, missing fields): read the order instead.
+ */
+export function applyScannedEvent(order: OrderDetail, event: { lineId?: unknown; qtyPicked?: unknown }): OrderDetail | null {
+  const { lineId, qtyPicked } = event;
+  if (typeof lineId !== 'number' || typeof qtyPicked !== 'number') return null;
+  if (!order.products.some((l) => l.lineId === lineId)) return null;
+  const products: OrderProduct[] = order.products.map((l) => (l.lineId === lineId ? { ...l, qtyPicked } : l));
+  return { ...order, products, progress: progressOf(products) };
 }
