@@ -67,6 +67,7 @@ export function startThrowawayPostgres(bin: string, port: number): ThrowawayPost
       '-c shared_buffers=256MB',
       '-c max_connections=100',
       '-c maintenance_work_mem=256MB',
+      '-c max_wal_size=4GB',
     ].join(' ');
     run('pg_ctl', ['-D', data, '-l', path.join(dir, 'postgres.log'), '-o', options, '-w', '-t', '30', 'start']);
     started = true;

@@ -7,16 +7,12 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { z } from 'zod';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
 import { registerErrorHandling } from './platform/errors';
 import { securityHeadersPlugin } from './platform/security-headers';
+import { serializerCompiler } from './platform/serializer';
 import { authPlugin } from './platform/auth';
 import { csrfPlugin } from './platform/csrf';
 import { idempotencyPlugin } from './platform/idempotency';

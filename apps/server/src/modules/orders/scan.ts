@@ -67,7 +67,7 @@ function scanBatcher(db: Db): Batcher<ScanItem, ScanOutcome> {
         const byIndex = new Map(rows.map((r) => [r.i, r]));
         return items.map((_, i): ScanOutcome => byIndex.get(i) ?? NO_ORDER);
       },
-      { maxBatch: 64, concurrency: 2 },
+      { maxBatch: 64, concurrency: 1 },
     );
     batchers.set(db, batcher);
   }
