@@ -101,6 +101,8 @@ async function main(): Promise<void> {
 
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: pg.url, WEB_DIST: '/nonexistent', JWT_SECRET: randomBytes(32).toString('hex') });
   const api = await listen(await buildApp({ config, handle, logger: false }));
+  // The same app with the store read cache off: what every count and list costs when the store has just changed.
+  const uncached = await listen(await buildApp({ config: { ...config, READ_CACHE_TTL_MS: 0 }, handle, logger: false }));
   const bare = Fastify({ logger: false });
   bare.get('/hello', async () => ({ hello: 'world' }));
   const baseline = await listen(bare);
@@ -117,6 +119,8 @@ async function main(): Promise<void> {
     ['signed-in floor (members/me)', { url: `${api}/api/members/me`, method: 'GET', headers: auth }],
     ['orders count', { url: `${api}/api/orders/count`, method: 'GET', headers: auth }],
     ['orders list (1101, facets)', { url: `${api}/api/orders?status=1101&page=1&size=20`, method: 'GET', headers: auth }],
+    ['orders count, cache off', { url: `${uncached}/api/orders/count`, method: 'GET', headers: auth }],
+    ['orders list (1101, facets), cache off', { url: `${uncached}/api/orders?status=1101&page=1&size=20`, method: 'GET', headers: auth }],
     ['order detail', { url: api, method: 'GET', headers: auth, paths: data.detailShipments.map((s) => `/api/orders/${s}`) }],
     [
       'scan',

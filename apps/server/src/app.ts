@@ -17,6 +17,7 @@ import { authPlugin } from './platform/auth';
 import { csrfPlugin } from './platform/csrf';
 import { idempotencyPlugin } from './platform/idempotency';
 import { EventBus, eventRoutes } from './platform/events';
+import { StoreReadCache } from './platform/read-cache';
 import { authRoutes } from './modules/auth/routes';
 import { memberRoutes } from './modules/members/routes';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -31,8 +32,11 @@ declare module 'fastify' {
     db: Db;
     dbHandle: DbHandle;
     events: EventBus;
+    readCache: StoreReadCache;
   }
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 // Validation messages from zod in Indonesian.
 z.config(z.locales.id());
@@ -60,6 +64,15 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
   await bus.start();
   app.decorate('events', bus);
   app.addHook('onClose', async () => bus.stop());
+  // Subscribed before any SSE stream: a phone told of a change never reads the cache from before it.
+  const readCache = new StoreReadCache({ ttlMs: config.READ_CACHE_TTL_MS, max: 5_000 });
+  bus.subscribe((e) => readCache.invalidate(e.storeCode));
+  app.decorate('readCache', readCache);
+  app.addHook('onSend', async (req, reply, payload) => {
+    // The caller's own change is never read stale, even before its NOTIFY arrives.
+    if (!SAFE_METHODS.has(req.method) && reply.statusCode < 400 && req.principal?.activeStoreCode) readCache.invalidate(req.principal.activeStoreCode);
+    return payload;
+  });
 
   registerErrorHandling(app);
   await app.register(cookie);

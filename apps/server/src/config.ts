@@ -17,6 +17,8 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** How long a store's order counts and lists may be served from memory at most; 0 turns the cache off. Every change to the store clears it at once. */
+  READ_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
   MIN_APP_VERSION: z.string().default('1.0.0'),
   /** Scan and go completes an order only when the reported position is within this many metres of the customer. */
   POD_RADIUS_METERS: z.coerce.number().positive().default(150),

@@ -20,7 +20,7 @@ export interface TestContext {
 export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
   const handle = await openTestDb();
   await seedDemo(handle.db);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }, overrides);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', READ_CACHE_TTL_MS: '0' }, overrides);
   const app = await buildApp({ config, handle, logger: false });
   await app.ready();
 

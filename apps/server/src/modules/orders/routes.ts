@@ -12,6 +12,7 @@ import {
   shipmentParamsSchema,
 } from '@gerai/contract';
 import { principalOf, requireAuth } from '../../platform/auth';
+import { requireActiveStore } from '../../platform/scope';
 import { countOrders } from './count';
 import { getOrderDetail } from './detail';
 import { listOrders } from './list';
@@ -43,7 +44,11 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: envelope(orderCountSchema), 400: errorReplySchema, 401: errorReplySchema },
       },
     },
-    async (req) => ok(await countOrders(app.db, principalOf(req), req.query.latestOrder)),
+    async (req) => {
+      const p = principalOf(req);
+      const latest = req.query.latestOrder;
+      return ok(await app.readCache.read(requireActiveStore(p), `count ${latest ?? ''}`, () => countOrders(app.db, p, latest)));
+    },
   );
 
   app.get(
@@ -59,7 +64,10 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: envelope(orderListSchema), 400: errorReplySchema, 401: errorReplySchema },
       },
     },
-    async (req) => ok(await listOrders(app.db, principalOf(req), req.query)),
+    async (req) => {
+      const p = principalOf(req);
+      return ok(await app.readCache.read(requireActiveStore(p), `list ${JSON.stringify(req.query)}`, () => listOrders(app.db, p, req.query)));
+    },
   );
 
   app.get(
