@@ -3,6 +3,7 @@
  * does not share an event loop with the server it measures. Reads a LoadSpec
  * as JSON on stdin, writes a LoadResult as JSON on stdout.
  */
+import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 
 export interface LoadSpec {
@@ -15,6 +16,8 @@ export interface LoadSpec {
   paths?: string[];
   /** JSON bodies to pick from at random, index-aligned with `paths` when both are given. */
   bodies?: string[];
+  /** Send a fresh Idempotency-Key with every request, as the web app does for each change. */
+  idempotencyKeys?: boolean;
 }
 
 export interface LoadResult {
@@ -47,6 +50,7 @@ async function main(): Promise<void> {
             ...req,
             ...(spec.paths ? { path: pick(spec.paths, i) } : {}),
             ...(spec.bodies ? { body: pick(spec.bodies, i) } : {}),
+            ...(spec.idempotencyKeys ? { headers: { ...req.headers, 'idempotency-key': randomUUID() } } : {}),
           };
         },
       },

@@ -132,6 +132,17 @@ async function main(): Promise<void> {
         bodies: scanPairs.map((p) => p.body),
       },
     ],
+    [
+      'scan with Idempotency-Key',
+      {
+        url: api,
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        paths: scanPairs.map((p) => p.path),
+        bodies: scanPairs.map((p) => p.body),
+        idempotencyKeys: true,
+      },
+    ],
   ];
   t = Date.now();
   const results = [];

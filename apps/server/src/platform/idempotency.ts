@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { and, eq, lt, sql } from 'drizzle-orm';
+import { Batcher } from '../db/batcher';
+import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
+import { statement } from '../db/statement';
 import { AppError } from './errors';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -15,6 +18,77 @@ declare module 'fastify' {
   interface FastifyRequest {
     idempotency: { scope: string; key: string } | null;
   }
+}
+
+interface KeyToReserve {
+  scope: string;
+  key: string;
+  method: string;
+  path: string;
+  requestHash: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+interface KeyOutcome {
+  scope: string;
+  key: string;
+  /** null: nothing was applied, so the key is released for a retry. */
+  responseStatus: number | null;
+  responseBody: unknown;
+}
+
+const reserveKeys = statement<{ scope: string; key: string }, [keys: string]>(
+  'idempotency_reserve',
+  `insert into idempotency_keys (scope, key, method, path, request_hash, status, created_at, expires_at)
+   select k.scope, k.key, k.method, k.path, k."requestHash", 'running', k."createdAt", k."expiresAt"
+   from jsonb_to_recordset($1::jsonb) as k(scope text, key text, method text, path text, "requestHash" text, "createdAt" timestamptz, "expiresAt" timestamptz)
+   on conflict do nothing
+   returning scope, key`,
+);
+
+const finishKeys = statement<never, [outcomes: string]>(
+  'idempotency_finish',
+  `with o as (
+     select * from jsonb_to_recordset($1::jsonb) as o(scope text, key text, "responseStatus" int, "responseBody" jsonb)
+   ), released as (
+     delete from idempotency_keys k using o where o."responseStatus" is null and k.scope = o.scope and k.key = o.key
+   )
+   update idempotency_keys k set status = 'done', response_status = o."responseStatus", response_body = o."responseBody"
+   from o where o."responseStatus" is not null and k.scope = o.scope and k.key = o.key`,
+);
+
+// Keyed requests arriving together (a picker's scans, mostly) reserve and settle their keys in one round trip each.
+const batchers = new WeakMap<Db, { reserve: Batcher<KeyToReserve, boolean>; finish: Batcher<KeyOutcome, null> }>();
+function keyBatchers(db: Db) {
+  let b = batchers.get(db);
+  if (!b) {
+    b = {
+      reserve: new Batcher<KeyToReserve, boolean>(
+        async (keys) => {
+          const inserted = new Set((await reserveKeys(db, JSON.stringify(keys))).map((r) => `${r.scope}\n${r.key}`));
+          // The same key twice in one batch: only its first request holds it.
+          const seen = new Set<string>();
+          return keys.map((k) => {
+            const id = `${k.scope}\n${k.key}`;
+            const won = inserted.has(id) && !seen.has(id);
+            seen.add(id);
+            return won;
+          });
+        },
+        { maxBatch: 64, concurrency: 2 },
+      ),
+      finish: new Batcher<KeyOutcome, null>(
+        async (outcomes) => {
+          await finishKeys(db, JSON.stringify(outcomes));
+          return outcomes.map(() => null);
+        },
+        { maxBatch: 64, concurrency: 2 },
+      ),
+    };
+    batchers.set(db, b);
+  }
+  return b;
 }
 
 export function requestHash(method: string, url: string, body: unknown): string {
@@ -39,21 +113,16 @@ export const idempotencyPlugin = fp(async (app) => {
     const scope = req.principal ? `user:${req.principal.userId}` : `anon:${req.url.split('?')[0]}`;
     const hash = requestHash(req.method, req.url, req.body);
     const now = new Date();
-    const inserted = await app.db
-      .insert(idempotencyKeys)
-      .values({
-        scope,
-        key,
-        method: req.method,
-        path: req.url,
-        requestHash: hash,
-        status: 'running',
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + KEEP_MS),
-      })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (inserted.length > 0) {
+    const reserved = await keyBatchers(app.db).reserve.submit({
+      scope,
+      key,
+      method: req.method,
+      path: req.url,
+      requestHash: hash,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + KEEP_MS).toISOString(),
+    });
+    if (reserved) {
       req.idempotency = { scope, key };
       return;
     }
@@ -85,10 +154,9 @@ export const idempotencyPlugin = fp(async (app) => {
     const idem = req.idempotency;
     if (!idem) return payload;
     req.idempotency = null;
-    const where = and(eq(idempotencyKeys.scope, idem.scope), eq(idempotencyKeys.key, idem.key));
     if (reply.statusCode >= 500 || [401, 409, 429].includes(reply.statusCode)) {
       // Nothing was applied (or the outcome is transient): let a retry run again.
-      await app.db.delete(idempotencyKeys).where(where);
+      await keyBatchers(app.db).finish.submit({ ...idem, responseStatus: null, responseBody: null });
       return payload;
     }
     let body: unknown;
@@ -97,10 +165,7 @@ export const idempotencyPlugin = fp(async (app) => {
     } catch {
       body = null;
     }
-    await app.db
-      .update(idempotencyKeys)
-      .set({ status: 'done', responseStatus: reply.statusCode, responseBody: body })
-      .where(where);
+    await keyBatchers(app.db).finish.submit({ ...idem, responseStatus: reply.statusCode, responseBody: body });
     return payload;
   });
 });

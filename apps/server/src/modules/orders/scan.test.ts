@@ -175,6 +175,18 @@ describe('POST /api/orders/:shipmentNo/scan', () => {
     }
   });
 
+  it('counts once a scan sent twice at the same moment with one Idempotency-Key', async () => {
+    const { order, line } = await freshPacking(4);
+    const headers = { 'idempotency-key': `scan-twin-${order.id}` };
+    const replies = await Promise.all([1, 2].map(() => api.post(STAFF, scanUrl(order.shipmentNo), { barcode: line.barcode }, headers)));
+    const codes = replies.map((r) => r.statusCode).sort();
+    expect([[200, 200], [200, 409]]).toContainEqual(codes);
+    expect((await linesOf(ctx, order.id))[0]!.qtyPicked).toBe(1);
+    const again = await api.post(STAFF, scanUrl(order.shipmentNo), { barcode: line.barcode }, headers);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect((await linesOf(ctx, order.id))[0]!.qtyPicked).toBe(1);
+  });
+
   it("answers 404 to staff of another store and counts nothing", async () => {
     const { order, line } = await freshPacking(2);
     const res = await api.post('10000002', scanUrl(order.shipmentNo), { barcode: line.barcode });
