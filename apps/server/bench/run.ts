@@ -113,6 +113,13 @@ async function main(): Promise<void> {
   const auth = { authorization: `Bearer ${token}` };
 
   const scanPairs = data.scanTargets.flatMap((o) => o.barcodes.map((barcode) => ({ path: `/api/orders/${o.shipmentNo}/scan`, body: JSON.stringify({ barcode }) })));
+  const scan: Omit<LoadSpec, 'connections' | 'durationSeconds'> = {
+    url: api,
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    paths: scanPairs.map((p) => p.path),
+    bodies: scanPairs.map((p) => p.body),
+  };
   const endpoints: Array<[string, Omit<LoadSpec, 'connections' | 'durationSeconds'>]> = [
     ['bare Fastify (baseline)', { url: `${baseline}/hello`, method: 'GET', headers: {} }],
     // The platform's floor for a signed-in request: token check, principal lookup, one small query.
@@ -122,27 +129,8 @@ async function main(): Promise<void> {
     ['orders count, cache off', { url: `${uncached}/api/orders/count`, method: 'GET', headers: auth }],
     ['orders list (1101, facets), cache off', { url: `${uncached}/api/orders?status=1101&page=1&size=20`, method: 'GET', headers: auth }],
     ['order detail', { url: api, method: 'GET', headers: auth, paths: data.detailShipments.map((s) => `/api/orders/${s}`) }],
-    [
-      'scan',
-      {
-        url: api,
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
-        paths: scanPairs.map((p) => p.path),
-        bodies: scanPairs.map((p) => p.body),
-      },
-    ],
-    [
-      'scan with Idempotency-Key',
-      {
-        url: api,
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
-        paths: scanPairs.map((p) => p.path),
-        bodies: scanPairs.map((p) => p.body),
-        idempotencyKeys: true,
-      },
-    ],
+    ['scan', scan],
+    ['scan with Idempotency-Key', { ...scan, idempotencyKeys: true }],
   ];
   t = Date.now();
   const results = [];
