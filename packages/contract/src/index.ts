@@ -2,6 +2,7 @@ export * from './statuses';
 export * from './channels';
 export * from './roles';
 export * from './messages';
+export * from './progress';
 export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/members';
