@@ -4,10 +4,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { checkFirstLoad } from './first-load-budget.mjs';
 
 ensureChromium();
 const build = spawnSync('npm', ['run', 'build', '-w', '@gerai/web'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
+if (!checkFirstLoad()) process.exit(1);
 
 const port = process.env.E2E_PORT ?? '3100';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'gerai-e2e-'));
