@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { POD_DEFAULTS } from '@gerai/contract';
 
 /** Every environment variable the server reads, validated once. */
 const envSchema = z.object({
@@ -21,11 +22,11 @@ const envSchema = z.object({
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
   MIN_APP_VERSION: z.string().default('1.0.0'),
   /** Scan and go completes an order only when the reported position is within this many metres of the customer. */
-  POD_RADIUS_METERS: z.coerce.number().positive().default(150),
+  POD_RADIUS_METERS: z.coerce.number().positive().default(POD_DEFAULTS.radiusM),
   /** A position reported with a worse GPS accuracy (metres) is refused: the fix is too poor to decide on. */
-  POD_MAX_ACCURACY_METERS: z.coerce.number().positive().default(100),
+  POD_MAX_ACCURACY_METERS: z.coerce.number().positive().default(POD_DEFAULTS.maxAccuracyM),
   /** A POD approval request is accepted only within this many metres of the customer. */
-  POD_REQUEST_MAX_METERS: z.coerce.number().positive().default(1000),
+  POD_REQUEST_MAX_METERS: z.coerce.number().positive().default(POD_DEFAULTS.requestMaxM),
   SEED_ON_EMPTY: z
     .enum(['true', 'false'])
     .default('true')

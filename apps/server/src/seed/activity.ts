@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker';
-import { BOOKING_STATUS, ORDER_STATUS, type OrderStatusId } from '@gerai/contract';
+import { BOOKING_STATUS, distanceMeters, offsetPoint, ORDER_STATUS, type OrderStatusId } from '@gerai/contract';
 import type {
   cancelRequests,
   chatMessages,
@@ -16,7 +16,6 @@ import type {
 } from '../db/schema';
 import type { ProductRow } from './catalog';
 import { DEMO_REFERENCE_DATE, PAPER_BAG, RETURN_REASONS } from './demo-data';
-import { distanceMeters, offsetPoint } from './geo';
 import type { SeedOrder } from './orders';
 
 /** User ids of the demo accounts, as seeded. */

@@ -1,9 +1,8 @@
 import type { Faker } from '@faker-js/faker';
-import { CHANNELS, DELIVERY_TYPE, ORDER_STATUS, POD_RECEIVER_RELATIONS, type AppId, type DeliveryType, type OrderStatusId } from '@gerai/contract';
+import { type AppId, CHANNELS, DELIVERY_TYPE, type DeliveryType, distanceMeters, offsetPoint, ORDER_STATUS, type OrderStatusId, POD_RECEIVER_RELATIONS } from '@gerai/contract';
 import type { cancelRequests, orderLines, orderPaperBags, orders, orderScans, orderStatusHistory, podRecords } from '../db/schema';
 import type { ProductRow, StoreRow } from './catalog';
 import { CANCEL_REASONS, DEMO_REFERENCE_DATE, PAPER_BAG } from './demo-data';
-import { distanceMeters, offsetPoint } from './geo';
 import { STREETS } from './stores-data';
 
 type WithId<T> = T & { id: number };

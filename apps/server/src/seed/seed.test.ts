@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import { APP_IDS, BOOKING_STATUS, BOOKING_STATUS_WITHOUT_TAKER, MAT_STATUSES, ORDER_STATUS, ORDER_STATUS_IDS, ROLE } from '@gerai/contract';
+import { APP_IDS, BOOKING_STATUS, BOOKING_STATUS_WITHOUT_TAKER, distanceMeters, MAT_STATUSES, ORDER_STATUS, ORDER_STATUS_IDS, ROLE } from '@gerai/contract';
 import type { DbHandle } from '../db/client';
 import { verifyPassword } from '../db/password';
 import * as t from '../db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-data';
 import { isValidEan13 } from './ean13';
-import { distanceMeters } from './geo';
 import { isDatabaseEmpty, resetDatabase, seedDemo } from './seed';
 import { openTestDb } from '../test/test-db';
 

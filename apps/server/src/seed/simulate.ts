@@ -2,10 +2,9 @@
 // sent through the public intake endpoint of a running Gerai, until stopped.
 import { parseArgs } from 'node:util';
 import { fakerID_ID as faker } from '@faker-js/faker';
-import { CHANNELS, type IntakeOrder } from '@gerai/contract';
+import { CHANNELS, offsetPoint, PAYMENT_IDS, type IntakeOrder } from '@gerai/contract';
 import { defaultChannelSecrets } from '../config';
 import { signBody } from '../modules/channels/signature';
-import { offsetPoint } from './geo';
 
 const { values } = parseArgs({
   options: {
@@ -61,7 +60,7 @@ function makeOrder(catalog: Catalog): { appId: number; order: IntakeOrder } {
       orderNo: `${channel.appName.toUpperCase()}-${Date.now().toString(36).toUpperCase()}${faker.string.alphanumeric({ length: 4, casing: 'upper' })}`,
       storeCode: catalog.storeCode,
       deliveryType: delivery ? 1 : 0,
-      paymentId: faker.number.int({ min: 1, max: 6 }),
+      paymentId: faker.helpers.arrayElement(PAYMENT_IDS),
       customer: {
         name,
         phone: `08${faker.string.numeric(10)}`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APP_IDS } from '../channels';
+import { isPaymentId } from '../payments';
 
 export const intakeLineSchema = z
   .object({
@@ -15,7 +16,7 @@ export const intakeOrderSchema = z
     orderNo: z.string().min(3).max(40),
     storeCode: z.string().min(1).max(10),
     deliveryType: z.union([z.literal(0), z.literal(1)]),
-    paymentId: z.number().int().min(1).max(99),
+    paymentId: z.number().int().refine(isPaymentId, 'Metode pembayaran tidak dikenal'),
     customer: z
       .object({
         name: z.string().min(1).max(120),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { APP_IDS, type AppId } from '../channels';
 import { isOrderStatusId, type OrderStatusId } from '../statuses';
+import { PAPER_BAG_MAX, POD_TEXT, QTY_MAX } from '../limits';
+import { SHIPMENT_NO_PATTERN } from '../shipment';
 
 const int = () => z.number().int();
 
@@ -191,7 +193,7 @@ export const orderDetailSchema = z.object({
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 export const shipmentParamsSchema = z.object({
-  shipmentNo: z.string().trim().regex(/^[A-Z0-9-]{6,40}$/, 'Nomor shipment tidak valid'),
+  shipmentNo: z.string().trim().regex(SHIPMENT_NO_PATTERN, 'Nomor shipment tidak valid'),
 });
 
 export const orderLineParamsSchema = shipmentParamsSchema.extend({
@@ -199,25 +201,18 @@ export const orderLineParamsSchema = shipmentParamsSchema.extend({
 });
 
 /** Edit-quantity modal: the confirmed picked quantity of one line. */
-export const lineQuantityBodySchema = z.object({ qty: int().min(0, 'Jumlah tidak boleh kurang dari 0').max(9999) }).strict();
+export const lineQuantityBodySchema = z.object({ qty: int().min(0, 'Jumlah tidak boleh kurang dari 0').max(QTY_MAX) }).strict();
 
 /** Out-of-stock modal: attrQtyOos of one line, never below 0. */
-export const lineOutOfStockBodySchema = z.object({ qtyOos: int().min(0, 'Jumlah produk kosong tidak boleh kurang dari 0').max(9999) }).strict();
+export const lineOutOfStockBodySchema = z.object({ qtyOos: int().min(0, 'Jumlah produk kosong tidak boleh kurang dari 0').max(QTY_MAX) }).strict();
 
-export const PAPER_BAG_MAX = 20;
 export const paperBagsBodySchema = z.object({ qty: int().min(0).max(PAPER_BAG_MAX) }).strict();
-
-/** The QR the customer shows at pickup: `GERAI:PICKUP:<shipmentNo>:<pickupCode>`. */
-export const PICKUP_QR_PREFIX = 'GERAI:PICKUP:';
-export function pickupQrPayload(shipmentNo: string, pickupCode: string): string {
-  return `${PICKUP_QR_PREFIX}${shipmentNo}:${pickupCode}`;
-}
 
 /** Konfirmasi of a pickup order: the customer's code (or the scanned QR text) and who received the goods. */
 export const handoverBodySchema = z
   .object({
     pickupCode: z.string().trim().min(1, 'Kode pengambilan wajib diisi').max(200),
-    receiverName: z.string().trim().min(2, 'Nama penerima wajib diisi').max(100),
+    receiverName: z.string().trim().min(POD_TEXT.receiverNameMin, 'Nama penerima wajib diisi').max(POD_TEXT.nameMax),
   })
   .strict();
 export type HandoverBody = z.infer<typeof handoverBodySchema>;

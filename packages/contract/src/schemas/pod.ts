@@ -2,26 +2,11 @@ import { z } from 'zod';
 import { POD_APPROVAL_STATUSES } from '../statuses';
 import { errorDetailSchema } from './common';
 import { orderDetailSchema } from './orders';
+import { COMPASS_POINTS } from '../geo';
+import { POD_PLASTIC_MAX, POD_REASON_OTHER, POD_RECEIVER_RELATIONS, POD_RELATION_OTHER, POD_REQUEST_TYPES, POD_TEXT } from '../limits';
+import { SHIPMENT_NO_PATTERN } from '../shipment';
 
 // Scan-and-go proof of delivery (POD) and its approval requests.
-
-/** Who took the goods; "Lainnya" (other) needs `receiverOther`. */
-export const POD_RECEIVER_RELATIONS = ['Pemesan', 'Keluarga', 'Satpam', 'Rekan kerja', 'Lainnya'] as const;
-export type PodReceiverRelation = (typeof POD_RECEIVER_RELATIONS)[number];
-export const POD_RELATION_OTHER: PodReceiverRelation = 'Lainnya';
-
-/** The option both reason lists get appended (spec §3, §9); choosing it needs a free text. */
-export const POD_REASON_OTHER = { id: 0, label: 'Lainnya' } as const;
-
-/** What a POD approval request is for; 'order' is the delivery of an order in 1103. */
-export const POD_REQUEST_TYPES = ['order'] as const;
-export type PodRequestType = (typeof POD_REQUEST_TYPES)[number];
-
-export const POD_PLASTIC_MAX = 20;
-
-/** 8-point compass in Indonesian, clockwise from north. */
-export const POD_COMPASS_POINTS = ['utara', 'timur laut', 'timur', 'tenggara', 'selatan', 'barat daya', 'barat', 'barat laut'] as const;
-export type PodCompassPoint = (typeof POD_COMPASS_POINTS)[number];
 
 // --- field helpers: the same schema reads JSON values and form-encoded strings --------
 
@@ -51,7 +36,7 @@ function boolField(label: string) {
 const latField = () => numberField('Latitude').pipe(z.number().min(-90, 'Latitude harus antara -90 dan 90').max(90, 'Latitude harus antara -90 dan 90'));
 const longField = () => numberField('Longitude').pipe(z.number().min(-180, 'Longitude harus antara -180 dan 180').max(180, 'Longitude harus antara -180 dan 180'));
 const accuracyField = () => numberField('Akurasi').pipe(z.number().min(0, 'Akurasi tidak boleh negatif').max(100_000, 'Akurasi tidak valid'));
-const shipmentNoField = () => z.string({ error: 'Nomor shipment wajib diisi' }).trim().regex(/^[A-Z0-9-]{6,40}$/, 'Nomor shipment tidak valid');
+const shipmentNoField = () => z.string({ error: 'Nomor shipment wajib diisi' }).trim().regex(SHIPMENT_NO_PATTERN, 'Nomor shipment tidak valid');
 /** Optional free text; blank counts as not given. */
 const optionalText = (max: number) =>
   z
@@ -75,9 +60,9 @@ export const podScanGoBodySchema = z
     lat: latField(),
     long: longField(),
     accuracy: accuracyField(),
-    receiverName: z.string({ error: 'Nama penerima wajib diisi' }).trim().min(2, 'Nama penerima wajib diisi').max(100, 'Maksimal 100 karakter'),
+    receiverName: z.string({ error: 'Nama penerima wajib diisi' }).trim().min(POD_TEXT.receiverNameMin, 'Nama penerima wajib diisi').max(POD_TEXT.nameMax, `Maksimal ${POD_TEXT.nameMax} karakter`),
     receiverRelation: z.enum(POD_RECEIVER_RELATIONS, { error: 'Hubungan penerima tidak dikenal' }),
-    receiverOther: optionalText(100),
+    receiverOther: optionalText(POD_TEXT.nameMax),
     isValidate: boolField('isValidate'),
     plasticQty: intField('Jumlah kantong plastik').pipe(
       z.number().int().min(0, 'Jumlah kantong plastik tidak boleh kurang dari 0').max(POD_PLASTIC_MAX, `Jumlah kantong plastik maksimal ${POD_PLASTIC_MAX}`),
@@ -85,7 +70,7 @@ export const podScanGoBodySchema = z
   })
   .strict()
   .superRefine((b, ctx) => {
-    if (b.receiverRelation === POD_RELATION_OTHER && (!b.receiverOther || b.receiverOther.length < 2)) {
+    if (b.receiverRelation === POD_RELATION_OTHER && (!b.receiverOther || b.receiverOther.length < POD_TEXT.relationOtherMin)) {
       ctx.addIssue({ code: 'custom', path: ['receiverOther'], message: 'Tuliskan hubungan penerima untuk pilihan Lainnya' });
     }
   });
@@ -122,7 +107,7 @@ export type PodScanGoResult = z.infer<typeof podScanGoResultSchema>;
 export const podDirectionSchema = z.object({
   /** 0 = north, clockwise. */
   bearingDeg: z.number(),
-  direction: z.enum(POD_COMPASS_POINTS),
+  direction: z.enum(COMPASS_POINTS),
   /** e.g. "320 m ke arah barat laut". */
   text: z.string(),
 });
@@ -188,14 +173,14 @@ export const podRequestBodySchema = z
     deliveryType: intField('deliveryType').pipe(z.literal(1, { error: 'Pengajuan POD hanya untuk pesanan yang diantar (deliveryType 1)' })),
     type: z.enum(POD_REQUEST_TYPES, { error: 'Jenis pengajuan tidak dikenal' }).default('order'),
     reasonId: intField('Alasan').pipe(z.number().int().min(0, 'Alasan tidak dikenal')),
-    reasonText: optionalText(500),
+    reasonText: optionalText(POD_TEXT.reasonTextMax),
     lat: latField(),
     long: longField(),
     accuracy: accuracyField(),
   })
   .strict()
   .superRefine((b, ctx) => {
-    if (b.reasonId === POD_REASON_OTHER.id && (!b.reasonText || b.reasonText.length < 3)) {
+    if (b.reasonId === POD_REASON_OTHER.id && (!b.reasonText || b.reasonText.length < POD_TEXT.reasonTextMin)) {
       ctx.addIssue({ code: 'custom', path: ['reasonText'], message: 'Tuliskan alasan untuk pilihan Lainnya' });
     }
   });
@@ -281,7 +266,7 @@ export type PodRequestCount = z.infer<typeof podRequestCountSchema>;
 
 export const podMyRequestsQuerySchema = z.object({
   shipmentNo: z
-    .union([z.literal(''), z.string().trim().regex(/^[A-Z0-9-]{6,40}$/, 'Nomor shipment tidak valid')])
+    .union([z.literal(''), z.string().trim().regex(SHIPMENT_NO_PATTERN, 'Nomor shipment tidak valid')])
     .optional()
     .transform((v) => (v ? v : undefined)),
 });
@@ -345,11 +330,11 @@ export const podApproveBodySchema = z.object({}).strict().nullish();
 export const podRejectBodySchema = z
   .object({
     rejectReasonId: intField('Alasan penolakan').pipe(z.number().int().min(0, 'Alasan penolakan tidak dikenal')),
-    rejectReasonText: optionalText(500),
+    rejectReasonText: optionalText(POD_TEXT.reasonTextMax),
   })
   .strict()
   .superRefine((b, ctx) => {
-    if (b.rejectReasonId === POD_REASON_OTHER.id && (!b.rejectReasonText || b.rejectReasonText.length < 3)) {
+    if (b.rejectReasonId === POD_REASON_OTHER.id && (!b.rejectReasonText || b.rejectReasonText.length < POD_TEXT.reasonTextMin)) {
       ctx.addIssue({ code: 'custom', path: ['rejectReasonText'], message: 'Tuliskan alasan penolakan untuk pilihan Lainnya' });
     }
   });

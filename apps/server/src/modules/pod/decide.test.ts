@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decidePod, decidePodAt } from './decide';
-import { bearingDegrees, compassPoint, describeDirection, distanceMeters, formatDistance, offsetPoint } from './geo';
+import { bearingDegrees, compassPoint, describeDirection, distanceMeters, formatDistance, offsetPoint } from '@gerai/contract';
 
 const limits = { radiusM: 150, maxAccuracyM: 100 };
 const customer = { lat: -6.2607, lng: 106.8137 };

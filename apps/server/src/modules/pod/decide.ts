@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import { distanceMeters, type LatLng } from './geo';
+import { distanceMeters, type LatLng } from '@gerai/contract';
 
 /** The three limits of proof of delivery, from config (POD_* env vars). */
 export interface PodLimits {

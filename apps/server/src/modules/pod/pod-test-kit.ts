@@ -1,10 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { ROLE } from '@gerai/contract';
+import { type LatLng, offsetPoint, ROLE } from '@gerai/contract';
 import { auditLog, events, orders, orderStatusHistory, podApprovalRequests, podRecords, users } from '../../db/schema';
 import { hashPassword } from '../../db/password';
 import { DEMO_PASSWORD } from '../../seed/demo-data';
 import type { TestContext } from '../../test/harness';
-import { offsetPoint, type LatLng } from './geo';
 
 export const STAFF = '10000001';
 export const STAFF_T002 = '10000002';

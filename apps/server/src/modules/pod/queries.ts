@@ -1,25 +1,11 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  ORDER_STATUS,
-  POD_APPROVAL_STATUS,
-  POD_REASON_OTHER,
-  type PodApprovalStatus,
-  type PodChosenReason,
-  type PodMyRequests,
-  type PodReasonList,
-  type PodRequestCount,
-  type PodRequestDetail,
-  type PodRequestList,
-  type PodRequestListQuery,
-  type PodRequestSummary,
-} from '@gerai/contract';
+import { describeDirection, ORDER_STATUS, POD_APPROVAL_STATUS, POD_REASON_OTHER, type PodApprovalStatus, type PodChosenReason, type PodMyRequests, type PodReasonList, type PodRequestCount, type PodRequestDetail, type PodRequestList, type PodRequestListQuery, type PodRequestSummary, roundMeters } from '@gerai/contract';
 import type { Db, Tx } from '../../db/client';
 import { orders, podApprovalRequests, podRejectReasons, podRequestReasons, stores, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { storeScope } from '../../platform/scope';
-import { describeDirection, roundMeters } from './geo';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Start of a calendar day in WIB (UTC+7, no daylight saving). */

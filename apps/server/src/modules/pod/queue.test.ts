@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { events, orders, podApprovalRequests } from '../../db/schema';
-import { distanceMeters } from './geo';
+import { distanceMeters } from '@gerai/contract';
 import { CHIEF, createChief, freshDeliveryOrder, podApi, pointFrom, requestForm, STAFF, STAFF_T002, SUPERVISOR, type TestOrder } from './pod-test-kit';
 
 let ctx: TestContext;

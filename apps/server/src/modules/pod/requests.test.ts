@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_MESSAGES } from '@gerai/contract';
+import { distanceMeters, ERROR_MESSAGES } from '@gerai/contract';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { eq } from 'drizzle-orm';
 import { orders, podApprovalRequests, returns } from '../../db/schema';
-import { distanceMeters } from './geo';
 import {
   auditOf,
   CHIEF,

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ORDER_STATUS, POD_APPROVAL_STATUS, type PodDecisionResult, type PodRejectBody, type PodRequestBody, type PodRequestDetail } from '@gerai/contract';
+import { distanceMeters, formatDistance, ORDER_STATUS, POD_APPROVAL_STATUS, type PodDecisionResult, type PodRejectBody, type PodRequestBody, type PodRequestDetail, roundMeters } from '@gerai/contract';
 import type { Db, Tx } from '../../db/client';
 import { podApprovalRequests, podRecords, podRejectReasons, podRequestReasons } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
@@ -8,7 +8,6 @@ import type { Principal } from '../../platform/principal';
 import { loadOrderDetail } from '../orders/detail';
 import { lockOrder, recordTransition } from '../orders/order-change';
 import type { PodLimits } from './decide';
-import { distanceMeters, formatDistance, roundMeters } from './geo';
 import { hasOpenReturn, isFinished, isUniqueViolation, latestRequestOf, lockDeliverableOrder, lockOrderRow, pendingRequestOf, statusError } from './pod-order';
 import { chosenReason, loadRequestDetail, resolveReason } from './queries';
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_MESSAGES } from '@gerai/contract';
+import { distanceMeters, ERROR_MESSAGES } from '@gerai/contract';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { returns } from '../../db/schema';
-import { distanceMeters } from './geo';
 import {
   auditOf,
   eventsOf,

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ORDER_STATUS, POD_APPROVAL_STATUS, type PodOutsideReply, type PodScanGoBody, type PodScanGoResult } from '@gerai/contract';
+import { describeDirection, distanceMeters, ORDER_STATUS, POD_APPROVAL_STATUS, type PodOutsideReply, type PodScanGoBody, type PodScanGoResult, roundMeters } from '@gerai/contract';
 import type { Db, Tx } from '../../db/client';
 import { podApprovalRequests, podRecords } from '../../db/schema';
 import { recordChange, writeAudit } from '../../platform/audit';
@@ -8,7 +8,6 @@ import type { Principal } from '../../platform/principal';
 import { loadOrderDetail } from '../orders/detail';
 import { lockOrder, recordTransition, type OrderRow } from '../orders/order-change';
 import { decidePod, type PodLimits } from './decide';
-import { describeDirection, distanceMeters, roundMeters } from './geo';
 import { lockDeliverableOrder, pendingRequestOf, type PodOrderRow } from './pod-order';
 
 const S = ORDER_STATUS;

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import type { EventType } from './event-types';
+
+// The event catalogue: every event type and the schema of its payload. The
+// server can record only these (recordChange is typed by it, and a test parses
+// every payload the database writes, SQL functions included); the web receives
+// `EventData<T>`: the payload plus the store and time the stream adds.
+
+const int = () => z.number().int();
+
+/** Fields of every status change of an order (the lifecycle writes them). */
+const statusChange = {
+  shipmentNo: z.string(),
+  orderNo: z.string(),
+  fromStatus: int(),
+  statusId: int(),
+  /** The lifecycle action: claim, pack, confirm, archive, cancel. */
+  action: z.string(),
+  actorName: z.string(),
+};
+
+/** Fields of every change within a status (picking edits, scans). */
+const orderUpdate = {
+  shipmentNo: z.string(),
+  statusId: int(),
+  action: z.string(),
+  actorName: z.string(),
+};
+
+const podBase = { shipmentNo: z.string(), orderNo: z.string(), requestId: int() };
+
+const chosenReason = z.object({ id: int(), label: z.string(), text: z.string().nullable(), display: z.string() }).strict();
+
+export const EVENT_CATALOGUE = {
+  'order.created': z
+    .object({ shipmentNo: z.string(), orderNo: z.string(), appId: int(), statusId: int(), deliveryType: int(), price: int() })
+    .strict(),
+  'order.claimed': z.object({ ...statusChange, pickerName: z.string() }).strict(),
+  'order.scanned': z
+    .object({ ...orderUpdate, lineId: int(), productID: z.string(), qtyPicked: int(), qty: int() })
+    .strict(),
+  'order.updated': z
+    .object({
+      ...orderUpdate,
+      lineId: int().optional(),
+      productID: z.string().optional(),
+      qtyPicked: int().optional(),
+      attrQtyOos: int().optional(),
+      paperBags: int().optional(),
+      reset: z.literal(true).optional(),
+    })
+    .strict(),
+  'order.packed': z.object(statusChange).strict(),
+  'order.completed': z
+    .object({
+      ...statusChange,
+      /** Pickup handover: who received the goods. */
+      receiverName: z.string().optional(),
+      /** Delivery: completed by proof of delivery (scan and go, or an approved request). */
+      pod: z.boolean().optional(),
+      approved: z.boolean().optional(),
+      requestId: int().optional(),
+      approverName: z.string().optional(),
+      distanceM: z.number().nullable().optional(),
+      accuracy: z.number().optional(),
+      receiverRelation: z.string().optional(),
+      plasticQty: int().optional(),
+      /** The phone's own view of scan and go; recorded, never trusted. */
+      clientIsValidate: z.boolean().optional(),
+    })
+    .strict(),
+  'order.archived': z.object(statusChange).strict(),
+  'order.cancelled': z.object({ ...statusChange, reason: z.string().nullable() }).strict(),
+  'pod.requested': z
+    .object({ ...podBase, deliveryType: int(), type: z.string(), requesterName: z.string(), reason: z.string(), distanceM: z.number().nullable() })
+    .strict(),
+  'pod.approved': z.object({ ...podBase, deciderName: z.string(), distanceM: z.number().nullable() }).strict(),
+  'pod.rejected': z
+    .object({ ...podBase, deciderName: z.string(), requestedBy: int().nullable(), rejectReason: chosenReason })
+    .strict(),
+  'pod.closed': z.object({ ...podBase, reason: z.string() }).strict(),
+} satisfies { [K in EventType]: z.ZodType };
+
+/** What a producer writes for an event of type T. */
+export type EventPayload<T extends EventType> = z.input<(typeof EVENT_CATALOGUE)[T]>;
+
+/** What a subscriber receives: the payload plus the event's store and time (added by the stream). */
+export type EventData<T extends EventType> = z.output<(typeof EVENT_CATALOGUE)[T]> & { storeCode: string | null; at: string };
+
+/** Parses a stored payload against the catalogue; throws for an unknown type or a payload that does not match. */
+export function parseEventPayload<T extends EventType>(type: T, payload: unknown): EventPayload<T> {
+  const schema = (EVENT_CATALOGUE as Record<string, z.ZodType>)[type];
+  if (!schema) throw new Error(`unknown event type ${type}`);
+  return schema.parse(payload) as EventPayload<T>;
+}
