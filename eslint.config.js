@@ -3,6 +3,22 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// Server areas (apps/server/src/modules/<area>/) are imported from outside only through their public
+// file, modules/<area>/index.ts: a path into an area's folder is refused, a path to the folder is fine.
+// A new area is covered without editing these rules.
+const AREA_MESSAGE = "Import another area through its public file (modules/<area>/index.ts), e.g. '../orders'.";
+/** A path through `modules/` into an area's folder; `except` names files of the area that stay allowed. */
+const intoArea = (except = []) => ({
+  regex: `(^|/)modules/[^/]+/${except.length ? `(?!(${except.join('|')})$)` : ''}`,
+  message: AREA_MESSAGE,
+});
+/** From a file `depth` folders below modules/<area>/, a relative path into a sibling area's folder. */
+const intoSiblingArea = (depth) => ({ regex: `^${'\\.\\./'.repeat(depth + 1)}[^./][^/]*/`, message: AREA_MESSAGE });
+const areaRule = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+// Tests and their kits set up and inspect state across areas; the seed writes every area's tables and
+// simulate.ts plays a channel. None of them is part of the app's import graph.
+const OUTSIDE_THE_APP = ['apps/server/src/**/*.test.ts', 'apps/server/src/**/*-test-kit.ts', 'apps/server/src/test/**', 'apps/server/src/seed/**'];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/src/db/migrations/**', 'apps/web/dev-dist/**'] },
   js.configs.recommended,
@@ -31,4 +47,20 @@ export default tseslint.config(
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through src/config.ts.' }],
     },
   },
+  {
+    files: ['apps/server/{src,bench}/**/*.ts'],
+    ignores: [...OUTSIDE_THE_APP, 'apps/server/src/app.ts', 'apps/server/src/modules/*/**'],
+    rules: areaRule(intoArea()),
+  },
+  {
+    // The composition root registers each area's routes file.
+    files: ['apps/server/src/app.ts'],
+    rules: areaRule(intoArea(['routes'])),
+  },
+  // Inside an area, `../<other>/…` from its top folder (`../../<other>/…` one folder down) is another area.
+  ...[0, 1, 2].map((depth) => ({
+    files: [`apps/server/src/modules/*/${'*/'.repeat(depth)}*.ts`],
+    ignores: OUTSIDE_THE_APP,
+    rules: areaRule(intoArea(), intoSiblingArea(depth)),
+  })),
 );

@@ -1,25 +1,65 @@
-// The JavaScript a phone downloads before the first screen: the module scripts and
-// modulepreloads of the built index.html, gzip-compressed. Fails above the budget,
-// so a stray import (a schema module pulling zod into the shell) is caught here.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+// The JavaScript a phone downloads before the first screen, as the server sends it:
+// index.html is fetched from the running app with `Accept-Encoding: br, gzip` like a
+// browser, then every module script and modulepreload it names, and the compressed
+// bytes on the wire are added up. Fails above the budget, so a stray import (a schema
+// module pulling zod into the shell) or a server that stops compressing is caught here.
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
-export const FIRST_LOAD_BUDGET_KB = 150;
+export const FIRST_LOAD_BUDGET_KB = 110;
 
-export function firstLoadKb(dist) {
-  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const files = new Set();
-  for (const m of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+\.js)"/g)) files.add(m[1]);
-  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g)) files.add(m[1]);
-  let bytes = 0;
-  for (const file of files) bytes += gzipSync(readFileSync(path.join(dist, file))).length;
-  return { kb: bytes / 1000, files: files.size };
+/** GET without decoding: node:http hands over the body exactly as it came over the wire. */
+function getRaw(url) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers: { 'accept-encoding': 'br, gzip' }, timeout: 10_000 }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, encoding: res.headers['content-encoding'] ?? 'identity', body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`timeout: ${url}`)));
+    req.on('error', reject);
+  });
 }
 
-export function checkFirstLoad(dist = 'apps/web/dist') {
-  const { kb, files } = firstLoadKb(dist);
-  const line = `first-load JS: ${kb.toFixed(1)} kB gzip in ${files} files (budget ${FIRST_LOAD_BUDGET_KB} kB)`;
+function decode({ encoding, body }) {
+  if (encoding === 'br') return brotliDecompressSync(body);
+  if (encoding === 'gzip') return gunzipSync(body);
+  return body;
+}
+
+/** The first load's pieces as sent by the server at `base` (http://127.0.0.1:port). */
+export async function firstLoadOnWire(base) {
+  const page = await getRaw(`${base}/`);
+  if (page.status !== 200) throw new Error(`GET / answered ${page.status}`);
+  const html = decode(page).toString('utf8');
+  const scripts = new Set();
+  for (const m of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+\.js)"/g)) scripts.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g)) scripts.add(m[1]);
+  const styles = new Set();
+  for (const m of html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+\.css)"/g)) styles.add(m[1]);
+
+  const sum = async (urls) => {
+    let bytes = 0;
+    const encodings = new Set();
+    for (const url of urls) {
+      const res = await getRaw(new URL(url, base).href);
+      if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
+      bytes += res.body.length;
+      encodings.add(res.encoding);
+    }
+    return { bytes, files: urls.size, encodings: [...encodings].join('+') || 'none' };
+  };
+  return { html: { bytes: page.body.length, encoding: page.encoding }, js: await sum(scripts), css: await sum(styles) };
+}
+
+/** Prints the summary line; false when the first-load JavaScript is over the budget. */
+export async function checkFirstLoad(base) {
+  const { html, js, css } = await firstLoadOnWire(base);
+  const kb = js.bytes / 1000;
+  const line =
+    `first-load JS as sent: ${kb.toFixed(1)} kB ${js.encodings} in ${js.files} files (budget ${FIRST_LOAD_BUDGET_KB} kB); ` +
+    `CSS ${(css.bytes / 1000).toFixed(1)} kB ${css.encodings}, HTML ${(html.bytes / 1000).toFixed(1)} kB ${html.encoding}`;
   if (kb > FIRST_LOAD_BUDGET_KB) {
     console.error(`✗ ${line}`);
     return false;

@@ -1,9 +1,6 @@
-import { existsSync, statSync } from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { z } from 'zod';
@@ -14,10 +11,11 @@ import { registerErrorHandling } from './platform/errors';
 import { securityHeadersPlugin } from './platform/security-headers';
 import { serializerCompiler } from './platform/serializer';
 import { authPlugin } from './platform/auth';
-import { csrfPlugin } from './platform/csrf';
 import { idempotencyPlugin } from './platform/idempotency';
+import { access, enforceRouteAccess, ok, SESSION_SECURITY } from './platform/route-kit';
 import { EventBus, eventRoutes } from './platform/events';
 import { StoreReadCache } from './platform/read-cache';
+import { registerWebApp } from './platform/web-app';
 import { authRoutes } from './modules/auth/routes';
 import { memberRoutes } from './modules/members/routes';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -55,6 +53,8 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
 
+  // First, so that every route after it must declare who may call it.
+  enforceRouteAccess(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -108,14 +108,13 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
           cookie: { type: 'apiKey', in: 'cookie', name: 'at' },
         },
       },
-      security: [{ bearer: [] }, { cookie: [] }],
+      security: SESSION_SECURITY,
     },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs/openapi.json', { ...access({ auth: 'public' }), schema: { hide: true } }, async () => app.swagger());
   await app.register(authPlugin);
-  await app.register(csrfPlugin);
   await app.register(idempotencyPlugin);
 
   await app.register(authRoutes);
@@ -126,55 +125,9 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
   await app.register(appConfigRoutes);
   await app.register(podRoutes);
   await app.register(eventRoutes);
-  app.get('/api/health', { schema: { tags: ['platform'], summary: 'Liveness probe' } }, async () => ({ message: 'Success', data: { ok: true, db: handle.kind } }));
+  app.get('/api/health', { ...access({ auth: 'public' }), schema: { tags: ['platform'], summary: 'Liveness probe' } }, async () => ok({ ok: true, db: handle.kind }));
 
   await registerWebApp(app, config.webDist);
   return app;
 }
 
-/** Serves the built web app; unknown non-API paths get index.html (client routing). */
-async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
-  const indexHtml = path.join(webDist, 'index.html');
-  if (!existsSync(indexHtml)) {
-    app.log.warn({ webDist }, 'web app not built; serving the API only');
-    return;
-  }
-  await app.register(fastifyStatic, {
-    root: webDist,
-    wildcard: false,
-    index: false,
-    cacheControl: false,
-    setHeaders(reply, filePath) {
-      // Hashed assets never change; the shell and service worker must revalidate.
-      reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
-  app.get('/*', { schema: { hide: true } }, async (req, reply) => {
-    const url = req.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/')) {
-      return reply.callNotFound();
-    }
-    const file = path.join(webDist, path.normalize(safeDecode(url)));
-    if (file.startsWith(webDist + path.sep) && isFile(file)) {
-      return reply.sendFile(path.relative(webDist, file));
-    }
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
-  });
-}
-
-function isFile(file: string): boolean {
-  try {
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function safeDecode(url: string): string {
-  try {
-    return decodeURIComponent(url);
-  } catch {
-    return url;
-  }
-}

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import path from 'node:path';
 import { POD_DEFAULTS } from '@gerai/contract';
 
+/** Signs access tokens when JWT_SECRET is unset; known to everyone, so only for PGlite on one device. */
+export const DEV_JWT_SECRET = 'gerai-dev-secret-change-me-in-production-please';
+
 /** Every environment variable the server reads, validated once. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -9,7 +12,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
   DATA_DIR: z.string().default('./data'),
-  JWT_SECRET: z.string().min(32).default('gerai-dev-secret-change-me-in-production-please'),
+  JWT_SECRET: z.string().min(32).default(DEV_JWT_SECRET),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(15 * 60),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 24 * 3600),
   /** JSON object appId → secret; defaults to demo secrets "gerai-channel-<appId>". */
@@ -49,6 +52,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration: ${fields}`);
   }
   const base = parsed.data;
+  const databaseUrl = overrides.DATABASE_URL ?? base.DATABASE_URL;
+  const jwtSecret = overrides.JWT_SECRET ?? base.JWT_SECRET;
+  if (databaseUrl && jwtSecret === DEV_JWT_SECRET) {
+    // Anyone can read the default in this repository and sign themselves an access token.
+    throw new Error(
+      'Invalid configuration: JWT_SECRET is the public development default, which must not sign tokens for a PostgreSQL (DATABASE_URL) deployment. ' +
+        'Set JWT_SECRET to a random secret of at least 32 characters, e.g. JWT_SECRET=$(openssl rand -hex 32).',
+    );
+  }
   const channelSecrets = base.CHANNEL_SECRETS
     ? z.record(z.string(), z.string().min(8)).parse(JSON.parse(base.CHANNEL_SECRETS))
     : defaultChannelSecrets();

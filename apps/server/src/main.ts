@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { migrateDb, openDb } from './db/client';
 import { buildApp } from './app';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency';
@@ -7,7 +7,14 @@ import { resolveDataDir } from './seed/data-dir';
 import { isDatabaseEmpty, seedDemo } from './seed/seed';
 
 const started = performance.now();
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  // A configuration mistake is the operator's to fix: say what, without a stack trace.
+  console.error(`Gerai cannot start. ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
 const dataDir = resolveDataDir(config);
 const handle = await openDb({ databaseUrl: config.DATABASE_URL, dataDir });
 await migrateDb(handle);

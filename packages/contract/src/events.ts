@@ -8,24 +8,27 @@ import type { EventType } from './event-types';
 
 const int = () => z.number().int();
 
-/** Fields of every status change of an order (the lifecycle writes them). */
-const statusChange = {
+/**
+ * Fields of every status change of an order (the server's order lifecycle
+ * writes them). `action` is the lifecycle action, one per event type, so the
+ * lifecycle table cannot pair an action with another action's event.
+ */
+const statusChange = <A extends string>(action: A) => ({
   shipmentNo: z.string(),
   orderNo: z.string(),
   fromStatus: int(),
   statusId: int(),
-  /** The lifecycle action: claim, pack, confirm, archive, cancel. */
-  action: z.string(),
+  action: z.literal(action),
   actorName: z.string(),
-};
+});
 
 /** Fields of every change within a status (picking edits, scans). */
-const orderUpdate = {
+const orderUpdate = <A extends readonly [string, ...string[]]>(actions: A) => ({
   shipmentNo: z.string(),
   statusId: int(),
-  action: z.string(),
+  action: z.enum(actions),
   actorName: z.string(),
-};
+});
 
 const podBase = { shipmentNo: z.string(), orderNo: z.string(), requestId: int() };
 
@@ -35,13 +38,14 @@ export const EVENT_CATALOGUE = {
   'order.created': z
     .object({ shipmentNo: z.string(), orderNo: z.string(), appId: int(), statusId: int(), deliveryType: int(), price: int() })
     .strict(),
-  'order.claimed': z.object({ ...statusChange, pickerName: z.string() }).strict(),
+  'order.claimed': z.object({ ...statusChange('claim'), pickerName: z.string() }).strict(),
+  // Written by the SQL function order_scan_batch (migration 0003), not by TypeScript.
   'order.scanned': z
-    .object({ ...orderUpdate, lineId: int(), productID: z.string(), qtyPicked: int(), qty: int() })
+    .object({ ...orderUpdate(['scan']), lineId: int(), productID: z.string(), qtyPicked: int(), qty: int() })
     .strict(),
   'order.updated': z
     .object({
-      ...orderUpdate,
+      ...orderUpdate(['set_quantity', 'set_out_of_stock', 'set_paper_bags', 'reset_picking']),
       lineId: int().optional(),
       productID: z.string().optional(),
       qtyPicked: int().optional(),
@@ -50,10 +54,10 @@ export const EVENT_CATALOGUE = {
       reset: z.literal(true).optional(),
     })
     .strict(),
-  'order.packed': z.object(statusChange).strict(),
+  'order.packed': z.object(statusChange('pack')).strict(),
   'order.completed': z
     .object({
-      ...statusChange,
+      ...statusChange('confirm'),
       /** Pickup handover: who received the goods. */
       receiverName: z.string().optional(),
       /** Delivery: completed by proof of delivery (scan and go, or an approved request). */
@@ -69,8 +73,8 @@ export const EVENT_CATALOGUE = {
       clientIsValidate: z.boolean().optional(),
     })
     .strict(),
-  'order.archived': z.object(statusChange).strict(),
-  'order.cancelled': z.object({ ...statusChange, reason: z.string().nullable() }).strict(),
+  'order.archived': z.object(statusChange('archive')).strict(),
+  'order.cancelled': z.object({ ...statusChange('cancel'), reason: z.string().nullable() }).strict(),
   'pod.requested': z
     .object({ ...podBase, deliveryType: int(), type: z.string(), requesterName: z.string(), reason: z.string(), distanceM: z.number().nullable() })
     .strict(),

@@ -3,6 +3,12 @@
 /** A shipmentNo as the API accepts it: 6–40 capital letters, digits or dashes. Gerai's own are SHP + yyMMdd + 7 digits. */
 export const SHIPMENT_NO_PATTERN = /^[A-Z0-9-]{6,40}$/;
 
+/**
+ * The shipmentNo Gerai itself makes (decisions 8): SHP + yyMMdd + 7 digits. Stricter than what
+ * the API accepts, so a scanned text can tell one of Gerai's shipments from any other code.
+ */
+export const GERAI_SHIPMENT_NO_PATTERN = /^SHP\d{13}$/;
+
 export function isShipmentNo(value: string): boolean {
   return SHIPMENT_NO_PATTERN.test(value);
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { migrateDb, type DbHandle } from './client';
 import { openTestDb } from '../test/test-db';
+import type { DeliveryType, OrderStatusId } from '@gerai/contract';
 import * as t from './schema';
 
 let handle: DbHandle;
@@ -27,8 +28,8 @@ const baseOrder = {
   orderNo: 'AGF0001',
   appId: 379,
   storeCode: 'T001',
-  statusId: 1103,
-  deliveryType: 1,
+  statusId: 1103 as OrderStatusId,
+  deliveryType: 1 as DeliveryType,
   paymentId: 1,
   price: 3300,
   customerName: 'Sari Wulandari',
@@ -71,8 +72,9 @@ describe('orders', () => {
   });
 
   it('refuses unknown statuses, stores and delivery types', async () => {
-    expect(await pgError(handle.db.insert(t.orders).values({ ...baseOrder, orderNo: 'X1', shipmentNo: 'SHP1', statusId: 1108 }))).toBe(CHECK_VIOLATION);
-    expect(await pgError(handle.db.insert(t.orders).values({ ...baseOrder, orderNo: 'X2', shipmentNo: 'SHP2', deliveryType: 2 }))).toBe(CHECK_VIOLATION);
+    // The column types refuse these values too; the constraints must refuse them from any SQL.
+    expect(await pgError(handle.db.insert(t.orders).values({ ...baseOrder, orderNo: 'X1', shipmentNo: 'SHP1', statusId: 1108 as OrderStatusId }))).toBe(CHECK_VIOLATION);
+    expect(await pgError(handle.db.insert(t.orders).values({ ...baseOrder, orderNo: 'X2', shipmentNo: 'SHP2', deliveryType: 2 as DeliveryType }))).toBe(CHECK_VIOLATION);
     expect(await pgError(handle.db.insert(t.orders).values({ ...baseOrder, orderNo: 'X3', shipmentNo: 'SHP3', storeCode: 'T999' }))).toBe(FK_VIOLATION);
     expect(await pgError(handle.db.insert(t.orders).values({ ...baseOrder, orderNo: 'X4', shipmentNo: 'SHP4', isSendStore: 'Y' }))).toBe(CHECK_VIOLATION);
   });
@@ -131,7 +133,7 @@ describe('other constraints', () => {
 
   it('numbers events in commit order for SSE replay', async () => {
     const a = await handle.db.insert(t.events).values({ storeCode: 'T001', type: 'order.created', payload: { n: 1 } }).returning();
-    const b = await handle.db.insert(t.events).values({ storeCode: null, type: 'config', payload: {} }).returning();
+    const b = await handle.db.insert(t.events).values({ storeCode: null, type: 'order.updated', payload: {} }).returning();
     expect(typeof a[0]!.id).toBe('number');
     expect(b[0]!.id).toBeGreaterThan(a[0]!.id);
   });

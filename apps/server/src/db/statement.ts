@@ -11,7 +11,9 @@ export function registerRawRunner(db: Db, runner: RawRunner): void {
 }
 
 /**
- * A hot statement in plain SQL. On PostgreSQL it is a named prepared
+ * A hot statement in plain SQL: only for a path with its own `npm run bench`
+ * row (order count, list, detail, scan, idempotency keys); everything else
+ * uses Drizzle (docs/decisions.md). On PostgreSQL it is a named prepared
  * statement, parsed and planned once per connection; the query builder is
  * not involved, so a call costs no SQL building either. Runs outside any
  * transaction: each call is its own atomic statement.

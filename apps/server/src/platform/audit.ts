@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { EventPayload, EventType } from '@gerai/contract';
 import type { Db, Tx } from '../db/client';
 import { auditLog, events } from '../db/schema';
 
@@ -16,17 +17,21 @@ export interface AuditEntry {
   reason?: string | null;
 }
 
-export interface DomainEvent {
+/**
+ * An event of the catalogue (packages/contract/src/events.ts): the compiler
+ * refuses a type it does not list and a payload that does not fit the type.
+ */
+export interface DomainEvent<T extends EventType> {
   storeCode: string | null;
-  type: string;
-  payload: Record<string, unknown>;
+  type: T;
+  payload: EventPayload<T>;
 }
 
 /**
  * Every state change calls this inside its transaction: the audit row and the
  * event commit or roll back with the change, and NOTIFY is delivered on commit.
  */
-export async function recordChange(tx: Tx, audit: AuditEntry, event: DomainEvent): Promise<number> {
+export async function recordChange<T extends EventType>(tx: Tx, audit: AuditEntry, event: DomainEvent<T>): Promise<number> {
   await writeAudit(tx, audit);
   const [row] = await tx
     .insert(events)

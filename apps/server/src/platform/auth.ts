@@ -1,11 +1,9 @@
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { RoleId } from '@gerai/contract';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 import { loadPrincipal, type Principal } from './principal';
 import { verifyAccessToken } from './tokens';
-import { assertRole } from './scope';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,7 +27,7 @@ function readAccessToken(req: FastifyRequest): { token: string; via: 'cookie' | 
   return cookie ? { token: cookie, via: 'cookie' } : null;
 }
 
-/** Resolves the caller on every request; routes opt in to requiring it. */
+/** Resolves the caller on every request; each route declares whether it requires one (route-kit.ts). */
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('principal', null);
   app.decorateRequest('authVia', null);
@@ -55,21 +53,18 @@ export const authPlugin = fp(async (app) => {
   });
 });
 
-export const requireAuth: preHandlerAsyncHookHandler = async (req: FastifyRequest, _reply: FastifyReply) => {
-  if (!req.principal) {
-    const sentToken = Boolean(req.headers.authorization || req.cookies[ACCESS_COOKIE]);
-    throw new AppError(sentToken ? 'TOKEN_INVALID' : 'UNAUTHENTICATED');
-  }
-};
-
-export function requireRole(role: RoleId): preHandlerAsyncHookHandler {
-  return async (req) => {
-    if (!req.principal) throw new AppError('UNAUTHENTICATED');
-    assertRole(req.principal, role);
-  };
+/**
+ * The caller of a session route, or 401: TOKEN_INVALID when a token was sent
+ * but did not resolve to a member, UNAUTHENTICATED when none was. Called by
+ * the route kit's `access({ auth: 'session' })` on request.
+ */
+export function assertSignedIn(req: FastifyRequest): Principal {
+  if (req.principal) return req.principal;
+  const sentToken = Boolean(req.headers.authorization || req.cookies[ACCESS_COOKIE]);
+  throw new AppError(sentToken ? 'TOKEN_INVALID' : 'UNAUTHENTICATED');
 }
 
-/** The caller of a route behind requireAuth. */
+/** The caller of a route declared `access({ auth: 'session' })`. */
 export function principalOf(req: FastifyRequest): Principal {
   if (!req.principal) throw new AppError('UNAUTHENTICATED');
   return req.principal;

@@ -1,6 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import { type AppId, CHANNELS, DELIVERY_TYPE, type DeliveryType, distanceMeters, offsetPoint, ORDER_STATUS, type OrderStatusId, POD_RECEIVER_RELATIONS } from '@gerai/contract';
 import type { cancelRequests, orderLines, orderPaperBags, orders, orderScans, orderStatusHistory, podRecords } from '../db/schema';
+import { orderQrTexts } from '../modules/channels/service';
 import type { ProductRow, StoreRow } from './catalog';
 import { CANCEL_REASONS, DEMO_REFERENCE_DATE, PAPER_BAG } from './demo-data';
 import { STREETS } from './stores-data';
@@ -244,8 +245,7 @@ export function buildOrders(faker: Faker, ctx: OrderContext, total: number): See
       paymentId,
       price,
       billNo,
-      qrCode: isSendStore === 'F' ? { Head: [store.code, shipmentNo, orderNo, createdAt.toISOString()], Body: lines.map((l) => [l.barcode, l.qty, l.price]) } : null,
-      qrAndroid: isSendStore === 'F' ? `${shipmentNo}|${pickupCode}` : null,
+      ...(isSendStore === 'F' ? orderQrTexts({ storeCode: store.code, shipmentNo, orderNo, createdAt, pickupCode, lines }) : { qrCode: null, qrAndroid: null }),
       isSendStore,
       customerName: customer.name,
       customerPhone: customer.phone,

@@ -16,11 +16,15 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** The app on a fresh, migrated database with the demo data, one per test file. */
-export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+/**
+ * The app on a fresh, migrated database with the demo data, one per test file.
+ * `env` is read like the process environment; `overrides` replace parsed values.
+ */
+export async function createTestContext(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestContext> {
   const handle = await openTestDb();
   await seedDemo(handle.db);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', READ_CACHE_TTL_MS: '0' }, overrides);
+  // A secret of its own, as on PostgreSQL, where the development default is refused.
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', READ_CACHE_TTL_MS: '0', JWT_SECRET: randomBytes(32).toString('hex'), ...env }, overrides);
   const app = await buildApp({ config, handle, logger: false });
   await app.ready();
 

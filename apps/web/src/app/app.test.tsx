@@ -7,11 +7,11 @@ import { resetClientStateForTests } from '@/shared/api/client';
 import { session } from '@/shared/api/session';
 import { closeModal } from '@/shared/modal/modal-store';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import { chiefMember, deliveryOrder, orderCount, podRequestList, podRequestSummary, staffMember, storeT001, superUserWithoutStore } from '@/test/fixtures';
+import { appConfig as appConfigOf, chiefMember, deliveryOrder, orderCount, podRequestList, podRequestSummary, staffMember, storeT001, superUserWithoutStore } from '@/test/fixtures';
 import { testQueryClient } from '@/test/render';
 import { createAppRouter } from './router';
 
-const appConfig = { minAppVersion: '1.0.0', latestAppVersion: '1.0.0', serverTime: '2025-11-22T03:00:00.000Z' };
+const appConfig = appConfigOf();
 const tokens = { token: 't', tokenExp: 2_000_000_000, refreshToken: 'r', refreshTokenExp: 2_000_100_000 };
 
 function renderApp(path: string) {

@@ -1,12 +1,11 @@
-import { lazy, type ComponentType } from 'react';
 import { ForceUpdateModal } from '@/features/app-config/components/force-update-modal';
 import { StoreInfoModal } from '@/features/members/components/store-info-modal';
-import type { ModalRendererProps, ModalRenderers } from '@/shared/modal/modal-host';
+import type { ModalRenderers } from '@/shared/modal/modal-host';
+import { lazyNamed } from './lazy-named';
 import { SuperUserModal } from './modals/super-user-modal';
 
-// Order modals load with the order screens' code, not in the first load.
-const pick = <K extends string>(load: () => Promise<Record<K, ComponentType<ModalRendererProps>>>, name: K) =>
-  lazy(() => load().then((m) => ({ default: m[name] })));
+// This table loads with the modal layer, after the first screen; order modals later
+// still, with the order screens' code.
 const ordersModals = () => import('@/features/orders/components/order-modals');
 const lineModals = () => import('@/features/orders/components/line-modals');
 
@@ -20,11 +19,11 @@ export const modalRenderers: ModalRenderers = {
   'store-info': StoreInfoModal,
   'super-user': SuperUserModal,
   'force-update': ForceUpdateModal,
-  filter: pick(() => import('@/features/orders/components/order-filter-modal'), 'OrderFilterModal'),
-  'edit-quantity': pick(lineModals, 'EditQuantityModal'),
-  'out-of-stock': pick(lineModals, 'OutOfStockModal'),
-  'scan-packing': pick(ordersModals, 'ScanPackingModal'),
-  'contact-customer': pick(ordersModals, 'ContactCustomerModal'),
-  'qr-code': pick(() => import('@/features/orders/components/qr-code-modal'), 'QrCodeModal'),
-  'scan-go-success': pick(() => import('@/features/pod/components/scan-go-success-modal'), 'ScanGoSuccessModal'),
+  filter: lazyNamed(() => import('@/features/orders/components/order-filter-modal'), 'OrderFilterModal'),
+  'edit-quantity': lazyNamed(lineModals, 'EditQuantityModal'),
+  'out-of-stock': lazyNamed(lineModals, 'OutOfStockModal'),
+  'scan-packing': lazyNamed(ordersModals, 'ScanPackingModal'),
+  'contact-customer': lazyNamed(ordersModals, 'ContactCustomerModal'),
+  'qr-code': lazyNamed(() => import('@/features/orders/components/qr-code-modal'), 'QrCodeModal'),
+  'scan-go-success': lazyNamed(() => import('@/features/pod/components/scan-go-success-modal'), 'ScanGoSuccessModal'),
 };

@@ -13,6 +13,11 @@ import { ErrorState } from '@/shared/ui/state-views';
  * read, so "is the access token there?" is asked of the server: GET /members/me.
  * A 401 makes the API client refresh once and retry; if that fails too, the
  * member goes to /login?next=… A network failure is not a logout: it offers retry.
+ *
+ * While the answer is on its way the shell and the page render already (their
+ * skeletons, the page's code and data requests in parallel with /members/me):
+ * on a slow network the screen is not blank for a round trip. The server guards
+ * every API call on its own, so nothing is shown that the session does not allow.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const me = useMe();
@@ -35,10 +40,11 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       </div>
     );
   }
+  if (me.fetchStatus !== 'paused' && online) return children;
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center gap-3 text-slate-600" role="status">
       <Spinner className="size-8 text-brand-700" />
-      <p>{me.fetchStatus === 'paused' || !online ? id.errors.waitingConnection : id.auth.checkingSession}</p>
+      <p>{id.errors.waitingConnection}</p>
     </div>
   );
 }

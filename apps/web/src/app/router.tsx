@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router';
+import { meQueryOptions } from '@/features/members/api/get-me';
 import { setSessionExpiredHandler } from '@/shared/api/session';
 import { paths } from '@/shared/config/paths';
 import { installRouteRules } from './route-rules';
@@ -22,6 +24,13 @@ export function createAppRouter(create: (routes: typeof appRoutes) => DataRouter
 }
 
 export function AppRouter() {
-  const [router] = useState(() => createAppRouter());
+  const queryClient = useQueryClient();
+  const [router] = useState(() => {
+    const created = createAppRouter();
+    // Every screen but login waits on /members/me (the auth check, the greeting): asked
+    // now, it is not queued behind the screens' code on a slow phone's few connections.
+    if (created.state.location.pathname !== '/login') void queryClient.prefetchQuery(meQueryOptions());
+    return created;
+  });
   return <RouterProvider router={router} />;
 }

@@ -2,16 +2,17 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import type { RouteObject } from 'react-router';
 import { id } from '@/shared/i18n/id';
 import { PageSkeleton } from '@/shared/ui/skeleton';
-import { UnavailablePage } from '@/shared/ui/unavailable-page';
 import { AppLayout } from './layouts/app-layout';
+import { lazyNamed } from './lazy-named';
 import { RootLayout } from './layouts/root-layout';
-import HomeRoute from './routes/home';
 import RouteError from './routes/route-error';
 
-// Home is the first screen of a signed-in crew (the usual start: the session lives in
-// cookies) and ships in the entry chunk. Everything else loads on demand, login
-// included: its form validation (react-hook-form + zod) is most of its weight.
+// The entry chunk holds the shell only; every page loads with its route. Home too: the
+// auth check renders the page while /members/me is on its way, so home's code arrives in
+// parallel with that answer instead of weighing on every first load (login's, a deep link's).
+const HomeRoute = lazy(() => import('./routes/home'));
 const LoginRoute = lazy(() => import('./routes/login'));
+const UnavailablePage = lazyNamed(() => import('@/shared/ui/unavailable-page'), 'UnavailablePage');
 const AccountRoute = lazy(() => import('./routes/account'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const FeatureGuidePage = lazy(() => import('@/features/guide/pages/feature-guide-page'));

@@ -1,4 +1,4 @@
-import type { Member, OrderCount, OrderDetail, OrderList, OrderProduct, OrderSummary, PodOutsideReply, PodReasonList, PodRequestDetail, PodRequestList, PodRequestSummary, Store } from '@gerai/contract';
+import { POD_DEFAULTS, type AppConfig, type Member, type OrderCount, type OrderDetail, type OrderList, type OrderProduct, type OrderSummary, type PodOutsideReply, type PodReasonList, type PodRequestDetail, type PodRequestList, type PodRequestSummary, type Store } from '@gerai/contract';
 
 export const storeT001: Store = {
   storeCode: 'T001',
@@ -136,6 +136,11 @@ export function orderDetail(over: Partial<OrderDetail> = {}): OrderDetail {
     archivedAt: null,
     ...over,
   };
+}
+
+/** GET /api/app-config; the POD limits are the server's defaults unless a test serves others. */
+export function appConfig(pod: Partial<AppConfig['pod']> = {}): AppConfig {
+  return { minAppVersion: '1.0.0', latestAppVersion: '1.0.0', serverTime: '2025-11-22T03:00:00.000Z', pod: { ...POD_DEFAULTS, ...pod } };
 }
 
 // --- scan-and-go POD -------------------------------------------------------------

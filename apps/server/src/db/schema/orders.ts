@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ORDER_STATUS_IDS } from '@gerai/contract';
+import { ORDER_STATUS_IDS, type DeliveryType, type OrderStatusId } from '@gerai/contract';
 import { products, stores } from './catalog';
 import { users } from './auth';
 import { createdAt, sqlIn, tstz, updatedAt } from './_columns';
@@ -25,9 +25,10 @@ export const orders = pgTable(
     storeCode: text('store_code')
       .notNull()
       .references(() => stores.code),
-    statusId: integer('status_id').notNull(),
+    /** The check below keeps it one of ORDER_STATUS. */
+    statusId: integer('status_id').$type<OrderStatusId>().notNull(),
     /** DELIVERY_TYPE: 0 pickup at store, 1 delivered to the address. */
-    deliveryType: smallint('delivery_type').notNull(),
+    deliveryType: smallint('delivery_type').$type<DeliveryType>().notNull(),
     paymentId: integer('payment_id').notNull(),
     price: integer('price').notNull(),
     billNo: text('bill_no'),

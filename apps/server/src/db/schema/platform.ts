@@ -1,5 +1,6 @@
 import { bigserial, check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, sqlIn, tstz } from './_columns';
+import type { EventType } from '@gerai/contract';
 
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -30,7 +31,8 @@ export const events = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** Null for events every signed-in user may see. */
     storeCode: text('store_code'),
-    type: text('type').notNull(),
+    /** Written only by recordChange (typed by the catalogue) and order_scan_batch (checked against it by a test). */
+    type: text('type').$type<EventType>().notNull(),
     payload: jsonb('payload').notNull(),
     createdAt: createdAt(),
   },

@@ -1,6 +1,6 @@
 import type { AppConfig } from '@gerai/contract';
 import type { Db } from '../../db/client';
-import type { PodLimits } from '../pod/decide';
+import type { PodLimits } from '../pod';
 import { appConfig } from '../../db/schema';
 
 /** Versions live in the database so they change without a deploy; env gives the floor. */

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, errorReplySchema, loginBodySchema, memberSchema, refreshBodySchema, tokenPairSchema } from '@gerai/contract';
+import { envelope, loginBodySchema, memberSchema, refreshBodySchema, tokenPairSchema } from '@gerai/contract';
 import { REFRESH_COOKIE } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { loadPrincipal } from '../../platform/principal';
-import { memberView } from '../members/service';
+import { access, errorReplies, ok } from '../../platform/route-kit';
+import { memberView } from '../members';
 import { clearTokenCookies, setTokenCookies } from './cookies';
 import * as auth from './service';
-
-const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 429: errorReplySchema };
 
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -17,6 +16,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/auth/login',
     {
+      ...access({ auth: 'public' }),
       config: {
         rateLimit: {
           max: app.config.LOGIN_RATE_LIMIT,
@@ -28,9 +28,8 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with NIK and password; sets the at/rt HttpOnly cookies',
-        security: [],
         body: loginBodySchema,
-        response: { 200: envelope(tokenPairSchema.extend({ member: memberSchema })), ...errors },
+        response: { 200: envelope(tokenPairSchema.extend({ member: memberSchema })), ...errorReplies(400, 401, 403, 429) },
       },
     },
     async (req, reply) => {
@@ -39,19 +38,19 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       const principal = await loadPrincipal(app.db, issued.userId);
       const member = await memberView(app.db, principal!);
       const { token, tokenExp, refreshToken, refreshTokenExp } = issued;
-      return { message: 'Success' as const, data: { token, tokenExp, refreshToken, refreshTokenExp, member } };
+      return ok({ token, tokenExp, refreshToken, refreshTokenExp, member });
     },
   );
 
   app.post(
     '/api/auth/refresh',
     {
+      ...access({ auth: 'public' }),
       schema: {
         tags: ['auth'],
         summary: 'Rotate the refresh token (cookie rt, or refreshToken in the body for native hosts)',
-        security: [],
         body: refreshBodySchema.optional(),
-        response: { 200: envelope(tokenPairSchema), ...errors },
+        response: { 200: envelope(tokenPairSchema), ...errorReplies(400, 401, 403, 429) },
       },
     },
     async (req, reply) => {
@@ -61,7 +60,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         const issued = await auth.refresh(app.db, app.config, token, req.headers['user-agent'] ?? null);
         setTokenCookies(reply, req, app.config, issued);
         const { token: at, tokenExp, refreshToken, refreshTokenExp } = issued;
-        return { message: 'Success' as const, data: { token: at, tokenExp, refreshToken, refreshTokenExp } };
+        return ok({ token: at, tokenExp, refreshToken, refreshTokenExp });
       } catch (err) {
         clearTokenCookies(reply);
         throw err;
@@ -72,17 +71,18 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/auth/logout',
     {
+      ...access({ auth: 'public' }),
       schema: {
         tags: ['auth'],
         summary: 'Sign out: revokes the refresh token family and clears the cookies',
         body: refreshBodySchema.optional(),
-        response: { 200: envelope(z.null()), ...errors },
+        response: { 200: envelope(z.null()), ...errorReplies(400, 401, 403, 429) },
       },
     },
     async (req, reply) => {
       await auth.logout(app.db, req.body?.refreshToken ?? req.cookies[REFRESH_COOKIE], req.principal?.userId ?? null);
       clearTokenCookies(reply);
-      return { message: 'Success' as const, data: null };
+      return ok(null);
     },
   );
 }

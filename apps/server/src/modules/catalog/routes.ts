@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, errorReplySchema, pageOf, pageQuerySchema, storeSchema } from '@gerai/contract';
-import { principalOf, requireAuth } from '../../platform/auth';
+import { envelope, pageOf, pageQuerySchema, storeSchema } from '@gerai/contract';
+import { principalOf } from '../../platform/auth';
+import { access, ok, readReplies } from '../../platform/route-kit';
 import { listVisibleStores } from './service';
 
 export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
@@ -10,14 +11,14 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/stores',
     {
-      preHandler: requireAuth,
+      ...access({ auth: 'session' }),
       schema: {
         tags: ['catalog'],
         summary: 'Stores the caller may work in, searchable by code, name, kelurahan or kecamatan',
         querystring: pageQuerySchema.extend({ query: z.string().trim().max(60).optional() }),
-        response: { 200: envelope(pageOf(storeSchema)), 400: errorReplySchema, 401: errorReplySchema },
+        response: { 200: envelope(pageOf(storeSchema)), ...readReplies },
       },
     },
-    async (req) => ({ message: 'Success' as const, data: await listVisibleStores(app.db, principalOf(req), req.query) }),
+    async (req) => ok(await listVisibleStores(app.db, principalOf(req), req.query)),
   );
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { stores } from '../../db/schema';
 import type { Principal } from '../../platform/principal';
 import { storeScope } from '../../platform/scope';
-import { toStoreView } from '../members/service';
+import { toStoreView } from '../members';
 
 export async function listVisibleStores(db: Db, p: Principal, q: PageQuery & { query?: string }) {
   const term = q.query ? `%${q.query.replace(/[%_\\]/g, '\\$&')}%` : null;

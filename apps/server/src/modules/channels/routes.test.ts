@@ -29,12 +29,12 @@ function order(overrides: Partial<IntakeOrder> = {}): IntakeOrder {
   };
 }
 
-function send(appId: number, body: unknown, secret = `gerai-channel-${appId}`, raw?: string) {
+function send(appId: number, body: unknown, secret = `gerai-channel-${appId}`, raw?: string, headers: Record<string, string> = {}) {
   const payload = raw ?? JSON.stringify(body);
   return ctx.app.inject({
     method: 'POST',
     url: `/api/channels/${appId}/orders`,
-    headers: { 'content-type': 'application/json', 'x-gerai-signature': signBody(payload, secret) },
+    headers: { 'content-type': 'application/json', 'x-gerai-signature': signBody(payload, secret), ...headers },
     payload,
   });
 }
@@ -79,6 +79,32 @@ describe('channel order intake', () => {
     const missing = await ctx.app.inject({ method: 'POST', url: '/api/channels/379/orders', payload: body });
     expect(missing.statusCode).toBe(401);
     expect(await ctx.handle.db.select().from(orders).where(eq(orders.orderNo, body.orderNo))).toHaveLength(0);
+  });
+
+  it('checks the signature before replaying an Idempotency-Key: an unsigned retry learns nothing', async () => {
+    const body = order();
+    const key = { 'idempotency-key': `intake-${body.orderNo}` };
+    const first = await send(379, body, undefined, undefined, key);
+    expect(first.statusCode).toBe(201);
+    const forged = await send(379, body, 'not-the-secret', undefined, key);
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toEqual({ code: 'SIGNATURE_INVALID', message: ERROR_MESSAGES.SIGNATURE_INVALID });
+    expect(forged.headers['idempotent-replayed']).toBeUndefined();
+    const retried = await send(379, body, undefined, undefined, key);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.json()).toEqual(first.json());
+  });
+
+  it('gives a received order the QR text of the spec, without the pickup code in its detail', async () => {
+    const received = (await send(379, order())).json().data;
+    const { authorization } = await ctx.loginAs('10000001');
+    const detail = await ctx.app.inject({ method: 'GET', url: `/api/orders/${received.shipmentNo}`, headers: { authorization } });
+    expect(detail.statusCode).toBe(200);
+    const { qrAndroid, qrCode, isSendStore } = detail.json().data;
+    expect(isSendStore).toBe('F');
+    expect(qrAndroid).toBe(received.shipmentNo);
+    expect(qrAndroid).not.toContain(received.pickupCode);
+    expect(qrCode.Head).toEqual(['T001', received.shipmentNo, expect.any(String), expect.any(String)]);
   });
 
   it('names the bad fields of a signed but invalid body', async () => {

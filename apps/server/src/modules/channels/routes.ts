@@ -1,25 +1,41 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { channelByAppId, channelCatalogParamsSchema, channelCatalogSchema, envelope, errorReplySchema, intakeOrderSchema, intakeParamsSchema, intakeResultSchema } from '@gerai/contract';
+import { channelByAppId, channelCatalogParamsSchema, channelCatalogSchema, envelope, intakeOrderSchema, intakeParamsSchema, intakeResultSchema, type Channel } from '@gerai/contract';
 import { AppError } from '../../platform/errors';
+import { access, errorReplies, ok } from '../../platform/route-kit';
 import { SIGNATURE_HEADER, verifySignature } from './signature';
 import { receiveChannelOrder, storeCatalog } from './service';
 
 declare module 'fastify' {
   interface FastifyRequest {
     rawBody?: string;
+    /** The sales channel whose signature a channel route verified. */
+    channel?: Channel;
   }
 }
 
+/** The channel a verified route was called by. */
+function channelOf(req: FastifyRequest): Channel {
+  if (!req.channel) throw new AppError('SIGNATURE_INVALID');
+  return req.channel;
+}
+
 export async function channelRoutes(fastify: FastifyInstance): Promise<void> {
-  /** Known channel with a configured secret, and a signature over `signed` made with it. */
-  function authenticateChannel(appId: number, signed: string, signature: string | string[] | undefined) {
-    const channel = channelByAppId(appId);
-    const secret = channel ? fastify.config.channelSecrets[String(channel.appId)] : undefined;
-    if (!channel || !secret) throw new AppError('CHANNEL_UNKNOWN');
-    if (!verifySignature(signed, secret, typeof signature === 'string' ? signature : undefined)) throw new AppError('SIGNATURE_INVALID');
-    return channel;
-  }
+  /**
+   * A known channel with a configured secret, and a signature over `signedOf(req)` made with it.
+   * Runs before validation and any Idempotency-Key replay: unsigned callers learn nothing, not even the schema.
+   */
+  const signedBy =
+    (signedOf: (req: FastifyRequest) => string): preValidationAsyncHookHandler =>
+    async (req) => {
+      // Params are still raw here; a malformed appId is simply no known channel.
+      const channel = channelByAppId(Number((req.params as { appId?: string }).appId));
+      const secret = channel ? fastify.config.channelSecrets[String(channel.appId)] : undefined;
+      if (!channel || !secret) throw new AppError('CHANNEL_UNKNOWN');
+      const signature = req.headers[SIGNATURE_HEADER];
+      if (!verifySignature(signedOf(req), secret, typeof signature === 'string' ? signature : undefined)) throw new AppError('SIGNATURE_INVALID');
+      req.channel = channel;
+    };
 
   // Encapsulated so only intake keeps the raw body the signature is computed over.
   await fastify.register(async (scoped) => {
@@ -36,53 +52,34 @@ export async function channelRoutes(fastify: FastifyInstance): Promise<void> {
     app.post(
       '/api/channels/:appId/orders',
       {
+        ...access({ auth: 'channel', verify: signedBy((req) => req.rawBody ?? '') }),
         schema: {
           tags: ['channels'],
           summary: 'Order intake from a sales channel (HMAC-SHA256 of the raw body in X-Gerai-Signature: sha256=<hex>); idempotent on the channel order number',
-          security: [],
           params: intakeParamsSchema,
-          // The body is validated after the signature check, so unsigned callers learn nothing about the schema.
-          response: {
-            200: envelope(intakeResultSchema),
-            201: envelope(intakeResultSchema),
-            400: errorReplySchema,
-            401: errorReplySchema,
-            404: errorReplySchema,
-            422: errorReplySchema,
-          },
+          body: intakeOrderSchema,
+          response: { 200: envelope(intakeResultSchema), 201: envelope(intakeResultSchema), ...errorReplies(400, 401, 404, 422) },
         },
       },
       async (req, reply) => {
-        const channel = authenticateChannel(req.params.appId, req.rawBody ?? '', req.headers[SIGNATURE_HEADER]);
-        const parsed = intakeOrderSchema.safeParse(req.body);
-        if (!parsed.success) {
-          throw new AppError(
-            'VALIDATION_FAILED',
-            undefined,
-            parsed.error.issues.map((i) => ({ path: ['body', ...i.path.map(String)].join('.'), message: i.message })),
-          );
-        }
-        const result = await receiveChannelOrder(app.db, channel.appId, parsed.data);
+        const result = await receiveChannelOrder(app.db, channelOf(req).appId, req.body);
         reply.code(result.created ? 201 : 200);
-        return { message: 'Success' as const, data: result };
+        return ok(result);
       },
     );
 
     app.get(
       '/api/channels/:appId/stores/:storeCode/products',
       {
+        ...access({ auth: 'channel', verify: signedBy((req) => `GET ${req.url.split('?')[0]}`) }),
         schema: {
           tags: ['channels'],
           summary: 'Products a channel may sell from a store, with stock; X-Gerai-Signature is the HMAC of "GET <path>"',
-          security: [],
           params: channelCatalogParamsSchema,
-          response: { 200: envelope(channelCatalogSchema), 401: errorReplySchema, 404: errorReplySchema, 422: errorReplySchema },
+          response: { 200: envelope(channelCatalogSchema), ...errorReplies(400, 401, 404, 422) },
         },
       },
-      async (req) => {
-        authenticateChannel(req.params.appId, `GET ${req.url.split('?')[0]}`, req.headers[SIGNATURE_HEADER]);
-        return { message: 'Success' as const, data: await storeCatalog(app.db, req.params.storeCode) };
-      },
+      async (req) => ok(await storeCatalog(app.db, req.params.storeCode)),
     );
   });
 }

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, asc, eq, gt, ilike, inArray } from 'drizzle-orm';
 import { ORDER_STATUS, type AppId, type IntakeOrder } from '@gerai/contract';
 import type { Db } from '../../db/client';
-import { orderLines, orderPaperBags, orders, orderStatusHistory, products, stores, storeStock } from '../../db/schema';
+import { orderLines, orderPaperBags, orders, orderStatusHistory, products, stores, storeStock, type OrderQrCode } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { recordChange } from '../../platform/audit';
 
@@ -16,6 +16,25 @@ export interface IntakeResult {
 }
 
 export const pickupQrText = (shipmentNo: string, pickupCode: string) => `GERAI:PICKUP:${shipmentNo}:${pickupCode}`;
+
+/**
+ * The QR texts of an order the customer collects with (spec: qrCode with Head
+ * and Body, and qrAndroid), for received and seeded orders alike. qrAndroid
+ * ends with the pickup code, which the order detail cuts out for the crew.
+ */
+export function orderQrTexts(order: {
+  storeCode: string;
+  shipmentNo: string;
+  orderNo: string;
+  createdAt: Date;
+  pickupCode: string;
+  lines: readonly { barcode: string; qty: number; price: number }[];
+}): { qrCode: OrderQrCode; qrAndroid: string } {
+  return {
+    qrCode: { Head: [order.storeCode, order.shipmentNo, order.orderNo, order.createdAt.toISOString()], Body: order.lines.map((l) => [l.barcode, l.qty, l.price]) },
+    qrAndroid: `${order.shipmentNo}|${order.pickupCode}`,
+  };
+}
 
 /** SHP + yyMMdd + 7 random digits: readable over the phone, unique by constraint. */
 export function newShipmentNo(now = new Date()): string {
@@ -64,8 +83,14 @@ export async function receiveChannelOrder(db: Db, appId: AppId, input: IntakeOrd
         paymentId: input.paymentId,
         price: total,
         billNo: null,
-        qrCode: { Head: [input.storeCode, shipmentNo, input.orderNo, now.toISOString()], Body: lines.map((l) => [l.product.ean13, l.qty, l.price]) },
-        qrAndroid: null,
+        ...orderQrTexts({
+          storeCode: input.storeCode,
+          shipmentNo,
+          orderNo: input.orderNo,
+          createdAt: now,
+          pickupCode,
+          lines: lines.map((l) => ({ barcode: l.product.ean13, qty: l.qty, price: l.price })),
+        }),
         isSendStore: 'F',
         customerName: input.customer.name,
         customerPhone: input.customer.phone,

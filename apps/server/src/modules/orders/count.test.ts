@@ -37,7 +37,7 @@ describe('order counts kept by the database', () => {
 
   it('follow inserts, status and store moves and deletes made by any statement', async () => {
     const [source] = await ctx.handle.db.select().from(orders).where(eq(orders.storeCode, 'T001')).limit(1);
-    const copies = Array.from({ length: 3 }, (_, i) => ({ ...source!, id: undefined, shipmentNo: `SHCOUNT${i}`, orderNo: `OCOUNT${i}`, statusId: 1101 }));
+    const copies = Array.from({ length: 3 }, (_, i) => ({ ...source!, id: undefined, shipmentNo: `SHCOUNT${i}`, orderNo: `OCOUNT${i}`, statusId: 1101 as const }));
     const inserted = await ctx.handle.db.insert(orders).values(copies).returning({ id: orders.id });
     expect(await badges('10000001')).toEqual(await countedInDb('T001'));
 

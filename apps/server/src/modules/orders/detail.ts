@@ -1,11 +1,13 @@
 import { channelByAppId, progressOf, type OrderDetail, type OrderProduct } from '@gerai/contract';
-import { Batcher } from '../../db/batcher';
 import type { Db } from '../../db/client';
+import type { orders, stores, users } from '../../db/schema';
 import { statement } from '../../db/statement';
 import type { Principal } from '../../platform/principal';
 import { assertStoreVisible } from '../../platform/scope';
 import { availableActions } from './order-actions';
 
+// Lines, bags and history arrive as json_agg aggregates: JSON has no dates and
+// their keys are the statement's own, so they are typed here, not by the schema.
 export interface LineJson {
   id: number;
   productId: string;
@@ -59,64 +61,19 @@ const DETAIL_SQL = `
   join stores s on s.code = o.store_code
   left join users u on u.id = o.picker_user_id`;
 
-type Stamp = Date | string | null;
-interface DetailRow {
-  id: number;
-  shipmentNo: string;
-  orderNo: string;
-  appId: number;
-  storeCode: string;
-  statusId: number;
-  deliveryType: number;
-  paymentId: number;
-  price: number;
-  billNo: string | null;
-  qrCode: OrderDetail['qrCode'];
-  qrAndroid: string | null;
-  isSendStore: string;
-  customerName: string;
-  customerPhone: string;
-  customerAddress: string | null;
-  customerLat: number | null;
-  customerLng: number | null;
-  pickupCode: string;
-  note: string | null;
-  claimedAt: Stamp;
-  packedAt: Stamp;
-  completedAt: Stamp;
-  cancelledAt: Stamp;
-  archivedAt: Stamp;
-  createdAt: Stamp;
-  updatedAt: Stamp;
-  storeName: string;
-  storeAddress: string;
-  storePhone: string | null;
-  pickerName: string | null;
+/** The statement's order columns carry the schema's names and types (both drivers return timestamptz as Date). */
+type DetailRow = Omit<typeof orders.$inferSelect, 'pickerUserId' | 'version'> & {
+  storeName: (typeof stores.$inferSelect)['name'];
+  storeAddress: (typeof stores.$inferSelect)['address'];
+  storePhone: (typeof stores.$inferSelect)['phone'];
+  pickerName: (typeof users.$inferSelect)['name'] | null;
   lines: LineJson[];
   bags: BagJson[];
   history: HistoryJson[];
-}
+};
 
 const detailByShipment = statement<DetailRow, [shipmentNo: string]>('order_detail_by_shipment', `${DETAIL_SQL} where o.shipment_no = $1`);
-const detailByIds = statement<DetailRow, [orderIds: number[]]>('order_detail_by_ids', `${DETAIL_SQL} where o.id = any($1::int[])`);
-
-// Details read right after changes that arrive together (scans, mostly) share one round trip.
-const detailBatchers = new WeakMap<Db, Batcher<number, DetailRow | undefined>>();
-function detailBatcher(db: Db): Batcher<number, DetailRow | undefined> {
-  let batcher = detailBatchers.get(db);
-  if (!batcher) {
-    batcher = new Batcher(
-      async (ids) => {
-        const rows = await detailByIds(db, [...new Set(ids)]);
-        const byId = new Map(rows.map((r) => [r.id, r]));
-        return ids.map((id) => byId.get(id));
-      },
-      { maxBatch: 64, concurrency: 4 },
-    );
-    detailBatchers.set(db, batcher);
-  }
-  return batcher;
-}
+const detailById = statement<DetailRow, [orderId: number]>('order_detail_by_id', `${DETAIL_SQL} where o.id = $1`);
 
 /** One order of a visible store; another store's shipment answers 404 like a missing one. */
 export async function getOrderDetail(db: Db, p: Principal, shipmentNo: string): Promise<OrderDetail> {
@@ -127,7 +84,7 @@ export async function getOrderDetail(db: Db, p: Principal, shipmentNo: string): 
 
 /** The detail after a change the caller just made (scope was checked by the change). */
 export async function loadOrderDetail(db: Db, orderId: number): Promise<OrderDetail> {
-  const row = await detailBatcher(db).submit(orderId);
+  const [row] = await detailById(db, orderId);
   if (!row) throw new Error(`order ${orderId} vanished`);
   return toDetail(row);
 }

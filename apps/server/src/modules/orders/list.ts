@@ -24,6 +24,7 @@ interface ListShape {
   oneStatus: boolean;
 }
 
+// A json_agg aggregate: JSON carries no dates and the keys are the statement's own, so it is typed here, not by the schema.
 interface ListItemJson {
   shipmentNo: string;
   orderNo: string;

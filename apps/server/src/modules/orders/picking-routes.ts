@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   envelope,
-  errorReplySchema,
   lineOutOfStockBodySchema,
   lineQuantityBodySchema,
   orderDetailSchema,
@@ -12,12 +11,11 @@ import {
   scanResultSchema,
   shipmentParamsSchema,
 } from '@gerai/contract';
-import { principalOf, requireAuth } from '../../platform/auth';
+import { principalOf } from '../../platform/auth';
+import { access, changeReplies, ok } from '../../platform/route-kit';
 import { resetPicking, setLineOutOfStock, setLineQuantity, setPaperBags } from './picking';
 import { scanBarcode } from './scan';
 
-const ok = <T>(data: T) => ({ message: 'Success' as const, data });
-const replies = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema, 422: errorReplySchema };
 
 /** Picking an order in 1102: scans and the edits of the detail screen. Each answers with the order detail. */
 export async function pickingRoutes(fastify: FastifyInstance): Promise<void> {
@@ -26,14 +24,14 @@ export async function pickingRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/orders/:shipmentNo/scan',
     {
-      preHandler: requireAuth,
+      ...access({ auth: 'session' }),
       schema: {
         tags: ['orders', 'scanning'],
         summary: 'Count one scanned unit on the matching line (EAN-13/EAN-8/UPC/Code128/QR text)',
         description: 'Not in the order → 422 SCAN_NOT_IN_ORDER; line already complete → 422 SCAN_OVER_QUANTITY. Every scan is logged. Send an Idempotency-Key so a retried scan counts once.',
         params: shipmentParamsSchema,
         body: scanBodySchema,
-        response: { 200: envelope(scanResultSchema), ...replies },
+        response: { 200: envelope(scanResultSchema), ...changeReplies },
       },
     },
     async (req) => ok(await scanBarcode(app.db, principalOf(req), req.params.shipmentNo, req.body.barcode)),
@@ -42,13 +40,13 @@ export async function pickingRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/orders/:shipmentNo/lines/:lineId/quantity',
     {
-      preHandler: requireAuth,
+      ...access({ auth: 'session' }),
       schema: {
         tags: ['orders'],
         summary: 'Edit quantity: set the picked quantity of a line (0 … ordered − out of stock)',
         params: orderLineParamsSchema,
         body: lineQuantityBodySchema,
-        response: { 200: envelope(orderDetailSchema), ...replies },
+        response: { 200: envelope(orderDetailSchema), ...changeReplies },
       },
     },
     async (req) => ok(await setLineQuantity(app.db, principalOf(req), req.params.shipmentNo, req.params.lineId, req.body.qty)),
@@ -57,13 +55,13 @@ export async function pickingRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/orders/:shipmentNo/lines/:lineId/out-of-stock',
     {
-      preHandler: requireAuth,
+      ...access({ auth: 'session' }),
       schema: {
         tags: ['orders'],
         summary: 'Out of stock: set attrQtyOos of a line (0 … ordered − picked); the total follows',
         params: orderLineParamsSchema,
         body: lineOutOfStockBodySchema,
-        response: { 200: envelope(orderDetailSchema), ...replies },
+        response: { 200: envelope(orderDetailSchema), ...changeReplies },
       },
     },
     async (req) => ok(await setLineOutOfStock(app.db, principalOf(req), req.params.shipmentNo, req.params.lineId, req.body.qtyOos)),
@@ -72,13 +70,13 @@ export async function pickingRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/orders/:shipmentNo/paper-bags',
     {
-      preHandler: requireAuth,
+      ...access({ auth: 'session' }),
       schema: {
         tags: ['orders'],
         summary: 'Set the number of paper bags (0–20); they are charged, the total follows',
         params: shipmentParamsSchema,
         body: paperBagsBodySchema,
-        response: { 200: envelope(orderDetailSchema), ...replies },
+        response: { 200: envelope(orderDetailSchema), ...changeReplies },
       },
     },
     async (req) => ok(await setPaperBags(app.db, principalOf(req), req.params.shipmentNo, req.body.qty)),
@@ -87,12 +85,12 @@ export async function pickingRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/orders/:shipmentNo/reset',
     {
-      preHandler: requireAuth,
+      ...access({ auth: 'session' }),
       schema: {
         tags: ['orders'],
         summary: 'Reset picking: every line back to 0 picked and 0 out of stock',
         params: shipmentParamsSchema,
-        response: { 200: envelope(orderDetailSchema), ...replies },
+        response: { 200: envelope(orderDetailSchema), ...changeReplies },
       },
     },
     async (req) => ok(await resetPicking(app.db, principalOf(req), req.params.shipmentNo)),

@@ -1,16 +1,45 @@
-import { and, asc, eq, ilike, ne } from 'drizzle-orm';
-import { ORDER_STATUS, type OrderDetail } from '@gerai/contract';
+import { and, asc, eq, ilike, ne, sql } from 'drizzle-orm';
+import { ORDER_STATUS, type EventPayload, type OrderDetail } from '@gerai/contract';
 import type { Db, Tx } from '../../db/client';
-import { orderLines, orderPaperBags, products } from '../../db/schema';
+import { orderLines, orderPaperBags, orders, products } from '../../db/schema';
+import { recordChange } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { loadOrderDetail } from './detail';
-import { lockOrder, recomputeTotal, recordOrderUpdate, type OrderRow } from './order-change';
+import { lockOrder, type LockedOrder } from './lifecycle';
 
 type LineRow = typeof orderLines.$inferSelect;
 
+/** What a picking edit adds to its `order.updated` event; the order's part is written here. */
+type UpdatePayload = Omit<EventPayload<'order.updated'>, 'shipmentNo' | 'statusId' | 'actorName'>;
+
+/** Audit row and store event of a change within a status (picking edits; scans write theirs in SQL). */
+async function recordOrderUpdate(tx: Tx, p: Principal, order: LockedOrder, payload: UpdatePayload, reason?: string): Promise<void> {
+  await recordChange(
+    tx,
+    { actorUserId: p.userId, entity: 'order', entityId: order.shipmentNo, action: payload.action, reason: reason ?? null },
+    { storeCode: order.storeCode, type: 'order.updated', payload: { shipmentNo: order.shipmentNo, statusId: order.statusId, actorName: p.name, ...payload } },
+  );
+}
+
+/** total = Σ line price × (qty − oos) + Σ paper bag price × qty: out-of-stock units are not charged. */
+export async function recomputeTotal(tx: Tx, orderId: number): Promise<void> {
+  const lines = tx
+    .select({ total: sql`coalesce(sum(${orderLines.price} * (${orderLines.qty} - ${orderLines.qtyOos})), 0)` })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
+  const bags = tx
+    .select({ total: sql`coalesce(sum(${orderPaperBags.price} * ${orderPaperBags.qty}), 0)` })
+    .from(orderPaperBags)
+    .where(eq(orderPaperBags.orderId, orderId));
+  await tx
+    .update(orders)
+    .set({ price: sql`(${lines}) + (${bags})` })
+    .where(eq(orders.id, orderId));
+}
+
 /** Runs one picking edit of an order in 1102 under its row lock and answers with the new detail. */
-async function editWhilePacking(db: Db, p: Principal, shipmentNo: string, edit: (tx: Tx, order: OrderRow) => Promise<void>): Promise<OrderDetail> {
+async function editWhilePacking(db: Db, p: Principal, shipmentNo: string, edit: (tx: Tx, order: LockedOrder) => Promise<void>): Promise<OrderDetail> {
   const id = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, p, shipmentNo, ORDER_STATUS.PACKING);
     await edit(tx, order);
@@ -19,7 +48,7 @@ async function editWhilePacking(db: Db, p: Principal, shipmentNo: string, edit: 
   return loadOrderDetail(db, id);
 }
 
-async function lineOf(tx: Tx, order: OrderRow, lineId: number): Promise<LineRow> {
+async function lineOf(tx: Tx, order: LockedOrder, lineId: number): Promise<LineRow> {
   const [line] = await tx
     .select()
     .from(orderLines)
@@ -36,7 +65,7 @@ export function setLineQuantity(db: Db, p: Principal, shipmentNo: string, lineId
     const max = line.qty - line.qtyOos;
     if (qty > max) throw new AppError('QUANTITY_EXCEEDS_ORDER', undefined, [{ path: 'body.qty', message: `Maksimal ${max}.` }]);
     await tx.update(orderLines).set({ qtyPicked: qty, qtyEdit: null }).where(eq(orderLines.id, line.id));
-    await recordOrderUpdate(tx, p, order, 'set_quantity', 'order.updated', { lineId, productID: line.productId, qtyPicked: qty }, `${line.name}: ${line.qtyPicked} → ${qty}`);
+    await recordOrderUpdate(tx, p, order, { action: 'set_quantity', lineId, productID: line.productId, qtyPicked: qty }, `${line.name}: ${line.qtyPicked} → ${qty}`);
   });
 }
 
@@ -48,7 +77,7 @@ export function setLineOutOfStock(db: Db, p: Principal, shipmentNo: string, line
     if (qtyOos > max) throw new AppError('OOS_EXCEEDS_REMAINING', undefined, [{ path: 'body.qtyOos', message: `Maksimal ${max}.` }]);
     await tx.update(orderLines).set({ qtyOos }).where(eq(orderLines.id, line.id));
     await recomputeTotal(tx, order.id);
-    await recordOrderUpdate(tx, p, order, 'set_out_of_stock', 'order.updated', { lineId, productID: line.productId, attrQtyOos: qtyOos }, `${line.name}: kosong ${line.qtyOos} → ${qtyOos}`);
+    await recordOrderUpdate(tx, p, order, { action: 'set_out_of_stock', lineId, productID: line.productId, attrQtyOos: qtyOos }, `${line.name}: kosong ${line.qtyOos} → ${qtyOos}`);
   });
 }
 
@@ -72,7 +101,7 @@ export async function setPaperBags(db: Db, p: Principal, shipmentNo: string, qty
         .onConflictDoUpdate({ target: [orderPaperBags.orderId, orderPaperBags.productId], set: { qty } });
     }
     await recomputeTotal(tx, order.id);
-    await recordOrderUpdate(tx, p, order, 'set_paper_bags', 'order.updated', { paperBags: qty });
+    await recordOrderUpdate(tx, p, order, { action: 'set_paper_bags', paperBags: qty });
   });
 }
 
@@ -81,6 +110,6 @@ export function resetPicking(db: Db, p: Principal, shipmentNo: string): Promise<
   return editWhilePacking(db, p, shipmentNo, async (tx, order) => {
     await tx.update(orderLines).set({ qtyPicked: 0, qtyOos: 0, qtyEdit: null }).where(eq(orderLines.orderId, order.id));
     await recomputeTotal(tx, order.id);
-    await recordOrderUpdate(tx, p, order, 'reset_picking', 'order.updated', { reset: true });
+    await recordOrderUpdate(tx, p, order, { action: 'reset_picking', reset: true });
   });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { ORDER_STATUS_IDS } from '@gerai/contract';
+import { ORDER_STATUS_IDS, type OrderStatusId } from '@gerai/contract';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { orders, stores } from '../../db/schema';
 
@@ -80,7 +80,7 @@ describe('GET /api/orders/:shipmentNo', () => {
   it('offers the action of each status', async () => {
     const expected: Record<number, string[]> = { 1101: ['claim'], 1102: ['scan', 'editQuantity', 'markOutOfStock', 'setPaperBags', 'reset', 'pack'], 1104: ['finish'], 1105: [], 1106: ['archiveCancelled'], 1107: [] };
     for (const [status, actions] of Object.entries(expected)) {
-      const [order] = await ctx.handle.db.select().from(orders).where(and(eq(orders.storeCode, 'T001'), eq(orders.statusId, Number(status)))).limit(1);
+      const [order] = await ctx.handle.db.select().from(orders).where(and(eq(orders.storeCode, 'T001'), eq(orders.statusId, Number(status) as OrderStatusId))).limit(1);
       expect((await get('10000001', `/api/orders/${order!.shipmentNo}`)).json().data.actions, status).toEqual(actions);
     }
     const inProgress = await ctx.handle.db.select().from(orders).where(and(eq(orders.storeCode, 'T001'), eq(orders.statusId, 1103)));

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   envelope,
-  errorReplySchema,
   handoverBodySchema,
   orderCountQuerySchema,
   orderCountSchema,
@@ -11,7 +10,8 @@ import {
   orderListSchema,
   shipmentParamsSchema,
 } from '@gerai/contract';
-import { principalOf, requireAuth } from '../../platform/auth';
+import { principalOf } from '../../platform/auth';
+import { access, changeReplies, findReplies, ok, readReplies } from '../../platform/route-kit';
 import { requireActiveStore } from '../../platform/scope';
 import { countOrders } from './count';
 import { getOrderDetail } from './detail';
@@ -19,29 +19,18 @@ import { listOrders } from './list';
 import { pickingRoutes } from './picking-routes';
 import { archiveCancelledOrder, claimOrder, finishOrder, handOverOrder, packOrder } from './transitions';
 
-const ok = <T>(data: T) => ({ message: 'Success' as const, data });
-/** Replies every order change may give: bad input, auth, CSRF, scope, status race, rule. */
-const changeReplies = {
-  400: errorReplySchema,
-  401: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-  409: errorReplySchema,
-  422: errorReplySchema,
-};
-
 export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/api/orders/count',
     {
-      preHandler: requireAuth,
+      ...access({ auth: 'session' }),
       schema: {
         tags: ['orders'],
         summary: "Order counts per status for the caller's active store",
         querystring: orderCountQuerySchema,
-        response: { 200: envelope(orderCountSchema), 400: errorReplySchema, 401: errorReplySchema },
+        response: { 200: envelope(orderCountSchema), ...readReplies },
       },
     },
     async (req) => {
@@ -54,14 +43,14 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/orders',
     {
-      preHandler: requireAuth,
+      ...access({ auth: 'session' }),
       schema: {
         tags: ['orders'],
         summary: "Orders of the caller's active store by status, with the channel facet",
         description:
           '`status` is one id or a comma list (`1105,1107`). Dates are WIB calendar days (inclusive) on the arrival time. `query` matches shipmentNo, orderNo or customer name. Sorted newest first; 1101 alone is oldest first (first in, first out). `facet.application` counts channels under the same filters without `appId`.',
         querystring: orderListQuerySchema,
-        response: { 200: envelope(orderListSchema), 400: errorReplySchema, 401: errorReplySchema },
+        response: { 200: envelope(orderListSchema), ...readReplies },
       },
     },
     async (req) => {
@@ -73,12 +62,12 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/orders/:shipmentNo',
     {
-      preHandler: requireAuth,
+      ...access({ auth: 'session' }),
       schema: {
         tags: ['orders'],
         summary: 'One order: products, paper bags, customer, store, status history and the actions open to the caller',
         params: shipmentParamsSchema,
-        response: { 200: envelope(orderDetailSchema), 400: errorReplySchema, 401: errorReplySchema, 404: errorReplySchema },
+        response: { 200: envelope(orderDetailSchema), ...findReplies },
       },
     },
     async (req) => ok(await getOrderDetail(app.db, principalOf(req), req.params.shipmentNo)),
@@ -88,7 +77,7 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
     app.post(
       `/api/orders/:shipmentNo/${path}`,
       {
-        preHandler: requireAuth,
+        ...access({ auth: 'session' }),
         schema: { tags: ['orders'], summary, params: shipmentParamsSchema, response: { 200: envelope(orderDetailSchema), ...changeReplies } },
       },
       async (req) => ok(await run(app.db, principalOf(req), req.params.shipmentNo)),
@@ -102,7 +91,7 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/orders/:shipmentNo/handover',
     {
-      preHandler: requireAuth,
+      ...access({ auth: 'session' }),
       schema: {
         tags: ['orders'],
         summary: '"Konfirmasi" of a pickup order: check the pickup code or QR, record the receiver (1103 → 1104)',

@@ -6,7 +6,7 @@ import { EVENTS_CHANNEL } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { toProduct, type LineJson } from './detail';
-import { explainMiss } from './order-change';
+import { explainMiss } from './lifecycle';
 
 interface ScanOutcome {
   /** Null when no order in picking (1102) of a visible store has this shipmentNo. */

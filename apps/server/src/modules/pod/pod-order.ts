@@ -1,13 +1,13 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { DELIVERY_TYPE, ORDER_STATUS, ORDER_STATUS_LABEL, POD_APPROVAL_STATUS, type OrderStatusId } from '@gerai/contract';
+import { DELIVERY_TYPE, ORDER_STATUS, POD_APPROVAL_STATUS } from '@gerai/contract';
 import type { Tx } from '../../db/client';
-import { orders, podApprovalRequests, returns } from '../../db/schema';
+import { podApprovalRequests, returns } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
-import { storeScope } from '../../platform/scope';
+import { lockOrderRow, statusChangedError, type OrderRecord } from '../orders';
 
 /** The whole order row: POD needs the customer's coordinates. */
-export type PodOrderRow = typeof orders.$inferSelect;
+export type PodOrderRow = OrderRecord;
 
 const OPEN_RETURN_STATUSES = ['requested', 'approved'];
 const FINISHED: readonly number[] = [ORDER_STATUS.COMPLETED, ORDER_STATUS.HISTORY];
@@ -17,13 +17,8 @@ const FINISHED: readonly number[] = [ORDER_STATUS.COMPLETED, ORDER_STATUS.HISTOR
  * the checks below and the change that follows see one state. Missing, in
  * another store, or (when given) with another orderNo → null.
  */
-export async function lockOrderRow(tx: Tx, p: Principal, shipmentNo: string, orderNo?: string): Promise<PodOrderRow | null> {
-  const [row] = await tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.shipmentNo, shipmentNo), storeScope(orders.storeCode, p)))
-    .limit(1)
-    .for('update');
+export async function lockPodOrder(tx: Tx, p: Principal, shipmentNo: string, orderNo?: string): Promise<PodOrderRow | null> {
+  const row = await lockOrderRow(tx, p, shipmentNo);
   if (!row || (orderNo !== undefined && row.orderNo !== orderNo)) return null;
   return row;
 }
@@ -41,9 +36,7 @@ export const isFinished = (statusId: number) => FINISHED.includes(statusId);
 
 /** The spec's "Status pesanan ini sudah selesai" or the generic status message for any other status than 1103. */
 export function statusError(statusId: number): AppError {
-  if (isFinished(statusId)) return new AppError('POD_ORDER_FINISHED');
-  const label = ORDER_STATUS_LABEL[statusId as OrderStatusId] ?? String(statusId);
-  return new AppError('ORDER_STATUS_CHANGED', `Status pesanan sudah berubah menjadi ${label}. Muat ulang untuk melihat status terbaru.`);
+  return isFinished(statusId) ? new AppError('POD_ORDER_FINISHED') : statusChangedError(statusId);
 }
 
 /**
@@ -52,7 +45,7 @@ export function statusError(statusId: number): AppError {
  * the spec's catalogue: not found, in return, finished, other status, pickup.
  */
 export async function lockDeliverableOrder(tx: Tx, p: Principal, shipmentNo: string, orderNo?: string): Promise<PodOrderRow> {
-  const order = await lockOrderRow(tx, p, shipmentNo, orderNo);
+  const order = await lockPodOrder(tx, p, shipmentNo, orderNo);
   if (!order) throw new AppError('POD_ORDER_NOT_FOUND');
   if (await hasOpenReturn(tx, order.id)) throw new AppError('POD_ORDER_IN_RETURN');
   if (order.statusId !== ORDER_STATUS.IN_PROGRESS) throw statusError(order.statusId);

@@ -203,7 +203,7 @@ describe('POD request error catalogue', () => {
   });
 
   it('finished: an order in 1104 or 1105 is "Status pesanan ini sudah selesai" (409)', async () => {
-    for (const statusId of [1104, 1105]) {
+    for (const statusId of [1104, 1105] as const) {
       const order = await freshDeliveryOrder(ctx, 'T001', { statusId });
       const res = await api.form(STAFF, REQUESTS, requestForm(order, pointFrom(order, 300)));
       expect(res.statusCode).toBe(409);

@@ -1,17 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { distanceMeters, formatDistance, ORDER_STATUS, POD_APPROVAL_STATUS, type PodDecisionResult, type PodRejectBody, type PodRequestBody, type PodRequestDetail, roundMeters } from '@gerai/contract';
+import { distanceMeters, formatDistance, POD_APPROVAL_STATUS, type PodDecisionResult, type PodRejectBody, type PodRequestBody, type PodRequestDetail, roundMeters } from '@gerai/contract';
 import type { Db, Tx } from '../../db/client';
 import { podApprovalRequests, podRecords, podRejectReasons, podRequestReasons } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
-import { loadOrderDetail } from '../orders/detail';
-import { lockOrder, recordTransition } from '../orders/order-change';
+import { changeOrderStatus, loadOrderDetail } from '../orders';
 import type { PodLimits } from './decide';
-import { hasOpenReturn, isFinished, isUniqueViolation, latestRequestOf, lockDeliverableOrder, lockOrderRow, pendingRequestOf, statusError } from './pod-order';
+import { hasOpenReturn, isFinished, isUniqueViolation, latestRequestOf, lockDeliverableOrder, lockPodOrder, pendingRequestOf, statusError } from './pod-order';
 import { chosenReason, loadRequestDetail, resolveReason } from './queries';
 
-const S = ORDER_STATUS;
 const now = sql`now()`;
 const ONE_PENDING_INDEX = 'pod_approval_requests_one_pending';
 
@@ -87,7 +85,7 @@ export async function createPodRequest(db: Db, p: Principal, limits: PodLimits, 
  * store's order, or one without requests, is "Pengajuan POD tidak ditemukan".
  */
 async function lockForDecision(tx: Tx, p: Principal, shipmentNo: string) {
-  const order = await lockOrderRow(tx, p, shipmentNo);
+  const order = await lockPodOrder(tx, p, shipmentNo);
   const request = order ? await latestRequestOf(tx, order.id) : null;
   if (!order || !request) throw new AppError('POD_REQUEST_NOT_FOUND');
   return { order, request };
@@ -116,32 +114,30 @@ export async function approvePodRequest(db: Db, p: Principal, shipmentNo: string
     const decided = await decide(tx, request.id, { status: POD_APPROVAL_STATUS.APPROVED, decidedBy: p.userId });
     if (await hasOpenReturn(tx, locked.id)) throw new AppError('POD_ORDER_IN_RETURN');
     if (isFinished(locked.statusId)) throw statusError(locked.statusId);
-    const order = await lockOrder(tx, p, locked.shipmentNo, S.IN_PROGRESS, { statusId: S.COMPLETED, stamp: 'completed_at' });
-    await tx.insert(podRecords).values({
-      orderId: order.id,
-      shipmentNo: order.shipmentNo,
-      lat: decided.lat,
-      long: decided.lng,
-      accuracy: decided.accuracy,
-      receiverName: APPROVED_RECEIVER.name,
-      receiverRelation: APPROVED_RECEIVER.relation,
-      receiverOther: APPROVED_RECEIVER.other,
-      isValidate: false,
-      plasticQty: 0,
-      distanceM: decided.distanceM,
-      userId: decided.requestedBy,
-    });
-    await recordChange(
-      tx,
-      { actorUserId: p.userId, entity: 'pod_request', entityId: order.shipmentNo, action: 'approve', fromValue: POD_APPROVAL_STATUS.PENDING, toValue: POD_APPROVAL_STATUS.APPROVED },
-      { storeCode: order.storeCode, type: 'pod.approved', payload: { shipmentNo: order.shipmentNo, orderNo: order.orderNo, requestId: decided.id, deciderName: p.name, distanceM: decided.distanceM } },
-    );
-    await recordTransition(tx, p, order, {
-      from: S.IN_PROGRESS,
-      action: 'confirm',
-      event: 'order.completed',
+    const order = await changeOrderStatus(tx, p, locked.shipmentNo, 'confirm', {
       reason: `POD disetujui oleh ${p.name}${decided.distanceM === null ? '' : ` (${formatDistance(decided.distanceM)} dari titik pelanggan)`}`,
       payload: { pod: true, approved: true, requestId: decided.id, distanceM: decided.distanceM, approverName: p.name },
+      apply: async (order) => {
+        await tx.insert(podRecords).values({
+          orderId: order.id,
+          shipmentNo: order.shipmentNo,
+          lat: decided.lat,
+          long: decided.lng,
+          accuracy: decided.accuracy,
+          receiverName: APPROVED_RECEIVER.name,
+          receiverRelation: APPROVED_RECEIVER.relation,
+          receiverOther: APPROVED_RECEIVER.other,
+          isValidate: false,
+          plasticQty: 0,
+          distanceM: decided.distanceM,
+          userId: decided.requestedBy,
+        });
+        await recordChange(
+          tx,
+          { actorUserId: p.userId, entity: 'pod_request', entityId: order.shipmentNo, action: 'approve', fromValue: POD_APPROVAL_STATUS.PENDING, toValue: POD_APPROVAL_STATUS.APPROVED },
+          { storeCode: order.storeCode, type: 'pod.approved', payload: { shipmentNo: order.shipmentNo, orderNo: order.orderNo, requestId: decided.id, deciderName: p.name, distanceM: decided.distanceM } },
+        );
+      },
     });
     return { requestId: decided.id, orderId: order.id };
   });

@@ -22,20 +22,18 @@ import {
   ROLE,
 } from '@gerai/contract';
 import { podRejectReasons, podRequestReasons } from '../../db/schema';
-import { principalOf, requireAuth, requireRole } from '../../platform/auth';
+import { principalOf } from '../../platform/auth';
+import { access, changeReplies, errorReplies, ok, readReplies, roleReadReplies } from '../../platform/route-kit';
 import { podLimits } from './decide';
 import { countPending, getRequestDetail, listMyRequests, listReasons, listRequests } from './queries';
 import { approvePodRequest, createPodRequest, rejectPodRequest } from './requests';
 import { scanAndGo } from './scan-go';
 
-const ok = <T>(data: T) => ({ message: 'Success' as const, data });
 const FORM = 'application/x-www-form-urlencoded';
 /** Form calls (spec §7) also read JSON with the same fields. */
 const consumes = [FORM, 'application/json'];
-const readReplies = { 400: errorReplySchema, 401: errorReplySchema };
-const changeReplies = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema, 422: errorReplySchema };
-/** Auth and role are checked on request, before the body is read: strangers learn nothing of the schema. */
-const chiefOnly = [requireAuth, requireRole(ROLE.STORE_CHIEF)];
+/** The supervisors' queue: kepala toko and above. */
+const chiefOnly = { auth: 'session', minRole: ROLE.STORE_CHIEF } as const;
 
 /**
  * A form body as a plain object. A repeated field becomes an array, which the
@@ -64,7 +62,7 @@ export async function podRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/pod/scan-go',
     {
-      onRequest: requireAuth,
+      ...access({ auth: 'session' }),
       schema: {
         tags: ['pod'],
         summary: 'Scan and go: the server checks the position against the customer and completes the delivery (1103 → 1104)',
@@ -84,7 +82,7 @@ export async function podRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/pod/reasons/request',
     {
-      onRequest: requireAuth,
+      ...access({ auth: 'session' }),
       schema: { tags: ['pod'], summary: 'Reasons for a POD approval request; the last item is "Lainnya" (id 0, needs reasonText)', response: { 200: envelope(podReasonListSchema), ...readReplies } },
     },
     async () => ok(await listReasons(app.db, podRequestReasons)),
@@ -93,7 +91,7 @@ export async function podRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/pod/reasons/reject',
     {
-      onRequest: requireAuth,
+      ...access({ auth: 'session' }),
       schema: { tags: ['pod'], summary: 'Reasons for rejecting a POD request; the last item is "Lainnya" (id 0, needs rejectReasonText)', response: { 200: envelope(podReasonListSchema), ...readReplies } },
     },
     async () => ok(await listReasons(app.db, podRejectReasons)),
@@ -102,7 +100,7 @@ export async function podRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/pod/requests',
     {
-      onRequest: requireAuth,
+      ...access({ auth: 'session' }),
       schema: {
         tags: ['pod'],
         summary: 'POD approval request (form-encoded) for a delivery order in 1103 outside the radius',
@@ -118,13 +116,13 @@ export async function podRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/pod/requests',
     {
-      onRequest: chiefOnly,
+      ...access(chiefOnly),
       schema: {
         tags: ['pod'],
         summary: "Supervisors' POD request queue over all the caller's stores (kepala toko and above)",
         description: 'Dates are WIB calendar days (inclusive) on requestDate. With both startDate and endDate the list is oldest first (spec §5), otherwise newest first; startDate after endDate → 400.',
         querystring: podRequestListQuerySchema,
-        response: { 200: envelope(podRequestListSchema), ...readReplies, 403: errorReplySchema },
+        response: { 200: envelope(podRequestListSchema), ...roleReadReplies },
       },
     },
     async (req) => ok(await listRequests(app.db, principalOf(req), req.query)),
@@ -133,8 +131,8 @@ export async function podRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/pod/requests/count',
     {
-      onRequest: chiefOnly,
-      schema: { tags: ['pod'], summary: "Pending POD requests in the caller's stores (home badge)", response: { 200: envelope(podRequestCountSchema), ...readReplies, 403: errorReplySchema } },
+      ...access(chiefOnly),
+      schema: { tags: ['pod'], summary: "Pending POD requests in the caller's stores (home badge)", response: { 200: envelope(podRequestCountSchema), ...roleReadReplies } },
     },
     async (req) => ok(await countPending(app.db, principalOf(req))),
   );
@@ -142,7 +140,7 @@ export async function podRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/pod/requests/mine',
     {
-      onRequest: requireAuth,
+      ...access({ auth: 'session' }),
       schema: {
         tags: ['pod'],
         summary: "The crew's view: an order's POD requests (newest first) or, without shipmentNo, the caller's own",
@@ -156,12 +154,12 @@ export async function podRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/pod/requests/:shipmentNo/:deliveryType/:type?',
     {
-      onRequest: chiefOnly,
+      ...access(chiefOnly),
       schema: {
         tags: ['pod'],
         summary: 'POD approval detail: the latest request of the order, both positions, distance and direction',
         params: podRequestDetailParamsSchema,
-        response: { 200: envelope(podRequestDetailSchema), ...readReplies, 403: errorReplySchema, 404: errorReplySchema },
+        response: { 200: envelope(podRequestDetailSchema), ...errorReplies(400, 401, 403, 404) },
       },
     },
     async (req) => ok(await getRequestDetail(app.db, principalOf(req), req.params.shipmentNo, req.params.deliveryType, req.params.type ?? 'order')),
@@ -170,7 +168,7 @@ export async function podRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/pod/requests/:shipmentNo/approve',
     {
-      onRequest: chiefOnly,
+      ...access(chiefOnly),
       schema: {
         tags: ['pod'],
         summary: 'Approve the pending POD request (form-encoded, no fields): the order is completed (1103 → 1104)',
@@ -186,7 +184,7 @@ export async function podRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/pod/requests/:shipmentNo/reject',
     {
-      onRequest: chiefOnly,
+      ...access(chiefOnly),
       schema: {
         tags: ['pod'],
         summary: 'Reject the pending POD request with a reason (form-encoded); the order stays in 1103',

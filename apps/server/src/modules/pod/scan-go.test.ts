@@ -214,7 +214,7 @@ describe('POST /api/pod/scan-go: error catalogue and input', () => {
   });
 
   it('"Status pesanan ini sudah selesai" (409) for an order in 1104 or 1105', async () => {
-    for (const statusId of [1104, 1105]) {
+    for (const statusId of [1104, 1105] as const) {
       const order = await freshDeliveryOrder(ctx, 'T001', { statusId });
       const res = await api.json(STAFF, URL, scanGoBody(order, pointFrom(order, 10)));
       expect(res.statusCode).toBe(409);

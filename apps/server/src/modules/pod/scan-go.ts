@@ -1,16 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { describeDirection, distanceMeters, ORDER_STATUS, POD_APPROVAL_STATUS, type PodOutsideReply, type PodScanGoBody, type PodScanGoResult, roundMeters } from '@gerai/contract';
+import { describeDirection, distanceMeters, POD_APPROVAL_STATUS, type PodOutsideReply, type PodScanGoBody, type PodScanGoResult, roundMeters } from '@gerai/contract';
 import type { Db, Tx } from '../../db/client';
 import { podApprovalRequests, podRecords } from '../../db/schema';
 import { recordChange, writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
-import { loadOrderDetail } from '../orders/detail';
-import { lockOrder, recordTransition, type OrderRow } from '../orders/order-change';
+import { changeOrderStatus, loadOrderDetail, type LockedOrder } from '../orders';
 import { decidePod, type PodLimits } from './decide';
 import { lockDeliverableOrder, pendingRequestOf, type PodOrderRow } from './pod-order';
 
-const S = ORDER_STATUS;
 const now = sql`now()`;
 /** Why a pending request was closed when scan and go completed its order. */
 export const AUTO_CLOSE_TEXT = 'Ditutup otomatis: pesanan sudah diselesaikan dengan scan and go di lokasi pelanggan.';
@@ -85,31 +83,9 @@ export async function scanAndGo(db: Db, p: Principal, limits: PodLimits, body: P
 }
 
 async function complete(tx: Tx, p: Principal, locked: PodOrderRow, body: PodScanGoBody, distanceM: number) {
-  const order = await lockOrder(tx, p, locked.shipmentNo, S.IN_PROGRESS, { statusId: S.COMPLETED, stamp: 'completed_at' });
-  const [pod] = await tx
-    .insert(podRecords)
-    .values({
-      orderId: order.id,
-      shipmentNo: order.shipmentNo,
-      lat: body.lat,
-      long: body.long,
-      accuracy: body.accuracy,
-      receiverName: body.receiverName,
-      receiverRelation: body.receiverRelation,
-      receiverOther: body.receiverOther ?? null,
-      // The server's verdict, not the client's flag (which goes into the event).
-      isValidate: true,
-      plasticQty: body.plasticQty,
-      distanceM: roundMeters(distanceM),
-      userId: p.userId,
-    })
-    .returning();
-  await closePendingRequest(tx, p, order);
   const relation = body.receiverOther ? `${body.receiverRelation}: ${body.receiverOther}` : body.receiverRelation;
-  await recordTransition(tx, p, order, {
-    from: S.IN_PROGRESS,
-    action: 'confirm',
-    event: 'order.completed',
+  let pod: typeof podRecords.$inferSelect | undefined;
+  const order = await changeOrderStatus(tx, p, locked.shipmentNo, 'confirm', {
     reason: `POD scan and go: diterima oleh ${body.receiverName} (${relation}), ${roundMeters(distanceM)} m dari titik pelanggan`,
     payload: {
       pod: true,
@@ -120,6 +96,27 @@ async function complete(tx: Tx, p: Principal, locked: PodOrderRow, body: PodScan
       receiverRelation: body.receiverRelation,
       plasticQty: body.plasticQty,
       clientIsValidate: body.isValidate,
+    },
+    apply: async (order) => {
+      [pod] = await tx
+        .insert(podRecords)
+        .values({
+          orderId: order.id,
+          shipmentNo: order.shipmentNo,
+          lat: body.lat,
+          long: body.long,
+          accuracy: body.accuracy,
+          receiverName: body.receiverName,
+          receiverRelation: body.receiverRelation,
+          receiverOther: body.receiverOther ?? null,
+          // The server's verdict, not the client's flag (which goes into the event).
+          isValidate: true,
+          plasticQty: body.plasticQty,
+          distanceM: roundMeters(distanceM),
+          userId: p.userId,
+        })
+        .returning();
+      await closePendingRequest(tx, p, order);
     },
   });
   return {
@@ -146,7 +143,7 @@ async function complete(tx: Tx, p: Principal, locked: PodOrderRow, body: PodScan
  * request: it is closed as rejected by the system (decidedBy null), so it
  * leaves the supervisors' queue and badge.
  */
-async function closePendingRequest(tx: Tx, p: Principal, order: OrderRow): Promise<void> {
+async function closePendingRequest(tx: Tx, p: Principal, order: LockedOrder): Promise<void> {
   const closed = await tx
     .update(podApprovalRequests)
     .set({

@@ -2,9 +2,9 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ROLE, hasRoleAtLeast, type RoleId } from '@gerai/contract';
 import { useMe } from '@/features/members/api/get-me';
-import { OrderLiveUpdates } from '@/features/orders/components/order-live-updates';
 import { id } from '@/shared/i18n/id';
 import { PageSkeleton } from '@/shared/ui/skeleton';
+import { lazyNamed } from '../lazy-named';
 import { RequireAuth } from '../require-auth';
 import { BottomNav } from './bottom-nav';
 
@@ -25,21 +25,24 @@ export function AppLayout() {
   );
 }
 
-// POD's live side loads after the first screen: it shares the one SSE connection.
+// The live side loads once the member is known (the stream is scoped to the member's
+// store), so its code is not requested ahead of /members/me and the page's own code;
+// POD's shares the one SSE connection.
+const OrderLiveUpdates = lazyNamed(() => import('@/features/orders/components/order-live-updates'), 'OrderLiveUpdates');
 const PodLiveUpdates = lazy(() => import('@/features/pod/components/pod-live-updates'));
 
 /** One live connection per signed-in session, scoped to the active store. */
 function LiveUpdates() {
   const member = useMe().data;
-  const storeCode = member?.store?.storeCode ?? null;
+  if (!member) return null;
   return (
     <>
-      <OrderLiveUpdates storeCode={storeCode} />
-      {member ? (
-        <Suspense fallback={null}>
-          <PodLiveUpdates canDecide={hasRoleAtLeast(member.roleID as RoleId, ROLE.STORE_CHIEF)} />
-        </Suspense>
-      ) : null}
+      <Suspense fallback={null}>
+        <OrderLiveUpdates storeCode={member.store?.storeCode ?? null} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <PodLiveUpdates canDecide={hasRoleAtLeast(member.roleID as RoleId, ROLE.STORE_CHIEF)} />
+      </Suspense>
     </>
   );
 }

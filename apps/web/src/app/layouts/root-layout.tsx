@@ -1,21 +1,23 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { ForceUpdateGate } from '@/features/app-config/components/force-update-gate';
-import { ModalHost } from '@/shared/modal/modal-host';
-import { ToastHost } from '@/shared/toast/toast-host';
 import { OfflineBanner } from '@/shared/ui/offline-banner';
-import { modalRenderers } from '../modal-renderers';
-import { useSignOut } from '../use-sign-out';
+import { lazyNamed } from '../lazy-named';
+
+// Neither draws anything on a first screen: their code loads right after it. A modal or
+// toast raised before it arrives waits in its store and shows as soon as it is there.
+const Overlays = lazy(() => import('./overlays'));
+const ForceUpdateGate = lazyNamed(() => import('@/features/app-config/components/force-update-gate'), 'ForceUpdateGate');
 
 /** Around every route, signed in or not: offline notice, force update, the modal and toasts. */
 export function RootLayout() {
-  const { signOut } = useSignOut();
   return (
     <div className="mx-auto min-h-dvh w-full max-w-md bg-slate-50 shadow-sm">
       <OfflineBanner />
       <Outlet />
-      <ForceUpdateGate />
-      <ModalHost renderers={modalRenderers} onLogout={signOut} />
-      <ToastHost />
+      <Suspense fallback={null}>
+        <ForceUpdateGate />
+        <Overlays />
+      </Suspense>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ROLE, hasRoleAtLeast, type RoleId } from '@gerai/contract';
@@ -15,6 +15,7 @@ import { useModalStore } from '@/shared/modal/modal-store';
 import { Button } from '@/shared/ui/button';
 import { Icon, type IconName } from '@/shared/ui/icons';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
+import { Skeleton } from '@/shared/ui/skeleton';
 import { EmptyState } from '@/shared/ui/state-views';
 
 // Only kepala toko and above see it: staff never download it.
@@ -38,10 +39,13 @@ const FEATURES: ReadonlyArray<{ to: string; label: string; icon: IconName; minRo
 
 /** Home: greeting, active store, order counts per status, entry to every feature. */
 export default function HomeRoute() {
-  const member = useMe().data;
+  // Deferred: when /members/me answers, the screen fills in as a transition, rendered in
+  // slices, rather than in one long task that blocks a slow phone.
+  const member = useDeferredValue(useMe().data);
   const queryClient = useQueryClient();
   const openModal = useModalStore((s) => s.openModal);
-  if (!member) return null; // the auth guard renders this route only with a member
+  // The auth check renders the page while /members/me is on its way: its frame at once.
+  if (!member) return <HomeSkeleton />;
 
   const role = member.roleID as RoleId;
   const features = FEATURES.filter((f) => !f.minRole || hasRoleAtLeast(role, f.minRole));
@@ -134,5 +138,33 @@ export default function HomeRoute() {
         </section>
       </div>
     </PullToRefresh>
+  );
+}
+
+/** The home screen's frame before the member is known: header, section titles, placeholders. */
+function HomeSkeleton() {
+  return (
+    <div>
+      <header className="bg-brand-700 px-4 pt-[calc(1rem+env(safe-area-inset-top))] pb-6">
+        <div className="flex min-h-[4.25rem] flex-col justify-center gap-2" aria-hidden="true">
+          <div className="h-4 w-28 animate-pulse rounded bg-white/25" />
+          <div className="h-6 w-48 animate-pulse rounded bg-white/25" />
+        </div>
+      </header>
+      <div className="-mt-3 flex flex-col gap-6 rounded-t-3xl bg-slate-50 p-4">
+        <section className="flex flex-col gap-3">
+          <h2 className="text-base font-semibold text-slate-900">{id.home.ordersTitle}</h2>
+          <OrderCountTiles enabled={false} />
+        </section>
+        <section className="flex flex-col gap-3">
+          <h2 className="text-base font-semibold text-slate-900">{id.home.featuresTitle}</h2>
+          <div className="grid grid-cols-3 gap-3">
+            {FEATURES.slice(0, 9).map((f) => (
+              <Skeleton key={f.to} className="h-24 rounded-2xl" />
+            ))}
+          </div>
+        </section>
+      </div>
+    </div>
   );
 }

@@ -6,36 +6,21 @@ import PodLiveUpdates from '@/features/pod/components/pod-live-updates';
 import { ScanGoSuccessModal } from '@/features/pod/components/scan-go-success-modal';
 import { useSentRequests } from '@/features/pod/stores/sent-requests';
 import { resetClientStateForTests } from '@/shared/api/client';
-import type { StreamEvent } from '@/shared/events/event-stream';
 import { signal } from '@/shared/feedback/feedback';
 import { ModalHost } from '@/shared/modal/modal-host';
 import { closeModal } from '@/shared/modal/modal-store';
 import { ToastHost } from '@/shared/toast/toast-host';
 import { useToastStore } from '@/shared/toast/toast-store';
+import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import { CUSTOMER_POINT, deliveryOrder, outsideReply, podRequestSummary, requestReasons } from '@/test/fixtures';
+import { CUSTOMER_POINT, appConfig, deliveryOrder, outsideReply, podRequestSummary, requestReasons } from '@/test/fixtures';
 import { renderWithRouter } from '@/test/render';
 import OrderScanGoRoute from './order-scan-go';
 
 vi.mock('@/shared/feedback/feedback', () => ({ signal: vi.fn(), installAudioUnlock: () => () => {}, playTone: vi.fn(), vibrate: vi.fn() }));
 
-// Every subscriber of the session's one SSE connection hears what the test emits.
-const subscribers = new Set<{ types: readonly string[]; onEvent: (e: StreamEvent) => void }>();
-vi.mock('@/shared/events/event-stream', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/shared/events/event-stream')>();
-  return {
-    ...actual,
-    startEventStream: (opts: { types: readonly string[]; onEvent: (e: StreamEvent) => void }) => {
-      const sub = { types: opts.types, onEvent: opts.onEvent };
-      subscribers.add(sub);
-      return () => subscribers.delete(sub);
-    },
-  };
-});
-const emit = (type: string, data: Record<string, unknown>) =>
-  act(() => {
-    for (const s of [...subscribers]) if (s.types.includes(type)) s.onEvent({ type, id: '9', data: { storeCode: 'T001', ...data } });
-  });
+/** The server: app-config (the POD limits the screen follows) and what each test adds. */
+const serve = (pod: Parameters<typeof appConfig>[0] = {}) => mockFetch().on('GET', '/api/app-config', ok(appConfig(pod)));
 
 const SHP = 'SHP2611224355428';
 const ORDER = `/api/orders/${SHP}`;
@@ -94,13 +79,14 @@ beforeEach(() => {
   act(() => useToastStore.setState({ toasts: [] }));
   useSentRequests.setState({ shipmentNos: [] });
   vi.mocked(signal).mockClear();
+  installFakeEventSource();
 });
 afterEach(() => vi.unstubAllGlobals());
 
 describe('scan and go (/order/detail-scan-go)', () => {
   it('shows the customer, address, goods and total, and completes a delivery inside the radius', async () => {
     const completed = { ...order, statusId: 1104 };
-    const server = mockFetch()
+    const server = serve()
       .on('GET', ORDER, ok(order))
       .on('GET', MINE, ok({ items: [] }))
       .on('POST', '/api/pod/scan-go', ok({ status: true, distanceM: 20, radiusM: 150, pod: {}, order: completed }));
@@ -149,7 +135,7 @@ describe('scan and go (/order/detail-scan-go)', () => {
   });
 
   it('checks the form first: a receiver, a relation, and the relation written out for Lainnya', async () => {
-    const server = mockFetch().on('GET', ORDER, ok(order)).on('GET', MINE, ok({ items: [] })).on('POST', '/api/pod/scan-go', ok({ status: true, distanceM: 20, radiusM: 150, pod: {}, order }));
+    const server = serve().on('GET', ORDER, ok(order)).on('GET', MINE, ok({ items: [] })).on('POST', '/api/pod/scan-go', ok({ status: true, distanceM: 20, radiusM: 150, pod: {}, order }));
     stubGeolocation(NEAR);
     const user = userEvent.setup();
     renderScanGo();
@@ -171,7 +157,7 @@ describe('scan and go (/order/detail-scan-go)', () => {
   });
 
   it('says why there is no position (permission denied) and sends nothing until a retry succeeds', async () => {
-    const server = mockFetch().on('GET', ORDER, ok(order)).on('GET', MINE, ok({ items: [] }));
+    const server = serve().on('GET', ORDER, ok(order)).on('GET', MINE, ok({ items: [] }));
     stubGeolocation({ error: 1 }, NEAR);
     const user = userEvent.setup();
     renderScanGo();
@@ -185,7 +171,7 @@ describe('scan and go (/order/detail-scan-go)', () => {
   });
 
   it('refuses a fix too poor to decide on, with a retry', async () => {
-    const server = mockFetch().on('GET', ORDER, ok(order)).on('GET', MINE, ok({ items: [] }));
+    const server = serve().on('GET', ORDER, ok(order)).on('GET', MINE, ok({ items: [] }));
     stubGeolocation({ ...NEAR, accuracy: 480 });
     const user = userEvent.setup();
     renderScanGo();
@@ -198,7 +184,7 @@ describe('scan and go (/order/detail-scan-go)', () => {
 
   it('outside the radius: the spec meaning, "Ajukan POD" sends a form-encoded request, then it waits for approval', async () => {
     let requested = false;
-    const server = mockFetch()
+    const server = serve()
       .on('GET', ORDER, ok(order))
       .on('GET', MINE, () => ok({ items: requested ? [podRequestSummary({ reason: { id: 0, label: 'Lainnya', text: 'Pelanggan di kantor', display: 'Pelanggan di kantor' } })] : [] }))
       .on('GET', '/api/pod/reasons/request', ok(requestReasons))
@@ -252,7 +238,7 @@ describe('scan and go (/order/detail-scan-go)', () => {
   });
 
   it('a request that cannot be sent (one already pending) shows that meaning and no "Ajukan POD"', async () => {
-    mockFetch()
+    serve()
       .on('GET', ORDER, ok(order))
       .on('GET', MINE, ok({ items: [podRequestSummary()] }))
       .on('POST', '/api/pod/scan-go', outsideReply({ canRequest: false, pending: true, blockedBy: 'POD_REQUEST_DUPLICATE' }));
@@ -267,7 +253,7 @@ describe('scan and go (/order/detail-scan-go)', () => {
   });
 
   it('a request refused by the server opens the POD status modal with the catalogue meaning', async () => {
-    mockFetch()
+    serve()
       .on('GET', ORDER, ok(order))
       .on('GET', MINE, ok({ items: [] }))
       .on('GET', '/api/pod/reasons/request', ok(requestReasons))
@@ -288,7 +274,7 @@ describe('scan and go (/order/detail-scan-go)', () => {
   it('hears the decision live: a rejection shows its reason and allows another request; an approval completes it', async () => {
     let latest = podRequestSummary();
     let current = order;
-    mockFetch()
+    serve()
       .on('GET', ORDER, () => ok(current))
       .on('GET', MINE, () => ok({ items: [latest] }))
       .on('GET', '/api/pod/reasons/request', ok(requestReasons));
@@ -303,7 +289,7 @@ describe('scan and go (/order/detail-scan-go)', () => {
       decidedByName: 'Agus Setiawan',
       rejectReason: { id: 2, label: 'Nama penerima tidak sesuai', text: null, display: 'Nama penerima tidak sesuai' },
     });
-    emit('pod.rejected', { shipmentNo: SHP, deciderName: 'Agus Setiawan', rejectReason: latest.rejectReason });
+    emitEvent('pod.rejected', { shipmentNo: SHP, orderNo: order.orderNo, requestId: 7, deciderName: 'Agus Setiawan', requestedBy: 3, rejectReason: latest.rejectReason! });
     await waitFor(() => expect(screen.getByTestId('pod-request-state')).toHaveAttribute('data-status', 'rejected'));
     expect(screen.getByTestId('pod-reject-reason')).toHaveTextContent('Nama penerima tidak sesuai (oleh Agus Setiawan)');
     expect(await screen.findByText(`Pengajuan POD ${SHP} ditolak: Nama penerima tidak sesuai`)).toBeInTheDocument();
@@ -314,21 +300,41 @@ describe('scan and go (/order/detail-scan-go)', () => {
 
     latest = podRequestSummary({ status: 'approved', decidedByName: 'Agus Setiawan', orderStatusId: 1104 });
     current = { ...order, statusId: 1104 };
-    emit('pod.approved', { shipmentNo: SHP, deciderName: 'Agus Setiawan' });
+    emitEvent('pod.approved', { shipmentNo: SHP, orderNo: order.orderNo, requestId: 7, deciderName: 'Agus Setiawan', distanceM: 347.7 });
     const dialog = await screen.findByRole('dialog', { name: 'Scan & Go berhasil' });
     expect(dialog).toHaveTextContent(`Pengajuan POD pesanan ${SHP} disetujui oleh Agus Setiawan. Pesanan selesai.`);
     expect(await screen.findByText('Pesanan sudah selesai diserahkan.')).toBeInTheDocument();
   });
 
+  it('follows the radius and accuracy the server is configured with (app-config), not a constant', async () => {
+    // An operator widened the radius to 400 m and accepts fixes up to ±500 m.
+    const server = serve({ radiusM: 400, maxAccuracyM: 500 })
+      .on('GET', ORDER, ok(order))
+      .on('GET', MINE, ok({ items: [] }))
+      .on('POST', '/api/pod/scan-go', ok({ status: true, distanceM: 348, radiusM: 400, pod: {}, order: { ...order, statusId: 1104 } }));
+    stubGeolocation({ ...FAR, accuracy: 480 });
+    const user = userEvent.setup();
+    renderScanGo();
+    await user.click(await screen.findByRole('button', { name: 'Ambil lokasi' }));
+    // ±480 m would be refused at the default 100 m; 348 m away is inside 400 m.
+    expect(await screen.findByTestId('location-accuracy')).toHaveTextContent('Akurasi ±480 m');
+    expect(screen.getByTestId('location-verdict')).toHaveTextContent('Di dalam area pelanggan (radius 400 m)');
+    expect(screen.getByRole('img', { name: /lingkaran radius 400 m/ })).toBeInTheDocument();
+    await fillReceiver(user);
+    await user.click(screen.getByRole('button', { name: 'Kirim POD' }));
+    await screen.findByRole('dialog', { name: 'Scan & Go berhasil' });
+    expect(server.callsTo('/api/pod/scan-go')[0]!.body).toMatchObject({ isValidate: true, accuracy: 480 });
+  });
+
   it('a pickup order is not confirmed here', async () => {
-    mockFetch().on('GET', ORDER, ok({ ...order, deliveryType: 0 })).on('GET', MINE, ok({ items: [] }));
+    serve().on('GET', ORDER, ok({ ...order, deliveryType: 0 })).on('GET', MINE, ok({ items: [] }));
     renderScanGo();
     expect(await screen.findByText('Pesanan ambil di toko dikonfirmasi dengan kode pengambilan, bukan Scan & Go.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ke konfirmasi ambil di toko' })).toHaveAttribute('href', `/order/confirm/1103/${SHP}`);
   });
 
   it('a finished order says so, with the way to the Selesai list', async () => {
-    mockFetch().on('GET', ORDER, ok({ ...order, statusId: 1104 })).on('GET', MINE, ok({ items: [] }));
+    serve().on('GET', ORDER, ok({ ...order, statusId: 1104 })).on('GET', MINE, ok({ items: [] }));
     renderScanGo();
     expect(await screen.findByText('Pesanan sudah selesai diserahkan.')).toBeInTheDocument();
     expect(screen.getByTestId('to-list-done')).toHaveAttribute('href', '/list-done');
@@ -336,7 +342,7 @@ describe('scan and go (/order/detail-scan-go)', () => {
   });
 
   it('an unknown shipment answers quietly with a way back', async () => {
-    mockFetch().on('GET', ORDER, fail(404, 'NOT_FOUND', 'Data tidak ditemukan.'));
+    serve().on('GET', ORDER, fail(404, 'NOT_FOUND', 'Data tidak ditemukan.'));
     renderScanGo();
     expect(await screen.findByText('Pesanan tidak ditemukan')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

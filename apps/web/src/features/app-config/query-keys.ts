@@ -1,5 +1,2 @@
-export const appConfigKeys = {
-  all: ['app-config'] as const,
-  config: () => [...appConfigKeys.all, 'config'] as const,
-  nativeVersion: () => [...appConfigKeys.all, 'native-version'] as const,
-};
+// The app-config query lives in shared/ (several areas read it); its keys are re-exported for the shell.
+export { appConfigKeys } from '@/shared/config/app-config';

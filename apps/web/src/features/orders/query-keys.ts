@@ -21,4 +21,4 @@ export const orderKeys = {
 
 /** Mutations of one order share a scope: they run one after another, in order. */
 export const orderMutationKey = (shipmentNo: string) => [...orderKeys.all, 'mutate', shipmentNo] as const;
-export const orderMutationScope = (shipmentNo: string) => ({ id: `order:${shipmentNo}` });
+export const orderMutationScope = (shipmentNo: string) => `order:${shipmentNo}`;

@@ -24,4 +24,4 @@ export const podKeys = {
 
 /** POD changes of one order run one after another (mutation scope). */
 export const podMutationKey = (shipmentNo: string) => [...podKeys.all, 'mutate', shipmentNo] as const;
-export const podMutationScope = (shipmentNo: string) => ({ id: `pod:${shipmentNo}` });
+export const podMutationScope = (shipmentNo: string) => `pod:${shipmentNo}`;

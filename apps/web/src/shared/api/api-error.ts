@@ -1,20 +1,26 @@
-import type { ErrorReply } from '@gerai/contract';
+import type { ErrorCode, ErrorReply } from '@gerai/contract';
 
 export type ApiErrorDetail = NonNullable<ErrorReply['details']>[number];
 
-/** Codes the client itself produces (the server's codes come from the contract). */
-export type ClientErrorCode = 'NETWORK' | 'TIMEOUT' | 'UNEXPECTED_RESPONSE';
+/**
+ * Codes the client itself produces: no reply (NETWORK, TIMEOUT), a 2xx that is not
+ * the Success envelope, and `HTTP_<status>` for a gateway page without a server code.
+ */
+export type ClientErrorCode = 'NETWORK' | 'TIMEOUT' | 'UNEXPECTED_RESPONSE' | `HTTP_${number}`;
+
+/** Every code an ApiError can carry: the contract's (the server's) and the client's own. A typo is a compile error. */
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
 
 /** Every failed API call surfaces as this: the server's `{ message, code, details? }` or a client-side code. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
-  readonly code: string;
+  readonly code: ApiErrorCode;
   readonly details: ApiErrorDetail[] | undefined;
   /** What some error replies carry besides the message (POD outside the radius: distance, direction…). */
   readonly data: unknown;
 
-  constructor(init: { status: number; code: string; message: string; details?: ApiErrorDetail[] | undefined; data?: unknown }) {
+  constructor(init: { status: number; code: ApiErrorCode; message: string; details?: ApiErrorDetail[] | undefined; data?: unknown }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
@@ -26,8 +32,18 @@ export class ApiError extends Error {
   get isNetwork(): boolean {
     return this.code === 'NETWORK' || this.code === 'TIMEOUT';
   }
+
+  /** A code the client made up: there is no server message worth showing. */
+  get isClientSide(): boolean {
+    return this.isNetwork || this.code === 'UNEXPECTED_RESPONSE' || this.code.startsWith('HTTP_');
+  }
 }
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/** True when `error` is an ApiError with one of `codes`. */
+export function hasErrorCode(error: unknown, ...codes: readonly ApiErrorCode[]): error is ApiError {
+  return isApiError(error) && codes.includes(error.code);
 }

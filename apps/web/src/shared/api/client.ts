@@ -1,4 +1,4 @@
-import { DEFAULT_ERROR_MODAL, ERROR_MESSAGES, SUCCESS, type ErrorReply, type TokenPair } from '@gerai/contract';
+import { DEFAULT_ERROR_MODAL, ERROR_MESSAGES, SUCCESS, type ErrorCode, type ErrorReply, type TokenPair } from '@gerai/contract';
 import { API_BASE } from '../config/app';
 import { id } from '../i18n/id';
 import { randomId } from '../utils/random-id';
@@ -104,7 +104,8 @@ async function parse<T>(res: Response): Promise<T> {
   if (!res.ok) {
     if (isErrorReply(payload)) {
       const data = (payload as { data?: unknown }).data;
-      throw new ApiError({ status: res.status, code: payload.code, message: payload.message, details: payload.details, data });
+      // The server answers only with the contract's codes (its error handler is typed by them).
+      throw new ApiError({ status: res.status, code: payload.code as ErrorCode, message: payload.message, details: payload.details, data });
     }
     // A proxy or gateway page: no server message to show.
     throw new ApiError({ status: res.status, code: `HTTP_${res.status}`, message: DEFAULT_ERROR_MODAL.message });

@@ -1,43 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderHook } from '@testing-library/react';
 import { resetClientStateForTests } from '../api/client';
 import { mockFetch, ok, fail } from '@/test/fetch-mock';
-import { startEventStream, useStreamStatus, type StreamEvent } from './event-stream';
+import { FakeEventSource, FakeEventSourceImpl, emitEvent, installFakeEventSource } from '@/test/fake-event-source';
+import { startEventStream, useEvents, useStreamStatus, type StreamEvent } from './event-stream';
 
-/** A stand-in for EventSource that the test drives. */
-class FakeEventSource {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static instances: FakeEventSource[] = [];
-  readyState = FakeEventSource.CONNECTING;
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  closed = false;
-  private listeners = new Map<string, Array<(e: MessageEvent) => void>>();
-  constructor(readonly url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, fn: (e: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
-  }
-  close() {
-    this.closed = true;
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  open() {
-    this.readyState = FakeEventSource.OPEN;
-    this.onopen?.();
-  }
-  emit(type: string, id: string, data: unknown) {
-    for (const fn of this.listeners.get(type) ?? []) fn(new MessageEvent(type, { data: JSON.stringify(data), lastEventId: id }));
-  }
-  fail(readyState: number) {
-    this.readyState = readyState;
-    this.onerror?.();
-  }
-}
-
-const Impl = FakeEventSource as unknown as typeof EventSource;
+const Impl = FakeEventSourceImpl;
 
 beforeEach(() => {
   FakeEventSource.instances = [];
@@ -111,10 +79,50 @@ describe('event stream (GET /api/events)', () => {
   it('stops for good when the session is over', async () => {
     vi.useFakeTimers();
     mockFetch().on('POST', '/api/auth/refresh', fail(401, 'UNAUTHENTICATED', 'Sesi Anda telah berakhir.'));
-    startEventStream({ types: [], onEvent: () => {}, EventSourceImpl: Impl });
+    const stop = startEventStream({ types: [], onEvent: () => {}, EventSourceImpl: Impl });
     FakeEventSource.instances[0]!.fail(FakeEventSource.CLOSED);
     await vi.advanceTimersByTimeAsync(1500);
     expect(FakeEventSource.instances).toHaveLength(1);
     expect(useStreamStatus.getState().status).toBe('idle');
+    stop();
+  });
+  it('resumes from the id of `ready` (the newest event when the stream opened), without handing `ready` to anyone', async () => {
+    vi.useFakeTimers();
+    mockFetch().on('POST', '/api/auth/refresh', ok({ token: 't', tokenExp: 2_000_000_000, refreshToken: 'r', refreshTokenExp: 2_000_100_000 }));
+    const events: StreamEvent[] = [];
+    const stop = startEventStream({ types: ['order.created'], onEvent: (e) => events.push(e), EventSourceImpl: Impl });
+    const first = FakeEventSource.instances[0]!;
+    first.open();
+    first.emit('ready', '80', {});
+    expect(events).toEqual([]);
+    first.fail(FakeEventSource.CLOSED);
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(FakeEventSource.instances[1]!.url).toBe('/api/events?lastEventId=80');
+    stop();
+  });
+
+  it('useEvents hands each subscribed type its typed payload while mounted', () => {
+    installFakeEventSource();
+    const seen: string[] = [];
+    const { unmount } = renderHook(() =>
+      useEvents(['order.scanned', 'pod.rejected'], (e) => {
+        // The type narrows the payload: no guessing at fields.
+        if (e.type === 'order.scanned') seen.push(`${e.data.shipmentNo} line ${e.data.lineId}: ${e.data.qtyPicked}/${e.data.qty}`);
+        else seen.push(`${e.data.shipmentNo} ditolak: ${e.data.rejectReason.display}`);
+      }),
+    );
+    emitEvent('order.scanned', { shipmentNo: 'SHP1', statusId: 1102, action: 'scan', actorName: 'Budi', lineId: 11, productID: 'P1', qtyPicked: 2, qty: 3 });
+    emitEvent('order.claimed', { shipmentNo: 'SHP1', orderNo: 'A-1', fromStatus: 1101, statusId: 1102, action: 'claim', actorName: 'Budi', pickerName: 'Budi' });
+    emitEvent('pod.rejected', {
+      shipmentNo: 'SHP2',
+      orderNo: 'A-2',
+      requestId: 5,
+      deciderName: 'Agus',
+      requestedBy: 3,
+      rejectReason: { id: 2, label: 'Nama penerima tidak sesuai', text: null, display: 'Nama penerima tidak sesuai' },
+    });
+    expect(seen).toEqual(['SHP1 line 11: 2/3', 'SHP2 ditolak: Nama penerima tidak sesuai']);
+    unmount();
+    expect(FakeEventSource.instances[0]!.closed).toBe(true);
   });
 });

@@ -1,4 +1,7 @@
+import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
+// Types only: the catalogue's schemas are zod, which must stay out of the web's first load.
+import type { EventData, EventType } from '@gerai/contract';
 import { refreshSession } from '../api/client';
 import { API_BASE } from '../config/app';
 
@@ -20,30 +23,40 @@ interface StreamStatusStore {
 
 export const useStreamStatus = create<StreamStatusStore>()((set) => ({ status: 'idle', set: (status) => set({ status }) }));
 
-export interface StreamEvent {
-  type: string;
-  id: string;
-  data: Record<string, unknown>;
-}
+/**
+ * One event as a subscriber gets it: for a union of types a discriminated union,
+ * so `switch (e.type)` narrows `e.data` to that type's payload (plus storeCode and at).
+ */
+export type StreamEvent<T extends EventType = EventType> = { [K in T]: { type: K; id: string; data: EventData<K> } }[T];
 
-export interface EventStreamOptions {
-  /** Named event types to listen to (SSE `event:` field). */
-  types: readonly string[];
-  onEvent: (event: StreamEvent) => void;
+export interface EventStreamOptions<T extends EventType> {
+  /** Named event types to listen to (SSE `event:` field); the contract's lists (ORDER_EVENT_TYPES…). */
+  types: readonly T[];
+  onEvent: (event: StreamEvent<T>) => void;
   url?: string;
   /** Test seam. */
   EventSourceImpl?: typeof EventSource;
 }
 
 const MAX_BACKOFF_MS = 30_000;
+/**
+ * Sent by the server when a stream opens without a resume point: its id is the
+ * newest event, so a reconnect resumes from there. Nobody subscribes to it.
+ */
+const READY = 'ready';
 
-function parseData(raw: unknown): Record<string, unknown> {
-  if (typeof raw !== 'string' || !raw) return {};
+/**
+ * The payload as the server wrote it. The server records only payloads its
+ * catalogue accepts (a test parses every one), so the web does not check them
+ * again: that would need zod at run time. A body that is not an object is dropped.
+ */
+function parseData(raw: unknown): object | null {
+  if (typeof raw !== 'string' || !raw) return null;
   try {
     const value: unknown = JSON.parse(raw);
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+    return value && typeof value === 'object' ? value : null;
   } catch {
-    return {};
+    return null;
   }
 }
 
@@ -93,8 +106,12 @@ function openConnection(url: string, Impl: typeof EventSource): Connection {
 
   const handle = (type: string) => (e: MessageEvent) => {
     if (e.lastEventId) lastEventId = e.lastEventId;
-    const event: StreamEvent = { type, id: e.lastEventId, data: parseData(e.data) };
-    for (const sub of [...conn.subscribers]) if (type === 'ready' || sub.types.has(type)) sub.onEvent(event);
+    if (type === READY) return;
+    const data = parseData(e.data);
+    if (!data) return;
+    // The SSE `event:` field names the type; the catalogue ties each type to its payload.
+    const event = { type, id: e.lastEventId, data } as StreamEvent;
+    for (const sub of [...conn.subscribers]) if (sub.types.has(type)) sub.onEvent(event);
   };
 
   const connect = () => {
@@ -135,7 +152,7 @@ function openConnection(url: string, Impl: typeof EventSource): Connection {
     for (const type of conn.listening) es.addEventListener(type, handle(type) as EventListener);
   };
 
-  conn.listening.add('ready');
+  conn.listening.add(READY);
   connect();
   return conn;
 }
@@ -145,10 +162,10 @@ function openConnection(url: string, Impl: typeof EventSource): Connection {
  * subscriber opens the one EventSource of the session, later ones share it
  * (their event types are added to it), and the last one to leave closes it.
  */
-export function startEventStream({ types, onEvent, url = `${API_BASE}/events`, EventSourceImpl }: EventStreamOptions): () => void {
+export function startEventStream<T extends EventType>({ types, onEvent, url = `${API_BASE}/events`, EventSourceImpl }: EventStreamOptions<T>): () => void {
   const Impl = EventSourceImpl ?? (typeof EventSource === 'undefined' ? undefined : EventSource);
   if (!Impl) return () => {};
-  const subscriber: Subscriber = { types: new Set(types), onEvent };
+  const subscriber: Subscriber = { types: new Set(types), onEvent: onEvent as unknown as (event: StreamEvent) => void };
   connection ??= openConnection(url, Impl);
   const conn = connection;
   conn.subscribers.add(subscriber);
@@ -162,4 +179,23 @@ export function startEventStream({ types, onEvent, url = `${API_BASE}/events`, E
     connection = null;
     conn.close();
   };
+}
+
+/**
+ * Hands the events of `types` to `onEvent` while mounted (and `enabled`), typed
+ * by the contract's catalogue:
+ * `useEvents(['order.scanned', 'order.claimed'], (e) => e.type === 'order.scanned' && e.data.lineId)`.
+ * The latest `onEvent` is called, so it may close over fresh state.
+ */
+export function useEvents<T extends EventType>(types: readonly T[], onEvent: (event: StreamEvent<T>) => void, { enabled = true }: { enabled?: boolean } = {}): void {
+  const handler = useRef(onEvent);
+  useEffect(() => {
+    handler.current = onEvent;
+  }, [onEvent]);
+  // The list is usually written inline: subscribe again only when its content changes.
+  const key = types.join(',');
+  useEffect(() => {
+    if (!enabled) return;
+    return startEventStream<T>({ types: (key ? key.split(',') : []) as T[], onEvent: (e) => handler.current(e) });
+  }, [key, enabled]);
 }

@@ -26,7 +26,7 @@ describe('errorToModal', () => {
   });
 
   it('shows the server message as it is for exempt close types', () => {
-    const modal = errorToModal(new ApiError({ status: 500, code: 'SHIPMENT_HAS_ACTIVE_TICKET', message: 'Shipment ini masih memiliki tiket yang aktif.' }), 'go-help-center');
+    const modal = errorToModal(new ApiError({ status: 409, code: 'SHIPMENT_HAS_ACTIVE_TICKET', message: 'Shipment ini masih memiliki tiket yang aktif.' }), 'go-help-center');
     expect(modal.message).toBe('Shipment ini masih memiliki tiket yang aktif.');
   });
 });

@@ -1,15 +1,17 @@
-import { DEFAULT_ERROR_MODAL, ERROR_MESSAGES } from '@gerai/contract';
+import { DEFAULT_ERROR_MODAL } from '@gerai/contract';
 import { isApiError } from '../api/api-error';
 import { formatCustomErrorMessage } from './error-prefix';
 import { openModal } from './modal-store';
 import type { CloseType, ModalInput } from './modal-types';
 
-/** Errors that carry no message worth showing: the default modal says it better. */
-function hasCustomMessage(error: unknown): error is { message: string } {
-  if (!isApiError(error)) return false;
-  if (error.isNetwork || error.code === 'UNEXPECTED_RESPONSE' || error.code.startsWith('HTTP_')) return false;
-  const message = error.message.trim();
-  return Boolean(message) && message !== DEFAULT_ERROR_MODAL.message && message !== ERROR_MESSAGES.INTERNAL;
+/**
+ * The server's message when it is worth showing, else null: no reply (network),
+ * a gateway page, a reply that was not the envelope, and an internal error
+ * carry nothing the default modal does not say better. Decided by code.
+ */
+export function serverMessageOf(error: unknown): string | null {
+  if (!isApiError(error) || error.isClientSide || error.code === 'INTERNAL') return null;
+  return error.message.trim() || null;
 }
 
 /**
@@ -26,8 +28,9 @@ export function errorToModal(error: unknown, actionsType: CloseType = 'close-mod
     actionsType,
     payload,
   };
-  if (!hasCustomMessage(error)) return { ...base, message: DEFAULT_ERROR_MODAL.message };
-  return { ...base, message: formatCustomErrorMessage(error.message, actionsType) };
+  const message = serverMessageOf(error);
+  if (!message) return { ...base, message: DEFAULT_ERROR_MODAL.message };
+  return { ...base, message: formatCustomErrorMessage(message, actionsType) };
 }
 
 /** errorToModal + open (no-op while another modal is shown). */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { id } from '../i18n/id';
+import { scannerText } from '../i18n/scanner';
 import { Icon } from '../ui/icons';
 import { Spinner } from '../ui/spinner';
 import { cn } from '../utils/cn';
@@ -18,9 +19,9 @@ const isVisible = () => document.visibilityState !== 'hidden';
 
 function cameraErrorMessage(error: unknown): string {
   const name = (error as { name?: string } | null)?.name;
-  if (name === 'NotAllowedError' || name === 'SecurityError') return id.scanner.cameraDenied;
-  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'NotReadableError') return id.scanner.cameraUnavailable;
-  return id.scanner.cameraFailed;
+  if (name === 'NotAllowedError' || name === 'SecurityError') return scannerText.cameraDenied;
+  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'NotReadableError') return scannerText.cameraUnavailable;
+  return scannerText.cameraFailed;
 }
 
 type TorchCapabilities = MediaTrackCapabilities & { torch?: boolean };
@@ -62,11 +63,11 @@ export function CameraScanner({
     const start = async () => {
       setState({ kind: 'starting' });
       if (typeof window !== 'undefined' && window.isSecureContext === false) {
-        setState({ kind: 'error', message: id.scanner.insecure });
+        setState({ kind: 'error', message: scannerText.insecure });
         return;
       }
       if (!navigator.mediaDevices?.getUserMedia) {
-        setState({ kind: 'error', message: id.scanner.cameraUnavailable });
+        setState({ kind: 'error', message: scannerText.cameraUnavailable });
         return;
       }
       // The decoder downloads while the crew answers the permission prompt.
@@ -96,7 +97,7 @@ export function CameraScanner({
       try {
         detector = await detectorPromise;
       } catch {
-        if (!cancelled) setState({ kind: 'error', message: id.scanner.decoderFailed });
+        if (!cancelled) setState({ kind: 'error', message: scannerText.decoderFailed });
         return;
       }
       if (cancelled) return;
@@ -144,7 +145,7 @@ export function CameraScanner({
     <div className="relative overflow-hidden rounded-xl bg-slate-900" data-testid="camera-scanner" data-state={state.kind}>
       <video
         ref={videoRef}
-        aria-label={id.scanner.videoLabel}
+        aria-label={scannerText.videoLabel}
         className="aspect-video w-full object-cover"
         muted
         playsInline
@@ -161,10 +162,10 @@ export function CameraScanner({
           {state.kind === 'starting' ? (
             <span className="inline-flex items-center gap-2">
               <Spinner className="size-3" />
-              {id.scanner.startingCamera}
+              {scannerText.startingCamera}
             </span>
           ) : state.kind === 'running' ? (
-            id.scanner.cameraActive
+            scannerText.cameraActive
           ) : null}
         </span>
         <div className="flex gap-1">
@@ -173,7 +174,7 @@ export function CameraScanner({
               type="button"
               onClick={() => void toggleTorch()}
               aria-pressed={torch.on}
-              aria-label={torch.on ? id.scanner.torchOff : id.scanner.torchOn}
+              aria-label={torch.on ? scannerText.torchOff : scannerText.torchOn}
               className={cn('inline-flex size-11 items-center justify-center rounded-full', torch.on ? 'bg-amber-400 text-slate-900' : 'bg-slate-900/70 text-white')}
             >
               <Icon name="flash" />
@@ -182,7 +183,7 @@ export function CameraScanner({
           <button
             type="button"
             onClick={onClose}
-            aria-label={id.scanner.stopCamera}
+            aria-label={scannerText.stopCamera}
             className="inline-flex size-11 items-center justify-center rounded-full bg-slate-900/70 text-white"
           >
             <Icon name="close" />

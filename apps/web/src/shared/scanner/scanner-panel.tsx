@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { isNativeHost, scanWithNative } from '../bridge/native-bridge';
-import { id } from '../i18n/id';
+import { scannerText } from '../i18n/scanner';
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icons';
 import { CameraScanner } from './camera-scanner';
@@ -36,12 +36,12 @@ export interface ScannerPanelProps {
  */
 export function ScannerPanel({
   onScan,
-  title = id.scanner.title,
+  title = scannerText.title,
   formats = PRODUCT_FORMATS,
   enabled = true,
   manualEntry = true,
-  manualLabel = id.scanner.manualLabel,
-  manualPlaceholder = id.scanner.manualPlaceholder,
+  manualLabel = scannerText.manualLabel,
+  manualPlaceholder = scannerText.manualPlaceholder,
   manualInputMode = 'numeric',
   cooldownMs = SCAN_COOLDOWN_MS,
   children,
@@ -99,7 +99,7 @@ export function ScannerPanel({
         <h2 className="flex-1 font-semibold text-slate-900">{title}</h2>
         {native ? (
           <Button variant="ghost" onClick={() => void scanNative()} loading={nativeBusy} disabled={!enabled} icon={<Icon name="scan" className="size-5" />} className="px-3">
-            {id.scanner.nativeScanner}
+            {scannerText.nativeScanner}
           </Button>
         ) : null}
       </div>
@@ -116,7 +116,7 @@ export function ScannerPanel({
           icon={<Icon name="camera" className="size-5" />}
           data-testid="start-camera"
         >
-          {id.scanner.startCamera}
+          {scannerText.startCamera}
         </Button>
       )}
 
@@ -141,11 +141,11 @@ export function ScannerPanel({
           />
         </div>
         <Button type="submit" disabled={!enabled || !manual.trim()}>
-          {id.scanner.manualSubmit}
+          {scannerText.manualSubmit}
         </Button>
       </form>
       ) : null}
-      {enabled ? <p className="text-xs text-slate-500">{id.scanner.wedgeHint}</p> : null}
+      {enabled ? <p className="text-xs text-slate-500">{scannerText.wedgeHint}</p> : null}
     </section>
   );
 }

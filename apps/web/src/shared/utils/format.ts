@@ -2,12 +2,19 @@
 export const LOCALE = 'id-ID';
 export const TIME_ZONE = 'Asia/Jakarta';
 
-const rupiah = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'IDR', maximumFractionDigits: 0, minimumFractionDigits: 0 });
-const number = new Intl.NumberFormat(LOCALE);
-const date = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' });
-const time = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false });
-const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-const hourOnly = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', hour12: false });
+// Built on first use, not when the module loads: a page's first Intl object costs tens of
+// milliseconds on a phone (ICU loads its locale data), which a screen showing no date or
+// number (login) need not pay, nor the start of every other screen.
+const once = <T>(make: () => T) => {
+  let value: T | undefined;
+  return () => (value ??= make());
+};
+const rupiah = once(() => new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'IDR', maximumFractionDigits: 0, minimumFractionDigits: 0 }));
+const number = once(() => new Intl.NumberFormat(LOCALE));
+const date = once(() => new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' }));
+const time = once(() => new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false }));
+const isoDay = once(() => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }));
+const hourOnly = once(() => new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', hour12: false }));
 
 type DateInput = Date | string | number;
 const toDate = (value: DateInput): Date => (value instanceof Date ? value : new Date(value));
@@ -15,37 +22,37 @@ const valid = (d: Date) => !Number.isNaN(d.getTime());
 
 /** 15000 → "Rp 15.000" (the space is a no-break space). */
 export function formatRupiah(amount: number): string {
-  return rupiah.format(amount);
+  return rupiah().format(amount);
 }
 
 export function formatNumber(value: number): string {
-  return number.format(value);
+  return number().format(value);
 }
 
 /** "22 Nov 2025" in Jakarta time; '-' for missing or invalid input. */
 export function formatDate(value: DateInput | null | undefined): string {
   if (value === null || value === undefined) return '-';
   const d = toDate(value);
-  return valid(d) ? date.format(d) : '-';
+  return valid(d) ? date().format(d) : '-';
 }
 
 /** "10.30 WIB". */
 export function formatTime(value: DateInput | null | undefined): string {
   if (value === null || value === undefined) return '-';
   const d = toDate(value);
-  return valid(d) ? `${time.format(d)} WIB` : '-';
+  return valid(d) ? `${time().format(d)} WIB` : '-';
 }
 
 /** "22 Nov 2025, 10.30 WIB". */
 export function formatDateTime(value: DateInput | null | undefined): string {
   if (value === null || value === undefined) return '-';
   const d = toDate(value);
-  return valid(d) ? `${date.format(d)}, ${time.format(d)} WIB` : '-';
+  return valid(d) ? `${date().format(d)}, ${time().format(d)} WIB` : '-';
 }
 
 /** Hour of day (0–23) in Jakarta, whatever the device's time zone. */
 export function hourInJakarta(value: DateInput = new Date()): number {
-  const h = Number(hourOnly.format(toDate(value)));
+  const h = Number(hourOnly().format(toDate(value)));
   return h === 24 ? 0 : h;
 }
 
@@ -62,7 +69,7 @@ export function timeOfDay(value: DateInput = new Date()): TimeOfDay {
 
 /** yyyy-mm-dd of a moment in Jakarta (what an <input type="date"> and the API's dates use). */
 export function isoDateInJakarta(value: DateInput = new Date()): string {
-  return isoDay.format(toDate(value));
+  return isoDay().format(toDate(value));
 }
 
 export interface AgeTexts {

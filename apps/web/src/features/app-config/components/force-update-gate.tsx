@@ -3,7 +3,8 @@ import { id, t } from '@/shared/i18n/id';
 import { WEB_APP_VERSION } from '@/shared/config/app';
 import { useModalStore } from '@/shared/modal/modal-store';
 import { isVersionBelow } from '@/shared/utils/version';
-import { useAppConfig, useNativeAppVersion } from '../api/get-app-config';
+import { useAppConfig } from '@/shared/config/app-config';
+import { useNativeAppVersion } from '../api/get-app-config';
 
 /** The version that counts: the native app's when inside one, else the web build's. */
 export function useCurrentAppVersion(): { version: string; native: boolean; ready: boolean } {

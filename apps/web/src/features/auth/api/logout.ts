@@ -1,5 +1,5 @@
 import { api } from '@/shared/api/client';
-import { useIdempotentMutation } from '@/shared/api/use-idempotent-mutation';
+import { useApiMutation } from '@/shared/api/use-api-mutation';
 
 /** POST /api/auth/logout → null; revokes the refresh token family and clears the cookies. */
 export function logout({ idempotencyKey }: { idempotencyKey?: string } = {}): Promise<null> {
@@ -7,7 +7,7 @@ export function logout({ idempotencyKey }: { idempotencyKey?: string } = {}): Pr
 }
 
 export function useLogout() {
-  return useIdempotentMutation<null, Record<string, never>>({
+  return useApiMutation<null, Record<string, never>>({
     mutationFn: ({ idempotencyKey }) => logout({ idempotencyKey }),
   });
 }

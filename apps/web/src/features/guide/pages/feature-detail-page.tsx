@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { paths } from '@/shared/config/paths';
 import { id } from '@/shared/i18n/id';
+import { guideText } from '@/shared/i18n/guide';
 import { ButtonLink } from '@/shared/ui/button';
 import { PageHeader } from '@/shared/ui/page-header';
 import { EmptyState } from '@/shared/ui/state-views';
@@ -8,16 +9,16 @@ import { EmptyState } from '@/shared/ui/state-views';
 /** /feature-list/:id: what one feature does and how to use it, step by step. */
 export default function FeatureDetailPage() {
   const { id: entryId } = useParams();
-  const entry = id.guide.entries.find((e) => e.id === entryId);
+  const entry = guideText.entries.find((e) => e.id === entryId);
 
   if (!entry) {
     return (
       <>
         <PageHeader title={id.routes.featureList} backTo={paths.featureGuide} />
         <div className="p-4">
-          <EmptyState title={id.guide.notFound}>
+          <EmptyState title={guideText.notFound}>
             <ButtonLink to={paths.featureGuide} variant="secondary">
-              {id.guide.backToList}
+              {guideText.backToList}
             </ButtonLink>
           </EmptyState>
         </div>
@@ -31,12 +32,12 @@ export default function FeatureDetailPage() {
       <article className="flex flex-col gap-4 p-4">
         <p className="text-slate-700">{entry.summary}</p>
         <p className="text-sm text-slate-600">
-          <span className="font-semibold">{id.guide.audience}: </span>
+          <span className="font-semibold">{guideText.audience}: </span>
           {entry.audience}
         </p>
         <section aria-labelledby="guide-steps" className="rounded-2xl bg-white p-4 shadow-sm">
           <h2 id="guide-steps" className="mb-3 font-semibold text-slate-900">
-            {id.guide.steps}
+            {guideText.steps}
           </h2>
           <ol className="flex flex-col gap-3">
             {entry.steps.map((step, i) => (
@@ -52,7 +53,7 @@ export default function FeatureDetailPage() {
         {entry.tips.length ? (
           <section aria-labelledby="guide-tips" className="rounded-2xl bg-amber-50 p-4">
             <h2 id="guide-tips" className="mb-2 font-semibold text-amber-900">
-              {id.guide.tips}
+              {guideText.tips}
             </h2>
             <ul className="list-disc space-y-1 pl-5 text-amber-900">
               {entry.tips.map((tip) => (
@@ -62,7 +63,7 @@ export default function FeatureDetailPage() {
           </section>
         ) : null}
         <ButtonLink to={entry.route} block>
-          {id.guide.openFeature}
+          {guideText.openFeature}
         </ButtonLink>
       </article>
     </>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '@/shared/config/paths';
 import { id } from '@/shared/i18n/id';
+import { guideText } from '@/shared/i18n/guide';
 import { Icon } from '@/shared/ui/icons';
 import { PageHeader } from '@/shared/ui/page-header';
 
@@ -10,9 +11,9 @@ export default function FeatureGuidePage() {
     <>
       <PageHeader title={id.routes.featureGuide} />
       <div className="flex flex-col gap-3 p-4">
-        <p className="text-slate-600">{id.guide.intro}</p>
+        <p className="text-slate-600">{guideText.intro}</p>
         <ul className="flex flex-col gap-2">
-          {id.guide.entries.map((entry) => (
+          {guideText.entries.map((entry) => (
             <li key={entry.id}>
               <Link
                 to={paths.featureList(entry.id)}

@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { Member } from '@gerai/contract';
 import { api } from '@/shared/api/client';
-import { useIdempotentMutation } from '@/shared/api/use-idempotent-mutation';
+import { replaceCached, useApiMutation } from '@/shared/api/use-api-mutation';
 import { memberKeys } from '../query-keys';
 
 export interface SelectStoreBody {
@@ -14,12 +13,9 @@ export function selectStore(body: SelectStoreBody, { idempotencyKey }: { idempot
 }
 
 export function useSelectStore({ onSuccess }: { onSuccess?: (member: Member) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useIdempotentMutation<Member, SelectStoreBody>({
+  return useApiMutation<Member, SelectStoreBody>({
     mutationFn: ({ idempotencyKey, ...body }) => selectStore(body, { idempotencyKey }),
-    onSuccess: (member) => {
-      queryClient.setQueryData(memberKeys.me(), member);
-      onSuccess?.(member);
-    },
+    write: (queryClient, member) => replaceCached<Member>(queryClient, memberKeys.me(), () => member),
+    onSuccess: (member) => onSuccess?.(member),
   });
 }

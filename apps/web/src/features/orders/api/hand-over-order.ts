@@ -1,6 +1,7 @@
 import type { HandoverBody, OrderDetail } from '@gerai/contract';
 import { api } from '@/shared/api/client';
-import { useOrderMutation, type OrderMutationOptions } from './use-order-mutation';
+import { useApiMutation, type MutationCallbacks } from '@/shared/api/use-api-mutation';
+import { orderChange } from './order-change';
 
 /**
  * POST /api/orders/:shipmentNo/handover {pickupCode, receiverName} — "Konfirmasi"
@@ -11,6 +12,6 @@ export function handOverOrder(shipmentNo: string, { pickupCode, receiverName, id
   return api.post<OrderDetail>(`/orders/${encodeURIComponent(shipmentNo)}/handover`, { pickupCode, receiverName }, { idempotencyKey });
 }
 
-export function useHandOverOrder(shipmentNo: string, options?: OrderMutationOptions<OrderDetail, HandoverBody>) {
-  return useOrderMutation<HandoverBody>(shipmentNo, (vars) => handOverOrder(shipmentNo, vars), options);
+export function useHandOverOrder(shipmentNo: string, options?: MutationCallbacks<OrderDetail, HandoverBody>) {
+  return useApiMutation<OrderDetail, HandoverBody>({ ...orderChange(shipmentNo), ...options, mutationFn: (vars) => handOverOrder(shipmentNo, vars) });
 }

@@ -1,7 +1,8 @@
 import type { ScanResult } from '@gerai/contract';
 import { api } from '@/shared/api/client';
 import { applyScanResult } from '../utils/order-detail';
-import { useOrderMutation, type OrderMutationOptions } from './use-order-mutation';
+import { useApiMutation, type MutationCallbacks } from '@/shared/api/use-api-mutation';
+import { orderChange } from './order-change';
 
 export interface ScanVars {
   barcode: string;
@@ -16,6 +17,6 @@ export function scanBarcode(shipmentNo: string, { barcode, idempotencyKey }: Sca
   return api.post<ScanResult>(`/orders/${encodeURIComponent(shipmentNo)}/scan`, { barcode }, { idempotencyKey });
 }
 
-export function useScanBarcode(shipmentNo: string, options?: OrderMutationOptions<ScanResult, ScanVars>) {
-  return useOrderMutation<ScanVars, ScanResult>(shipmentNo, (vars) => scanBarcode(shipmentNo, vars), options, applyScanResult);
+export function useScanBarcode(shipmentNo: string, options?: MutationCallbacks<ScanResult, ScanVars>) {
+  return useApiMutation<ScanResult, ScanVars>({ ...orderChange(shipmentNo, applyScanResult), ...options, mutationFn: (vars) => scanBarcode(shipmentNo, vars) });
 }

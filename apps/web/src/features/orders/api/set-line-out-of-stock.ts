@@ -1,6 +1,7 @@
 import type { OrderDetail } from '@gerai/contract';
 import { api } from '@/shared/api/client';
-import { useOrderMutation, type OrderMutationOptions } from './use-order-mutation';
+import { useApiMutation, type MutationCallbacks } from '@/shared/api/use-api-mutation';
+import { orderChange } from './order-change';
 
 export interface LineOutOfStockVars {
   lineId: number;
@@ -13,6 +14,6 @@ export function setLineOutOfStock(shipmentNo: string, { lineId, qtyOos, idempote
   return api.post<OrderDetail>(`/orders/${encodeURIComponent(shipmentNo)}/lines/${lineId}/out-of-stock`, { qtyOos }, { idempotencyKey });
 }
 
-export function useSetLineOutOfStock(shipmentNo: string, options?: OrderMutationOptions<OrderDetail, LineOutOfStockVars>) {
-  return useOrderMutation<LineOutOfStockVars>(shipmentNo, (vars) => setLineOutOfStock(shipmentNo, vars), options);
+export function useSetLineOutOfStock(shipmentNo: string, options?: MutationCallbacks<OrderDetail, LineOutOfStockVars>) {
+  return useApiMutation<OrderDetail, LineOutOfStockVars>({ ...orderChange(shipmentNo), ...options, mutationFn: (vars) => setLineOutOfStock(shipmentNo, vars) });
 }

@@ -1,6 +1,7 @@
 import type { OrderDetail } from '@gerai/contract';
 import { api } from '@/shared/api/client';
-import { useOrderMutation, type OrderMutationOptions } from './use-order-mutation';
+import { useApiMutation, type MutationCallbacks } from '@/shared/api/use-api-mutation';
+import { orderChange } from './order-change';
 
 export interface LineQuantityVars {
   lineId: number;
@@ -13,6 +14,6 @@ export function setLineQuantity(shipmentNo: string, { lineId, qty, idempotencyKe
   return api.post<OrderDetail>(`/orders/${encodeURIComponent(shipmentNo)}/lines/${lineId}/quantity`, { qty }, { idempotencyKey });
 }
 
-export function useSetLineQuantity(shipmentNo: string, options?: OrderMutationOptions<OrderDetail, LineQuantityVars>) {
-  return useOrderMutation<LineQuantityVars>(shipmentNo, (vars) => setLineQuantity(shipmentNo, vars), options);
+export function useSetLineQuantity(shipmentNo: string, options?: MutationCallbacks<OrderDetail, LineQuantityVars>) {
+  return useApiMutation<OrderDetail, LineQuantityVars>({ ...orderChange(shipmentNo), ...options, mutationFn: (vars) => setLineQuantity(shipmentNo, vars) });
 }

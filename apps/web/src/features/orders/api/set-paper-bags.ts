@@ -1,6 +1,7 @@
 import type { OrderDetail } from '@gerai/contract';
 import { api } from '@/shared/api/client';
-import { useOrderMutation, type OrderMutationOptions } from './use-order-mutation';
+import { useApiMutation, type MutationCallbacks } from '@/shared/api/use-api-mutation';
+import { orderChange } from './order-change';
 
 export interface PaperBagsVars {
   qty: number;
@@ -11,6 +12,6 @@ export function setPaperBags(shipmentNo: string, { qty, idempotencyKey }: PaperB
   return api.post<OrderDetail>(`/orders/${encodeURIComponent(shipmentNo)}/paper-bags`, { qty }, { idempotencyKey });
 }
 
-export function useSetPaperBags(shipmentNo: string, options?: OrderMutationOptions<OrderDetail, PaperBagsVars>) {
-  return useOrderMutation<PaperBagsVars>(shipmentNo, (vars) => setPaperBags(shipmentNo, vars), options);
+export function useSetPaperBags(shipmentNo: string, options?: MutationCallbacks<OrderDetail, PaperBagsVars>) {
+  return useApiMutation<OrderDetail, PaperBagsVars>({ ...orderChange(shipmentNo), ...options, mutationFn: (vars) => setPaperBags(shipmentNo, vars) });
 }

@@ -3,10 +3,11 @@ import type { OrderProduct } from '@gerai/contract';
 import { DEFAULT_ERROR_MODAL } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
 import { id, t } from '@/shared/i18n/id';
+import { ordersText } from '@/shared/i18n/orders';
 import type { ModalRendererProps } from '@/shared/modal/modal-host';
+import { ConfirmFooter } from '@/shared/modal/confirm-footer';
 import { ModalSheet } from '@/shared/modal/modal-sheet';
 import { useScanStore } from '@/shared/stores/scan-store';
-import { Button } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icons';
 import { clampQuantity, Stepper } from '@/shared/ui/stepper';
 import { useOrder } from '../api/get-order';
@@ -28,6 +29,48 @@ function useLine(payload: Readonly<Record<string, string>>): { shipmentNo: strin
   const order = useOrder(shipmentNo).data;
   const line = order?.products.find((l) => String(l.lineId) === payload.lineId);
   return { shipmentNo, line };
+}
+
+interface LineStepperProps {
+  titleId: string;
+  title: string;
+  line: OrderProduct;
+  label: string;
+  value: number;
+  max: number;
+  onChange: (value: number) => void;
+  /** `<testId>-modal`, `<testId>-confirm` and the stepper's own ids. */
+  testId: string;
+  confirmText: string;
+  onConfirm: () => void;
+  saving: boolean;
+  error: ApiError | null;
+  hints: readonly string[];
+  finish: () => void;
+}
+
+/** The two line modals: one product, a stepper from 0 to `max`, the limits under it, and confirm. */
+function LineStepperSheet({ titleId, title, line, label, value, max, onChange, testId, confirmText, onConfirm, saving, error, hints, finish }: LineStepperProps) {
+  return (
+    <ModalSheet
+      titleId={titleId}
+      title={title}
+      onClose={finish}
+      footer={<ConfirmFooter onCancel={finish} onConfirm={onConfirm} confirmText={confirmText} loading={saving} testId={`${testId}-confirm`} />}
+    >
+      <div className="flex flex-col gap-3" data-testid={`${testId}-modal`}>
+        <p className="font-medium text-slate-900">{line.name}</p>
+        <p className="text-sm text-slate-600">{label}</p>
+        <Stepper value={value} min={0} max={max} onChange={onChange} label={label} decreaseLabel={id.common.decrease} increaseLabel={id.common.increase} testId={testId} />
+        {hints.map((hint) => (
+          <p key={hint} className="text-xs text-slate-500">
+            {hint}
+          </p>
+        ))}
+        <InlineError error={error} />
+      </div>
+    </ModalSheet>
+  );
 }
 
 /**
@@ -58,46 +101,30 @@ export function EditQuantityModal({ modal, finish, titleId }: ModalRendererProps
 
   if (!line) {
     return (
-      <ModalSheet titleId={titleId} title={id.orders.editQuantity.title} onClose={finish}>
-        <p className="text-slate-600">{id.orders.detail.notFoundTitle}</p>
+      <ModalSheet titleId={titleId} title={ordersText.editQuantity.title} onClose={finish}>
+        <p className="text-slate-600">{ordersText.detail.notFoundTitle}</p>
       </ModalSheet>
     );
   }
   const max = Math.max(0, line.qty - line.attrQtyOos);
   const value = clampQuantity(scanned?.qtyEdit ?? line.qtyPicked, 0, max);
   return (
-    <ModalSheet
+    <LineStepperSheet
       titleId={titleId}
-      title={id.orders.editQuantity.title}
-      onClose={finish}
-      footer={
-        <div className="grid grid-cols-2 gap-3">
-          <Button variant="secondary" onClick={finish}>
-            {id.common.cancel}
-          </Button>
-          <Button onClick={() => save.mutate({ lineId: line.lineId, qty: value })} loading={save.isPending} data-testid="edit-quantity-confirm">
-            {id.orders.editQuantity.confirm}
-          </Button>
-        </div>
-      }
-    >
-      <div className="flex flex-col gap-3" data-testid="edit-quantity-modal">
-        <p className="font-medium text-slate-900">{line.name}</p>
-        <p className="text-sm text-slate-600">{id.orders.editQuantity.label}</p>
-        <Stepper
-          value={value}
-          min={0}
-          max={max}
-          onChange={(v) => setQtyEdit(line.productID, v)}
-          label={id.orders.editQuantity.label}
-          decreaseLabel={id.common.decrease}
-          increaseLabel={id.common.increase}
-          testId="edit-quantity"
-        />
-        <p className="text-xs text-slate-500">{t(id.orders.editQuantity.max, { max, qty: line.qty, oos: line.attrQtyOos })}</p>
-        <InlineError error={save.error} />
-      </div>
-    </ModalSheet>
+      title={ordersText.editQuantity.title}
+      line={line}
+      label={ordersText.editQuantity.label}
+      value={value}
+      max={max}
+      onChange={(v) => setQtyEdit(line.productID, v)}
+      testId="edit-quantity"
+      confirmText={ordersText.editQuantity.confirm}
+      onConfirm={() => save.mutate({ lineId: line.lineId, qty: value })}
+      saving={save.isPending}
+      error={save.error}
+      hints={[t(ordersText.editQuantity.max, { max, qty: line.qty, oos: line.attrQtyOos })]}
+      finish={finish}
+    />
   );
 }
 
@@ -123,8 +150,8 @@ export function OutOfStockModal({ modal, finish, titleId }: ModalRendererProps) 
 
   if (!line) {
     return (
-      <ModalSheet titleId={titleId} title={id.orders.outOfStock.title} onClose={finish}>
-        <p className="text-slate-600">{id.orders.detail.notFoundTitle}</p>
+      <ModalSheet titleId={titleId} title={ordersText.outOfStock.title} onClose={finish}>
+        <p className="text-slate-600">{ordersText.detail.notFoundTitle}</p>
       </ModalSheet>
     );
   }
@@ -132,38 +159,21 @@ export function OutOfStockModal({ modal, finish, titleId }: ModalRendererProps) 
   // Opens on "everything not picked yet is missing": the usual case.
   const current = clampQuantity(value ?? (line.attrQtyOos > 0 ? line.attrQtyOos : max), 0, max);
   return (
-    <ModalSheet
+    <LineStepperSheet
       titleId={titleId}
-      title={id.orders.outOfStock.title}
-      onClose={finish}
-      footer={
-        <div className="grid grid-cols-2 gap-3">
-          <Button variant="secondary" onClick={finish}>
-            {id.common.cancel}
-          </Button>
-          <Button onClick={() => save.mutate({ lineId: line.lineId, qtyOos: current })} loading={save.isPending} data-testid="oos-confirm">
-            {id.orders.outOfStock.confirm}
-          </Button>
-        </div>
-      }
-    >
-      <div className="flex flex-col gap-3" data-testid="oos-modal">
-        <p className="font-medium text-slate-900">{line.name}</p>
-        <p className="text-sm text-slate-600">{id.orders.outOfStock.label}</p>
-        <Stepper
-          value={current}
-          min={0}
-          max={max}
-          onChange={setValue}
-          label={id.orders.outOfStock.label}
-          decreaseLabel={id.common.decrease}
-          increaseLabel={id.common.increase}
-          testId="oos"
-        />
-        <p className="text-xs text-slate-500">{t(id.orders.outOfStock.max, { max, qty: line.qty, picked: line.qtyPicked })}</p>
-        <p className="text-xs text-slate-500">{id.orders.outOfStock.hint}</p>
-        <InlineError error={save.error} />
-      </div>
-    </ModalSheet>
+      title={ordersText.outOfStock.title}
+      line={line}
+      label={ordersText.outOfStock.label}
+      value={current}
+      max={max}
+      onChange={setValue}
+      testId="oos"
+      confirmText={ordersText.outOfStock.confirm}
+      onConfirm={() => save.mutate({ lineId: line.lineId, qtyOos: current })}
+      saving={save.isPending}
+      error={save.error}
+      hints={[t(ordersText.outOfStock.max, { max, qty: line.qty, picked: line.qtyPicked }), ordersText.outOfStock.hint]}
+      finish={finish}
+    />
   );
 }

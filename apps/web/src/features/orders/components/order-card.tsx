@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
 import type { OrderSummary } from '@gerai/contract';
-import { DELIVERY_TYPE_LABEL, id, t } from '@/shared/i18n/id';
+import { DELIVERY_TYPE_LABEL, t } from '@/shared/i18n/id';
+import { ordersText } from '@/shared/i18n/orders';
 import { Icon } from '@/shared/ui/icons';
-import { Skeleton } from '@/shared/ui/skeleton';
+import { CardAge, CardSkeleton, LinkCard } from '@/shared/ui/card';
 import { cn } from '@/shared/utils/cn';
-import { formatAge, formatDateTime, formatNumber, formatRupiah } from '@/shared/utils/format';
+import { formatNumber, formatRupiah } from '@/shared/utils/format';
 import { channelLabel, orderDetailPath } from '../utils/order-status';
 import { ProgressBar } from './progress-bar';
 
@@ -30,12 +30,7 @@ export function DeliveryChip({ deliveryType }: { deliveryType: number }) {
 export function OrderCard({ order, now }: { order: OrderSummary; now: number }) {
   const progress = order.progress;
   return (
-    <Link
-      to={orderDetailPath(order)}
-      data-testid={`order-card-${order.shipmentNo}`}
-      aria-label={t(id.orders.card.open, { shipmentNo: order.shipmentNo })}
-      className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm active:bg-slate-50"
-    >
+    <LinkCard to={orderDetailPath(order)} testId={`order-card-${order.shipmentNo}`} label={t(ordersText.card.open, { shipmentNo: order.shipmentNo })}>
       <div className="flex flex-wrap items-center gap-1.5">
         <ChannelChip appId={order.appId} appName={order.appName} />
         <DeliveryChip deliveryType={order.deliveryType} />
@@ -43,47 +38,30 @@ export function OrderCard({ order, now }: { order: OrderSummary; now: number }) 
       <div className="min-w-0">
         <div className="flex items-baseline gap-2">
           <p className="min-w-0 flex-1 truncate font-mono text-base font-semibold text-slate-900">{order.shipmentNo}</p>
-          <time dateTime={order.createdAt} title={formatDateTime(order.createdAt)} className="inline-flex shrink-0 items-center gap-1 text-xs text-slate-500">
-            <Icon name="clock" className="size-3.5 self-center" />
-            {formatAge(order.createdAt, id.orders.age, now)}
-          </time>
+          <CardAge at={order.createdAt} now={now} />
         </div>
-        <p className="truncate text-xs text-slate-500">{t(id.orders.card.orderNo, { orderNo: order.orderNo })}</p>
+        <p className="truncate text-xs text-slate-500">{t(ordersText.card.orderNo, { orderNo: order.orderNo })}</p>
       </div>
       <div className="flex items-end justify-between gap-2">
         <div className="min-w-0">
           <p className="truncate text-sm font-medium text-slate-800">{order.customerName}</p>
-          <p className="text-xs text-slate-500">{t(id.orders.card.items, { count: formatNumber(order.itemCount) })}</p>
+          <p className="text-xs text-slate-500">{t(ordersText.card.items, { count: formatNumber(order.itemCount) })}</p>
         </div>
         <p className="shrink-0 text-base font-bold text-slate-900 tabular-nums">{formatRupiah(order.price)}</p>
       </div>
       {progress ? (
         <div className="flex flex-col gap-1 border-t border-slate-100 pt-2">
           <div className="flex items-center justify-between text-xs text-slate-600">
-            <span className="truncate">{order.pickerName ? t(id.orders.card.picker, { name: order.pickerName }) : null}</span>
-            <span className="shrink-0 font-semibold tabular-nums">{t(id.orders.card.progress, { done: progress.resolved, total: progress.qty })}</span>
+            <span className="truncate">{order.pickerName ? t(ordersText.card.picker, { name: order.pickerName }) : null}</span>
+            <span className="shrink-0 font-semibold tabular-nums">{t(ordersText.card.progress, { done: progress.resolved, total: progress.qty })}</span>
           </div>
           <ProgressBar value={progress.resolved} max={progress.qty} complete={progress.complete} />
         </div>
       ) : null}
-    </Link>
+    </LinkCard>
   );
 }
 
 export function OrderCardSkeleton() {
-  return (
-    <div className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-3">
-      <div className="flex gap-2">
-        <Skeleton className="h-5 w-16" />
-        <Skeleton className="h-5 w-24" />
-        <Skeleton className="ml-auto h-4 w-20" />
-      </div>
-      <Skeleton className="h-5 w-3/4" />
-      <Skeleton className="h-3 w-1/2" />
-      <div className="flex justify-between">
-        <Skeleton className="h-4 w-1/3" />
-        <Skeleton className="h-5 w-20" />
-      </div>
-    </div>
-  );
+  return <CardSkeleton rows={[['h-5 w-16', 'h-5 w-24', 'ml-auto h-4 w-20'], 'h-5 w-3/4', 'h-3 w-1/2', ['h-4 w-1/3', 'h-5 w-20']]} />;
 }

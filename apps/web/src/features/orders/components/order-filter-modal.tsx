@@ -1,16 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { id, t } from '@/shared/i18n/id';
+import { ordersText } from '@/shared/i18n/orders';
 import type { ModalRendererProps } from '@/shared/modal/modal-host';
 import { ModalSheet } from '@/shared/modal/modal-sheet';
 import { EMPTY_FILTERS, useFilterStore, type FilterValues } from '@/shared/stores/filter-store';
-import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
 import { useOrders } from '../api/get-orders';
 import { channelLabel } from '../utils/order-status';
 import { listParams } from '../utils/list-params';
-import { DateRangeFields, fieldInputClass } from '@/shared/ui/date-range-fields';
+import { DateRangeFields, FilterActions, FilterQueryField, useDateRangeDraft } from '@/shared/ui/date-range-fields';
 
 export interface ChannelOption {
   appId: number;
@@ -38,8 +38,7 @@ export function OrderFilterModal({ modal, finish, titleId }: ModalRendererProps)
   const status = modal.payload.status ?? '1101';
   const saved = useFilterStore(useShallow((s) => ({ startDate: s.startDate, endDate: s.endDate, query: s.query, appId: s.appId })));
   const setFilters = useFilterStore((s) => s.setFilters);
-  const [draft, setDraft] = useState<FilterValues>(saved);
-  const [error, setError] = useState<string | null>(null);
+  const { draft, setDraft, range, check } = useDateRangeDraft<FilterValues>(saved, id.filters.endBeforeStart);
   const uid = useId();
 
   // The facet counts channels under the other filters; the list query is usually cached already.
@@ -48,10 +47,7 @@ export function OrderFilterModal({ modal, finish, titleId }: ModalRendererProps)
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
-    if (draft.startDate && draft.endDate && draft.endDate < draft.startDate) {
-      setError(id.orders.filterModal.endBeforeStart);
-      return;
-    }
+    if (!check()) return;
     setFilters({ ...draft, query: draft.query.trim() });
     finish();
   };
@@ -64,60 +60,35 @@ export function OrderFilterModal({ modal, finish, titleId }: ModalRendererProps)
     <form onSubmit={apply} noValidate className="flex min-h-0 flex-1 flex-col" data-testid="filter-modal">
       <ModalSheet
         titleId={titleId}
-        title={id.orders.filterModal.title}
+        title={ordersText.filterModal.title}
         onClose={finish}
-        footer={
-          <div className="grid grid-cols-2 gap-3">
-            <Button variant="secondary" onClick={reset}>
-              {id.orders.filterModal.reset}
-            </Button>
-            <Button type="submit">{id.orders.filterModal.apply}</Button>
-          </div>
-        }
+        footer={<FilterActions onReset={reset} />}
       >
         <div className="flex flex-col gap-4">
-          <DateRangeFields
+          <DateRangeFields uid={uid} startLabel={id.filters.startDate} endLabel={id.filters.endDate} {...range} />
+
+          <FilterQueryField
             uid={uid}
-            startLabel={id.orders.filterModal.startDate}
-            endLabel={id.orders.filterModal.endDate}
-            value={draft}
-            error={error}
-            onChange={(range) => {
-              setError(null);
-              setDraft({ ...draft, ...range });
-            }}
+            label={ordersText.filterModal.query}
+            placeholder={ordersText.filterModal.queryPlaceholder}
+            value={draft.query}
+            maxLength={100}
+            onChange={(query) => setDraft({ ...draft, query })}
           />
 
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${uid}-query`} className="text-sm font-medium text-slate-700">
-              {id.orders.filterModal.query}
-            </label>
-            <input
-              id={`${uid}-query`}
-              type="search"
-              enterKeyHint="search"
-              autoComplete="off"
-              className={fieldInputClass}
-              placeholder={id.orders.filterModal.queryPlaceholder}
-              value={draft.query}
-              maxLength={100}
-              onChange={(e) => setDraft({ ...draft, query: e.target.value })}
-            />
-          </div>
-
           <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-medium text-slate-700">{id.orders.filterModal.channel}</legend>
+            <legend className="mb-1 text-sm font-medium text-slate-700">{ordersText.filterModal.channel}</legend>
             <div className="flex flex-wrap gap-2">
               <ChannelChoice name={`${uid}-channel`} checked={draft.appId === null} onChange={() => setDraft({ ...draft, appId: null })}>
-                {id.orders.filterModal.allChannels}
+                {ordersText.filterModal.allChannels}
               </ChannelChoice>
               {channels.map((c) => (
                 <ChannelChoice key={c.appId} name={`${uid}-channel`} checked={draft.appId === c.appId} onChange={() => setDraft({ ...draft, appId: c.appId })}>
-                  {t(id.orders.filterModal.channelCount, { label: channelLabel(c.appId, c.appName), count: formatNumber(c.count) })}
+                  {t(ordersText.filterModal.channelCount, { label: channelLabel(c.appId, c.appName), count: formatNumber(c.count) })}
                 </ChannelChoice>
               ))}
             </div>
-            {channels.length === 0 && !list.isPending ? <p className="text-sm text-slate-500">{id.orders.filterModal.noChannels}</p> : null}
+            {channels.length === 0 && !list.isPending ? <p className="text-sm text-slate-500">{ordersText.filterModal.noChannels}</p> : null}
           </fieldset>
         </div>
       </ModalSheet>

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { OrderDetail } from '@gerai/contract';
+import { ORDER_EVENT_TYPES, type OrderDetail, type OrderEventType } from '@gerai/contract';
 import { useNavigate } from 'react-router';
-import { startEventStream, useStreamStatus, type StreamEvent } from '@/shared/events/event-stream';
+import { useEvents, useStreamStatus, type StreamEvent } from '@/shared/events/event-stream';
 import { installAudioUnlock, signal } from '@/shared/feedback/feedback';
 import { id, t } from '@/shared/i18n/id';
 import { Icon } from '@/shared/ui/icons';
@@ -10,24 +10,10 @@ import { orderKeys, orderMutationKey } from '../query-keys';
 import { applyScannedEvent } from '../utils/order-detail';
 import { channelLabel, orderDetailPath } from '../utils/order-status';
 
-/** Order events of GET /api/events (server: recordTransition / recordOrderUpdate / intake). */
-export const ORDER_EVENT_TYPES = [
-  'order.created',
-  'order.claimed',
-  'order.scanned',
-  'order.updated',
-  'order.packed',
-  'order.completed',
-  'order.archived',
-  'order.cancelled',
-] as const;
+export type OrderEvent = StreamEvent<OrderEventType>;
 
-export interface NewOrderNotice {
-  shipmentNo: string;
-  statusId: number;
-  deliveryType: number;
-  appId: number;
-}
+/** What the new-order banner shows and opens. */
+export type NewOrderNotice = Pick<StreamEvent<'order.created'>['data'], 'shipmentNo' | 'statusId' | 'deliveryType' | 'appId'>;
 
 const BANNER_MS = 15_000;
 const COALESCE_MS = 250;
@@ -38,11 +24,10 @@ const COALESCE_MS = 250;
  * detail from the event; for other events the detail is refetched unless this
  * phone is changing it right now: its own reply is newer.
  */
-export function applyOrderEvent(queryClient: QueryClient, event: StreamEvent): void {
+export function applyOrderEvent(queryClient: QueryClient, event: OrderEvent): void {
   void queryClient.invalidateQueries({ queryKey: orderKeys.count() });
   void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
-  const shipmentNo = typeof event.data.shipmentNo === 'string' ? event.data.shipmentNo : null;
-  if (!shipmentNo) return;
+  const { shipmentNo } = event.data;
   if (event.type === 'order.scanned') {
     // A scan changes one line's picked count, which the event carries: patch instead of reading the order again.
     const cached = queryClient.getQueryData<OrderDetail>(orderKeys.detail(shipmentNo));
@@ -64,56 +49,40 @@ export function applyOrderEvent(queryClient: QueryClient, event: StreamEvent): v
 export function OrderLiveUpdates({ storeCode }: { storeCode: string | null }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const storeRef = useRef(storeCode);
   const [notice, setNotice] = useState<NewOrderNotice | null>(null);
   const status = useStreamStatus((s) => s.status);
   const [showReconnecting, setShowReconnecting] = useState(false);
 
-  useEffect(() => {
-    storeRef.current = storeCode;
-  }, [storeCode]);
-
   useEffect(() => installAudioUnlock(), []);
 
-  useEffect(() => {
-    // Bursts (a crew scanning fast) are applied together.
-    const pending: StreamEvent[] = [];
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const flush = () => {
-      timer = null;
-      const events = pending.splice(0);
+  // Bursts (a crew scanning fast) are applied together, one per order.
+  const pending = useRef<OrderEvent[]>([]);
+  const flushTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (flushTimer.current) clearTimeout(flushTimer.current);
+    },
+    [],
+  );
+  useEvents(ORDER_EVENT_TYPES, (event) => {
+    const forActiveStore = !event.data.storeCode || event.data.storeCode === storeCode;
+    if (!forActiveStore) return;
+    if (event.type === 'order.created') {
+      const { shipmentNo, statusId, deliveryType, appId } = event.data;
+      setNotice({ shipmentNo, statusId, deliveryType, appId });
+      signal('new-order');
+    }
+    pending.current.push(event);
+    flushTimer.current ??= setTimeout(() => {
+      flushTimer.current = null;
       const seen = new Set<string>();
-      for (const e of events) {
-        const key = String(e.data.shipmentNo ?? e.type);
-        if (seen.has(key)) continue;
-        seen.add(key);
+      for (const e of pending.current.splice(0)) {
+        if (seen.has(e.data.shipmentNo)) continue;
+        seen.add(e.data.shipmentNo);
         applyOrderEvent(queryClient, e);
       }
-    };
-    const stop = startEventStream({
-      types: ORDER_EVENT_TYPES,
-      onEvent: (event) => {
-        if (!event.type.startsWith('order.')) return;
-        const forActiveStore = !event.data.storeCode || event.data.storeCode === storeRef.current;
-        if (!forActiveStore) return;
-        if (event.type === 'order.created' && typeof event.data.shipmentNo === 'string') {
-          setNotice({
-            shipmentNo: event.data.shipmentNo,
-            statusId: Number(event.data.statusId ?? 1101),
-            deliveryType: Number(event.data.deliveryType ?? 0),
-            appId: Number(event.data.appId ?? 0),
-          });
-          signal('new-order');
-        }
-        pending.push(event);
-        timer ??= setTimeout(flush, COALESCE_MS);
-      },
-    });
-    return () => {
-      stop();
-      if (timer) clearTimeout(timer);
-    };
-  }, [queryClient]);
+    }, COALESCE_MS);
+  });
 
   // The banner goes away by itself.
   useEffect(() => {
@@ -150,17 +119,17 @@ export function OrderLiveUpdates({ storeCode }: { storeCode: string | null }) {
           >
             <Icon name="orders" className="size-7 shrink-0" />
             <span className="min-w-0">
-              <span className="block font-bold">{id.orders.live.newOrder}</span>
+              <span className="block font-bold">{id.live.newOrder}</span>
               <span className="block truncate text-sm text-emerald-50">
-                {t(id.orders.live.newOrderDetail, { shipmentNo: notice.shipmentNo, channel: channelLabel(notice.appId) })}
+                {t(id.live.newOrderDetail, { shipmentNo: notice.shipmentNo, channel: channelLabel(notice.appId) })}
               </span>
-              <span className="block text-xs text-emerald-100">{id.orders.live.open}</span>
+              <span className="block text-xs text-emerald-100">{id.live.open}</span>
             </span>
           </button>
           <button
             type="button"
             onClick={() => setNotice(null)}
-            aria-label={id.orders.live.dismiss}
+            aria-label={id.live.dismiss}
             className="inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-white/10"
           >
             <Icon name="close" />
@@ -170,7 +139,7 @@ export function OrderLiveUpdates({ storeCode }: { storeCode: string | null }) {
       {showReconnecting ? (
         <p role="status" data-testid="live-reconnecting" className="inline-flex items-center gap-2 rounded-full bg-slate-800/90 px-3 py-1 text-xs text-white shadow">
           <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-amber-400" />
-          {id.orders.live.reconnecting}
+          {id.live.reconnecting}
         </p>
       ) : null}
     </div>

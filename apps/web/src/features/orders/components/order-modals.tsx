@@ -1,11 +1,12 @@
 import { DEFAULT_ERROR_MODAL } from '@gerai/contract';
-import { id, t } from '@/shared/i18n/id';
+import { t } from '@/shared/i18n/id';
+import { ordersText } from '@/shared/i18n/orders';
 import { errorToModal } from '@/shared/modal/error-to-modal';
 import type { ModalRendererProps } from '@/shared/modal/modal-host';
+import { ConfirmFooter } from '@/shared/modal/confirm-footer';
 import { ModalSheet } from '@/shared/modal/modal-sheet';
 import { openModal } from '@/shared/modal/modal-store';
 import { signal } from '@/shared/feedback/feedback';
-import { Button } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icons';
 import { formatNumber, formatRupiah } from '@/shared/utils/format';
 import { useOrder } from '../api/get-order';
@@ -26,9 +27,9 @@ export function ScanPackingModal({ modal, finish, titleId }: ModalRendererProps)
       openModal({
         type: 'info',
         imageType: 'success',
-        title: id.orders.scanPacking.doneTitle,
-        message: t(id.orders.scanPacking.doneMessage, { shipmentNo }),
-        buttonText: id.orders.scanPacking.doneButton,
+        title: ordersText.scanPacking.doneTitle,
+        message: t(ordersText.scanPacking.doneMessage, { shipmentNo }),
+        buttonText: ordersText.scanPacking.doneButton,
         actionsType: 'go-to-list-proses',
       });
     },
@@ -36,7 +37,7 @@ export function ScanPackingModal({ modal, finish, titleId }: ModalRendererProps)
       if (error.code !== 'ALL_OUT_OF_STOCK') return;
       finish();
       signal('error');
-      openModal({ ...errorToModal(error, 'go-to-request-cancel', { shipmentNo }), buttonText: id.orders.scanPacking.allOosButton });
+      openModal({ ...errorToModal(error, 'go-to-request-cancel', { shipmentNo }), buttonText: ordersText.scanPacking.allOosButton });
     },
   });
   const bags = order?.paperBags.reduce((sum, b) => sum + b.qty, 0) ?? 0;
@@ -44,37 +45,28 @@ export function ScanPackingModal({ modal, finish, titleId }: ModalRendererProps)
   return (
     <ModalSheet
       titleId={titleId}
-      title={id.orders.scanPacking.title}
+      title={ordersText.scanPacking.title}
       onClose={finish}
-      footer={
-        <div className="grid grid-cols-2 gap-3">
-          <Button variant="secondary" onClick={finish}>
-            {id.common.cancel}
-          </Button>
-          <Button onClick={() => pack.mutate({})} loading={pack.isPending} disabled={!order} data-testid="scan-packing-confirm">
-            {id.orders.scanPacking.confirm}
-          </Button>
-        </div>
-      }
+      footer={<ConfirmFooter onCancel={finish} onConfirm={() => pack.mutate({})} confirmText={ordersText.scanPacking.confirm} loading={pack.isPending} disabled={!order} testId="scan-packing-confirm" />}
     >
       <div className="flex flex-col gap-3" data-testid="scan-packing-modal">
-        <p className="text-sm text-slate-600">{id.orders.scanPacking.message}</p>
+        <p className="text-sm text-slate-600">{ordersText.scanPacking.message}</p>
         {order ? (
           <dl className="grid grid-cols-3 gap-2 text-center">
             <div className="rounded-xl bg-slate-50 p-2">
-              <dt className="text-xs text-slate-500">{id.orders.scanPacking.items}</dt>
+              <dt className="text-xs text-slate-500">{ordersText.scanPacking.items}</dt>
               <dd className="text-lg font-bold tabular-nums">{formatNumber(order.progress.picked)}</dd>
             </div>
             <div className="rounded-xl bg-slate-50 p-2">
-              <dt className="text-xs text-slate-500">{id.orders.scanPacking.oos}</dt>
+              <dt className="text-xs text-slate-500">{ordersText.scanPacking.oos}</dt>
               <dd className="text-lg font-bold tabular-nums text-red-700">{formatNumber(order.progress.oos)}</dd>
             </div>
             <div className="rounded-xl bg-slate-50 p-2">
-              <dt className="text-xs text-slate-500">{id.orders.scanPacking.paperBags}</dt>
+              <dt className="text-xs text-slate-500">{ordersText.scanPacking.paperBags}</dt>
               <dd className="text-lg font-bold tabular-nums">{formatNumber(bags)}</dd>
             </div>
             <div className="col-span-3 flex items-baseline justify-between rounded-xl bg-brand-50 p-3">
-              <dt className="font-semibold text-brand-900">{id.orders.scanPacking.total}</dt>
+              <dt className="font-semibold text-brand-900">{ordersText.scanPacking.total}</dt>
               <dd className="text-xl font-bold text-brand-900 tabular-nums" data-testid="scan-packing-total">
                 {formatRupiah(order.price)}
               </dd>
@@ -100,7 +92,7 @@ export function ContactCustomerModal({ modal, finish, titleId }: ModalRendererPr
   const wa = phone ? whatsappNumber(phone) : null;
   const link = 'flex min-h-12 items-center justify-center gap-2 rounded-xl px-4 font-semibold';
   return (
-    <ModalSheet titleId={titleId} title={id.orders.contact.title} onClose={finish}>
+    <ModalSheet titleId={titleId} title={ordersText.contact.title} onClose={finish}>
       <div className="flex flex-col gap-3" data-testid="contact-modal">
         {customer ? <p className="font-medium text-slate-900">{customer.name}</p> : null}
         {phone ? (
@@ -108,17 +100,17 @@ export function ContactCustomerModal({ modal, finish, titleId }: ModalRendererPr
             <p className="font-mono text-slate-700">{phone}</p>
             <a href={telHref(phone)} className={`${link} bg-brand-700 text-white`}>
               <Icon name="phone" className="size-5" />
-              {id.orders.contact.call}
+              {ordersText.contact.call}
             </a>
             {wa ? (
               <a href={`https://wa.me/${wa}`} target="_blank" rel="noopener noreferrer" className={`${link} border border-emerald-600 text-emerald-700`}>
                 <Icon name="chat" className="size-5" />
-                {id.orders.contact.whatsapp}
+                {ordersText.contact.whatsapp}
               </a>
             ) : null}
           </>
         ) : (
-          <p className="text-slate-600">{id.orders.contact.noPhone}</p>
+          <p className="text-slate-600">{ordersText.contact.noPhone}</p>
         )}
       </div>
     </ModalSheet>

@@ -1,34 +1,13 @@
 import type { ReactNode } from 'react';
-import type { OrderDetail } from '@gerai/contract';
-import { DELIVERY_TYPE_LABEL, id, t } from '@/shared/i18n/id';
+import { paymentName, type OrderDetail } from '@gerai/contract';
+import { DELIVERY_TYPE_LABEL, t } from '@/shared/i18n/id';
+import { ordersText } from '@/shared/i18n/orders';
+import { Card, Field } from '@/shared/ui/card';
 import { Icon, type IconName } from '@/shared/ui/icons';
 import { cn } from '@/shared/utils/cn';
 import { formatDateTime, formatRupiah } from '@/shared/utils/format';
 import { statusLabel } from '../utils/order-status';
 import { ChannelChip, DeliveryChip } from './order-card';
-
-export function Card({ title, children, className, actions, testId }: { title?: string; children: ReactNode; className?: string; actions?: ReactNode; testId?: string }) {
-  return (
-    <section className={cn('flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm', className)} aria-label={title} data-testid={testId}>
-      {title || actions ? (
-        <div className="flex items-center gap-2">
-          {title ? <h2 className="flex-1 font-semibold text-slate-900">{title}</h2> : null}
-          {actions}
-        </div>
-      ) : null}
-      {children}
-    </section>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col">
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="text-sm font-medium break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
 
 const STATUS_TONE: Record<number, string> = {
   1101: 'bg-brand-700 text-white',
@@ -56,12 +35,12 @@ export function OrderHeaderCard({ order, type }: { order: OrderDetail; type?: st
         {order.shipmentNo}
       </p>
       <dl className="grid grid-cols-2 gap-x-3 gap-y-2">
-        <Field label={id.orders.detail.orderNo}>{order.orderNo}</Field>
-        <Field label={id.orders.detail.createdAt}>{formatDateTime(order.createdAt)}</Field>
-        <Field label={id.orders.detail.deliveryType}>{DELIVERY_TYPE_LABEL[order.deliveryType as 0 | 1] ?? order.deliveryType}</Field>
-        <Field label={id.orders.detail.payment}>{t(id.orders.detail.paymentId, { id: order.paymentId })}</Field>
-        {order.pickerName ? <Field label={id.orders.detail.picker}>{order.pickerName}</Field> : null}
-        {order.billNo ? <Field label={id.orders.detail.billNo}>{order.billNo}</Field> : null}
+        <Field label={ordersText.detail.orderNo}>{order.orderNo}</Field>
+        <Field label={ordersText.detail.createdAt}>{formatDateTime(order.createdAt)}</Field>
+        <Field label={ordersText.detail.deliveryType}>{DELIVERY_TYPE_LABEL[order.deliveryType as 0 | 1] ?? order.deliveryType}</Field>
+        <Field label={ordersText.detail.payment}>{paymentName(order.paymentId)}</Field>
+        {order.pickerName ? <Field label={ordersText.detail.picker}>{order.pickerName}</Field> : null}
+        {order.billNo ? <Field label={ordersText.detail.billNo}>{order.billNo}</Field> : null}
       </dl>
     </Card>
   );
@@ -80,12 +59,12 @@ export function InfoRow({ icon, children }: { icon: IconName; children: ReactNod
 export function CustomerCard({ order, onContact }: { order: OrderDetail; onContact: () => void }) {
   return (
     <Card
-      title={id.orders.detail.customer}
+      title={ordersText.detail.customer}
       testId="order-customer"
       actions={
         <button type="button" onClick={onContact} className="inline-flex min-h-11 items-center gap-1.5 rounded-xl px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
           <Icon name="phone" className="size-4" />
-          {id.orders.detail.contactCustomer}
+          {ordersText.detail.contactCustomer}
         </button>
       }
     >
@@ -94,7 +73,7 @@ export function CustomerCard({ order, onContact }: { order: OrderDetail; onConta
       {order.customer.address ? <InfoRow icon="pin">{order.customer.address}</InfoRow> : null}
       {order.note ? (
         <p className="rounded-xl bg-amber-50 p-2 text-sm text-amber-900">
-          <span className="font-semibold">{id.orders.detail.note}: </span>
+          <span className="font-semibold">{ordersText.detail.note}: </span>
           {order.note}
         </p>
       ) : null}
@@ -107,16 +86,16 @@ export function TotalCard({ order, onStoreInfo, onQr }: { order: OrderDetail; on
   return (
     <Card testId="order-total">
       <div className="flex items-baseline justify-between gap-2">
-        <span className="font-semibold text-slate-900">{id.orders.detail.total}</span>
+        <span className="font-semibold text-slate-900">{ordersText.detail.total}</span>
         <span className="text-xl font-bold text-slate-900 tabular-nums" data-testid="order-total-value">
           {formatRupiah(order.price)}
         </span>
       </div>
-      {order.progress.oos > 0 ? <p className="text-xs text-slate-500">{id.orders.detail.totalHint}</p> : null}
+      {order.progress.oos > 0 ? <p className="text-xs text-slate-500">{ordersText.detail.totalHint}</p> : null}
       <div className="mt-1 flex flex-wrap gap-2">
         <button type="button" onClick={onStoreInfo} className="inline-flex min-h-11 items-center gap-1.5 rounded-xl border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50">
           <Icon name="store" className="size-4" />
-          {id.orders.detail.storeInfo}
+          {ordersText.detail.storeInfo}
         </button>
         {onQr ? (
           <button
@@ -126,7 +105,7 @@ export function TotalCard({ order, onStoreInfo, onQr }: { order: OrderDetail; on
             className="inline-flex min-h-11 items-center gap-1.5 rounded-xl border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50"
           >
             <Icon name="qr" className="size-4" />
-            {id.orders.detail.qrCode}
+            {ordersText.detail.qrCode}
           </button>
         ) : null}
       </div>
@@ -138,7 +117,7 @@ export function TotalCard({ order, onStoreInfo, onQr }: { order: OrderDetail; on
 export function OrderHistory({ history }: { history: OrderDetail['history'] }) {
   if (history.length === 0) return null;
   return (
-    <Card title={id.orders.detail.history} testId="order-history">
+    <Card title={ordersText.detail.history} testId="order-history">
       <ol className="flex flex-col">
         {history.map((h, i) => (
           <li key={`${h.at}-${i}`} className="relative flex gap-3 pb-3 last:pb-0">
@@ -148,9 +127,9 @@ export function OrderHistory({ history }: { history: OrderDetail['history'] }) {
             </span>
             <div className="min-w-0 flex-1">
               <p className="text-sm font-medium text-slate-900">
-                {id.orders.detail.historyAction[h.action] ?? id.orders.detail.historyFallback}{' '}
+                {ordersText.detail.historyAction[h.action] ?? ordersText.detail.historyFallback}{' '}
                 <span className="font-normal text-slate-600">
-                  {h.actorName ? t(id.orders.detail.historyBy, { name: h.actorName }) : id.orders.detail.historySystem}
+                  {h.actorName ? t(ordersText.detail.historyBy, { name: h.actorName }) : ordersText.detail.historySystem}
                 </span>
               </p>
               <p className="text-xs text-slate-500">

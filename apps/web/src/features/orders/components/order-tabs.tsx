@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { id, t } from '@/shared/i18n/id';
+import { t } from '@/shared/i18n/id';
+import { ordersText } from '@/shared/i18n/orders';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
 import { useOrderCount } from '../api/get-order-count';
@@ -24,7 +25,7 @@ export function OrderTabs() {
   }, [pathname, loaded]);
 
   return (
-    <nav aria-label={id.orders.tabsLabel} className="sticky top-14 z-10 border-b border-slate-200 bg-white">
+    <nav aria-label={ordersText.tabsLabel} className="sticky top-14 z-10 border-b border-slate-200 bg-white">
       <ul ref={listRef} className="relative flex gap-1 overflow-x-auto px-2 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden">
         {ORDER_TABS.map((tab) => {
           const value = counts?.[String(tab.status) as keyof typeof counts];
@@ -35,7 +36,7 @@ export function OrderTabs() {
                 end
                 replace
                 data-testid={`tab-${tab.status}`}
-                aria-label={value === undefined ? tab.label : t(id.orders.tabCount, { label: tab.label, count: formatNumber(value) })}
+                aria-label={value === undefined ? tab.label : t(ordersText.tabCount, { label: tab.label, count: formatNumber(value) })}
                 className={({ isActive }) =>
                   cn(
                     'flex min-h-12 items-center gap-1.5 border-b-2 px-3 text-sm font-semibold whitespace-nowrap',

@@ -1,11 +1,11 @@
-import type { OrderDetail } from '@gerai/contract';
-import { PAPER_BAG_MAX } from '../utils/order-limits';
+import { PAPER_BAG_MAX, type OrderDetail } from '@gerai/contract';
 import { id, t } from '@/shared/i18n/id';
+import { ordersText } from '@/shared/i18n/orders';
 import { Icon } from '@/shared/ui/icons';
 import { Stepper } from '@/shared/ui/stepper';
 import { formatRupiah } from '@/shared/utils/format';
 import { useSetPaperBags } from '../api/set-paper-bags';
-import { Card } from './order-sections';
+import { Card } from '@/shared/ui/card';
 
 /** Paper bags of the order: a stepper while picking (each change saved), otherwise what was added. */
 export function PaperBagsCard({ order, editable }: { order: OrderDetail; editable: boolean }) {
@@ -19,11 +19,11 @@ export function PaperBagsCard({ order, editable }: { order: OrderDetail; editabl
       <Card testId="order-paper-bags">
         <div className="flex items-center gap-2 text-sm">
           <Icon name="bag" className="size-5 text-slate-400" />
-          <span className="flex-1 font-medium text-slate-900">{id.orders.detail.paperBags}</span>
+          <span className="flex-1 font-medium text-slate-900">{ordersText.detail.paperBags}</span>
           <span className="text-slate-700 tabular-nums">
             {order.paperBags.length === 0
-              ? id.orders.detail.noPaperBags
-              : order.paperBags.map((b) => t(id.orders.detail.paperBagsValue, { qty: b.qty, price: formatRupiah(b.price) })).join(', ')}
+              ? ordersText.detail.noPaperBags
+              : order.paperBags.map((b) => t(ordersText.detail.paperBagsValue, { qty: b.qty, price: formatRupiah(b.price) })).join(', ')}
           </span>
         </div>
       </Card>
@@ -33,7 +33,7 @@ export function PaperBagsCard({ order, editable }: { order: OrderDetail; editabl
     <Card testId="order-paper-bags">
       <div className="flex items-center gap-2">
         <Icon name="bag" className="size-5 text-slate-400" />
-        <span className="flex-1 text-sm font-medium text-slate-900">{id.orders.detail.paperBags}</span>
+        <span className="flex-1 text-sm font-medium text-slate-900">{ordersText.detail.paperBags}</span>
         <Stepper
           value={qty}
           min={0}
@@ -41,7 +41,7 @@ export function PaperBagsCard({ order, editable }: { order: OrderDetail; editabl
           onChange={(value) => {
             if (value !== qty) save.mutate({ qty: value });
           }}
-          label={id.orders.detail.paperBags}
+          label={ordersText.detail.paperBags}
           decreaseLabel={id.common.decrease}
           increaseLabel={id.common.increase}
           testId="paper-bags"

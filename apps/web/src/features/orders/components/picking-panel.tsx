@@ -3,7 +3,8 @@ import type { OrderDetail, ScanResult } from '@gerai/contract';
 import { DEFAULT_ERROR_MODAL } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
 import { signal } from '@/shared/feedback/feedback';
-import { id, t } from '@/shared/i18n/id';
+import { t } from '@/shared/i18n/id';
+import { ordersText } from '@/shared/i18n/orders';
 import { ScannerPanel } from '@/shared/scanner/scanner-panel';
 import { useScanStore } from '@/shared/stores/scan-store';
 import { Icon } from '@/shared/ui/icons';
@@ -20,7 +21,7 @@ export function refusalText(error: ApiError, code: string, order: OrderDetail | 
   const line = order ? lineForCode(order.products, code) : undefined;
   if (error.code === 'SCAN_OVER_QUANTITY' && line) return `${error.message} ${line.name} (${line.qtyPicked}/${line.qty})`;
   if (error.code === 'SCAN_NOT_IN_ORDER' || error.code === 'SCAN_OVER_QUANTITY' || error.code === 'VALIDATION_FAILED') {
-    return t(id.orders.scan.refused, { message: error.message, code });
+    return t(ordersText.scan.refused, { message: error.message, code });
   }
   return error.message || DEFAULT_ERROR_MODAL.message;
 }
@@ -44,7 +45,7 @@ export function PickingPanel({ order, onScanned }: { order: OrderDetail; onScann
       // Same productID updates its quantities; the current scan is cleared after the add.
       addProduct({ productID: line.productID, barcode: line.barcode, name: line.name, qty: line.qtyPicked, attrQtyOos: line.attrQtyOos });
       signal('success');
-      setFeedback({ tone: 'success', text: t(id.orders.scan.accepted, { name: line.name, picked: line.qtyPicked, qty: line.qty }) });
+      setFeedback({ tone: 'success', text: t(ordersText.scan.accepted, { name: line.name, picked: line.qtyPicked, qty: line.qty }) });
       onScanned(line.lineId);
     },
     onError: (error: ApiError, vars: ScanVars) => {
@@ -61,22 +62,22 @@ export function PickingPanel({ order, onScanned }: { order: OrderDetail; onScann
 
   return (
     <div className="flex flex-col gap-3">
-      <section aria-label={id.orders.progress.label} className="flex flex-col gap-1.5 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm">
+      <section aria-label={ordersText.progress.label} className="flex flex-col gap-1.5 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm">
         <div className="flex items-center justify-between text-sm">
-          <span className="font-semibold text-slate-900">{id.orders.progress.label}</span>
+          <span className="font-semibold text-slate-900">{ordersText.progress.label}</span>
           <span className="font-semibold text-slate-800 tabular-nums" data-testid="order-progress">
-            {t(id.orders.progress.value, { done: progress.resolved, total: progress.qty })}
+            {t(ordersText.progress.value, { done: progress.resolved, total: progress.qty })}
           </span>
         </div>
-        <ProgressBar value={progress.resolved} max={progress.qty} complete={progress.complete} label={id.orders.progress.label} />
-        {progress.complete ? <p className="text-sm font-medium text-emerald-700">{id.orders.progress.complete}</p> : null}
+        <ProgressBar value={progress.resolved} max={progress.qty} complete={progress.complete} label={ordersText.progress.label} />
+        {progress.complete ? <p className="text-sm font-medium text-emerald-700">{ordersText.progress.complete}</p> : null}
       </section>
       <ScannerPanel onScan={onScan} enabled={!progress.complete}>
         <div aria-live="polite" data-testid="scan-feedback" className="empty:hidden">
           {current && scan.isPending ? (
             <p className="flex items-center gap-2 rounded-xl bg-slate-50 p-2 text-sm text-slate-600">
               <Spinner className="size-4" />
-              {t(id.orders.scan.sending, { code: current.barcode ?? current.productID })}
+              {t(ordersText.scan.sending, { code: current.barcode ?? current.productID })}
             </p>
           ) : feedback ? (
             <p

@@ -1,10 +1,11 @@
 import type { OrderProduct } from '@gerai/contract';
-import { id, t } from '@/shared/i18n/id';
+import { t } from '@/shared/i18n/id';
+import { ordersText } from '@/shared/i18n/orders';
 import { Icon } from '@/shared/ui/icons';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber, formatRupiah } from '@/shared/utils/format';
 import { lineResolved } from '../utils/order-status';
-import { Card } from './order-sections';
+import { Card } from '@/shared/ui/card';
 import { ProgressBar } from './progress-bar';
 
 function ProductLine({
@@ -37,22 +38,22 @@ function ProductLine({
         {resolved && picking ? (
           <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-700">
             <Icon name="check" className="size-3.5" />
-            {id.orders.detail.lineResolved}
+            {ordersText.detail.lineResolved}
           </span>
         ) : null}
       </div>
       <div className="flex items-center justify-between gap-2 text-xs text-slate-600">
         <span className="font-mono">{line.barcode}</span>
-        <span className="tabular-nums">{t(id.orders.detail.price, { qty: formatNumber(line.qty), price: formatRupiah(line.price) })}</span>
+        <span className="tabular-nums">{t(ordersText.detail.price, { qty: formatNumber(line.qty), price: formatRupiah(line.price) })}</span>
       </div>
       {picking || line.qtyPicked > 0 || line.attrQtyOos > 0 ? (
         <div className="flex items-center gap-2 text-xs">
           <span className="font-semibold text-slate-800 tabular-nums" data-testid={`line-${line.lineId}-picked`}>
-            {t(id.orders.detail.picked, { picked: line.qtyPicked, qty: line.qty })}
+            {t(ordersText.detail.picked, { picked: line.qtyPicked, qty: line.qty })}
           </span>
           {line.attrQtyOos > 0 ? (
             <span className="rounded-full bg-red-50 px-2 py-0.5 font-semibold text-red-700 tabular-nums" data-testid={`line-${line.lineId}-oos-count`}>
-              {t(id.orders.detail.outOfStock, { qty: line.attrQtyOos })}
+              {t(ordersText.detail.outOfStock, { qty: line.attrQtyOos })}
             </span>
           ) : null}
         </div>
@@ -67,7 +68,7 @@ function ProductLine({
               data-testid={`line-${line.lineId}-edit`}
               className="min-h-11 rounded-xl border border-slate-300 text-sm font-semibold text-slate-800 active:bg-slate-100"
             >
-              {id.orders.detail.editQuantity}
+              {ordersText.detail.editQuantity}
             </button>
             <button
               type="button"
@@ -75,7 +76,7 @@ function ProductLine({
               data-testid={`line-${line.lineId}-oos`}
               className="min-h-11 rounded-xl border border-red-300 text-sm font-semibold text-red-700 active:bg-red-50"
             >
-              {id.orders.detail.markOutOfStock}
+              {ordersText.detail.markOutOfStock}
             </button>
           </div>
         </>
@@ -99,7 +100,7 @@ export function ProductLines({
   onOutOfStock: (line: OrderProduct) => void;
 }) {
   return (
-    <Card title={t(id.orders.detail.products, { count: lines.length })} testId="order-products">
+    <Card title={t(ordersText.detail.products, { count: lines.length })} testId="order-products">
       <ul className="flex flex-col">
         {lines.map((line) => (
           <ProductLine

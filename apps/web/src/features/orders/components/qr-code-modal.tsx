@@ -1,5 +1,6 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { id, t } from '@/shared/i18n/id';
+import { ordersText } from '@/shared/i18n/orders';
 import type { ModalRendererProps } from '@/shared/modal/modal-host';
 import { ModalSheet } from '@/shared/modal/modal-sheet';
 import { Button } from '@/shared/ui/button';
@@ -14,7 +15,7 @@ export function QrCodeModal({ modal, finish, titleId }: ModalRendererProps) {
   return (
     <ModalSheet
       titleId={titleId}
-      title={id.orders.qr.title}
+      title={ordersText.qr.title}
       onClose={finish}
       footer={
         <Button block onClick={finish}>
@@ -23,10 +24,10 @@ export function QrCodeModal({ modal, finish, titleId }: ModalRendererProps) {
       }
     >
       <div className="flex flex-col items-center gap-3" data-testid="qr-modal">
-        <p className="text-center text-sm text-slate-600">{id.orders.qr.description}</p>
+        <p className="text-center text-sm text-slate-600">{ordersText.qr.description}</p>
         {qr ? (
           <div className="rounded-2xl bg-white p-3 shadow-inner ring-1 ring-slate-200">
-            <QRCodeSVG value={qrPayload(qr)} size={240} level="M" marginSize={2} title={t(id.orders.qr.label, { shipmentNo })} role="img" />
+            <QRCodeSVG value={qrPayload(qr)} size={240} level="M" marginSize={2} title={t(ordersText.qr.label, { shipmentNo })} role="img" />
           </div>
         ) : null}
         <p className="font-mono text-sm font-semibold text-slate-800">{shipmentNo}</p>

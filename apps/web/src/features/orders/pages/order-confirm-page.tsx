@@ -1,24 +1,25 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { DELIVERY_TYPE, ORDER_STATUS } from '@gerai/contract';
+import { DELIVERY_TYPE, ORDER_STATUS, PICKUP_QR_PREFIX, POD_TEXT, parsePickupQr } from '@gerai/contract';
 import { paths } from '@/shared/config/paths';
 import { signal } from '@/shared/feedback/feedback';
 import { id, t } from '@/shared/i18n/id';
+import { ordersText } from '@/shared/i18n/orders';
+import { scannerText } from '@/shared/i18n/scanner';
 import { showErrorModal } from '@/shared/modal/error-to-modal';
 import { ScannerPanel } from '@/shared/scanner/scanner-panel';
 import { showToast } from '@/shared/toast/toast-store';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icons';
 import { PageHeader } from '@/shared/ui/page-header';
-import { Skeleton } from '@/shared/ui/skeleton';
+import { SkeletonStack } from '@/shared/ui/skeleton';
+import { FieldSuggestion, FormField, fieldControl } from '@/shared/ui/form-field';
 import { EmptyState, ErrorState } from '@/shared/ui/state-views';
-import { cn } from '@/shared/utils/cn';
 import { formatNumber, formatRupiah } from '@/shared/utils/format';
 import { isOrderNotFound, useOrder } from '../api/get-order';
 import { useHandOverOrder } from '../api/hand-over-order';
-import { Card } from '../components/order-sections';
+import { Card } from '@/shared/ui/card';
 import { ChannelChip } from '../components/order-card';
-import { PICKUP_QR_PREFIX } from '../utils/order-limits';
 import { orderDetailPath } from '../utils/order-status';
 
 /** What the crew may put in the code field: the 6 digits, or the customer's QR text. */
@@ -26,19 +27,14 @@ export type PickupInput = { ok: true; value: string } | { ok: false; message: st
 
 export function checkPickupInput(raw: string, shipmentNo: string): PickupInput {
   const text = raw.trim();
-  if (!text) return { ok: false, message: id.orders.confirm.pickupCodeRequired };
-  if (text.toUpperCase().startsWith(PICKUP_QR_PREFIX)) {
-    const rest = text.slice(PICKUP_QR_PREFIX.length);
-    const sep = rest.lastIndexOf(':');
-    if (sep < 0 || rest.slice(0, sep) !== shipmentNo) return { ok: false, message: id.orders.confirm.qrOtherOrder };
-    return { ok: true, value: text };
-  }
-  if (!/^\d{6}$/.test(text)) return { ok: false, message: id.orders.confirm.pickupCodeInvalid };
+  if (!text) return { ok: false, message: ordersText.confirm.pickupCodeRequired };
+  const qr = parsePickupQr(text);
+  if (qr) return qr.shipmentNo === shipmentNo ? { ok: true, value: text } : { ok: false, message: ordersText.confirm.qrOtherOrder };
+  // A pickup QR without its code is none this order's customer holds.
+  if (text.toUpperCase().startsWith(PICKUP_QR_PREFIX)) return { ok: false, message: ordersText.confirm.qrOtherOrder };
+  if (!/^\d{6}$/.test(text)) return { ok: false, message: ordersText.confirm.pickupCodeInvalid };
   return { ok: true, value: text };
 }
-
-const inputClass =
-  'min-h-12 w-full rounded-xl border bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0';
 
 /** /order/confirm/:status/:shipmentNo — "Konfirmasi" of a pickup order at the counter. */
 export default function OrderConfirmPage() {
@@ -56,14 +52,14 @@ export default function OrderConfirmPage() {
   const handover = useHandOverOrder(shipmentNo, {
     onSuccess: (_detail, vars) => {
       signal('success');
-      showToast(t(id.orders.confirm.success, { shipmentNo, name: vars.receiverName }), 'success');
+      showToast(t(ordersText.confirm.success, { shipmentNo, name: vars.receiverName }), 'success');
       navigate(paths.listDone, { replace: true });
     },
     onError: (error) => {
       signal('error');
       // A wrong code changes nothing: say so under the field; the crew may try again.
       if (error.code === 'PICKUP_CODE_INVALID') setCodeError(error.message);
-      else if (error.code === 'VALIDATION_FAILED' && error.details?.some((d) => d.path.endsWith('receiverName'))) setReceiverError(id.orders.confirm.receiverRequired);
+      else if (error.code === 'VALIDATION_FAILED' && error.details?.some((d) => d.path.endsWith('receiverName'))) setReceiverError(ordersText.confirm.receiverRequired);
       else showErrorModal(error, 'close-modal');
     },
   });
@@ -86,37 +82,35 @@ export default function OrderConfirmPage() {
     const checked = checkPickupInput(code, shipmentNo);
     const name = receiver.trim();
     setCodeError(checked.ok ? null : checked.message);
-    setReceiverError(name.length >= 2 ? null : id.orders.confirm.receiverRequired);
-    if (!checked.ok || name.length < 2) return;
+    const nameOk = name.length >= POD_TEXT.receiverNameMin;
+    setReceiverError(nameOk ? null : ordersText.confirm.receiverRequired);
+    if (!checked.ok || !nameOk) return;
     handover.mutate({ pickupCode: checked.value, receiverName: name });
   };
 
   let content;
   if (order.isPending) {
     content = (
-      <div role="status" aria-label={id.common.loading} className="flex flex-col gap-3">
-        <Skeleton className="h-24 w-full" />
-        <Skeleton className="h-64 w-full" />
-      </div>
+      <SkeletonStack bars={['h-24 w-full', 'h-64 w-full']} />
     );
   } else if (!data) {
     content = isOrderNotFound(error) ? (
-      <EmptyState icon="orders" title={id.orders.detail.notFoundTitle} message={t(id.orders.detail.notFoundMessage, { shipmentNo })}>
+      <EmptyState icon="orders" title={ordersText.detail.notFoundTitle} message={t(ordersText.detail.notFoundMessage, { shipmentNo })}>
         <ButtonLink to={paths.listProses} variant="secondary">
-          {id.orders.detail.backToList}
+          {ordersText.detail.backToList}
         </ButtonLink>
       </EmptyState>
     ) : (
-      <ErrorState title={id.orders.detail.loadError} onRetry={() => void order.refetch()} retrying={order.isFetching} />
+      <ErrorState title={ordersText.detail.loadError} onRetry={() => void order.refetch()} retrying={order.isFetching} />
     );
   } else if (data.statusId !== ORDER_STATUS.IN_PROGRESS || data.deliveryType !== DELIVERY_TYPE.PICKUP) {
     content = (
       <EmptyState
         icon="info"
-        title={data.deliveryType !== DELIVERY_TYPE.PICKUP ? id.orders.confirm.deliveryOnly : id.orders.confirm.notReady}
+        title={data.deliveryType !== DELIVERY_TYPE.PICKUP ? ordersText.confirm.deliveryOnly : ordersText.confirm.notReady}
       >
         <ButtonLink to={orderDetailPath(data)} variant="secondary">
-          {id.orders.confirm.openDetail}
+          {ordersText.confirm.openDetail}
         </ButtonLink>
       </EmptyState>
     );
@@ -127,15 +121,15 @@ export default function OrderConfirmPage() {
           <div className="flex items-center gap-2">
             <ChannelChip appId={data.appId} appName={data.appName} />
             <span className="ml-auto text-sm font-semibold tabular-nums">
-              {t(id.orders.confirm.summary, { count: formatNumber(data.progress.picked), total: formatRupiah(data.price) })}
+              {t(ordersText.confirm.summary, { count: formatNumber(data.progress.picked), total: formatRupiah(data.price) })}
             </span>
           </div>
           <p className="font-mono font-bold break-all">{data.shipmentNo}</p>
           <p className="text-sm text-slate-700">{data.customer.name}</p>
         </Card>
-        <p className="text-sm text-slate-600">{id.orders.confirm.intro}</p>
+        <p className="text-sm text-slate-600">{ordersText.confirm.intro}</p>
         <ScannerPanel
-          title={id.scanner.qrTitle}
+          title={scannerText.qrTitle}
           formats={['qr_code']}
           onScan={onScan}
           manualEntry={false}
@@ -144,74 +138,52 @@ export default function OrderConfirmPage() {
           {scanned && !codeError ? (
             <p className="flex items-center gap-2 rounded-xl bg-emerald-50 p-2 text-sm font-medium text-emerald-800">
               <Icon name="check" className="size-5" />
-              {id.orders.confirm.qrScanned}
+              {ordersText.confirm.qrScanned}
             </p>
           ) : null}
         </ScannerPanel>
         <form onSubmit={submit} noValidate className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="handover-form">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${uid}-code`} className="text-sm font-medium text-slate-700">
-              {id.orders.confirm.pickupCode}
-            </label>
+          <FormField htmlFor={`${uid}-code`} label={ordersText.confirm.pickupCode} error={codeError} errorTestId="pickup-code-error">
             <input
-              id={`${uid}-code`}
+              {...fieldControl(`${uid}-code`, codeError, 'font-mono tracking-widest')}
               data-testid="pickup-code"
               inputMode="numeric"
               autoComplete="one-time-code"
-              placeholder={id.orders.confirm.pickupCodePlaceholder}
+              placeholder={ordersText.confirm.pickupCodePlaceholder}
               value={code}
               onChange={(e) => {
                 setCode(e.target.value);
                 setScanned(false);
                 setCodeError(null);
               }}
-              aria-invalid={codeError ? true : undefined}
-              aria-describedby={codeError ? `${uid}-code-error` : undefined}
-              className={cn(inputClass, 'font-mono tracking-widest', codeError ? 'border-red-500 outline-red-200' : 'border-slate-300 focus:border-brand-600 focus:outline-brand-200')}
             />
-            {codeError ? (
-              <p id={`${uid}-code-error`} role="alert" className="text-sm text-red-700" data-testid="pickup-code-error">
-                {codeError}
-              </p>
-            ) : null}
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${uid}-receiver`} className="text-sm font-medium text-slate-700">
-              {id.orders.confirm.receiverName}
-            </label>
+          </FormField>
+          <FormField
+            htmlFor={`${uid}-receiver`}
+            label={ordersText.confirm.receiverName}
+            error={receiverError}
+            after={
+              !receiver.trim() ? (
+                <FieldSuggestion onClick={() => setReceiver(data.customer.name)}>{t(ordersText.confirm.useCustomerName, { name: data.customer.name })}</FieldSuggestion>
+              ) : null
+            }
+          >
             <input
-              id={`${uid}-receiver`}
+              {...fieldControl(`${uid}-receiver`, receiverError)}
               data-testid="receiver-name"
               autoComplete="off"
               autoCapitalize="words"
-              placeholder={id.orders.confirm.receiverPlaceholder}
+              placeholder={ordersText.confirm.receiverPlaceholder}
               value={receiver}
-              maxLength={100}
+              maxLength={POD_TEXT.nameMax}
               onChange={(e) => {
                 setReceiver(e.target.value);
                 setReceiverError(null);
               }}
-              aria-invalid={receiverError ? true : undefined}
-              aria-describedby={receiverError ? `${uid}-receiver-error` : undefined}
-              className={cn(inputClass, receiverError ? 'border-red-500 outline-red-200' : 'border-slate-300 focus:border-brand-600 focus:outline-brand-200')}
             />
-            {receiverError ? (
-              <p id={`${uid}-receiver-error`} role="alert" className="text-sm text-red-700">
-                {receiverError}
-              </p>
-            ) : null}
-            {!receiver.trim() ? (
-              <button
-                type="button"
-                onClick={() => setReceiver(data.customer.name)}
-                className="self-start rounded-full bg-slate-100 px-3 py-1.5 text-sm text-slate-700"
-              >
-                {t(id.orders.confirm.useCustomerName, { name: data.customer.name })}
-              </button>
-            ) : null}
-          </div>
+          </FormField>
           <Button type="submit" block loading={handover.isPending} data-testid="handover-submit">
-            {id.orders.confirm.submit}
+            {ordersText.confirm.submit}
           </Button>
         </form>
       </>

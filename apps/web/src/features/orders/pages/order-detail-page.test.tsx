@@ -76,7 +76,8 @@ describe('order detail', () => {
     expect(header).toHaveTextContent('Baru');
     expect(header).toHaveTextContent('Alfagift');
     expect(header).toHaveTextContent('Ambil di toko');
-    expect(header).toHaveTextContent('Metode #1');
+    // The payment method by name (the contract's table), not its id.
+    expect(header).toHaveTextContent('Tunai (bayar di tempat)');
     const products = screen.getByTestId('order-products');
     expect(products).toHaveTextContent('Indomie Goreng 85g');
     expect(products).toHaveTextContent('2 × Rp 3.500');

@@ -5,20 +5,21 @@ import { DELIVERY_TYPE, ORDER_STATUS, ORDER_STATUS_ACTION, type OrderDetail, typ
 import { paths } from '@/shared/config/paths';
 import { signal } from '@/shared/feedback/feedback';
 import { id, t } from '@/shared/i18n/id';
+import { ordersText } from '@/shared/i18n/orders';
 import { errorToModal, showErrorModal } from '@/shared/modal/error-to-modal';
 import { useModalStore } from '@/shared/modal/modal-store';
 import { showToast } from '@/shared/toast/toast-store';
+import { ActionBar } from '@/shared/ui/action-bar';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { PageHeader } from '@/shared/ui/page-header';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
-import { Skeleton } from '@/shared/ui/skeleton';
+import { SkeletonStack } from '@/shared/ui/skeleton';
 import { EmptyState, ErrorState } from '@/shared/ui/state-views';
 import { useClaimOrder } from '../api/claim-order';
 import { useFinishOrder } from '../api/finish-order';
 import { isOrderNotFound, useOrder } from '../api/get-order';
 import { useResetPicking } from '../api/reset-picking';
 import { orderKeys } from '../query-keys';
-import { OrderActionBar } from '../components/order-action-bar';
 import { CustomerCard, OrderHeaderCard, OrderHistory, TotalCard } from '../components/order-sections';
 import { PaperBagsCard } from '../components/paper-bags-card';
 import { PickingPanel } from '../components/picking-panel';
@@ -28,11 +29,7 @@ import { orderDetailPath, orderMethod, statusListPath } from '../utils/order-sta
 
 function DetailSkeleton() {
   return (
-    <div role="status" aria-label={id.common.loading} className="flex flex-col gap-3 p-4" data-testid="order-detail-loading">
-      <Skeleton className="h-32 w-full" />
-      <Skeleton className="h-24 w-full" />
-      <Skeleton className="h-48 w-full" />
-    </div>
+    <SkeletonStack bars={['h-32 w-full', 'h-24 w-full', 'h-48 w-full']} testId="order-detail-loading" className="p-4" />
   );
 }
 
@@ -42,25 +39,25 @@ function ActionButton({ order, leave }: { order: OrderDetail; leave: (to: string
   const claim = useClaimOrder(order.shipmentNo, {
     onSuccess: () => {
       signal('success');
-      showToast(id.orders.detail.claimed, 'success');
+      showToast(ordersText.detail.claimed, 'success');
     },
     onError: (error) => {
       signal('error');
       // 409: someone else has it — the server's message names the picker.
       if (error.code === 'ORDER_ALREADY_CLAIMED' || error.code === 'ORDER_STATUS_CHANGED') {
-        openModal({ ...errorToModal(error, 'close-modal'), title: id.orders.claimedTitle, imageType: 'warning' });
+        openModal({ ...errorToModal(error, 'close-modal'), title: ordersText.claimedTitle, imageType: 'warning' });
       } else showErrorModal(error, 'close-modal');
     },
   });
   const finish = useFinishOrder(order.shipmentNo, {
     onSuccess: () => {
-      showToast(t(id.orders.detail.finished, { shipmentNo: order.shipmentNo }), 'success');
+      showToast(t(ordersText.detail.finished, { shipmentNo: order.shipmentNo }), 'success');
       leave(paths.history);
     },
     onError: (error) => showErrorModal(error, 'close-modal'),
   });
   const reset = useResetPicking(order.shipmentNo, {
-    onSuccess: () => showToast(id.orders.detail.resetDone, 'info'),
+    onSuccess: () => showToast(ordersText.detail.resetDone, 'info'),
     onError: (error) => showErrorModal(error, 'close-modal'),
   });
 
@@ -70,16 +67,16 @@ function ActionButton({ order, leave }: { order: OrderDetail; leave: (to: string
   switch (order.statusId) {
     case ORDER_STATUS.NEW:
       return can('claim') ? (
-        <OrderActionBar>
+        <ActionBar>
           <Button block onClick={() => claim.mutate({})} loading={claim.isPending} data-testid="action-button">
             {label}
           </Button>
-        </OrderActionBar>
+        </ActionBar>
       ) : null;
     case ORDER_STATUS.PACKING: {
       const complete = order.progress.complete;
       return can('pack') ? (
-        <OrderActionBar hint={complete ? null : id.orders.detail.packHint}>
+        <ActionBar hint={complete ? null : ordersText.detail.packHint}>
           {can('reset') ? (
             <Button
               variant="ghost"
@@ -87,16 +84,16 @@ function ActionButton({ order, leave }: { order: OrderDetail; leave: (to: string
               data-testid="reset-button"
               onClick={() =>
                 openModal({
-                  title: id.orders.detail.resetTitle,
-                  message: id.orders.detail.resetMessage,
+                  title: ordersText.detail.resetTitle,
+                  message: ordersText.detail.resetMessage,
                   imageType: 'warning',
                   buttonText: id.common.cancel,
-                  confirmText: id.orders.detail.resetConfirm,
+                  confirmText: ordersText.detail.resetConfirm,
                   onConfirm: () => reset.mutate({}),
                 })
               }
             >
-              {id.orders.detail.reset}
+              {ordersText.detail.reset}
             </Button>
           ) : null}
           <Button
@@ -104,11 +101,11 @@ function ActionButton({ order, leave }: { order: OrderDetail; leave: (to: string
             className="flex-1"
             disabled={!complete}
             data-testid="action-button"
-            onClick={() => openModal({ type: 'scan-packing', title: id.orders.scanPacking.title, payload: { shipmentNo: order.shipmentNo } })}
+            onClick={() => openModal({ type: 'scan-packing', title: ordersText.scanPacking.title, payload: { shipmentNo: order.shipmentNo } })}
           >
             {label}
           </Button>
-        </OrderActionBar>
+        </ActionBar>
       ) : null;
     }
     case ORDER_STATUS.IN_PROGRESS: {
@@ -118,20 +115,20 @@ function ActionButton({ order, leave }: { order: OrderDetail; leave: (to: string
           ? paths.orderConfirm(order.statusId, order.shipmentNo)
           : paths.orderDetailScanGo(order.statusId, order.shipmentNo, orderMethod(order.deliveryType));
       return (
-        <OrderActionBar hint={order.deliveryType === DELIVERY_TYPE.PICKUP ? null : id.orders.detail.scanGoHint}>
+        <ActionBar hint={order.deliveryType === DELIVERY_TYPE.PICKUP ? null : ordersText.detail.scanGoHint}>
           <ButtonLink to={to} block data-testid="action-button">
             {label}
           </ButtonLink>
-        </OrderActionBar>
+        </ActionBar>
       );
     }
     case ORDER_STATUS.COMPLETED:
       return can('finish') ? (
-        <OrderActionBar>
+        <ActionBar>
           <Button block onClick={() => finish.mutate({})} loading={finish.isPending} data-testid="action-button">
             {label}
           </Button>
-        </OrderActionBar>
+        </ActionBar>
       ) : null;
     default:
       return null;
@@ -188,9 +185,9 @@ export default function OrderDetailPage() {
   else if (!data && error && isOrderNotFound(error)) {
     content = (
       <div className="p-4">
-        <EmptyState icon="orders" title={id.orders.detail.notFoundTitle} message={t(id.orders.detail.notFoundMessage, { shipmentNo: shipmentNo ?? '' })}>
+        <EmptyState icon="orders" title={ordersText.detail.notFoundTitle} message={t(ordersText.detail.notFoundMessage, { shipmentNo: shipmentNo ?? '' })}>
           <ButtonLink to={backTo} variant="secondary">
-            {id.orders.detail.backToList}
+            {ordersText.detail.backToList}
           </ButtonLink>
         </EmptyState>
       </div>
@@ -198,7 +195,7 @@ export default function OrderDetailPage() {
   } else if (!data) {
     content = (
       <div className="p-4">
-        <ErrorState title={id.orders.detail.loadError} onRetry={() => void order.refetch()} retrying={order.isFetching} />
+        <ErrorState title={ordersText.detail.loadError} onRetry={() => void order.refetch()} retrying={order.isFetching} />
       </div>
     );
   } else {
@@ -208,7 +205,7 @@ export default function OrderDetailPage() {
     const openLine = (kind: 'edit-quantity' | 'out-of-stock', line: OrderProduct) =>
       openModal({
         type: kind,
-        title: kind === 'edit-quantity' ? id.orders.editQuantity.title : id.orders.outOfStock.title,
+        title: kind === 'edit-quantity' ? ordersText.editQuantity.title : ordersText.outOfStock.title,
         payload: { shipmentNo: data.shipmentNo, lineId: String(line.lineId) },
       });
     content = (
@@ -227,14 +224,14 @@ export default function OrderDetailPage() {
           onStoreInfo={() =>
             openModal({
               type: 'store-info',
-              title: id.orders.detail.storeInfo,
+              title: ordersText.detail.storeInfo,
               payload: { storeCode: data.store.storeCode, storeName: data.store.storeName, address: data.store.address, phone: data.store.phone ?? '' },
             })
           }
-          onQr={qr ? () => openModal({ type: 'qr-code', title: id.orders.qr.title, payload }) : null}
+          onQr={qr ? () => openModal({ type: 'qr-code', title: ordersText.qr.title, payload }) : null}
         />
         {picking ? <OrderHeaderCard order={data} type={type} /> : null}
-        <CustomerCard order={data} onContact={() => openModal({ type: 'contact-customer', title: id.orders.contact.title, payload })} />
+        <CustomerCard order={data} onContact={() => openModal({ type: 'contact-customer', title: ordersText.contact.title, payload })} />
         <OrderHistory history={data.history} />
         <ActionButton order={data} leave={leave} />
       </div>

@@ -4,18 +4,17 @@ import { useShallow } from 'zustand/react/shallow';
 import { ORDER_STATUS } from '@gerai/contract';
 import { paths } from '@/shared/config/paths';
 import { id } from '@/shared/i18n/id';
+import { ordersText } from '@/shared/i18n/orders';
 import { useModalStore } from '@/shared/modal/modal-store';
 import { hasActiveFilters, useFilterStore } from '@/shared/stores/filter-store';
-import { Icon } from '@/shared/ui/icons';
+import { FilterChips, ListHeaderActions, dateRangeChip, queryChip } from '@/shared/ui/filter-chips';
 import { PageHeader } from '@/shared/ui/page-header';
-import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
 import { cn } from '@/shared/utils/cn';
 import { orderKeys } from '../query-keys';
-import { ActiveFilters } from '../components/active-filters';
 import { OrderList } from '../components/order-list';
 import { OrderTabs } from '../components/order-tabs';
 import { listParams } from '../utils/list-params';
-import { ORDER_TABS } from '../utils/order-status';
+import { channelLabel, ORDER_TABS } from '../utils/order-status';
 
 const TITLES: Record<string, string> = {
   [paths.order]: id.routes.order,
@@ -47,66 +46,62 @@ export default function OrderListPage() {
   const params = listParams(String(status), filters);
   const filtered = hasActiveFilters(filters);
 
-  const openFilter = () => openModal({ type: 'filter', title: id.orders.filterModal.title, payload: { status: String(status) } });
+  const openFilter = () => openModal({ type: 'filter', title: ordersText.filterModal.title, payload: { status: String(status) } });
   const refresh = () =>
     Promise.all([
       queryClient.refetchQueries({ queryKey: orderKeys.list(params), type: 'active' }),
       queryClient.refetchQueries({ queryKey: orderKeys.count(), type: 'active' }),
     ]);
 
-  const headerButton = 'relative inline-flex size-11 items-center justify-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white';
+  const title = TITLES[tab.path] ?? id.routes.order;
   return (
     <>
       <PageHeader
-        title={TITLES[tab.path] ?? id.routes.order}
+        title={title}
         backTo={paths.home}
-        actions={
+        actions={<ListHeaderActions filtered={filtered} onFilter={openFilter} filterTestId="open-filter" refreshLabel={ordersText.refresh} onRefresh={() => void refresh()} />}
+      />
+      <OrderTabs />
+      <OrderList
+        key={params.status}
+        params={params}
+        label={title}
+        emptyMessage={ordersText.emptyMessage[status]}
+        filtered={filtered}
+        onClearFilters={clearFilters}
+        onRefresh={refresh}
+        header={
           <>
-            <button type="button" onClick={openFilter} aria-label={filtered ? id.orders.filterActive : id.orders.filter} className={headerButton} data-testid="open-filter">
-              <Icon name="filter" />
-              {filtered ? <span aria-hidden="true" className="absolute top-2 right-2 size-2.5 rounded-full bg-amber-300 ring-2 ring-brand-700" /> : null}
-            </button>
-            <button type="button" onClick={() => void refresh()} aria-label={id.orders.refresh} className={headerButton}>
-              <Icon name="refresh" />
-            </button>
+            {isHistory ? (
+              <div role="group" aria-label={ordersText.historyToggleLabel} className="grid grid-cols-2 rounded-xl bg-slate-200 p-1">
+                {[
+                  { cancelled: false, label: ordersText.historyDone },
+                  { cancelled: true, label: ordersText.historyCancelled },
+                ].map((option) => (
+                  <button
+                    key={option.label}
+                    type="button"
+                    aria-pressed={cancelledHistory === option.cancelled}
+                    onClick={() => setSearch(option.cancelled ? { [HISTORY_KIND]: HISTORY_CANCELLED } : {}, { replace: true })}
+                    className={cn(
+                      'min-h-11 rounded-lg text-sm font-semibold',
+                      cancelledHistory === option.cancelled ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-600',
+                    )}
+                  >
+                    {option.label}
+                  </button>
+                ))}
+              </div>
+            ) : null}
+            <FilterChips
+              testId="active-filters"
+              chips={[dateRangeChip(filters), queryChip(filters.query), filters.appId !== null ? channelLabel(filters.appId) : null]}
+              onEdit={openFilter}
+              onClear={clearFilters}
+            />
           </>
         }
       />
-      <OrderTabs />
-      <PullToRefresh onRefresh={refresh}>
-        <div className="flex flex-col gap-3 p-4">
-          {isHistory ? (
-            <div role="group" aria-label={id.orders.historyToggleLabel} className="grid grid-cols-2 rounded-xl bg-slate-200 p-1">
-              {[
-                { cancelled: false, label: id.orders.historyDone },
-                { cancelled: true, label: id.orders.historyCancelled },
-              ].map((option) => (
-                <button
-                  key={option.label}
-                  type="button"
-                  aria-pressed={cancelledHistory === option.cancelled}
-                  onClick={() => setSearch(option.cancelled ? { [HISTORY_KIND]: HISTORY_CANCELLED } : {}, { replace: true })}
-                  className={cn(
-                    'min-h-10 rounded-lg text-sm font-semibold',
-                    cancelledHistory === option.cancelled ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-600',
-                  )}
-                >
-                  {option.label}
-                </button>
-              ))}
-            </div>
-          ) : null}
-          <ActiveFilters filters={filters} onEdit={openFilter} onClear={clearFilters} />
-          <OrderList
-            key={params.status}
-            params={params}
-            label={TITLES[tab.path] ?? id.routes.order}
-            emptyMessage={id.orders.emptyMessage[status]}
-            filtered={filtered}
-            onClearFilters={clearFilters}
-          />
-        </div>
-      </PullToRefresh>
     </>
   );
 }

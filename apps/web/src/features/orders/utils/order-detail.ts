@@ -1,4 +1,4 @@
-import { progressOf, type OrderDetail, type OrderProduct, type ScanResult } from '@gerai/contract';
+import { progressOf, type EventData, type OrderDetail, type OrderProduct, type ScanResult } from '@gerai/contract';
 
 /**
  * The spec: a QR code is used only when isSendStore is 'F' and the code is a
@@ -59,12 +59,11 @@ export function applyScanResult(order: OrderDetail | undefined, scan: ScanResult
 /**
  * The cached detail after an `order.scanned` event (any phone of the store):
  * the event names the line and its new picked count, enough to update the
- * line and the progress without reading the order again. Null when the event
- * cannot be applied (unknown line, missing fields): read the order instead.
+ * line and the progress without reading the order again. Null when the line is
+ * not in the cached copy: read the order instead.
  */
-export function applyScannedEvent(order: OrderDetail, event: { lineId?: unknown; qtyPicked?: unknown }): OrderDetail | null {
+export function applyScannedEvent(order: OrderDetail, event: Pick<EventData<'order.scanned'>, 'lineId' | 'qtyPicked'>): OrderDetail | null {
   const { lineId, qtyPicked } = event;
-  if (typeof lineId !== 'number' || typeof qtyPicked !== 'number') return null;
   if (!order.products.some((l) => l.lineId === lineId)) return null;
   const products: OrderProduct[] = order.products.map((l) => (l.lineId === lineId ? { ...l, qtyPicked } : l));
   return { ...order, products, progress: progressOf(products) };

@@ -1,12 +1,13 @@
-import type { PodRequestDetail } from '@gerai/contract';
+import type { PodRequestDetail, PodRequestType } from '@gerai/contract';
 import { api } from '@/shared/api/client';
 import { formBody } from '../utils/form-body';
-import { usePodMutation, type PodMutationOptions } from './use-pod-mutation';
+import { useApiMutation, type MutationCallbacks } from '@/shared/api/use-api-mutation';
+import { podChange } from './pod-change';
 
 export interface PodRequestInput {
   shipmentNo: string;
   deliveryType: number;
-  type: string;
+  type: PodRequestType;
   reasonId: number;
   /** Required with "Lainnya" (id 0); an optional note otherwise. */
   reasonText?: string;
@@ -17,13 +18,13 @@ export interface PodRequestInput {
 
 /**
  * POST /api/pod/requests, form-encoded (spec §7) → the request (pending). A
- * second one while pending: 409 "Pengajuan POD sudah dilakukan"; too far from
- * the customer: 422 "Lokasi pengajuan POD tidak sesuai".
+ * second one while pending: 409 POD_REQUEST_DUPLICATE; too far from the
+ * customer: 422 POD_REQUEST_LOCATION_INVALID.
  */
 export function createPodRequest({ idempotencyKey, ...input }: PodRequestInput & { idempotencyKey: string }): Promise<PodRequestDetail> {
   return api.post<PodRequestDetail>('/pod/requests', formBody({ ...input }), { idempotencyKey });
 }
 
-export function useCreatePodRequest(shipmentNo: string, options?: PodMutationOptions<PodRequestDetail, PodRequestInput>) {
-  return usePodMutation<PodRequestInput, PodRequestDetail>(shipmentNo, (vars) => createPodRequest(vars), options);
+export function useCreatePodRequest(shipmentNo: string, options?: MutationCallbacks<PodRequestDetail, PodRequestInput>) {
+  return useApiMutation<PodRequestDetail, PodRequestInput>({ ...podChange(shipmentNo), ...options, mutationFn: (vars) => createPodRequest(vars) });
 }

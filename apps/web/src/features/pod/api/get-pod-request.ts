@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PodRequestDetail } from '@gerai/contract';
+import { POD_REQUEST_TYPES, type PodRequestDetail } from '@gerai/contract';
 import { api } from '@/shared/api/client';
 import { podKeys } from '../query-keys';
-import { POD_REQUEST_TYPE } from '../utils/pod-limits';
 
 const seg = encodeURIComponent;
 
@@ -17,7 +16,7 @@ export function getPodRequest(shipmentNo: string, deliveryType: string | number,
 
 export const podRequestQueryOptions = (shipmentNo: string, deliveryType: string | number, type?: string) =>
   queryOptions({
-    queryKey: podKeys.detail(shipmentNo, deliveryType, type ?? POD_REQUEST_TYPE),
+    queryKey: podKeys.detail(shipmentNo, deliveryType, type ?? POD_REQUEST_TYPES[0]),
     queryFn: ({ signal }) => getPodRequest(shipmentNo, deliveryType, type, { signal }),
     staleTime: 10_000,
   });

@@ -1,9 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { PodDecisionResult } from '@gerai/contract';
 import { api } from '@/shared/api/client';
-import { podKeys } from '../query-keys';
+import { useApiMutation, type MutationCallbacks } from '@/shared/api/use-api-mutation';
 import { formBody } from '../utils/form-body';
-import { usePodMutation, type PodMutationOptions } from './use-pod-mutation';
+import { podChange, writeDecision } from './pod-change';
 
 export interface RejectInput {
   rejectReasonId: number;
@@ -19,14 +18,6 @@ export function rejectPodRequest(shipmentNo: string, { idempotencyKey, ...input 
   return api.post<PodDecisionResult>(`/pod/requests/${encodeURIComponent(shipmentNo)}/reject`, formBody({ ...input }), { idempotencyKey });
 }
 
-export function useRejectPodRequest(shipmentNo: string, options: PodMutationOptions<PodDecisionResult, RejectInput> = {}) {
-  const queryClient = useQueryClient();
-  return usePodMutation<RejectInput, PodDecisionResult>(shipmentNo, (vars) => rejectPodRequest(shipmentNo, vars), {
-    ...options,
-    onSuccess: (data, vars) => {
-      const r = data.request;
-      queryClient.setQueryData(podKeys.detail(r.shipmentNo, r.deliveryType, r.type), r);
-      options.onSuccess?.(data, vars);
-    },
-  });
+export function useRejectPodRequest(shipmentNo: string, options?: MutationCallbacks<PodDecisionResult, RejectInput>) {
+  return useApiMutation<PodDecisionResult, RejectInput>({ ...podChange(shipmentNo, writeDecision), ...options, mutationFn: (vars) => rejectPodRequest(shipmentNo, vars) });
 }

@@ -1,8 +1,8 @@
-import type { PodOutsideReply, PodScanGoResult } from '@gerai/contract';
-import { isApiError } from '@/shared/api/api-error';
+import type { PodOutsideReply, PodReceiverRelation, PodScanGoResult } from '@gerai/contract';
+import { hasErrorCode } from '@/shared/api/api-error';
 import { api } from '@/shared/api/client';
-import type { ReceiverRelation } from '../utils/pod-limits';
-import { usePodMutation, type PodMutationOptions } from './use-pod-mutation';
+import { useApiMutation, type MutationCallbacks } from '@/shared/api/use-api-mutation';
+import { podChange } from './pod-change';
 
 /** The spec's scan-and-go POD payload (plus the fix's accuracy, which the server decides with). */
 export interface ScanGoInput {
@@ -12,7 +12,7 @@ export interface ScanGoInput {
   long: number;
   accuracy: number;
   receiverName: string;
-  receiverRelation: ReceiverRelation;
+  receiverRelation: PodReceiverRelation;
   receiverOther?: string;
   /** The phone's own view: inside the radius by its reckoning (the server decides and records it). */
   isValidate: boolean;
@@ -33,12 +33,12 @@ export type OutsideData = PodOutsideReply['data'];
 
 /** The distance, direction and approval options of an "outside the radius" reply; null for other errors. */
 export function outsideReplyOf(error: unknown): OutsideData | null {
-  if (!isApiError(error) || error.code !== 'POD_OUTSIDE_AREA') return null;
+  if (!hasErrorCode(error, 'POD_OUTSIDE_AREA')) return null;
   const data = error.data as Partial<OutsideData> | null | undefined;
   if (!data || typeof data.distanceM !== 'number' || !data.approval || !data.direction) return null;
   return data as OutsideData;
 }
 
-export function useScanAndGo(shipmentNo: string, options?: PodMutationOptions<PodScanGoResult, ScanGoInput>) {
-  return usePodMutation<ScanGoInput, PodScanGoResult>(shipmentNo, (vars) => scanAndGo(vars), options);
+export function useScanAndGo(shipmentNo: string, options?: MutationCallbacks<PodScanGoResult, ScanGoInput>) {
+  return useApiMutation<PodScanGoResult, ScanGoInput>({ ...podChange(shipmentNo), ...options, mutationFn: (vars) => scanAndGo(vars) });
 }

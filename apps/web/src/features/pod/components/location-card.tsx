@@ -1,10 +1,11 @@
-import { id, podText, t } from '@/shared/i18n/id';
+import { describeDirection, distanceMeters, formatDistance, type LatLng } from '@gerai/contract';
+import { id, t } from '@/shared/i18n/id';
+import { podText } from '@/shared/i18n/pod';
 import { Button } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icons';
 import { Spinner } from '@/shared/ui/spinner';
 import { cn } from '@/shared/utils/cn';
 import type { DeviceLocation } from '../hooks/use-device-location';
-import { formatDistance, relativePosition, type LatLng } from '../utils/geo';
 import { DirectionLabel, PositionSketch } from './position-sketch';
 
 const text = podText.scanGo;
@@ -28,7 +29,8 @@ export function LocationCard({
   disabled?: boolean;
 }) {
   const fix = location.status === 'ready' ? location.fix : location.status === 'locating' ? location.previous : null;
-  const relative = fix && customer ? relativePosition(customer, fix) : null;
+  const point = fix ? { lat: fix.lat, lng: fix.long } : null;
+  const relative = point && customer ? { distanceM: distanceMeters(customer, point), ...describeDirection(customer, point) } : null;
   const inside = relative ? relative.distanceM <= radiusM : null;
 
   return (

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { paths } from '@/shared/config/paths';
 import { signal } from '@/shared/feedback/feedback';
-import { podText, t } from '@/shared/i18n/id';
+import { t } from '@/shared/i18n/id';
+import { podText } from '@/shared/i18n/pod';
 import { ScannerPanel } from '@/shared/scanner/scanner-panel';
 import { useKeyboardWedge } from '@/shared/scanner/use-keyboard-wedge';
 import { Button, ButtonLink } from '@/shared/ui/button';

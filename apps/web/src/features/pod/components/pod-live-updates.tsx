@@ -2,31 +2,26 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/shared/config/paths';
-import type { StreamEvent } from '@/shared/events/event-stream';
+import { useEvents, type StreamEvent } from '@/shared/events/event-stream';
 import { signal } from '@/shared/feedback/feedback';
-import { id, podText, t } from '@/shared/i18n/id';
+import { t } from '@/shared/i18n/id';
+import { podText } from '@/shared/i18n/pod';
 import { showToast } from '@/shared/toast/toast-store';
 import { Icon } from '@/shared/ui/icons';
-import { eventShipmentNo, usePodEvents } from '../hooks/use-pod-events';
+import { POD_LIVE_TYPES, type PodLiveEvent } from '../live-events';
 import { podKeys } from '../query-keys';
 import { useSentRequests } from '../stores/sent-requests';
-import { POD_REQUEST_TYPE } from '../utils/pod-limits';
 
 const BANNER_MS = 15_000;
 
-export interface NewRequestNotice {
-  shipmentNo: string;
-  deliveryType: number;
-  type: string;
-  requesterName: string;
-}
+/** What the new-request banner shows and opens. */
+export type NewRequestNotice = Pick<StreamEvent<'pod.requested'>['data'], 'shipmentNo' | 'deliveryType' | 'type' | 'requesterName'>;
 
 /** Refreshes what a POD event touches: the queue, its badge, the order's requests and its detail. */
-export function applyPodEvent(queryClient: QueryClient, event: StreamEvent): void {
+export function applyPodEvent(queryClient: QueryClient, event: PodLiveEvent): void {
   void queryClient.invalidateQueries({ queryKey: podKeys.count() });
   void queryClient.invalidateQueries({ queryKey: podKeys.lists() });
-  const shipmentNo = eventShipmentNo(event);
-  if (!shipmentNo) return;
+  const { shipmentNo } = event.data;
   void queryClient.invalidateQueries({ queryKey: podKeys.orderRequests(shipmentNo) });
   void queryClient.invalidateQueries({ queryKey: [...podKeys.details(), shipmentNo] });
 }
@@ -56,19 +51,14 @@ export default function PodLiveUpdates({ canDecide }: { canDecide: boolean }) {
     canDecideRef.current = canDecide;
   }, [pathname, canDecide]);
 
-  usePodEvents((event) => {
-    if (!event.type.startsWith('pod.') && event.type !== 'order.completed') return;
+  useEvents(POD_LIVE_TYPES, (event) => {
     applyPodEvent(queryClient, event);
-    const shipmentNo = eventShipmentNo(event);
-    if (!shipmentNo) return;
+    const { shipmentNo } = event.data;
 
-    if (event.type === 'pod.requested' && canDecideRef.current) {
-      setNotice({
-        shipmentNo,
-        deliveryType: Number(event.data.deliveryType ?? 1),
-        type: typeof event.data.type === 'string' ? event.data.type : POD_REQUEST_TYPE,
-        requesterName: typeof event.data.requesterName === 'string' ? event.data.requesterName : '',
-      });
+    if (event.type === 'pod.requested') {
+      if (!canDecideRef.current) return;
+      const { deliveryType, type, requesterName } = event.data;
+      setNotice({ shipmentNo, deliveryType, type, requesterName });
       signal('new-order');
       return;
     }
@@ -77,12 +67,8 @@ export default function PodLiveUpdates({ canDecide }: { canDecide: boolean }) {
     const mine = sent.shipmentNos.includes(shipmentNo) || scanGoShipment(pathRef.current) === shipmentNo;
     if (!mine) return;
     sent.remove(shipmentNo);
-    if (event.type === 'pod.approved') {
-      showToast(t(podText.live.approvedToast, { shipmentNo }), 'success');
-    } else {
-      const reason = (event.data.rejectReason as { display?: unknown } | undefined)?.display;
-      showToast(t(podText.live.rejectedToast, { shipmentNo, reason: typeof reason === 'string' ? reason : id.common.dash }), 'error');
-    }
+    if (event.type === 'pod.approved') showToast(t(podText.live.approvedToast, { shipmentNo }), 'success');
+    else showToast(t(podText.live.rejectedToast, { shipmentNo, reason: event.data.rejectReason.display }), 'error');
   });
 
   useEffect(() => {

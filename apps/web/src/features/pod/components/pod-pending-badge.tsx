@@ -1,4 +1,5 @@
-import { podText, t } from '@/shared/i18n/id';
+import { t } from '@/shared/i18n/id';
+import { podText } from '@/shared/i18n/pod';
 import { usePodRequestCount } from '../api/get-pod-request-count';
 
 /** The home tile's badge: pending POD requests in the caller's stores (kepala toko and above). */

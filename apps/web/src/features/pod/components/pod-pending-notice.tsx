@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '@/shared/config/paths';
-import { podText, t } from '@/shared/i18n/id';
+import { t } from '@/shared/i18n/id';
+import { podText } from '@/shared/i18n/pod';
 import { Icon } from '@/shared/ui/icons';
 import { usePodRequestCount } from '../api/get-pod-request-count';
 

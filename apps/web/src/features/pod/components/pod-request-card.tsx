@@ -1,11 +1,10 @@
-import { Link } from 'react-router';
-import type { PodRequestSummary } from '@gerai/contract';
+import { formatDistance, type PodRequestSummary } from '@gerai/contract';
 import { paths } from '@/shared/config/paths';
-import { id, podText, t } from '@/shared/i18n/id';
+import { t } from '@/shared/i18n/id';
+import { podText } from '@/shared/i18n/pod';
 import { Icon } from '@/shared/ui/icons';
-import { Skeleton } from '@/shared/ui/skeleton';
-import { formatAge, formatDateTime } from '@/shared/utils/format';
-import { formatDistance } from '../utils/geo';
+import { CardAge, CardSkeleton, LinkCard } from '@/shared/ui/card';
+import { formatDateTime } from '@/shared/utils/format';
 import { PodStatusChip } from './pod-status-chip';
 
 const text = podText.queue;
@@ -13,11 +12,11 @@ const text = podText.queue;
 /** One request of the queue: tap to open its detail. */
 export function PodRequestCard({ request, now }: { request: PodRequestSummary; now: number }) {
   return (
-    <Link
+    <LinkCard
       to={paths.pengajuanPodDetail(request.shipmentNo, request.deliveryType, request.type)}
-      data-testid={`pod-request-${request.shipmentNo}`}
-      aria-label={t(text.open, { shipmentNo: request.shipmentNo })}
-      className="flex flex-col gap-1.5 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm active:bg-slate-50"
+      testId={`pod-request-${request.shipmentNo}`}
+      label={t(text.open, { shipmentNo: request.shipmentNo })}
+      className="gap-1.5"
     >
       <div className="flex items-center gap-2">
         <p className="min-w-0 flex-1 truncate font-mono font-semibold text-slate-900">{request.shipmentNo}</p>
@@ -25,10 +24,7 @@ export function PodRequestCard({ request, now }: { request: PodRequestSummary; n
       </div>
       <div className="flex items-baseline justify-between gap-2 text-sm">
         <p className="min-w-0 truncate font-medium text-slate-800">{request.customerName}</p>
-        <time dateTime={request.requestDate} title={formatDateTime(request.requestDate)} className="inline-flex shrink-0 items-center gap-1 text-xs text-slate-500">
-          <Icon name="clock" className="size-3.5" />
-          {formatAge(request.requestDate, id.orders.age, now)}
-        </time>
+        <CardAge at={request.requestDate} now={now} />
       </div>
       <p className="line-clamp-2 text-sm text-slate-700">{request.reason.display}</p>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
@@ -46,16 +42,10 @@ export function PodRequestCard({ request, now }: { request: PodRequestSummary; n
           {podText.state.rejectReason}: {request.rejectReason.display}
         </p>
       ) : null}
-    </Link>
+    </LinkCard>
   );
 }
 
 export function PodRequestCardSkeleton() {
-  return (
-    <div className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-3">
-      <Skeleton className="h-5 w-2/3" />
-      <Skeleton className="h-4 w-1/2" />
-      <Skeleton className="h-4 w-full" />
-    </div>
-  );
+  return <CardSkeleton rows={['h-5 w-2/3', 'h-4 w-1/2', 'h-4 w-full']} />;
 }

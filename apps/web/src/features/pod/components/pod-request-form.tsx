@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import type { PodRequestDetail } from '@gerai/contract';
+import { POD_REQUEST_TYPES, formatDistance, type PodRequestDetail } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
-import { id, podText } from '@/shared/i18n/id';
+import { t } from '@/shared/i18n/id';
+import { podText } from '@/shared/i18n/pod';
 import { Button } from '@/shared/ui/button';
-import { Skeleton } from '@/shared/ui/skeleton';
+import { SkeletonStack } from '@/shared/ui/skeleton';
 import { ErrorState } from '@/shared/ui/state-views';
 import { useCreatePodRequest } from '../api/create-pod-request';
 import { useRequestReasons } from '../api/get-request-reasons';
 import type { LocationFix } from '../utils/location';
-import { POD_REQUEST_TYPE } from '../utils/pod-limits';
 import { checkReasonChoice, type ReasonChoice, type ReasonChoiceErrors } from '../utils/reason-choice';
 import { ReasonPicker } from './reason-picker';
 
@@ -22,6 +22,7 @@ const text = podText.request;
 export function PodRequestForm({
   shipmentNo,
   deliveryType,
+  requestMaxM,
   locate,
   onSent,
   onError,
@@ -29,6 +30,8 @@ export function PodRequestForm({
 }: {
   shipmentNo: string;
   deliveryType: number;
+  /** How far from the customer a request is accepted (the server's, app-config). */
+  requestMaxM: number;
   /** The current fix, or a new one when there is none (null when it cannot be taken). */
   locate: () => Promise<LocationFix | null>;
   onSent: (request: PodRequestDetail) => void;
@@ -54,7 +57,7 @@ export function PodRequestForm({
     create.mutate({
       shipmentNo,
       deliveryType,
-      type: POD_REQUEST_TYPE,
+      type: POD_REQUEST_TYPES[0],
       reasonId: choice.reasonId,
       reasonText: reason?.requiresText || choice.text.trim() ? choice.text.trim() : undefined,
       lat: fix.lat,
@@ -66,11 +69,7 @@ export function PodRequestForm({
   let body;
   if (reasons.isPending) {
     body = (
-      <div role="status" aria-label={id.common.loading} className="flex flex-col gap-2">
-        <Skeleton className="h-11 w-full" />
-        <Skeleton className="h-11 w-full" />
-        <Skeleton className="h-11 w-full" />
-      </div>
+      <SkeletonStack bars={['h-11 w-full', 'h-11 w-full', 'h-11 w-full']} className="gap-2" />
     );
   } else if (!reasons.data) {
     body = <ErrorState title={text.reasonsError} onRetry={() => void reasons.refetch()} retrying={reasons.isFetching} className="p-3" />;
@@ -96,7 +95,9 @@ export function PodRequestForm({
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3 rounded-2xl border-2 border-brand-200 bg-white p-3 shadow-sm" data-testid="pod-request-form" aria-label={text.title}>
       <h2 className="text-lg font-bold text-slate-900">{text.title}</h2>
-      <p className="text-sm text-slate-600">{text.intro}</p>
+      <p className="text-sm text-slate-600">
+        {text.intro} {t(text.maxDistance, { distance: formatDistance(requestMaxM) })}
+      </p>
       {body}
       <div className="grid grid-cols-2 gap-2">
         <Button variant="ghost" onClick={onCancel} disabled={create.isPending}>

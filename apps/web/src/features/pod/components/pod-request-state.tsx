@@ -1,10 +1,10 @@
-import type { PodRequestSummary } from '@gerai/contract';
-import { podText, t } from '@/shared/i18n/id';
+import { formatDistance, type PodRequestSummary } from '@gerai/contract';
+import { t } from '@/shared/i18n/id';
+import { podText } from '@/shared/i18n/pod';
 import { Button } from '@/shared/ui/button';
 import { Icon, type IconName } from '@/shared/ui/icons';
 import { cn } from '@/shared/utils/cn';
 import { formatDateTime } from '@/shared/utils/format';
-import { formatDistance } from '../utils/geo';
 
 const text = podText.state;
 

@@ -1,4 +1,4 @@
-import { podText } from '@/shared/i18n/id';
+import { podText } from '@/shared/i18n/pod';
 import { cn } from '@/shared/utils/cn';
 
 const TONE: Record<string, string> = {

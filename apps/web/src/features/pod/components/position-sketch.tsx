@@ -1,6 +1,7 @@
-import { podText, t } from '@/shared/i18n/id';
+import { compassPoint, formatDistance } from '@gerai/contract';
+import { t } from '@/shared/i18n/id';
+import { podText } from '@/shared/i18n/pod';
 import { cn } from '@/shared/utils/cn';
-import { compassPoint, formatDistance } from '../utils/geo';
 
 const SIZE = 200;
 const C = SIZE / 2;

@@ -1,7 +1,6 @@
 import { useId } from 'react';
-import type { PodReason } from '@gerai/contract';
+import { POD_TEXT, type PodReason } from '@gerai/contract';
 import { cn } from '@/shared/utils/cn';
-import { REASON_TEXT_MAX } from '../utils/pod-limits';
 import type { ReasonChoice, ReasonChoiceErrors } from '../utils/reason-choice';
 
 /** The reason list as large radio rows; "Lainnya" opens a required free text. */
@@ -58,7 +57,7 @@ export function ReasonPicker({
           <textarea
             id={`${uid}-text`}
             rows={3}
-            maxLength={REASON_TEXT_MAX}
+            maxLength={POD_TEXT.reasonTextMax}
             placeholder={textPlaceholder}
             value={value.text}
             onChange={(e) => onChange({ ...value, text: e.target.value })}

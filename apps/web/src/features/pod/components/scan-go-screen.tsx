@@ -1,30 +1,31 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { DELIVERY_TYPE, ORDER_STATUS, type OrderDetail, type PodRequestSummary } from '@gerai/contract';
+import { DELIVERY_TYPE, ORDER_STATUS, distanceMeters, formatDistance, type LatLng, type OrderDetail, type PodRequestSummary } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
 import { paths } from '@/shared/config/paths';
-import type { StreamEvent } from '@/shared/events/event-stream';
+import { useEvents } from '@/shared/events/event-stream';
 import { signal } from '@/shared/feedback/feedback';
-import { ORDER_STATUS_LABEL, id, podText, t } from '@/shared/i18n/id';
+import { ORDER_STATUS_LABEL, id, t } from '@/shared/i18n/id';
+import { ordersText } from '@/shared/i18n/orders';
+import { podText } from '@/shared/i18n/pod';
 import { useModalStore } from '@/shared/modal/modal-store';
 import { showToast } from '@/shared/toast/toast-store';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icons';
 import { PageHeader } from '@/shared/ui/page-header';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
-import { Skeleton } from '@/shared/ui/skeleton';
+import { SkeletonStack } from '@/shared/ui/skeleton';
 import { EmptyState, ErrorState } from '@/shared/ui/state-views';
 import { formatNumber, formatRupiah } from '@/shared/utils/format';
 import { useOrderPodRequests } from '../api/get-order-pod-requests';
 import { outsideReplyOf, useScanAndGo, type OutsideData, type ScanGoInput } from '../api/scan-and-go';
-import { eventShipmentNo, usePodEvents } from '../hooks/use-pod-events';
 import { useDeviceLocation } from '../hooks/use-device-location';
+import { usePodLimits, type PodLimits } from '../hooks/use-pod-limits';
+import { POD_LIVE_TYPES } from '../live-events';
 import { podKeys } from '../query-keys';
 import { useSentRequests } from '../stores/sent-requests';
-import { distanceMeters, formatDistance } from '../utils/geo';
 import type { LocationFix } from '../utils/location';
 import { podCodeMeaning, podErrorMeaning, podErrorModal } from '../utils/pod-errors';
-import { POD_MAX_ACCURACY_DEFAULT_M, POD_RADIUS_DEFAULT_M } from '../utils/pod-limits';
 import { LocationCard } from './location-card';
 import { PackageCheck } from './package-check';
 import { PodRequestForm } from './pod-request-form';
@@ -53,35 +54,34 @@ export interface ScanGoScreenProps {
   detailPath: string;
 }
 
-const customerPoint = (order: OrderDetail) =>
-  order.customer.latitude !== null && order.customer.longitude !== null ? { lat: order.customer.latitude, long: order.customer.longitude } : null;
+const customerPoint = (order: OrderDetail): LatLng | null =>
+  order.customer.latitude !== null && order.customer.longitude !== null ? { lat: order.customer.latitude, lng: order.customer.longitude } : null;
+
+const skeleton = (
+  <SkeletonStack bars={['h-28 w-full', 'h-32 w-full', 'h-56 w-full']} testId="scan-go-loading" />
+);
 
 /** /order/detail-scan-go/:status/:shipmentNo/:method — proof of delivery at the customer's place. */
 export function ScanGoScreen(props: ScanGoScreenProps) {
   const { shipmentNo, order, orderState, detailPath } = props;
   const queryClient = useQueryClient();
   const requests = useOrderPodRequests(shipmentNo, { enabled: orderState === 'ready' });
+  const { limits, query: config } = usePodLimits();
   const refresh = () => Promise.all([props.onRefreshOrder(), queryClient.refetchQueries({ queryKey: podKeys.orderRequests(shipmentNo), type: 'active' })]);
 
   let content;
   if (orderState === 'loading') {
-    content = (
-      <div role="status" aria-label={id.common.loading} className="flex flex-col gap-3" data-testid="scan-go-loading">
-        <Skeleton className="h-28 w-full" />
-        <Skeleton className="h-32 w-full" />
-        <Skeleton className="h-56 w-full" />
-      </div>
-    );
+    content = skeleton;
   } else if (orderState === 'not-found' || (orderState === 'ready' && !order)) {
     content = (
-      <EmptyState icon="orders" title={id.orders.detail.notFoundTitle} message={t(id.orders.detail.notFoundMessage, { shipmentNo })}>
+      <EmptyState icon="orders" title={ordersText.detail.notFoundTitle} message={t(ordersText.detail.notFoundMessage, { shipmentNo })}>
         <ButtonLink to={paths.listProses} variant="secondary">
-          {id.orders.detail.backToList}
+          {ordersText.detail.backToList}
         </ButtonLink>
       </EmptyState>
     );
   } else if (orderState === 'error' || !order) {
-    content = <ErrorState title={id.orders.detail.loadError} onRetry={props.onRetry} retrying={props.retrying} />;
+    content = <ErrorState title={ordersText.detail.loadError} onRetry={props.onRetry} retrying={props.retrying} />;
   } else if (order.deliveryType !== DELIVERY_TYPE.DELIVERY) {
     content = (
       <EmptyState icon="info" title={text.notDelivery}>
@@ -113,8 +113,13 @@ export function ScanGoScreen(props: ScanGoScreenProps) {
         </ButtonLink>
       </EmptyState>
     );
+  } else if (!limits) {
+    // The server's radius and accuracy decide what the screen says and checks: wait for them.
+    content = config.isPending ? skeleton : <ErrorState onRetry={() => void config.refetch()} retrying={config.isFetching} />;
   } else {
-    content = <ScanGoDelivery order={order} latest={requests.data?.items[0] ?? null} onOrderChanged={props.onOrderChanged} onRefreshOrder={props.onRefreshOrder} />;
+    content = (
+      <ScanGoDelivery order={order} limits={limits} latest={requests.data?.items[0] ?? null} onOrderChanged={props.onOrderChanged} onRefreshOrder={props.onRefreshOrder} />
+    );
   }
 
   return (
@@ -154,7 +159,7 @@ function OrderSummary({ order }: { order: OrderDetail }) {
         </p>
       </div>
       <details className="group rounded-xl bg-slate-50 px-3 py-2 text-sm">
-        <summary className="flex min-h-9 cursor-pointer list-none items-center justify-between gap-2 font-medium text-slate-800 [&::-webkit-details-marker]:hidden">
+        <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 font-medium text-slate-800 [&::-webkit-details-marker]:hidden">
           {t(text.goods, { count: formatNumber(lines.reduce((n, l) => n + l.qty - l.attrQtyOos, 0)) })}
           <Icon name="chevronRight" className="size-5 text-slate-500 transition-transform group-open:rotate-90" />
         </summary>
@@ -180,11 +185,13 @@ function OrderSummary({ order }: { order: OrderDetail }) {
 /** The delivery itself: package check, location, receiver form; outside → "Ajukan POD". */
 function ScanGoDelivery({
   order,
+  limits,
   latest,
   onOrderChanged,
   onRefreshOrder,
 }: {
   order: OrderDetail;
+  limits: PodLimits;
   latest: PodRequestSummary | null;
   onOrderChanged: (order: OrderDetail) => void;
   onRefreshOrder: () => Promise<unknown>;
@@ -193,8 +200,10 @@ function ScanGoDelivery({
   const queryClient = useQueryClient();
   const openModal = useModalStore((s) => s.openModal);
   const addSent = useSentRequests((s) => s.add);
-  const [radiusM, setRadiusM] = useState(POD_RADIUS_DEFAULT_M);
-  const { state: location, locate } = useDeviceLocation(POD_MAX_ACCURACY_DEFAULT_M);
+  // A reply names the radius the server decided with; until then the served one.
+  const [repliedRadiusM, setRadiusM] = useState<number | null>(null);
+  const radiusM = repliedRadiusM ?? limits.radiusM;
+  const { state: location, locate } = useDeviceLocation(limits.maxAccuracyM);
   const [outside, setOutside] = useState<{ data: OutsideData; detail: string | null } | null>(null);
   const [requesting, setRequesting] = useState(false);
   const requestRef = useRef<HTMLDivElement>(null);
@@ -270,19 +279,19 @@ function ScanGoDelivery({
       long: fix.long,
       accuracy: fix.accuracy,
       ...receiver,
-      isValidate: customer ? distanceMeters(customer, fix) <= radiusM : false,
+      isValidate: customer ? distanceMeters(customer, { lat: fix.lat, lng: fix.long }) <= radiusM : false,
     };
     scanGo.mutate(input, { onError: (error) => onScanGoError(error, setError) });
   };
 
   // The supervisor's decision arrives live.
-  usePodEvents((event: StreamEvent) => {
-    if (eventShipmentNo(event) !== shipmentNo) return;
+  useEvents(POD_LIVE_TYPES, (event) => {
+    if (event.data.shipmentNo !== shipmentNo) return;
     void queryClient.invalidateQueries({ queryKey: podKeys.orderRequests(shipmentNo) });
     if (event.type === 'pod.approved') {
       signal('success');
       void onRefreshOrder();
-      const name = typeof event.data.deciderName === 'string' ? event.data.deciderName : null;
+      const name = event.data.deciderName;
       openModal({
         type: 'scan-go-success',
         title: podText.success.title,
@@ -343,6 +352,7 @@ function ScanGoDelivery({
           <PodRequestForm
             shipmentNo={shipmentNo}
             deliveryType={order.deliveryType}
+            requestMaxM={limits.requestMaxM}
             locate={currentFix}
             onCancel={() => setRequesting(false)}
             onError={onRequestError}

@@ -11,6 +11,7 @@ export type DeviceLocation =
  * The crew's position as screen state: idle → locating → ready | error (with an
  * Indonesian message and a retry). `locate()` resolves with the fix (or null) so
  * a submit can wait for it; a retry after a failure asks for a fresh fix.
+ * `maxAccuracyM` is the server's (app-config): a poorer fix is refused here.
  */
 export function useDeviceLocation(maxAccuracyM: number) {
   const [state, setState] = useState<DeviceLocation>({ status: 'idle' });

@@ -8,11 +8,14 @@ import { ModalHost } from '@/shared/modal/modal-host';
 import { closeModal } from '@/shared/modal/modal-store';
 import { ToastHost } from '@/shared/toast/toast-host';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import { deliveryOrder, podRequestDetail, rejectReasons } from '@/test/fixtures';
+import { appConfig, deliveryOrder, podRequestDetail, rejectReasons } from '@/test/fixtures';
 import { renderWithRouter } from '@/test/render';
 import PodRequestDetailPage from './pod-request-detail-page';
 
 vi.mock('@/shared/feedback/feedback', () => ({ signal: vi.fn(), installAudioUnlock: () => () => {}, playTone: vi.fn(), vibrate: vi.fn() }));
+
+/** The server: app-config (the radius the sketch draws) and what each test adds. */
+const serve = (pod: Parameters<typeof appConfig>[0] = {}) => mockFetch().on('GET', '/api/app-config', ok(appConfig(pod)));
 
 const SHP = 'SHP2611224355428';
 const DETAIL = `/api/pod/requests/${SHP}/1/order`;
@@ -54,7 +57,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('POD approval detail (/pengajuan-pod/detail)', () => {
   it('shows the crew member, reason, both positions with distance, direction and accuracy, and the time', async () => {
-    mockFetch().on('GET', DETAIL, ok(podRequestDetail()));
+    serve().on('GET', DETAIL, ok(podRequestDetail()));
     renderDetail();
     expect(await screen.findByTestId('pod-requester')).toHaveTextContent('Budi Santoso (10000001)');
     expect(screen.getByTestId('pod-reason')).toHaveTextContent('Pelanggan meminta bertemu di lokasi lain');
@@ -64,11 +67,18 @@ describe('POD approval detail (/pengajuan-pod/detail)', () => {
     expect(positions).toHaveTextContent('±12 m');
     expect(positions).toHaveTextContent('-6.256000, 106.821600');
     expect(positions).toHaveTextContent('-6.252874, 106.821662');
-    expect(within(positions).getByRole('img', { name: /Sketsa posisi/ })).toBeInTheDocument();
+    expect(await within(positions).findByRole('img', { name: /Sketsa posisi/ })).toBeInTheDocument();
     expect(screen.getByTestId('bearing-arrow')).toHaveStyle({ transform: 'rotate(181.1deg)' });
     expect(screen.getByTestId('pod-detail-header')).toHaveTextContent('22 Nov 2026');
     expect(screen.getByTestId('pod-approve')).toBeEnabled();
     expect(screen.getByTestId('pod-reject')).toBeEnabled();
+  });
+
+  it('draws the radius the server decides with (app-config), not a constant', async () => {
+    serve({ radiusM: 250 }).on('GET', DETAIL, ok(podRequestDetail()));
+    renderDetail();
+    const sketch = await within(await screen.findByTestId('pod-positions')).findByRole('img', { name: /Sketsa posisi/ });
+    expect(sketch).toHaveAccessibleName(/lingkaran radius 250 m, posisi kru 348 m ke arah selatan/);
   });
 
   it('approves after a confirmation, form-encoded with an Idempotency-Key, and shows the result', async () => {
@@ -78,7 +88,7 @@ describe('POD approval detail (/pengajuan-pod/detail)', () => {
       canDecide: false,
       decision: { status: 'approved', decidedAt: '2026-11-22T04:00:00.000Z', decidedBy: { nik: '20000001', name: 'Agus Setiawan' }, rejectReason: null },
     });
-    const server = mockFetch()
+    const server = serve()
       .on('GET', DETAIL, (_c, n) => ok(n === 1 ? podRequestDetail() : approved))
       .on('POST', APPROVE, ok({ request: approved, order: deliveryOrder({ statusId: 1104 }) }));
     const user = userEvent.setup();
@@ -110,7 +120,7 @@ describe('POD approval detail (/pengajuan-pod/detail)', () => {
         rejectReason: { id: 0, label: 'Lainnya', text: 'Foto paket tidak ada', display: 'Foto paket tidak ada' },
       },
     });
-    const server = mockFetch()
+    const server = serve()
       .on('GET', DETAIL, ok(podRequestDetail()))
       .on('GET', '/api/pod/reasons/reject', ok(rejectReasons))
       .on('POST', REJECT, ok({ request: rejected, order: deliveryOrder() }));
@@ -135,7 +145,7 @@ describe('POD approval detail (/pengajuan-pod/detail)', () => {
 
   it('"Approval POD Sudah Dilakukan." is shown inline and the detail reloads', async () => {
     const decided = podRequestDetail({ status: 'rejected', canDecide: false, decision: { status: 'rejected', decidedAt: '2026-11-22T04:00:00.000Z', decidedBy: { nik: '30000001', name: 'Rina Area' }, rejectReason: { id: 1, label: 'Lokasi terlalu jauh dari alamat pelanggan', text: null, display: 'Lokasi terlalu jauh dari alamat pelanggan' } } });
-    const server = mockFetch()
+    const server = serve()
       .on('GET', DETAIL, (_c, n) => ok(n === 1 ? podRequestDetail() : decided))
       .on('POST', APPROVE, fail(409, 'POD_ALREADY_DECIDED', 'Approval POD Sudah Dilakukan.'));
     const user = userEvent.setup();
@@ -150,7 +160,7 @@ describe('POD approval detail (/pengajuan-pod/detail)', () => {
   });
 
   it('other failures open the approval error modal, which leads back to the queue (err-pod-approval)', async () => {
-    mockFetch().on('GET', DETAIL, ok(podRequestDetail())).on('POST', APPROVE, fail(422, 'POD_ORDER_IN_RETURN', 'Order sedang dalam pengajuan retur'));
+    serve().on('GET', DETAIL, ok(podRequestDetail())).on('POST', APPROVE, fail(422, 'POD_ORDER_IN_RETURN', 'Order sedang dalam pengajuan retur'));
     const user = userEvent.setup();
     renderDetail();
     await user.click(await screen.findByTestId('pod-approve'));
@@ -164,20 +174,20 @@ describe('POD approval detail (/pengajuan-pod/detail)', () => {
   });
 
   it('shows a request closed by the system without decision buttons', async () => {
-    mockFetch().on('GET', DETAIL, ok(podRequestDetail({ status: 'approved', canDecide: false, decision: { status: 'approved', decidedAt: null, decidedBy: null, rejectReason: null } })));
+    serve().on('GET', DETAIL, ok(podRequestDetail({ status: 'approved', canDecide: false, decision: { status: 'approved', decidedAt: null, decidedBy: null, rejectReason: null } })));
     renderDetail();
     expect(await screen.findByTestId('pod-decision')).toHaveTextContent('Ditutup oleh sistem');
     expect(screen.queryByTestId('pod-approve')).not.toBeInTheDocument();
   });
 
   it('tells staff they have no access', async () => {
-    mockFetch().on('GET', DETAIL, fail(403, 'FORBIDDEN', 'Anda tidak memiliki akses untuk tindakan ini.'));
+    serve().on('GET', DETAIL, fail(403, 'FORBIDDEN', 'Anda tidak memiliki akses untuk tindakan ini.'));
     renderDetail();
     expect(await screen.findByText('Anda tidak memiliki akses')).toBeInTheDocument();
   });
 
   it('says when the order has no request', async () => {
-    mockFetch().on('GET', DETAIL, fail(404, 'POD_REQUEST_NOT_FOUND', 'Pengajuan POD tidak ditemukan.'));
+    serve().on('GET', DETAIL, fail(404, 'POD_REQUEST_NOT_FOUND', 'Pengajuan POD tidak ditemukan.'));
     renderDetail();
     expect(await screen.findByText('Pengajuan tidak ditemukan')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Kembali ke daftar' })).toHaveAttribute('href', '/list-pengajuan-pod');

@@ -1,19 +1,23 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import type { PodRequestDetail } from '@gerai/contract';
+import { POD_REQUEST_TYPES, formatDistance, type PodRequestDetail } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
 import { isApiError } from '@/shared/api/api-error';
 import { paths } from '@/shared/config/paths';
 import { signal } from '@/shared/feedback/feedback';
-import { ORDER_STATUS_LABEL, id, podText, t } from '@/shared/i18n/id';
+import { ORDER_STATUS_LABEL, id, t } from '@/shared/i18n/id';
+import { ordersText } from '@/shared/i18n/orders';
+import { podText } from '@/shared/i18n/pod';
 import { useModalStore } from '@/shared/modal/modal-store';
 import { showToast } from '@/shared/toast/toast-store';
+import { ActionBar } from '@/shared/ui/action-bar';
 import { Button, ButtonLink } from '@/shared/ui/button';
+import { Card, Field } from '@/shared/ui/card';
 import { Icon } from '@/shared/ui/icons';
 import { PageHeader } from '@/shared/ui/page-header';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
-import { Skeleton } from '@/shared/ui/skeleton';
+import { SkeletonStack } from '@/shared/ui/skeleton';
 import { EmptyState, ErrorState } from '@/shared/ui/state-views';
 import { cn } from '@/shared/utils/cn';
 import { formatDateTime } from '@/shared/utils/format';
@@ -21,46 +25,30 @@ import { useApprovePodRequest } from '../api/approve-pod-request';
 import { usePodRequest } from '../api/get-pod-request';
 import { useRejectPodRequest } from '../api/reject-pod-request';
 import { useRejectReasons } from '../api/get-reject-reasons';
-import { DecisionBar } from '../components/decision-bar';
 import { PodStatusChip } from '../components/pod-status-chip';
 import { DirectionLabel, PositionSketch } from '../components/position-sketch';
 import { ReasonPicker } from '../components/reason-picker';
+import { usePodLimits } from '../hooks/use-pod-limits';
 import { podKeys } from '../query-keys';
-import { formatDistance } from '../utils/geo';
 import { approvalErrorOutcome } from '../utils/pod-errors';
-import { POD_RADIUS_DEFAULT_M, POD_REQUEST_TYPE } from '../utils/pod-limits';
 import { checkReasonChoice, type ReasonChoice, type ReasonChoiceErrors } from '../utils/reason-choice';
 
 const text = podText.detail;
-
-function Card({ title, children, testId, className }: { title?: string; children: ReactNode; testId?: string; className?: string }) {
-  return (
-    <section aria-label={title} className={cn('flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm', className)} data-testid={testId}>
-      {title ? <h2 className="font-semibold text-slate-900">{title}</h2> : null}
-      {children}
-    </section>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col">
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="text-sm font-medium break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
 
 const coords = (lat: number, long: number) => `${lat.toFixed(6)}, ${long.toFixed(6)}`;
 
 /** Both positions: the sketch, distance and direction, accuracy and the coordinates. */
 function Positions({ request }: { request: PodRequestDetail }) {
   const { customer, position, direction, distanceM } = request;
+  // The radius drawn is the one the server decides with (app-config).
+  const { limits } = usePodLimits();
   return (
     <Card title={text.positions} testId="pod-positions">
       {direction && distanceM !== null ? (
         <div className="flex items-center gap-3">
-          <PositionSketch distanceM={distanceM} bearingDeg={direction.bearingDeg} radiusM={POD_RADIUS_DEFAULT_M} accuracyM={position.accuracy} pointLabel={podText.sketch.crew} className="w-32 shrink-0" />
+          {limits ? (
+            <PositionSketch distanceM={distanceM} bearingDeg={direction.bearingDeg} radiusM={limits.radiusM} accuracyM={position.accuracy} pointLabel={podText.sketch.crew} className="w-32 shrink-0" />
+          ) : null}
           <div className="flex min-w-0 flex-col gap-2 text-sm">
             <DirectionLabel bearingDeg={direction.bearingDeg} className="font-semibold text-slate-900">
               {distanceM < 0.5 ? text.atCustomer : t(text.crewFrom, { distance: formatDistance(distanceM), direction: direction.direction })}
@@ -71,16 +59,16 @@ function Positions({ request }: { request: PodRequestDetail }) {
         <p className="text-sm text-slate-600">{text.noCustomerPoint}</p>
       )}
       <dl className="grid grid-cols-2 gap-x-3 gap-y-2">
-        <Row label={text.distance}>
+        <Field label={text.distance}>
           <span data-testid="pod-distance">{distanceM !== null ? formatDistance(distanceM) : id.common.dash}</span>
-        </Row>
-        <Row label={text.accuracy}>{position.accuracy !== null ? t(text.accuracyValue, { m: Math.round(position.accuracy) }) : id.common.dash}</Row>
-        <Row label={text.crewPoint}>
+        </Field>
+        <Field label={text.accuracy}>{position.accuracy !== null ? t(text.accuracyValue, { m: Math.round(position.accuracy) }) : id.common.dash}</Field>
+        <Field label={text.crewPoint}>
           <span className="font-mono text-xs">{coords(position.lat, position.long)}</span>
-        </Row>
-        <Row label={text.customerPoint}>
+        </Field>
+        <Field label={text.customerPoint}>
           <span className="font-mono text-xs">{customer.lat !== null && customer.long !== null ? coords(customer.lat, customer.long) : id.common.dash}</span>
-        </Row>
+        </Field>
       </dl>
     </Card>
   );
@@ -128,7 +116,7 @@ export default function PodRequestDetailPage() {
     if (rejecting) rejectRef.current?.scrollIntoView?.({ block: 'start' });
   }, [rejecting]);
 
-  const key = podKeys.detail(shipmentNo, deliveryType, type ?? POD_REQUEST_TYPE);
+  const key = podKeys.detail(shipmentNo, deliveryType, type ?? POD_REQUEST_TYPES[0]);
   const refresh = () => queryClient.refetchQueries({ queryKey: key, type: 'active' });
 
   const onDecisionError = (error: ApiError) => {
@@ -194,11 +182,7 @@ export default function PodRequestDetailPage() {
   let content;
   if (detail.isPending) {
     content = (
-      <div role="status" aria-label={id.common.loading} className="flex flex-col gap-3" data-testid="pod-detail-loading">
-        <Skeleton className="h-28 w-full" />
-        <Skeleton className="h-24 w-full" />
-        <Skeleton className="h-48 w-full" />
-      </div>
+      <SkeletonStack bars={['h-28 w-full', 'h-24 w-full', 'h-48 w-full']} testId="pod-detail-loading" />
     );
   } else if (!detail.data && isApiError(error) && error.status === 403) {
     content = (
@@ -228,25 +212,25 @@ export default function PodRequestDetailPage() {
             <PodStatusChip status={r.status} />
           </div>
           <dl className="grid grid-cols-2 gap-x-3 gap-y-2">
-            <Row label={id.orders.detail.orderNo}>{r.orderNo}</Row>
-            <Row label={text.requestedAt}>{formatDateTime(r.requestDate)}</Row>
-            <Row label={id.orders.detail.store}>{r.storeName}</Row>
-            <Row label={text.orderStatus}>{ORDER_STATUS_LABEL[r.orderStatusId as keyof typeof ORDER_STATUS_LABEL] ?? r.orderStatusId}</Row>
+            <Field label={ordersText.detail.orderNo}>{r.orderNo}</Field>
+            <Field label={text.requestedAt}>{formatDateTime(r.requestDate)}</Field>
+            <Field label={ordersText.detail.store}>{r.storeName}</Field>
+            <Field label={text.orderStatus}>{ORDER_STATUS_LABEL[r.orderStatusId as keyof typeof ORDER_STATUS_LABEL] ?? r.orderStatusId}</Field>
           </dl>
         </Card>
         <Decision request={r} />
         <Card testId="pod-detail-request">
           <dl className="grid gap-2">
-            <Row label={text.crew}>
+            <Field label={text.crew}>
               <span data-testid="pod-requester">{r.requester ? `${r.requester.name} (${r.requester.nik})` : id.common.dash}</span>
-            </Row>
-            <Row label={text.reason}>
+            </Field>
+            <Field label={text.reason}>
               <span data-testid="pod-reason">{r.reason.display}</span>
-            </Row>
-            <Row label={text.customer}>
+            </Field>
+            <Field label={text.customer}>
               {r.customer.name}
               {r.customer.address ? <span className="block text-xs font-normal text-slate-600">{r.customer.address}</span> : null}
-            </Row>
+            </Field>
           </dl>
         </Card>
         <Positions request={r} />
@@ -261,10 +245,7 @@ export default function PodRequestDetailPage() {
           <form ref={rejectRef} onSubmit={submitReject} noValidate className="flex flex-col gap-3 rounded-2xl border-2 border-red-200 bg-white p-3 shadow-sm" data-testid="pod-reject-form" aria-label={text.rejectTitle} style={{ scrollMarginTop: '4rem' }}>
             <h2 className="text-lg font-bold text-slate-900">{text.rejectTitle}</h2>
             {rejectReasons.isPending ? (
-              <div role="status" aria-label={id.common.loading} className="flex flex-col gap-2">
-                <Skeleton className="h-11 w-full" />
-                <Skeleton className="h-11 w-full" />
-              </div>
+              <SkeletonStack bars={['h-11 w-full', 'h-11 w-full']} className="gap-2" />
             ) : !rejectReasons.data ? (
               <ErrorState title={podText.request.reasonsError} onRetry={() => void rejectReasons.refetch()} retrying={rejectReasons.isFetching} className="p-3" />
             ) : (
@@ -294,14 +275,14 @@ export default function PodRequestDetailPage() {
           </form>
         ) : null}
         {r.canDecide && !rejecting ? (
-          <DecisionBar>
+          <ActionBar split>
             <Button variant="danger" onClick={() => setRejecting(true)} disabled={busy} data-testid="pod-reject">
               {text.reject}
             </Button>
             <Button onClick={() => confirmApprove(r)} loading={approve.isPending} disabled={busy} data-testid="pod-approve">
               {text.approve}
             </Button>
-          </DecisionBar>
+          </ActionBar>
         ) : null}
       </div>
     );

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, useLocation } from 'react-router';
 import { resetClientStateForTests } from '@/shared/api/client';
-import type { StreamEvent } from '@/shared/events/event-stream';
 import { signal } from '@/shared/feedback/feedback';
 import { useFilterStore } from '@/shared/stores/filter-store';
+import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { podRequestList, podRequestSummary } from '@/test/fixtures';
 import { renderWithRouter } from '@/test/render';
@@ -13,20 +13,6 @@ import PodLiveUpdates from '../components/pod-live-updates';
 import PodRequestListPage from './pod-request-list-page';
 
 vi.mock('@/shared/feedback/feedback', () => ({ signal: vi.fn(), installAudioUnlock: () => () => {}, playTone: vi.fn(), vibrate: vi.fn() }));
-
-let onEvent: ((e: StreamEvent) => void) | null = null;
-vi.mock('@/shared/events/event-stream', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/shared/events/event-stream')>();
-  return {
-    ...actual,
-    startEventStream: (opts: { onEvent: (e: StreamEvent) => void }) => {
-      onEvent = opts.onEvent;
-      return () => {
-        onEvent = null;
-      };
-    },
-  };
-});
 
 const LIST = '/api/pod/requests';
 const COUNT = '/api/pod/requests/count';
@@ -63,6 +49,7 @@ beforeEach(() => {
   resetClientStateForTests();
   useFilterStore.getState().clearFilters();
   vi.mocked(signal).mockClear();
+  installFakeEventSource();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -178,7 +165,16 @@ describe('POD request queue (/list-pengajuan-pod)', () => {
     await screen.findByTestId('pod-request-SHP2611224355428');
 
     items = [podRequestSummary({ id: 9, shipmentNo: 'SHP2611217057790', customerName: 'Rudi Hartono', requesterName: 'Sinta' }), ...items];
-    act(() => onEvent?.({ type: 'pod.requested', id: '77', data: { shipmentNo: 'SHP2611217057790', deliveryType: 1, type: 'order', requesterName: 'Sinta', storeCode: 'T001' } }));
+    emitEvent('pod.requested', {
+      shipmentNo: 'SHP2611217057790',
+      orderNo: 'AMD261121000777',
+      requestId: 9,
+      deliveryType: 1,
+      type: 'order',
+      requesterName: 'Sinta',
+      reason: 'Pelanggan di kantor',
+      distanceM: 348.2,
+    });
     const banner = await screen.findByTestId('pod-request-banner');
     expect(banner).toHaveTextContent('Pengajuan POD baru');
     expect(banner).toHaveTextContent('SHP2611217057790 · Sinta');

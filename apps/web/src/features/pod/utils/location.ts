@@ -1,6 +1,6 @@
 import { getLocation, LocationError, type LocationErrorCode } from '@/shared/bridge/native-bridge';
-import { id, podText, t } from '@/shared/i18n/id';
-import { POD_MAX_ACCURACY_DEFAULT_M } from './pod-limits';
+import { id, t } from '@/shared/i18n/id';
+import { podText } from '@/shared/i18n/pod';
 
 /** A position good enough to decide on. */
 export interface LocationFix {
@@ -25,16 +25,17 @@ export function locationFailure(error: unknown): { reason: LocationErrorCode; me
 /**
  * The phone's position for proof of delivery: the native host's GPS when there
  * is one, else navigator.geolocation with high accuracy. A fix whose accuracy
- * is worse than the server accepts (or unknown: the server needs it) is refused
+ * is worse than the server accepts (`maxAccuracyM`, as app-config serves it; or
+ * unknown: the server needs it) is refused
  * here with a message, so the crew retries instead of sending a fix the server
  * would refuse. A retry asks for a fresh fix (no cached position).
  */
 export async function acquireLocation({
-  maxAccuracyM = POD_MAX_ACCURACY_DEFAULT_M,
+  maxAccuracyM,
   fresh = false,
   timeoutMs = 20_000,
   now = Date.now,
-}: { maxAccuracyM?: number; fresh?: boolean; timeoutMs?: number; now?: () => number } = {}): Promise<LocationOutcome> {
+}: { maxAccuracyM: number; fresh?: boolean; timeoutMs?: number; now?: () => number }): Promise<LocationOutcome> {
   let position;
   try {
     position = await getLocation(timeoutMs, { maximumAge: fresh ? 0 : 15_000 });

@@ -1,5 +1,4 @@
-/** Shipment numbers as the server makes them (docs/decisions.md 8): SHP + yyMMdd + 7 digits. */
-const SHIPMENT_NO = /^SHP\d{13}$/;
+import { GERAI_SHIPMENT_NO_PATTERN } from '@gerai/contract';
 
 export type OrderCodeMatch = { kind: 'this' } | { kind: 'other'; shipmentNo: string } | { kind: 'unknown' };
 
@@ -17,6 +16,6 @@ export function matchOrderCode(code: string, order: { shipmentNo: string; orderN
   const shipmentNo = order.shipmentNo.toUpperCase();
   const orderNo = order.orderNo.toUpperCase();
   if (tokens.some((tok) => tok === shipmentNo || tok === orderNo)) return { kind: 'this' };
-  const other = tokens.find((tok) => SHIPMENT_NO.test(tok));
+  const other = tokens.find((tok) => GERAI_SHIPMENT_NO_PATTERN.test(tok));
   return other ? { kind: 'other', shipmentNo: other } : { kind: 'unknown' };
 }

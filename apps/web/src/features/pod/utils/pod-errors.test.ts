@@ -1,22 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ERROR_MODAL } from '@gerai/contract';
-import { ApiError } from '@/shared/api/api-error';
+import { DEFAULT_ERROR_MODAL, ERROR_MESSAGES } from '@gerai/contract';
+import { ApiError, type ApiErrorCode } from '@/shared/api/api-error';
 import { approvalErrorOutcome, podErrorMeaning, podErrorModal } from './pod-errors';
 
-const api = (status: number, code: string, message: string) => new ApiError({ status, code, message });
+const api = (status: number, code: ApiErrorCode, message: string) => new ApiError({ status, code, message });
 
 describe('POD error catalogue (spec §8)', () => {
   it.each([
-    ['a duplicate key from the database', api(500, 'INTERNAL', 'duplicate key value violates unique constraint "pod_approval_requests_one_pending"'), 'duplicate'],
-    ['"Pengajuan POD sudah dilakukan"', api(409, 'POD_REQUEST_DUPLICATE', 'Pengajuan POD sudah dilakukan'), 'duplicate'],
+    // The spec's "duplicate key" case: the server maps the one-pending index's violation to this code.
+    ['"Pengajuan POD sudah dilakukan" / duplicate key', api(409, 'POD_REQUEST_DUPLICATE', 'Pengajuan POD sudah dilakukan'), 'duplicate'],
     ['"Lokasi pengajuan POD tidak sesuai"', api(422, 'POD_REQUEST_LOCATION_INVALID', 'Lokasi pengajuan POD tidak sesuai'), 'location-invalid'],
-    ['"order dalam proses retur/refund"', api(500, 'X', 'order dalam proses retur/refund'), 'in-return'],
-    ['"Order sedang dalam pengajuan retur"', api(422, 'POD_ORDER_IN_RETURN', 'Order sedang dalam pengajuan retur'), 'in-return'],
+    ['"Order sedang dalam pengajuan retur" (retur/refund)', api(422, 'POD_ORDER_IN_RETURN', 'Order sedang dalam pengajuan retur'), 'in-return'],
     ['"Order tidak ditemukan"', api(404, 'POD_ORDER_NOT_FOUND', 'Order tidak ditemukan'), 'finished'],
     ['"Status pesanan ini sudah selesai"', api(409, 'POD_ORDER_FINISHED', 'Status pesanan ini sudah selesai'), 'finished'],
-    ['"koordinat lokasi POD tidak sesuai" (422 here)', api(422, 'POD_OUTSIDE_AREA', 'koordinat lokasi POD tidak sesuai'), 'outside'],
-    // The legacy API said it with HTTP 200, payload false and message 500: the client sees a non-Success reply.
-    ['"koordinat lokasi POD tidak sesuai" (legacy 200 + payload false)', api(200, 'UNEXPECTED_RESPONSE', 'koordinat lokasi POD tidak sesuai'), 'outside'],
+    // The legacy API said it with HTTP 200, payload false and message 500; Gerai's server answers 422 with the code.
+    ['"koordinat lokasi POD tidak sesuai"', api(422, 'POD_OUTSIDE_AREA', 'koordinat lokasi POD tidak sesuai'), 'outside'],
   ])('%s → %s', (_name, error, kind) => {
     expect(podErrorMeaning(error).kind).toBe(kind);
   });
@@ -26,15 +24,17 @@ describe('POD error catalogue (spec §8)', () => {
       title: 'Pengajuan POD sudah dilakukan',
       message: 'Tidak dapat mengajukan POD di luar koordinat: pesanan ini sudah memiliki pengajuan.',
     });
-    expect(podErrorMeaning(api(422, 'X', 'Lokasi pengajuan POD tidak sesuai')).message).toBe('Pengajuan POD hanya dapat dilakukan di dekat lokasi pemesan.');
-    expect(podErrorMeaning(api(422, 'X', 'Order sedang dalam pengajuan retur')).message).toBe('Jangan serahkan barang kepada pelanggan sampai proses retur/refund selesai.');
-    expect(podErrorMeaning(api(404, 'X', 'Order tidak ditemukan')).message).toBe('Pesanan ini sudah selesai; tidak perlu POD lagi.');
-    expect(podErrorMeaning(api(422, 'X', 'koordinat lokasi POD tidak sesuai')).message).toBe('Lokasi Anda tidak berada di area pemesan.');
+    expect(podErrorMeaning(api(422, 'POD_REQUEST_LOCATION_INVALID', 'Lokasi pengajuan POD tidak sesuai')).message).toBe('Pengajuan POD hanya dapat dilakukan di dekat lokasi pemesan.');
+    expect(podErrorMeaning(api(422, 'POD_ORDER_IN_RETURN', 'Order sedang dalam pengajuan retur')).message).toBe('Jangan serahkan barang kepada pelanggan sampai proses retur/refund selesai.');
+    expect(podErrorMeaning(api(404, 'POD_ORDER_NOT_FOUND', 'Order tidak ditemukan')).message).toBe('Pesanan ini sudah selesai; tidak perlu POD lagi.');
+    expect(podErrorMeaning(api(422, 'POD_OUTSIDE_AREA', 'koordinat lokasi POD tidak sesuai')).message).toBe('Lokasi Anda tidak berada di area pemesan.');
   });
 
-  it('matches the quoted messages whatever their case or surrounding text', () => {
-    expect(podErrorMeaning(api(500, 'X', 'ERROR: PENGAJUAN POD SUDAH DILAKUKAN untuk SHP1')).kind).toBe('duplicate');
-    expect(podErrorMeaning(new Error('Koordinat lokasi POD tidak sesuai')).kind).toBe('outside');
+  it('goes by the code alone, never by the text of the message', () => {
+    expect(podErrorMeaning(api(409, 'POD_REQUEST_DUPLICATE', 'Permintaan ditolak')).kind).toBe('duplicate');
+    // A message that reads like a catalogue case but comes with another code is just a message.
+    expect(podErrorMeaning(api(409, 'CONFLICT', 'Pengajuan POD sudah dilakukan'))).toMatchObject({ kind: 'other', title: 'Pengajuan POD sudah dilakukan' });
+    expect(podErrorMeaning(new Error('Koordinat lokasi POD tidak sesuai')).kind).toBe('default');
   });
 
   it('makes any other server message the title', () => {
@@ -45,6 +45,7 @@ describe('POD error catalogue (spec §8)', () => {
   it('falls back to the default modal text when no server message reached us', () => {
     expect(podErrorMeaning(api(0, 'NETWORK', 'Tidak dapat terhubung ke server.'))).toMatchObject({ kind: 'default', title: DEFAULT_ERROR_MODAL.title, message: DEFAULT_ERROR_MODAL.message });
     expect(podErrorMeaning(api(502, 'HTTP_502', DEFAULT_ERROR_MODAL.message)).kind).toBe('default');
+    expect(podErrorMeaning(api(500, 'INTERNAL', ERROR_MESSAGES.INTERNAL)).kind).toBe('default');
     expect(podErrorMeaning('boom').kind).toBe('default');
   });
 
@@ -69,12 +70,12 @@ describe('POD error catalogue (spec §8)', () => {
 describe('approval errors', () => {
   it('returns "Approval POD Sudah Dilakukan." to the caller as a message', () => {
     expect(approvalErrorOutcome(api(409, 'POD_ALREADY_DECIDED', 'Approval POD Sudah Dilakukan.'))).toEqual({ kind: 'message', message: 'Approval POD Sudah Dilakukan.' });
-    expect(approvalErrorOutcome(api(500, 'X', 'approval pod sudah dilakukan.'))).toMatchObject({ kind: 'message' });
   });
 
   it('returns a failed approval update as a message', () => {
     expect(approvalErrorOutcome(api(409, 'ORDER_STATUS_CHANGED', 'Status pesanan sudah berubah menjadi Selesai.'))).toEqual({ kind: 'message', message: 'Status pesanan sudah berubah menjadi Selesai.' });
-    expect(approvalErrorOutcome(api(500, 'INTERNAL', 'Gagal update approval'))).toMatchObject({ kind: 'message', message: 'Gagal update approval' });
+    // The order was finished while the request waited: the server's message, inline.
+    expect(approvalErrorOutcome(api(409, 'POD_ORDER_FINISHED', 'Status pesanan ini sudah selesai'))).toEqual({ kind: 'message', message: 'Status pesanan ini sudah selesai' });
   });
 
   it('opens the approval error modal (err-pod-approval, no "Error:" prefix) for the rest', () => {

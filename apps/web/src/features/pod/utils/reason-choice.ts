@@ -1,5 +1,4 @@
-import type { PodReason } from '@gerai/contract';
-import { REASON_TEXT_MIN } from './pod-limits';
+import { POD_TEXT, type PodReason } from '@gerai/contract';
 
 export interface ReasonChoice {
   reasonId: number | null;
@@ -13,7 +12,7 @@ export interface ReasonChoiceErrors {
 
 /**
  * A reason from the list is required; "Lainnya" (requiresText) needs a free
- * text of at least REASON_TEXT_MIN characters. Returns null when it may be sent.
+ * text of at least POD_TEXT.reasonTextMin characters. Returns null when it may be sent.
  */
 export function checkReasonChoice(
   choice: ReasonChoice,
@@ -22,6 +21,6 @@ export function checkReasonChoice(
 ): ReasonChoiceErrors | null {
   const reason = reasons.find((r) => r.id === choice.reasonId);
   if (!reason) return { reason: messages.reasonRequired };
-  if (reason.requiresText && choice.text.trim().length < REASON_TEXT_MIN) return { text: messages.textRequired };
+  if (reason.requiresText && choice.text.trim().length < POD_TEXT.reasonTextMin) return { text: messages.textRequired };
   return null;
 }

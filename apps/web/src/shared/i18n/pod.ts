@@ -1,7 +1,7 @@
 /**
- * The POD (scan and go, approval requests) part of the Indonesian catalogue.
- * Re-exported by id.ts, the one entry point for text; a module of its own so
- * these words load with the POD screens, not in the first load.
+ * The POD (scan and go, approval requests) part of the Indonesian catalogue
+ * (common words: id.ts). A module of its own so these words load with the POD
+ * screens, not in the first load.
  */
 export const podText = {
   relations: {
@@ -78,6 +78,7 @@ export const podText = {
   request: {
     title: 'Ajukan POD',
     intro: 'Serah terima di luar area pelanggan perlu persetujuan kepala toko. Pengajuan dikirim dengan lokasi Anda saat ini.',
+    maxDistance: 'Pengajuan hanya diterima dalam jarak {distance} dari titik pelanggan.',
     reason: 'Alasan pengajuan',
     reasonRequired: 'Pilih alasan pengajuan.',
     otherLabel: 'Tulis alasan',

@@ -1,0 +1,105 @@
+import type { FastifyInstance, onRequestAsyncHookHandler, preValidationAsyncHookHandler, RouteOptions } from 'fastify';
+import { errorReplySchema, SUCCESS, type RoleId } from '@gerai/contract';
+import { assertSignedIn } from './auth';
+import { checkCsrf } from './csrf';
+import { assertRole } from './scope';
+
+/**
+ * How a route is reached:
+ * - `public`: anyone (sign-in, app config);
+ * - `session`: a signed-in member, optionally of at least `minRole`;
+ * - `channel`: a sales channel, proven by `verify` (the channels module's HMAC check).
+ */
+export type Access =
+  | { auth: 'public' }
+  | { auth: 'session'; minRole?: RoleId }
+  | { auth: 'channel'; verify: preValidationAsyncHookHandler };
+
+export interface AccessOptions {
+  onRequest: onRequestAsyncHookHandler;
+  preValidation?: preValidationAsyncHookHandler;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Every hook made by `access`, with what it declares: the start-up check reads it from the route. */
+const declared = new WeakMap<object, Access>();
+
+/** The OpenAPI security of a session route; also the document's default. */
+export const SESSION_SECURITY: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
+
+/**
+ * Declares who may call a route: `app.post(url, { ...access({ auth: 'session' }), schema }, handler)`.
+ * The check runs on request, before the body is read, so a caller without the
+ * right to the route learns nothing of its body (no 400, no 415): 401 without
+ * a session, 403 below `minRole`. Then the CSRF check of a change (channel
+ * intake is signed instead); the Idempotency-Key follows later, after both.
+ */
+export function access(declaration: Access): AccessOptions {
+  const onRequest: onRequestAsyncHookHandler = async (req) => {
+    if (declaration.auth === 'session') {
+      const principal = assertSignedIn(req);
+      if (declaration.minRole !== undefined) assertRole(principal, declaration.minRole);
+    }
+    if (declaration.auth !== 'channel' && !SAFE_METHODS.has(req.method)) checkCsrf(req, req.server.config.allowedOrigins);
+  };
+  declared.set(onRequest, declaration);
+  // A channel proves itself after the body is read (the signature covers it), before any replay or validation.
+  return declaration.auth === 'channel' ? { onRequest, preValidation: declaration.verify } : { onRequest };
+}
+
+/** The access a route declared through `access`, or null. */
+function declaredAccess(route: Pick<RouteOptions, 'onRequest'>): Access | null {
+  const hooks = [route.onRequest ?? []].flat();
+  const found = hooks.map((h) => declared.get(h)).filter((a): a is Access => a !== undefined);
+  return found.length === 1 ? found[0]! : null;
+}
+
+/** The UI of the API document (Swagger UI, hidden from the document itself) is public by nature. */
+const DOCS_PREFIX = '/api/docs';
+
+/**
+ * Refuses at start-up any API route that did not declare its access through
+ * `access`, so none can be added that forgets it. Outside `/api/` is the web
+ * app (static files and the client-side routes), public by nature; the
+ * document's own hidden UI routes are the one exception inside. Also writes
+ * the route's OpenAPI `security` and `x-gerai-access` / `x-gerai-min-role`,
+ * so the document says who may call each operation. Install before any route.
+ */
+export function enforceRouteAccess(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? '';
+    if (!url.startsWith('/api/')) return;
+    const hidden = route.schema?.hide === true;
+    const docs = url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
+    const found = declaredAccess(route);
+    if (!found) {
+      if (hidden && docs) return;
+      throw new Error(`Route ${String(route.method)} ${url} must declare who may call it: { ...access({ auth: 'public' | 'session' | 'channel' }), schema }`);
+    }
+    // The walk over the document is what proves every route's access; a hidden route would escape it.
+    if (hidden && !docs) throw new Error(`Route ${String(route.method)} ${url} is hidden from the API document; only ${DOCS_PREFIX} may be`);
+    // OpenAPI "x-" extensions reach the document as they are; FastifySchema does not name them.
+    route.schema = Object.assign({}, route.schema, {
+      security: found.auth === 'session' ? SESSION_SECURITY : [],
+      'x-gerai-access': found.auth,
+      ...(found.auth === 'session' && found.minRole !== undefined ? { 'x-gerai-min-role': found.minRole } : {}),
+    });
+  });
+}
+
+/** The success envelope `{ message: 'Success', data }`. */
+export const ok = <T>(data: T) => ({ message: SUCCESS, data });
+
+/** Error replies (`{ message, code, details? }`) for the given statuses. */
+export function errorReplies<const S extends readonly number[]>(...statuses: S): Record<S[number], typeof errorReplySchema> {
+  return Object.fromEntries(statuses.map((s) => [s, errorReplySchema])) as Record<S[number], typeof errorReplySchema>;
+}
+
+/** A read: bad query or params, no session. */
+export const readReplies = errorReplies(400, 401);
+/** A read of one thing, which may be missing or in a store the caller cannot see. */
+export const findReplies = errorReplies(400, 401, 404);
+/** A read restricted to a minimum role. */
+export const roleReadReplies = errorReplies(400, 401, 403);
+/** A change: bad input, no session, CSRF or role, not found or out of scope, a lost race, a broken rule. */
+export const changeReplies = errorReplies(400, 401, 403, 404, 409, 422);

@@ -1,0 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { PodDecisionResult } from '@gerai/contract';
+import { replaceCached, type MutationPlan } from '@/shared/api/use-api-mutation';
+import { podKeys, podMutationKey, podMutationScope } from '../query-keys';
+
+/**
+ * How every POD change of one order meets the cache: the changes of one order
+ * run one after another (scope); afterwards, refused or not, the queue, its
+ * badge and the order's requests are read again. Every POD endpoint passes it
+ * to useApiMutation.
+ */
+export function podChange<TData>(shipmentNo: string, write?: MutationPlan<TData, object>['write']): MutationPlan<TData, object> {
+  const touched = [podKeys.lists(), podKeys.count(), podKeys.orderRequests(shipmentNo)];
+  return {
+    mutationKey: podMutationKey(shipmentNo),
+    scope: podMutationScope(shipmentNo),
+    write,
+    invalidate: touched,
+    refetchOnError: { keys: touched },
+  };
+}
+
+/** A decision answers with the request as it is now: its detail shows it at once. */
+export function writeDecision(queryClient: QueryClient, { request: r }: PodDecisionResult) {
+  return replaceCached(queryClient, podKeys.detail(r.shipmentNo, r.deliveryType, r.type), () => r);
+}

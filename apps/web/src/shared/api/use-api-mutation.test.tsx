@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { fail, mockFetch, ok } from '@/test/fetch-mock';
+import { testQueryClient } from '@/test/render';
+import { api } from './client';
+import { replaceCached, useApiMutation, type MutationPlan } from './use-api-mutation';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function wrapperFor(client: QueryClient) {
+  return ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+function useSave(plan: MutationPlan<{ saved: boolean; storeCode?: string }, { storeCode: string }> = {}) {
+  return useApiMutation<{ saved: boolean; storeCode?: string }, { storeCode: string }>({
+    ...plan,
+    mutationFn: ({ idempotencyKey, ...body }) => api.post('/members/me/store', body, { idempotencyKey }),
+  });
+}
+
+describe('useApiMutation', () => {
+  it('retries a network failure with backoff through TanStack Query, reusing the same Idempotency-Key', async () => {
+    const server = mockFetch().on('POST', '/api/members/me/store', (_c, n) => (n < 3 ? 'network-error' : ok({ saved: true })));
+    const { result } = renderHook(() => useSave(), { wrapper: wrapperFor(testQueryClient()) });
+
+    act(() => result.current.mutate({ storeCode: 'T002' }));
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+
+    const calls = server.callsTo('/api/members/me/store');
+    expect(calls).toHaveLength(3);
+    const keys = new Set(calls.map((c) => c.headers.get('Idempotency-Key')));
+    expect(keys.size).toBe(1);
+    expect(calls.every((c) => (c.body as { storeCode: string }).storeCode === 'T002')).toBe(true);
+    expect(calls[0]!.body).not.toHaveProperty('idempotencyKey');
+  });
+
+  it('gives each new user action its own key', async () => {
+    const server = mockFetch().on('POST', '/api/members/me/store', ok({}));
+    const { result } = renderHook(() => useSave(), { wrapper: wrapperFor(testQueryClient()) });
+    await act(() => result.current.mutateAsync({ storeCode: 'T001' }));
+    await act(() => result.current.mutateAsync({ storeCode: 'T001' }));
+    const keys = server.callsTo('/api/members/me/store').map((c) => c.headers.get('Idempotency-Key'));
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it('does not retry a business error (4xx)', async () => {
+    const server = mockFetch().on('POST', '/api/members/me/store', { status: 404, body: { message: 'Toko tidak ditemukan.', code: 'NOT_FOUND' } });
+    const { result } = renderHook(() => useSave(), { wrapper: wrapperFor(testQueryClient()) });
+    act(() => result.current.mutate({ storeCode: 'T999' }));
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(server.callsTo('/api/members/me/store')).toHaveLength(1);
+    expect(result.current.error?.message).toBe('Toko tidak ditemukan.');
+  });
+
+  it('writes the reply into the cache, then refreshes the queries the change touched', async () => {
+    mockFetch().on('POST', '/api/members/me/store', ok({ saved: true, storeCode: 'T002' }));
+    const client = testQueryClient();
+    client.setQueryData(['me'], { storeCode: 'T001' });
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const onSuccess = vi.fn();
+    const { result } = renderHook(
+      () =>
+        useSave({
+          write: (qc, data) => replaceCached<{ storeCode?: string }>(qc, ['me'], () => ({ storeCode: data.storeCode })),
+          invalidate: [['count'], ['lists']],
+        }),
+      { wrapper: wrapperFor(client) },
+    );
+    await act(() => result.current.mutateAsync({ storeCode: 'T002' }, { onSuccess }));
+    expect(client.getQueryData(['me'])).toEqual({ storeCode: 'T002' });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['count'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['lists'] });
+    expect(onSuccess).toHaveBeenCalled();
+  });
+
+  it('refetches what a refusal says is out of date, and only for those codes', async () => {
+    let reply = fail(409, 'ORDER_STATUS_CHANGED', 'Status pesanan sudah berubah.');
+    mockFetch().on('POST', '/api/members/me/store', () => reply);
+    const client = testQueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const onError = vi.fn();
+    const { result } = renderHook(() => useApiMutation<unknown, { storeCode: string }>({
+      mutationFn: ({ idempotencyKey, ...body }) => api.post('/members/me/store', body, { idempotencyKey }),
+      refetchOnError: { keys: [['detail']], codes: ['ORDER_STATUS_CHANGED'] },
+      onError,
+    }), { wrapper: wrapperFor(client) });
+
+    act(() => result.current.mutate({ storeCode: 'T001' }));
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
+    expect(onError.mock.calls[0]![0]).toMatchObject({ code: 'ORDER_STATUS_CHANGED' });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['detail'] });
+
+    invalidate.mockClear();
+    reply = fail(422, 'SCAN_NOT_IN_ORDER', 'Produk ini tidak ada di pesanan.');
+    act(() => result.current.mutate({ storeCode: 'T001' }));
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(2));
+    expect(invalidate).not.toHaveBeenCalled();
+  });
+
+  it('runs the changes of one scope one after another, in the order they were made', async () => {
+    const order: string[] = [];
+    const releases: Array<() => void> = [];
+    mockFetch().on('POST', '/api/members/me/store', (call) => {
+      order.push((call.body as { storeCode: string }).storeCode);
+      return new Promise((resolve) => releases.push(() => resolve(ok({ saved: true }))));
+    });
+    const { result } = renderHook(() => useSave({ scope: 'member:1' }), { wrapper: wrapperFor(testQueryClient()) });
+    act(() => {
+      result.current.mutate({ storeCode: 'T001' });
+      result.current.mutate({ storeCode: 'T002' });
+    });
+    await waitFor(() => expect(order).toEqual(['T001']));
+    // The second waits until the first has its reply.
+    act(() => releases[0]!());
+    await waitFor(() => expect(order).toEqual(['T001', 'T002']));
+    act(() => releases[1]!());
+  });
+});

@@ -1,0 +1,52 @@
+// Starts the real Gerai server on 127.0.0.1 with a fresh embedded database in a temp
+// directory (seeded with the demo data on start), for the e2e run and the web benchmark.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * @param {{ port: string | number, env?: Record<string, string>, readyTimeoutMs?: number }} options
+ * @returns {Promise<{ base: string, stop: () => void }>} rejects when the server does not answer in time
+ */
+export async function startApp({ port, env = {}, readyTimeoutMs = 120_000 }) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'gerai-app-'));
+  const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    // Its own process group, so stopping it also stops tsx's child.
+    detached: true,
+  });
+
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {}
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.once('exit', stop);
+
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + readyTimeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return { base, stop };
+    } catch {}
+    if (server.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  stop();
+  throw new Error(`Gerai did not start on ${base}`);
+}
