@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { PICKUP_QR_PREFIX } from '@gerai/contract';
+import { parsePickupQr, PICKUP_QR_PREFIX } from '@gerai/contract';
 
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 
@@ -15,12 +15,7 @@ function sameSecret(given: string, expected: string): boolean {
  */
 export function pickupCodeMatches(input: string, shipmentNo: string, pickupCode: string): boolean {
   const text = input.trim();
-  let code = text;
-  if (text.toUpperCase().startsWith(PICKUP_QR_PREFIX)) {
-    const rest = text.slice(PICKUP_QR_PREFIX.length);
-    const sep = rest.lastIndexOf(':');
-    if (sep < 0 || rest.slice(0, sep) !== shipmentNo) return false;
-    code = rest.slice(sep + 1);
-  }
-  return sameSecret(code, pickupCode);
+  if (!text.toUpperCase().startsWith(PICKUP_QR_PREFIX)) return sameSecret(text, pickupCode);
+  const qr = parsePickupQr(text);
+  return qr !== null && qr.shipmentNo === shipmentNo && sameSecret(qr.pickupCode, pickupCode);
 }
