@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router';
 import { meQueryOptions } from '@/features/members/api/get-me';
+import { prefetchOrderScreenData } from '@/features/orders/utils/list-route';
 import { setSessionExpiredHandler } from '@/shared/api/session';
 import { paths } from '@/shared/config/paths';
+import { prepareFormatters } from '@/shared/utils/format';
 import { installRouteRules } from './route-rules';
 import { appRoutes } from './routes';
 
@@ -23,13 +25,24 @@ export function createAppRouter(create: (routes: typeof appRoutes) => DataRouter
   return router;
 }
 
+/** requestIdleCallback where there is one (not in Safari). */
+function whenIdle(task: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(() => task());
+  else setTimeout(task, 1);
+}
+
 export function AppRouter() {
   const queryClient = useQueryClient();
   const [router] = useState(() => {
     const created = createAppRouter();
     // Every screen but login waits on /members/me (the auth check, the greeting): asked
     // now, it is not queued behind the screens' code on a slow phone's few connections.
-    if (created.state.location.pathname !== '/login') void queryClient.prefetchQuery(meQueryOptions());
+    // The same for the data of home and the order lists: it arrives with their code.
+    if (created.state.location.pathname !== '/login') {
+      void queryClient.prefetchQuery(meQueryOptions());
+      prefetchOrderScreenData(queryClient, created.state.location);
+      whenIdle(prepareFormatters);
+    }
     return created;
   });
   return <RouterProvider router={router} />;

@@ -127,9 +127,13 @@ function ListBody<TPage extends ListPage<unknown>>({ query, itemKey, renderItem,
         <span data-testid={`${testId}-total`}>{t(texts.total, { count: formatNumber(first.total) })}</span>
         {aside?.(first)}
       </p>
+      {/* Cards below the screen are laid out and painted when scrolled to, not with the page
+          (content-visibility): a page of 20 cards otherwise costs a long layout on a slow phone. */}
       <ul className="flex flex-col gap-3">
         {items.map((item) => (
-          <li key={itemKey(item)}>{renderItem(item)}</li>
+          <li key={itemKey(item)} className="[contain-intrinsic-size:auto_8.5rem] [content-visibility:auto]">
+            {renderItem(item)}
+          </li>
         ))}
       </ul>
       <div ref={sentinel} className="flex min-h-11 flex-col items-center justify-center text-sm text-slate-500">

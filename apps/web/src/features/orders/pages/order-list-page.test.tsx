@@ -8,8 +8,9 @@ import { closeModal } from '@/shared/modal/modal-store';
 import { clearFilters, useFilterStore } from '@/shared/stores/filter-store';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { orderCount, orderList, orderSummary } from '@/test/fixtures';
-import { renderWithRouter } from '@/test/render';
+import { renderWithRouter, testQueryClient } from '@/test/render';
 import { OrderFilterModal } from '../components/order-filter-modal';
+import { prefetchOrderScreenData } from '../utils/list-route';
 import OrderListPage from './order-list-page';
 
 const LIST_PATHS = ['/order', '/list-packing', '/list-proses', '/list-done', '/history', '/list-cancel'];
@@ -213,5 +214,38 @@ describe('order lists', () => {
     expect(await screen.findByTestId('order-card-SHPBATAL')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?jenis=batal');
     expect(server.callsTo('/api/orders').map((c) => new URL(c.url, 'http://x').searchParams.get('status'))).toEqual(['1105', '1107']);
+  });
+});
+
+describe('data asked for before the page code (prefetchOrderScreenData)', () => {
+  it('the list opened at start shows the cards the shell asked for, without asking again', async () => {
+    const server = mockFetch()
+      .on('GET', '/api/orders/count', ok(orderCount))
+      .on('GET', '/api/orders', ok(orderList([orderSummary()])));
+    const queryClient = testQueryClient();
+    // The shell asks while the page's code is on its way (router.tsx); a trailing slash as typed.
+    prefetchOrderScreenData(queryClient, { pathname: '/order/', search: '' });
+    await waitFor(() => expect(server.callsTo('/api/orders')).toHaveLength(1));
+
+    renderWithRouter([{ path: '/order', element: <OrderListPage /> }], { initialEntries: ['/order'], queryClient });
+
+    expect(await screen.findByTestId('order-card-SHP2511220000001')).toBeInTheDocument();
+    expect(server.callsTo('/api/orders')).toHaveLength(1);
+    expect(server.callsTo('/api/orders/count')).toHaveLength(1);
+  });
+
+  it('asks for the list History Batal shows under the saved filters, and nothing on other screens', async () => {
+    const server = mockFetch()
+      .on('GET', '/api/orders/count', ok(orderCount))
+      .on('GET', '/api/orders', ok(orderList([])));
+    act(() => useFilterStore.getState().setFilters({ query: 'budi' }));
+    prefetchOrderScreenData(testQueryClient(), { pathname: '/history', search: '?jenis=batal' });
+    await waitFor(() => expect(server.callsTo('/api/orders')).toHaveLength(1));
+    const url = new URL(server.callsTo('/api/orders')[0]!.url, 'http://x');
+    expect(url.searchParams.get('status')).toBe('1107');
+    expect(url.searchParams.get('query')).toBe('budi');
+
+    prefetchOrderScreenData(testQueryClient(), { pathname: '/akun', search: '' });
+    expect(server.callsTo('/api/orders')).toHaveLength(1);
   });
 });

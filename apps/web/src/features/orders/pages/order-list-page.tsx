@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
-import { ORDER_STATUS } from '@gerai/contract';
 import { paths } from '@/shared/config/paths';
 import { id } from '@/shared/i18n/id';
 import { ordersText } from '@/shared/i18n/orders';
@@ -14,7 +13,8 @@ import { orderKeys } from '../query-keys';
 import { OrderList } from '../components/order-list';
 import { OrderTabs } from '../components/order-tabs';
 import { listParams } from '../utils/list-params';
-import { channelLabel, ORDER_TABS } from '../utils/order-status';
+import { HISTORY_CANCELLED, HISTORY_KIND, orderListRoute } from '../utils/list-route';
+import { channelLabel } from '../utils/order-status';
 
 const TITLES: Record<string, string> = {
   [paths.order]: id.routes.order,
@@ -25,10 +25,6 @@ const TITLES: Record<string, string> = {
   [paths.listCancel]: id.routes.listCancel,
 };
 
-/** /history?jenis=batal shows History Batal (1107). */
-const HISTORY_KIND = 'jenis';
-const HISTORY_CANCELLED = 'batal';
-
 /** Every order list: /order, /list-packing, /list-proses, /list-done, /history, /list-cancel. */
 export default function OrderListPage() {
   const { pathname } = useLocation();
@@ -38,11 +34,7 @@ export default function OrderListPage() {
   const filters = useFilterStore(useShallow((s) => ({ startDate: s.startDate, endDate: s.endDate, query: s.query, appId: s.appId })));
   const clearFilters = useFilterStore((s) => s.clearFilters);
 
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const tab = ORDER_TABS.find((t) => t.path === path) ?? ORDER_TABS[0]!;
-  const isHistory = tab.status === ORDER_STATUS.HISTORY;
-  const cancelledHistory = isHistory && search.get(HISTORY_KIND) === HISTORY_CANCELLED;
-  const status = cancelledHistory ? ORDER_STATUS.HISTORY_CANCELLED : tab.status;
+  const { tab, isHistory, cancelledHistory, status } = orderListRoute(pathname, search);
   const params = listParams(String(status), filters);
   const filtered = hasActiveFilters(filters);
 
