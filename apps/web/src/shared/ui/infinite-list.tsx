@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import type { InfiniteData } from '@tanstack/react-query';
 import { isApiError } from '../api/api-error';
 import { useLoadMoreSentinel } from '../hooks/use-in-view';
@@ -77,8 +77,18 @@ export function InfiniteList<TPage extends ListPage<unknown>>(props: InfiniteLis
   );
 }
 
+/** Cards a 360 × 640 screen shows at once, with one to spare. */
+const FIRST_COMMIT_ITEMS = 5;
+
 function ListBody<TPage extends ListPage<unknown>>({ query, itemKey, renderItem, skeleton, testId, label, texts, empty, filtered, aside }: InfiniteListProps<TPage>) {
   const sentinel = useLoadMoreSentinel<HTMLDivElement>(query);
+  // The first commit renders what fills a phone's screen; the rest follows as a transition, in
+  // slices React can interrupt, instead of making the render that shows the data one long task.
+  const [showAll, setShowAll] = useState(false);
+  const loaded = query.data !== undefined;
+  useEffect(() => {
+    if (loaded && !showAll) startTransition(() => setShowAll(true));
+  }, [loaded, showAll]);
 
   if (query.isPending) {
     return (
@@ -130,7 +140,7 @@ function ListBody<TPage extends ListPage<unknown>>({ query, itemKey, renderItem,
       {/* Cards below the screen are laid out and painted when scrolled to, not with the page
           (content-visibility): a page of 20 cards otherwise costs a long layout on a slow phone. */}
       <ul className="flex flex-col gap-3">
-        {items.map((item) => (
+        {(showAll ? items : items.slice(0, FIRST_COMMIT_ITEMS)).map((item) => (
           <li key={itemKey(item)} className="[contain-intrinsic-size:auto_8.5rem] [content-visibility:auto]">
             {renderItem(item)}
           </li>
