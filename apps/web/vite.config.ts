@@ -203,9 +203,7 @@ export default defineConfig(({ command }) => ({
         // The contract's modules only declare constants and zod schemas. Marking them
         // side-effect free lets the bundler drop the schemas the web never uses, and
         // zod with them, instead of shipping every schema in the first load.
-        // The same for catalogue parts that id.ts only re-exports (id-pod.ts): their
-        // words load with the screens that use them.
-        moduleSideEffects: (id) => !/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) && !/[\\/]src[\\/]shared[\\/]i18n[\\/]id-[a-z-]+\.ts$/.test(id),
+        moduleSideEffects: (id) => !/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id),
       },
       output: {
         codeSplitting: {

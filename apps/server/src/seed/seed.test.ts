@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import { APP_IDS, BOOKING_STATUS, BOOKING_STATUS_WITHOUT_TAKER, distanceMeters, MAT_STATUSES, ORDER_STATUS, ORDER_STATUS_IDS, ROLE } from '@gerai/contract';
+import { APP_IDS, BOOKING_STATUS, BOOKING_STATUS_WITHOUT_TAKER, distanceMeters, GERAI_SHIPMENT_NO_PATTERN, MAT_STATUSES, ORDER_STATUS, ORDER_STATUS_IDS, ROLE } from '@gerai/contract';
 import type { DbHandle } from '../db/client';
 import { verifyPassword } from '../db/password';
 import * as t from '../db/schema';
@@ -144,7 +144,7 @@ describe('orders', () => {
     expect(new Set(list.map((o) => o.shipment_no)).size).toBe(list.length);
     expect(new Set(list.map((o) => `${o.app_id}:${o.order_no}`)).size).toBe(list.length);
     for (const o of list) {
-      expect(o.shipment_no).toMatch(/^SHP\d{13}$/);
+      expect(o.shipment_no).toMatch(GERAI_SHIPMENT_NO_PATTERN);
       expect(o.pickup_code).toMatch(/^\d{6}$/);
       expect(o.customer_phone).toMatch(/^08\d{8,11}$/);
       expect(String(o.customer_name).split(' ').length).toBeGreaterThanOrEqual(2);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ERROR_MESSAGES, type IntakeOrder } from '@gerai/contract';
+import { ERROR_MESSAGES, GERAI_SHIPMENT_NO_PATTERN, type IntakeOrder } from '@gerai/contract';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { events, orders, products } from '../../db/schema';
 import { signBody } from './signature';
@@ -46,6 +46,8 @@ describe('channel order intake', () => {
     expect(res.statusCode).toBe(201);
     const data = res.json().data;
     expect(data).toMatchObject({ orderNo: body.orderNo, appId: 379, created: true, pickupCode: expect.stringMatching(/^\d{6}$/) });
+    // The web tells a shipment QR from a product barcode by this shape.
+    expect(data.shipmentNo).toMatch(GERAI_SHIPMENT_NO_PATTERN);
     expect(data.pickupQr).toBe(`GERAI:PICKUP:${data.shipmentNo}:${data.pickupCode}`);
     const [row] = await ctx.handle.db.select().from(orders).where(eq(orders.shipmentNo, data.shipmentNo));
     expect(row).toMatchObject({ storeCode: 'T001', statusId: 1101, appId: 379 });

@@ -5,7 +5,7 @@ import { StorePicker } from '@/features/catalog/components/store-picker';
 import { useMe } from '@/features/members/api/get-me';
 import { useSelectStore } from '@/features/members/api/select-store';
 import { memberKeys } from '@/features/members/query-keys';
-import { appConfigKeys } from '@/features/app-config/query-keys';
+import { appConfigKeys } from '@/shared/config/app-config';
 import { catalogKeys } from '@/features/catalog/query-keys';
 import { isApiError } from '@/shared/api/api-error';
 import { DEFAULT_ERROR_MODAL, id, t } from '@/shared/i18n/id';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { appConfigKeys } from '@/features/app-config/query-keys';
+import { appConfigKeys } from '@/shared/config/app-config';
 import type { LoginResult } from '@/features/auth/api/login';
 import { LoginPage } from '@/features/auth/pages/login-page';
 import { memberKeys } from '@/features/members/query-keys';

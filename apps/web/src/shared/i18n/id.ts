@@ -128,7 +128,6 @@ export const id = {
     nikRequired: 'NIK wajib diisi',
     nikInvalid: 'NIK harus berupa 8–16 digit angka',
     passwordRequired: 'Kata sandi wajib diisi',
-    checkingSession: 'Memeriksa sesi…',
     logout: 'Keluar',
     loggingOut: 'Sedang keluar…',
     sessionEndedToast: 'Anda telah keluar.',

@@ -142,18 +142,11 @@ export const podText = {
     distance: '{distance} dari titik pelanggan',
     open: 'Buka pengajuan {shipmentNo}',
     refresh: 'Muat ulang daftar',
-    filter: 'Filter',
-    filterActive: 'Filter aktif',
   },
   filter: {
     title: 'Filter pengajuan',
-    startDate: 'Dari tanggal',
-    endDate: 'Sampai tanggal',
     shipmentNo: 'No. shipment',
     shipmentPlaceholder: 'Cari no. shipment',
-    apply: 'Terapkan',
-    reset: 'Reset',
-    endBeforeStart: 'Tanggal akhir tidak boleh sebelum tanggal awal.',
   },
   detail: {
     notFoundTitle: 'Pengajuan tidak ditemukan',
