@@ -6,6 +6,7 @@ export * from './progress';
 export * from './limits';
 export * from './shipment';
 export * from './geo';
+export * from './wib';
 export * from './payments';
 export * from './event-types';
 export * from './events';

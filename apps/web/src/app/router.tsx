@@ -5,7 +5,6 @@ import { meQueryOptions } from '@/features/members/api/get-me';
 import { prefetchOrderScreenData } from '@/features/orders/utils/list-route';
 import { setSessionExpiredHandler } from '@/shared/api/session';
 import { paths } from '@/shared/config/paths';
-import { prepareFormatters } from '@/shared/utils/format';
 import { installRouteRules } from './route-rules';
 import { appRoutes } from './routes';
 
@@ -25,12 +24,6 @@ export function createAppRouter(create: (routes: typeof appRoutes) => DataRouter
   return router;
 }
 
-/** requestIdleCallback where there is one (not in Safari). */
-function whenIdle(task: () => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(() => task());
-  else setTimeout(task, 1);
-}
-
 export function AppRouter() {
   const queryClient = useQueryClient();
   const [router] = useState(() => {
@@ -41,7 +34,6 @@ export function AppRouter() {
     if (created.state.location.pathname !== '/login') {
       void queryClient.prefetchQuery(meQueryOptions());
       prefetchOrderScreenData(queryClient, created.state.location);
-      whenIdle(prepareFormatters);
     }
     return created;
   });

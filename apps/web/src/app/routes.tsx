@@ -6,6 +6,7 @@ import { AppLayout } from './layouts/app-layout';
 import { lazyNamed } from './lazy-named';
 import { RootLayout } from './layouts/root-layout';
 import RouteError from './routes/route-error';
+import { routerPath, SpecPathGuard } from './spec-path';
 
 // The entry chunk holds the shell only; every page loads with its route. Home too: the
 // auth check renders the page while /members/me is on its way, so home's code arrives in
@@ -86,10 +87,19 @@ export const APP_ROUTES: readonly AppRoute[] = [
 ];
 
 function toRouteObject({ path, title, area, page: Page }: AppRoute): RouteObject {
+  const element = Page ? <Page /> : <UnavailablePage title={title} />;
+  const routed = routerPath(path);
   return {
-    path,
+    path: routed,
     handle: { title, area },
-    element: Page ? <Page /> : <UnavailablePage title={title} />,
+    element:
+      routed === path ? (
+        element
+      ) : (
+        <SpecPathGuard path={path} fallback={<NotFoundRoute />}>
+          {element}
+        </SpecPathGuard>
+      ),
   };
 }
 

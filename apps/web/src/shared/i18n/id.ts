@@ -247,6 +247,8 @@ export const id = {
   },
   time: {
     zone: 'WIB',
+    monthsShort: ['Jan', 'Feb', 'Mar', 'Apr', 'Mei', 'Jun', 'Jul', 'Agu', 'Sep', 'Okt', 'Nov', 'Des'],
+    currency: 'Rp',
   },
 } as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatRupiah, formatTime, timeOfDay } from './format';
+import { formatDate, formatDateTime, formatNumber, formatRupiah, formatTime, timeOfDay } from './format';
 
 const nbsp = '\u00a0';
 
@@ -40,5 +40,36 @@ describe('order age', () => {
   it('gives the Jakarta calendar day for date inputs', async () => {
     const { isoDateInJakarta } = await import('./format');
     expect(isoDateInJakarta('2025-11-21T17:30:00Z')).toBe('2025-11-22');
+  });
+});
+
+describe('the written-out formats agree with Intl', () => {
+  const intl = {
+    rupiah: new Intl.NumberFormat('id-ID', { style: 'currency', currency: 'IDR', maximumFractionDigits: 0, minimumFractionDigits: 0 }),
+    number: new Intl.NumberFormat('id-ID'),
+    date: new Intl.DateTimeFormat('id-ID', { timeZone: 'Asia/Jakarta', day: 'numeric', month: 'short', year: 'numeric' }),
+    time: new Intl.DateTimeFormat('id-ID', { timeZone: 'Asia/Jakarta', hour: '2-digit', minute: '2-digit', hour12: false }),
+  };
+  // A fixed-seed sequence (no Math.random): the same cases on every run. (`+ 0` turns -0,
+  // which Intl writes "-Rp 0" and no amount is, into 0.)
+  let seed = 20261122;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+
+  it('formats amounts and numbers as id-ID does', () => {
+    const values = [0, 1, -1, 999, 1000, 15000, 1250500, -75000, 2147483647, 0.5, 1.5, 2.5, 12.345, 1234.5678, -0.25];
+    for (let i = 0; i < 300; i++) values.push(Math.round((next() - 0.3) * 10 ** Math.floor(next() * 10)) + 0, Math.round(next() * 1e6) / 1000);
+    for (const v of values) {
+      expect(formatRupiah(v)).toBe(intl.rupiah.format(v));
+      expect(formatNumber(v)).toBe(intl.number.format(v));
+    }
+  });
+
+  it('formats dates and times in WIB as id-ID does, for every month and hour', () => {
+    const instants = [Date.UTC(2025, 0, 1, 0, 0), Date.UTC(2024, 1, 29, 16, 59), Date.UTC(2025, 11, 31, 17, 0)];
+    for (let i = 0; i < 400; i++) instants.push(Date.UTC(2020, 0, 1) + Math.floor(next() * 10 * 365 * 24 * 60) * 60_000);
+    for (const at of instants) {
+      expect(formatDate(at)).toBe(intl.date.format(at));
+      expect(formatTime(at)).toBe(`${intl.time.format(at)} WIB`);
+    }
   });
 });

@@ -1,71 +1,69 @@
-/** Dates and money as Indonesians read them: id-ID, Rupiah, Western Indonesia Time. */
-export const LOCALE = 'id-ID';
-export const TIME_ZONE = 'Asia/Jakarta';
 
-// Built on first use, not when the module loads: a page's first Intl object costs tens of
-// milliseconds on a phone (ICU loads its locale data), which a screen showing no date or
-// number (login) need not pay, nor the start of every other screen.
-const once = <T>(make: () => T) => {
-  let value: T | undefined;
-  return () => (value ??= make());
-};
-const rupiah = once(() => new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'IDR', maximumFractionDigits: 0, minimumFractionDigits: 0 }));
-const number = once(() => new Intl.NumberFormat(LOCALE));
-const date = once(() => new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' }));
-const time = once(() => new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false }));
-const isoDay = once(() => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }));
-const hourOnly = once(() => new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', hour12: false }));
+import { hourInWib, isoDateInWib } from '@gerai/contract';
+import { id } from '../i18n/id';
 
-/**
- * Creates the formatters every signed-in first screen uses (counts, times, the greeting's
- * hour). The first Intl object of a page starts ICU, tens of milliseconds on a phone in one
- * piece: created when the page is idle (router.tsx), that cost is not added to the task that
- * renders the page with its data.
- */
-export function prepareFormatters(): void {
-  number();
-  time();
-  hourOnly();
-}
+// Dates and money as Indonesians read them: id-ID, Rupiah, Western Indonesia Time.
+// Written out rather than through Intl: a page's first Intl formatter costs a phone about
+// 100 ms in one piece (ICU loads its locale and time-zone data), on the very screens that
+// must respond first. The formats are fixed (id-ID, WIB = UTC+7 all year); the tests check
+// them against Intl itself.
 
 type DateInput = Date | string | number;
 const toDate = (value: DateInput): Date => (value instanceof Date ? value : new Date(value));
 const valid = (d: Date) => !Number.isNaN(d.getTime());
+const NBSP = '\u00a0';
+const pad2 = (n: number) => String(n).padStart(2, '0');
+/** Thousands with dots: 1250500 → "1.250.500". */
+const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+/** The instant's wall clock in WIB, read with the UTC getters. */
+const wibClock = (d: Date) => new Date(d.getTime() + 7 * 60 * 60 * 1000);
 
-/** 15000 → "Rp 15.000" (the space is a no-break space). */
+/** 15000 → "Rp 15.000" (the space is a no-break space); whole Rupiah, rounded half away from zero. */
 export function formatRupiah(amount: number): string {
-  return rupiah().format(amount);
+  const sign = amount < 0 ? '-' : '';
+  return `${sign}${id.time.currency}${NBSP}${groupThousands(String(Math.round(Math.abs(amount))))}`;
 }
 
+/** 1234.5 → "1.234,5": up to three decimals, as Intl's default. */
 export function formatNumber(value: number): string {
-  return number().format(value);
+  const sign = value < 0 ? '-' : '';
+  const [whole, fraction] = (Math.round(Math.abs(value) * 1000) / 1000).toString().split('.');
+  return `${sign}${groupThousands(whole!)}${fraction ? `,${fraction}` : ''}`;
 }
+
+const dayMonthYear = (d: Date) => {
+  const w = wibClock(d);
+  return `${w.getUTCDate()} ${id.time.monthsShort[w.getUTCMonth()]} ${w.getUTCFullYear()}`;
+};
+const hoursMinutes = (d: Date) => {
+  const w = wibClock(d);
+  return `${pad2(w.getUTCHours())}.${pad2(w.getUTCMinutes())}`;
+};
 
 /** "22 Nov 2025" in Jakarta time; '-' for missing or invalid input. */
 export function formatDate(value: DateInput | null | undefined): string {
   if (value === null || value === undefined) return '-';
   const d = toDate(value);
-  return valid(d) ? date().format(d) : '-';
+  return valid(d) ? dayMonthYear(d) : '-';
 }
 
 /** "10.30 WIB". */
 export function formatTime(value: DateInput | null | undefined): string {
   if (value === null || value === undefined) return '-';
   const d = toDate(value);
-  return valid(d) ? `${time().format(d)} WIB` : '-';
+  return valid(d) ? `${hoursMinutes(d)} ${id.time.zone}` : '-';
 }
 
 /** "22 Nov 2025, 10.30 WIB". */
 export function formatDateTime(value: DateInput | null | undefined): string {
   if (value === null || value === undefined) return '-';
   const d = toDate(value);
-  return valid(d) ? `${date().format(d)}, ${time().format(d)} WIB` : '-';
+  return valid(d) ? `${dayMonthYear(d)}, ${hoursMinutes(d)} ${id.time.zone}` : '-';
 }
 
 /** Hour of day (0–23) in Jakarta, whatever the device's time zone. */
 export function hourInJakarta(value: DateInput = new Date()): number {
-  const h = Number(hourOnly().format(toDate(value)));
-  return h === 24 ? 0 : h;
+  return hourInWib(toDate(value));
 }
 
 export type TimeOfDay = 'morning' | 'afternoon' | 'evening' | 'night';
@@ -81,7 +79,7 @@ export function timeOfDay(value: DateInput = new Date()): TimeOfDay {
 
 /** yyyy-mm-dd of a moment in Jakarta (what an <input type="date"> and the API's dates use). */
 export function isoDateInJakarta(value: DateInput = new Date()): string {
-  return isoDay().format(toDate(value));
+  return isoDateInWib(toDate(value));
 }
 
 export interface AgeTexts {
