@@ -1,14 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { resetClientStateForTests } from '@/shared/api/client';
 import { session } from '@/shared/api/session';
 import { closeModal } from '@/shared/modal/modal-store';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { appConfig as appConfigOf, chiefMember, deliveryOrder, orderCount, podRequestList, podRequestSummary, staffMember, storeT001, superUserWithoutStore } from '@/test/fixtures';
-import { testQueryClient } from '@/test/render';
+import { testQueryClient, TestProviders } from '@/test/render';
 import { createAppRouter } from './router';
 
 const appConfig = appConfigOf();
@@ -18,9 +17,9 @@ function renderApp(path: string) {
   const router = createAppRouter((routes) => createMemoryRouter(routes, { initialEntries: [path] }));
   const queryClient = testQueryClient();
   render(
-    <QueryClientProvider client={queryClient}>
+    <TestProviders queryClient={queryClient}>
       <RouterProvider router={router} />
-    </QueryClientProvider>,
+    </TestProviders>,
   );
   return { router, queryClient };
 }

@@ -1,8 +1,11 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { createQueryClient } from '@/shared/api/query-client';
+import { createAppOutbox } from '@/shared/outbox/app-outbox';
+import { LazyOutbox, OutboxProvider } from '@/shared/outbox/outbox-context';
+import { memoryOutboxStorage } from '@/shared/outbox/outbox-storage';
 
 /** A QueryClient for tests: no retry delays, no refetch on focus. */
 export function testQueryClient(): QueryClient {
@@ -12,16 +15,31 @@ export function testQueryClient(): QueryClient {
   });
 }
 
+/** The app's providers around a test's tree: its QueryClient and an outbox in memory, sending as a signed-in member. */
+export function TestProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  const outbox = outboxes.get(queryClient) ?? new LazyOutbox(async () => createAppOutbox(queryClient, memoryOutboxStorage()));
+  if (!outboxes.has(queryClient)) {
+    outbox.setOwner('test');
+    outboxes.set(queryClient, outbox);
+  }
+  return (
+    <QueryClientProvider client={queryClient}>
+      <OutboxProvider outbox={outbox}>{children}</OutboxProvider>
+    </QueryClientProvider>
+  );
+}
+const outboxes = new WeakMap<QueryClient, LazyOutbox>();
+
 export function renderWithRouter(routes: RouteObject[], { initialEntries = ['/'], queryClient = testQueryClient() }: { initialEntries?: string[]; queryClient?: QueryClient } = {}) {
   const router = createMemoryRouter(routes, { initialEntries });
   const utils = render(
-    <QueryClientProvider client={queryClient}>
+    <TestProviders queryClient={queryClient}>
       <RouterProvider router={router} />
-    </QueryClientProvider>,
+    </TestProviders>,
   );
   return { ...utils, router, queryClient };
 }
 
 export function renderWithQuery(ui: ReactElement, queryClient = testQueryClient()) {
-  return { ...render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>), queryClient };
+  return { ...render(<TestProviders queryClient={queryClient}>{ui}</TestProviders>), queryClient };
 }

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { ROLE, hasRoleAtLeast, type RoleId } from '@gerai/contract';
 import { useMe } from '@/features/members/api/get-me';
 import { id } from '@/shared/i18n/id';
+import { OutboxSync } from '@/shared/outbox/outbox-sync';
 import { PageSkeleton } from '@/shared/ui/skeleton';
 import { lazyNamed } from '../lazy-named';
 import { RequireAuth } from '../require-auth';
@@ -31,12 +32,13 @@ export function AppLayout() {
 const OrderLiveUpdates = lazyNamed(() => import('@/features/orders/components/order-live-updates'), 'OrderLiveUpdates');
 const PodLiveUpdates = lazy(() => import('@/features/pod/components/pod-live-updates'));
 
-/** One live connection per signed-in session, scoped to the active store. */
+/** One live connection per signed-in session, scoped to the active store; the outbox sends for this member. */
 function LiveUpdates() {
   const member = useMe().data;
   if (!member) return null;
   return (
     <>
+      <OutboxSync owner={member.nik} />
       <Suspense fallback={null}>
         <OrderLiveUpdates storeCode={member.store?.storeCode ?? null} />
       </Suspense>

@@ -19,6 +19,5 @@ export const orderKeys = {
   count: () => [...orderKeys.all, 'count'] as const,
 };
 
-/** Mutations of one order share a scope: they run one after another, in order. */
+/** Changes of one order (`isMutating` asks whether one is on its way). */
 export const orderMutationKey = (shipmentNo: string) => [...orderKeys.all, 'mutate', shipmentNo] as const;
-export const orderMutationScope = (shipmentNo: string) => `order:${shipmentNo}`;

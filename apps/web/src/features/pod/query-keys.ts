@@ -24,4 +24,3 @@ export const podKeys = {
 
 /** POD changes of one order run one after another (mutation scope). */
 export const podMutationKey = (shipmentNo: string) => [...podKeys.all, 'mutate', shipmentNo] as const;
-export const podMutationScope = (shipmentNo: string) => `pod:${shipmentNo}`;

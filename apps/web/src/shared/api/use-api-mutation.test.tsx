@@ -1,16 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import { testQueryClient } from '@/test/render';
+import { TestProviders, testQueryClient } from '@/test/render';
 import { api } from './client';
 import { replaceCached, useApiMutation, type MutationPlan } from './use-api-mutation';
 
 afterEach(() => vi.unstubAllGlobals());
 
 function wrapperFor(client: QueryClient) {
-  return ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return ({ children }: { children: ReactNode }) => <TestProviders queryClient={client}>{children}</TestProviders>;
 }
 
 function useSave(plan: MutationPlan<{ saved: boolean; storeCode?: string }, { storeCode: string }> = {}) {
@@ -116,5 +116,47 @@ describe('useApiMutation', () => {
     act(() => releases[0]!());
     await waitFor(() => expect(order).toEqual(['T001', 'T002']));
     act(() => releases[1]!());
+  });
+});
+
+describe('useApiMutation: crew actions go through the outbox', () => {
+  function useScan(onQueued = vi.fn(), onSuccess = vi.fn()) {
+    return useApiMutation<{ picked: number }, { barcode: string }>({
+      scope: 'shipment:SHP1',
+      subject: 'SHP1',
+      invalidate: [['orders', 'count']],
+      action: { kind: 'order.scan', request: ({ barcode }) => ({ method: 'POST', path: '/orders/SHP1/scan', body: { barcode } }) },
+      onQueued,
+      onSuccess,
+    });
+  }
+
+  it('keeps an action made offline, says so at once, and sends it once the connection is back', async () => {
+    let online = false;
+    const server = mockFetch().on('POST', '/api/orders/SHP1/scan', () => (online ? ok({ picked: 1 }) : 'network-error'));
+    vi.stubGlobal('navigator', { ...navigator, onLine: false });
+    const onQueued = vi.fn();
+    const onSuccess = vi.fn();
+    const { result } = renderHook(() => useScan(onQueued, onSuccess), { wrapper: wrapperFor(testQueryClient()) });
+
+    act(() => result.current.mutate({ barcode: '8991234567890' }));
+    await waitFor(() => expect(onQueued).toHaveBeenCalledWith(expect.objectContaining({ barcode: '8991234567890' })));
+    await waitFor(() => expect(result.current.queued).toBe(true));
+
+    online = true;
+    vi.stubGlobal('navigator', { ...navigator, onLine: true });
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith({ picked: 1 }, expect.anything()), { timeout: 8000 });
+    const keys = server.callsTo('/api/orders/SHP1/scan').map((c) => c.headers.get('Idempotency-Key'));
+    expect(new Set(keys).size).toBe(1);
+    expect(server.callsTo('/api/orders/SHP1/scan').at(-1)!.body).toEqual({ barcode: '8991234567890' });
+    expect(result.current.queued).toBe(false);
+  });
+
+  it('shows a refusal to the screen that is waiting for it', async () => {
+    mockFetch().on('POST', '/api/orders/SHP1/scan', fail(422, 'SCAN_NOT_IN_ORDER', 'Produk ini tidak ada di pesanan.'));
+    const { result } = renderHook(() => useScan(), { wrapper: wrapperFor(testQueryClient()) });
+    act(() => result.current.mutate({ barcode: '1' }));
+    await waitFor(() => expect(result.current.error?.code).toBe('SCAN_NOT_IN_ORDER'));
   });
 });

@@ -1,5 +1,8 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useMutation, useQueryClient, type MutateOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { OutboxRequest } from '../outbox/outbox';
+import { useOutbox } from '../outbox/outbox-context';
+import type { OutboxKind } from '../outbox/outbox-kinds';
 import type { ApiError, ApiErrorCode } from './api-error';
 import { newIdempotencyKey } from './client';
 
@@ -10,6 +13,12 @@ export type WithIdempotencyKey<TVars> = TVars & { readonly idempotencyKey: strin
 export interface MutationCallbacks<TData, TVars> {
   onSuccess?: (data: TData, vars: TVars) => void;
   onError?: (error: ApiError, vars: TVars) => void;
+  /**
+   * A crew action that will reach the server later (offline, no answer yet): it is
+   * kept on the phone and sent when the connection allows; onSuccess or onError
+   * follow then, if the screen is still there.
+   */
+  onQueued?: (vars: TVars) => void;
 }
 
 /**
@@ -21,6 +30,8 @@ export interface MutationPlan<TData, TVars> {
   mutationKey?: QueryKey;
   /** Changes with the same scope run one after another, in the order the crew made them. */
   scope?: string;
+  /** What the change is made to (a shipment number), as the pending list names it. */
+  subject?: string;
   /** Writes the reply into the cache before anything is refetched (see `replaceCached`). */
   write?: (queryClient: QueryClient, data: TData, vars: TVars) => unknown;
   /** Queries refreshed after the change went through. */
@@ -32,9 +43,19 @@ export interface MutationPlan<TData, TVars> {
   refetchOnError?: { keys: readonly QueryKey[]; codes?: readonly ApiErrorCode[] };
 }
 
-export interface ApiMutationOptions<TData, TVars> extends MutationPlan<TData, TVars>, MutationCallbacks<TData, TVars> {
-  mutationFn: (vars: WithIdempotencyKey<TVars>) => Promise<TData>;
+/** A crew action: what it is and the request that carries it, kept in the outbox until the server has it. */
+export interface CrewAction<TVars> {
+  kind: OutboxKind;
+  request: (vars: TVars) => OutboxRequest;
 }
+
+export type ApiMutationOptions<TData, TVars> = MutationPlan<TData, TVars> &
+  MutationCallbacks<TData, TVars> &
+  (
+    | { action: CrewAction<TVars>; mutationFn?: never }
+    /** Sent at once and never kept: changes of the session itself (sign out, store choice). */
+    | { mutationFn: (vars: WithIdempotencyKey<TVars>) => Promise<TData>; action?: never }
+  );
 
 /**
  * Replaces one cached entry with what a reply says. A read of it still in flight
@@ -47,22 +68,50 @@ export async function replaceCached<T>(queryClient: QueryClient, queryKey: Query
 
 /**
  * The one way the web changes something on the server. mutate() stamps a fresh
- * Idempotency-Key on every user action; TanStack Query's retries call mutationFn
- * again with the same variables, so all automatic retries of one action reuse its
- * key and the server applies it once. The plan writes the reply into the cache,
+ * Idempotency-Key on every user action. A crew action (`action`) is written to the
+ * outbox with that key before it is sent and stays there until the server has
+ * answered it: the outbox sends the actions of a scope in order, through lost
+ * connections and reloads, each once. A session change (`mutationFn`) is sent at once,
+ * TanStack Query's retries reusing its key. The plan writes the reply into the cache,
  * refreshes what the change touched, and refetches what a refusal says is stale.
  */
 export function useApiMutation<TData, TVars extends object = Record<string, never>>(options: ApiMutationOptions<TData, TVars>) {
   const queryClient = useQueryClient();
-  const { mutationKey, scope, mutationFn, write, invalidate = [], refetchOnError, onSuccess, onError } = options;
+  const outbox = useOutbox();
+  const [waiting, setWaiting] = useState<string | null>(null);
+  const { mutationKey, scope, subject, action, write, invalidate = [], refetchOnError, onSuccess, onError, onQueued } = options;
   const refresh = (keys: readonly QueryKey[]) => {
     for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
   };
 
+  const queue = (vars: WithIdempotencyKey<TVars>): Promise<TData> => {
+    // What the screen passed: the request is built from it, and the pending list shows it.
+    const { idempotencyKey, ...made } = vars;
+    const crewAction = action!;
+    return outbox.submit(
+      {
+        key: idempotencyKey,
+        scope: scope ?? idempotencyKey,
+        kind: crewAction.kind,
+        subject: subject ?? '',
+        request: crewAction.request(made as unknown as TVars),
+        refresh: [...invalidate, ...(refetchOnError?.keys ?? [])],
+        meta: made,
+      },
+      {
+        onWaiting: () => {
+          setWaiting(idempotencyKey);
+          onQueued?.(vars);
+        },
+      },
+    ) as Promise<TData>;
+  };
+
   const mutation = useMutation<TData, ApiError, WithIdempotencyKey<TVars>>({
     mutationKey,
-    scope: scope ? { id: scope } : undefined,
-    mutationFn,
+    // The outbox orders and retries crew actions itself, offline too; TanStack Query
+    // would hold them in memory (paused offline, queued per scope) where a reload loses them.
+    ...(action ? { mutationFn: queue, networkMode: 'always' as const, retry: false } : { mutationFn: options.mutationFn!, scope: scope ? { id: scope } : undefined }),
     onSuccess: async (data, vars) => {
       await write?.(queryClient, data, vars);
       refresh(invalidate);
@@ -83,5 +132,7 @@ export function useApiMutation<TData, TVars extends object = Record<string, neve
     (vars: TVars, opts?: MutateOptions<TData, ApiError, WithIdempotencyKey<TVars>>) => rawMutateAsync({ ...vars, idempotencyKey: newIdempotencyKey() }, opts),
     [rawMutateAsync],
   );
-  return { ...mutation, mutate, mutateAsync };
+  /** The latest action is kept on the phone, waiting for the connection (not merely in flight). */
+  const queued = mutation.isPending && waiting !== null && mutation.variables?.idempotencyKey === waiting;
+  return { ...mutation, mutate, mutateAsync, queued };
 }

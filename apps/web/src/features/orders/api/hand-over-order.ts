@@ -1,5 +1,4 @@
 import type { HandoverBody, OrderDetail } from '@gerai/contract';
-import { api } from '@/shared/api/client';
 import { useApiMutation, type MutationCallbacks } from '@/shared/api/use-api-mutation';
 import { orderChange } from './order-change';
 
@@ -8,10 +7,13 @@ import { orderChange } from './order-change';
  * of a pickup order (1103 → 1104). pickupCode is the 6 digits or the scanned QR
  * text GERAI:PICKUP:<shipmentNo>:<code>; a wrong one is 422 PICKUP_CODE_INVALID.
  */
-export function handOverOrder(shipmentNo: string, { pickupCode, receiverName, idempotencyKey }: HandoverBody & { idempotencyKey: string }): Promise<OrderDetail> {
-  return api.post<OrderDetail>(`/orders/${encodeURIComponent(shipmentNo)}/handover`, { pickupCode, receiverName }, { idempotencyKey });
-}
-
 export function useHandOverOrder(shipmentNo: string, options?: MutationCallbacks<OrderDetail, HandoverBody>) {
-  return useApiMutation<OrderDetail, HandoverBody>({ ...orderChange(shipmentNo), ...options, mutationFn: (vars) => handOverOrder(shipmentNo, vars) });
+  return useApiMutation<OrderDetail, HandoverBody>({
+    ...orderChange(shipmentNo),
+    ...options,
+    action: {
+      kind: 'order.handover',
+      request: ({ pickupCode, receiverName }) => ({ method: 'POST', path: `/orders/${encodeURIComponent(shipmentNo)}/handover`, body: { pickupCode, receiverName } }),
+    },
+  });
 }

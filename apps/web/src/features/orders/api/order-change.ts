@@ -1,7 +1,8 @@
 import type { OrderDetail } from '@gerai/contract';
 import type { ApiErrorCode } from '@/shared/api/api-error';
 import { replaceCached, type MutationPlan } from '@/shared/api/use-api-mutation';
-import { orderKeys, orderMutationKey, orderMutationScope } from '../query-keys';
+import { shipmentScope } from '@/shared/outbox/scopes';
+import { orderKeys, orderMutationKey } from '../query-keys';
 import { newerOrder } from './get-order';
 
 /** How a reply updates the cached detail; by default the reply is the new detail (unless the cache is newer). */
@@ -19,8 +20,8 @@ const STALE_CODES: readonly ApiErrorCode[] = [
 ];
 
 /**
- * How every change of one order meets the cache: the changes of one order run
- * one after another (scope), the reply updates the cached detail at once
+ * How every change of one order meets the cache: the changes of one shipment reach
+ * the server one after another (scope, shared with its POD changes), the reply updates the cached detail at once
  * (`updateDetail`), counts and lists are refreshed, and a stale refusal reads
  * the detail again. Every order endpoint passes it to useApiMutation.
  */
@@ -29,7 +30,8 @@ export function orderChange<TData = OrderDetail>(shipmentNo: string, updateDetai
   const detail = orderKeys.detail(shipmentNo);
   return {
     mutationKey: orderMutationKey(shipmentNo),
-    scope: orderMutationScope(shipmentNo),
+    scope: shipmentScope(shipmentNo),
+    subject: shipmentNo,
     write: (queryClient, data) => replaceCached<OrderDetail>(queryClient, detail, (old) => update(old, data)),
     invalidate: [orderKeys.count(), orderKeys.lists()],
     refetchOnError: { keys: [detail], codes: STALE_CODES },

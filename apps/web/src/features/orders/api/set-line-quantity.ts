@@ -1,5 +1,4 @@
 import type { OrderDetail } from '@gerai/contract';
-import { api } from '@/shared/api/client';
 import { useApiMutation, type MutationCallbacks } from '@/shared/api/use-api-mutation';
 import { orderChange } from './order-change';
 
@@ -10,10 +9,13 @@ export interface LineQuantityVars {
 }
 
 /** POST /api/orders/:shipmentNo/lines/:lineId/quantity {qty} — the picked quantity (0 … ordered − out of stock). */
-export function setLineQuantity(shipmentNo: string, { lineId, qty, idempotencyKey }: LineQuantityVars & { idempotencyKey: string }): Promise<OrderDetail> {
-  return api.post<OrderDetail>(`/orders/${encodeURIComponent(shipmentNo)}/lines/${lineId}/quantity`, { qty }, { idempotencyKey });
-}
-
 export function useSetLineQuantity(shipmentNo: string, options?: MutationCallbacks<OrderDetail, LineQuantityVars>) {
-  return useApiMutation<OrderDetail, LineQuantityVars>({ ...orderChange(shipmentNo), ...options, mutationFn: (vars) => setLineQuantity(shipmentNo, vars) });
+  return useApiMutation<OrderDetail, LineQuantityVars>({
+    ...orderChange(shipmentNo),
+    ...options,
+    action: {
+      kind: 'order.quantity',
+      request: ({ lineId, qty }) => ({ method: 'POST', path: `/orders/${encodeURIComponent(shipmentNo)}/lines/${lineId}/quantity`, body: { qty } }),
+    },
+  });
 }

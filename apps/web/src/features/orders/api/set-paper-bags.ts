@@ -1,5 +1,4 @@
 import type { OrderDetail } from '@gerai/contract';
-import { api } from '@/shared/api/client';
 import { useApiMutation, type MutationCallbacks } from '@/shared/api/use-api-mutation';
 import { orderChange } from './order-change';
 
@@ -8,10 +7,10 @@ export interface PaperBagsVars {
 }
 
 /** POST /api/orders/:shipmentNo/paper-bags {qty} — 0…PAPER_BAG_MAX; bags are charged, the total follows. */
-export function setPaperBags(shipmentNo: string, { qty, idempotencyKey }: PaperBagsVars & { idempotencyKey: string }): Promise<OrderDetail> {
-  return api.post<OrderDetail>(`/orders/${encodeURIComponent(shipmentNo)}/paper-bags`, { qty }, { idempotencyKey });
-}
-
 export function useSetPaperBags(shipmentNo: string, options?: MutationCallbacks<OrderDetail, PaperBagsVars>) {
-  return useApiMutation<OrderDetail, PaperBagsVars>({ ...orderChange(shipmentNo), ...options, mutationFn: (vars) => setPaperBags(shipmentNo, vars) });
+  return useApiMutation<OrderDetail, PaperBagsVars>({
+    ...orderChange(shipmentNo),
+    ...options,
+    action: { kind: 'order.paperBags', request: ({ qty }) => ({ method: 'POST', path: `/orders/${encodeURIComponent(shipmentNo)}/paper-bags`, body: { qty } }) },
+  });
 }

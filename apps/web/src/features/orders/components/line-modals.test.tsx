@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { OrderDetail } from '@gerai/contract';
 import { resetClientStateForTests } from '@/shared/api/client';
@@ -10,7 +9,7 @@ import { closeModal, openModal } from '@/shared/modal/modal-store';
 import { resetScan, useScanStore } from '@/shared/stores/scan-store';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { orderDetail, orderLine } from '@/test/fixtures';
-import { testQueryClient } from '@/test/render';
+import { testQueryClient, TestProviders } from '@/test/render';
 import { orderKeys } from '../query-keys';
 import { EditQuantityModal, OutOfStockModal } from './line-modals';
 
@@ -22,9 +21,9 @@ function setup(order: OrderDetail) {
   queryClient.setQueryData(orderKeys.detail(SHP), order);
   const router = createMemoryRouter([{ path: '*', element: <ModalHost onLogout={vi.fn()} renderers={{ 'edit-quantity': EditQuantityModal, 'out-of-stock': OutOfStockModal }} /> }]);
   render(
-    <QueryClientProvider client={queryClient}>
+    <TestProviders queryClient={queryClient}>
       <RouterProvider router={router} />
-    </QueryClientProvider>,
+    </TestProviders>,
   );
   return queryClient;
 }

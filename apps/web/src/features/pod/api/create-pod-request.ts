@@ -1,6 +1,4 @@
 import type { PodRequestDetail, PodRequestType } from '@gerai/contract';
-import { api } from '@/shared/api/client';
-import { formBody } from '../utils/form-body';
 import { useApiMutation, type MutationCallbacks } from '@/shared/api/use-api-mutation';
 import { podChange } from './pod-change';
 
@@ -21,10 +19,10 @@ export interface PodRequestInput {
  * second one while pending: 409 POD_REQUEST_DUPLICATE; too far from the
  * customer: 422 POD_REQUEST_LOCATION_INVALID.
  */
-export function createPodRequest({ idempotencyKey, ...input }: PodRequestInput & { idempotencyKey: string }): Promise<PodRequestDetail> {
-  return api.post<PodRequestDetail>('/pod/requests', formBody({ ...input }), { idempotencyKey });
-}
-
 export function useCreatePodRequest(shipmentNo: string, options?: MutationCallbacks<PodRequestDetail, PodRequestInput>) {
-  return useApiMutation<PodRequestDetail, PodRequestInput>({ ...podChange(shipmentNo), ...options, mutationFn: (vars) => createPodRequest(vars) });
+  return useApiMutation<PodRequestDetail, PodRequestInput>({
+    ...podChange(shipmentNo),
+    ...options,
+    action: { kind: 'pod.request', request: (input) => ({ method: 'POST', path: '/pod/requests', form: { ...input } }) },
+  });
 }

@@ -1,11 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PodDecisionResult } from '@gerai/contract';
 import { replaceCached, type MutationPlan } from '@/shared/api/use-api-mutation';
-import { podKeys, podMutationKey, podMutationScope } from '../query-keys';
+import { shipmentScope } from '@/shared/outbox/scopes';
+import { podKeys, podMutationKey } from '../query-keys';
 
 /**
- * How every POD change of one order meets the cache: the changes of one order
- * run one after another (scope); afterwards, refused or not, the queue, its
+ * How every POD change of one order meets the cache: the changes of one shipment
+ * reach the server one after another (scope, shared with its order changes); afterwards, refused or not, the queue, its
  * badge and the order's requests are read again. Every POD endpoint passes it
  * to useApiMutation.
  */
@@ -13,7 +14,8 @@ export function podChange<TData>(shipmentNo: string, write?: MutationPlan<TData,
   const touched = [podKeys.lists(), podKeys.count(), podKeys.orderRequests(shipmentNo)];
   return {
     mutationKey: podMutationKey(shipmentNo),
-    scope: podMutationScope(shipmentNo),
+    scope: shipmentScope(shipmentNo),
+    subject: shipmentNo,
     write,
     invalidate: touched,
     refetchOnError: { keys: touched },

@@ -1,6 +1,5 @@
 import type { PodOutsideReply, PodReceiverRelation, PodScanGoResult } from '@gerai/contract';
 import { hasErrorCode } from '@/shared/api/api-error';
-import { api } from '@/shared/api/client';
 import { useApiMutation, type MutationCallbacks } from '@/shared/api/use-api-mutation';
 import { podChange } from './pod-change';
 
@@ -19,16 +18,6 @@ export interface ScanGoInput {
   plasticQty: number;
 }
 
-/**
- * POST /api/pod/scan-go (JSON) → { status: true, distanceM, radiusM, pod, order }:
- * the order is completed (1103 → 1104). Outside the radius: 422 POD_OUTSIDE_AREA
- * "koordinat lokasi POD tidak sesuai" with `data` (see outsideReplyOf); a poor
- * fix: 422 POD_ACCURACY_TOO_LOW.
- */
-export function scanAndGo({ idempotencyKey, ...body }: ScanGoInput & { idempotencyKey: string }): Promise<PodScanGoResult> {
-  return api.post<PodScanGoResult>('/pod/scan-go', body, { idempotencyKey });
-}
-
 export type OutsideData = PodOutsideReply['data'];
 
 /** The distance, direction and approval options of an "outside the radius" reply; null for other errors. */
@@ -39,6 +28,16 @@ export function outsideReplyOf(error: unknown): OutsideData | null {
   return data as OutsideData;
 }
 
+/**
+ * POST /api/pod/scan-go (JSON) → { status: true, distanceM, radiusM, pod, order }:
+ * the order is completed (1103 → 1104). Outside the radius: 422 POD_OUTSIDE_AREA
+ * "koordinat lokasi POD tidak sesuai" with `data` (see outsideReplyOf); a poor
+ * fix: 422 POD_ACCURACY_TOO_LOW.
+ */
 export function useScanAndGo(shipmentNo: string, options?: MutationCallbacks<PodScanGoResult, ScanGoInput>) {
-  return useApiMutation<PodScanGoResult, ScanGoInput>({ ...podChange(shipmentNo), ...options, mutationFn: (vars) => scanAndGo(vars) });
+  return useApiMutation<PodScanGoResult, ScanGoInput>({
+    ...podChange(shipmentNo),
+    ...options,
+    action: { kind: 'pod.scanGo', request: (body) => ({ method: 'POST', path: '/pod/scan-go', body: { ...body } }) },
+  });
 }
