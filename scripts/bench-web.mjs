@@ -127,7 +127,13 @@ let failed = false;
 try {
   app = await startApp({
     port: process.env.BENCH_WEB_PORT ?? '3210',
-    env: { NODE_ENV: 'production', LOG_LEVEL: 'error', JWT_SECRET: randomBytes(32).toString('hex') },
+    // Production refuses the public demo secrets: this run gets its own.
+    env: {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'error',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      CHANNEL_SECRETS: JSON.stringify(Object.fromEntries([379, 410, 91, 95, 901, 911, 87].map((appId) => [appId, randomBytes(32).toString('hex')]))),
+    },
   });
   const cookie = await signIn(app.base);
   const firstLoad = await firstLoadOnWire(app.base);

@@ -62,7 +62,7 @@ function pwa(): PluginOption {
 }
 
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand)[\\/]/;
-const FRAMEWORK_LATER = /[\\/](mutationObserver|useMutation|shallow)\.m?js$/;
+const FRAMEWORK_LATER = /[\\/](mutationObserver|useMutation|shallow|hydration)\.m?js$/;
 
 // The code a phone loads right after the shell on any signed-in screen: the home and order
 // list pages (the screens a crew opens), the modal layer, the force-update check and the
@@ -209,7 +209,8 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           // The framework changes far less often than the app: its own long-cached chunk, in
           // every first load. The parts only later screens use (mutations, zustand's shallow
-          // compare) stay out of it and load with those screens. Infinite lists are in: the
+          // compare, the cache's dehydrate/hydrate of the offline copy) stay out of it and
+          // load with those screens. Infinite lists are in: the
           // shell asks for the order list's first page itself (features/orders/utils/list-route.ts).
           groups: [
             { name: 'framework', test: (id) => FRAMEWORK.test(id) && !FRAMEWORK_LATER.test(id), priority: 2 },

@@ -7,8 +7,13 @@ import { createHmac } from 'node:crypto';
 export const TEST_CHANNEL = 379;
 export const TEST_STORE = 'T001';
 
-export function channelSignature(signed: string, appId = TEST_CHANNEL): string {
-  return `sha256=${createHmac('sha256', `gerai-channel-${appId}`).update(signed).digest('hex')}`;
+/**
+ * X-Gerai-Signature: `t=<unix seconds>,sha256=<hex HMAC-SHA256 of "<t>.<signed>">` (docs/api.md);
+ * the server refuses a timestamp outside its window (CHANNEL_SIGNATURE_TOLERANCE_SECONDS).
+ */
+export function channelSignature(signed: string, appId = TEST_CHANNEL, at = new Date()): string {
+  const t = Math.floor(at.getTime() / 1000);
+  return `t=${t},sha256=${createHmac('sha256', `gerai-channel-${appId}`).update(`${t}.${signed}`).digest('hex')}`;
 }
 
 export interface CatalogItem {

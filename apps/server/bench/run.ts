@@ -4,7 +4,6 @@
  * throwaway PostgreSQL; bounded in time; stops by itself.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -19,12 +18,13 @@ import { DEMO_NIK, DEMO_PASSWORD } from '../src/seed/demo-data';
 import { growDataset } from './dataset';
 import type { LoadResult, LoadSpec } from './load';
 import { findPostgresBin, startThrowawayPostgres, type ThrowawayPostgres } from './postgres';
+import { processSecrets, startServerProcess, type ServerProcess } from '../src/platform/process-test-kit';
 
 const PORT = 55440;
 const CONNECTIONS = 50;
 const DURATION_S = 10;
 const WARMUP_S = 2;
-const TIME_LIMIT_MS = 5 * 60 * 1000;
+const TIME_LIMIT_MS = 6 * 60 * 1000;
 const STORES = 2000;
 const ORDERS = 200_000;
 const SCAN_ORDERS = 200;
@@ -41,8 +41,10 @@ let pg: ThrowawayPostgres | null = null;
 let postgresVersion = '';
 let handle: DbHandle | null = null;
 const servers: FastifyInstance[] = [];
+const processes: ServerProcess[] = [];
 
 async function cleanup(): Promise<void> {
+  await Promise.all(processes.splice(0).map((p) => p.stop().catch(() => undefined)));
   for (const s of servers.splice(0)) await s.close().catch(() => undefined);
   await handle?.close().catch(() => undefined);
   handle = null;
@@ -75,6 +77,29 @@ async function measure(name: string, spec: Omit<LoadSpec, 'connections' | 'durat
   return { name, ...result };
 }
 
+/**
+ * The same load split over two server processes on the same PostgreSQL (half the
+ * connections each, at the same time), as behind a load balancer: req/s and
+ * errors add up; p50 and p99 are the worse of the two.
+ */
+async function measureSideBySide(name: string, specs: Array<Omit<LoadSpec, 'connections' | 'durationSeconds'>>): Promise<LoadResult & { name: string }> {
+  const connections = Math.round(CONNECTIONS / specs.length);
+  await Promise.all(specs.map((spec) => runLoad({ ...spec, connections, durationSeconds: WARMUP_S })));
+  log(`measuring ${name} (${specs.length} × ${connections} connections, ${DURATION_S} s)`);
+  const results = await Promise.all(specs.map((spec) => runLoad({ ...spec, connections, durationSeconds: DURATION_S })));
+  const sum = (pick: (r: LoadResult) => number) => results.reduce((total, r) => total + pick(r), 0);
+  return {
+    name,
+    requestsPerSecond: sum((r) => r.requestsPerSecond),
+    p50: Math.max(...results.map((r) => r.p50)),
+    p99: Math.max(...results.map((r) => r.p99)),
+    total: sum((r) => r.total),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+  };
+}
+
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ host: '127.0.0.1', port: 0 });
   servers.push(app);
@@ -99,7 +124,8 @@ async function main(): Promise<void> {
   const data = await growDataset(handle.db, { storeTotal: STORES, orderTotal: ORDERS, scanOrders: SCAN_ORDERS, pickerUserId: staff!.id });
   log(`seeded ${data.stores} stores, ${data.orders} orders, ${data.lines} lines in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: pg.url, WEB_DIST: '/nonexistent', JWT_SECRET: randomBytes(32).toString('hex') });
+  const secrets = processSecrets();
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: pg.url, WEB_DIST: '/nonexistent', JWT_SECRET: secrets.JWT_SECRET, CHANNEL_SECRETS: secrets.CHANNEL_SECRETS });
   const api = await listen(await buildApp({ config, handle, logger: false }));
   // The same app with the store read cache off: what every count and list costs when the store has just changed.
   const uncached = await listen(await buildApp({ config: { ...config, READ_CACHE_TTL_MS: 0 }, handle, logger: false }));
@@ -138,6 +164,20 @@ async function main(): Promise<void> {
   for (const [name, spec] of endpoints) {
     if (results.length > 0 && ONLY.length > 0 && !ONLY.some((w) => name.includes(w))) continue;
     results.push(await measure(name, spec));
+  }
+  // Scale-out: two real server processes (src/main.ts) on the same PostgreSQL, the load split between them.
+  const sideBySide: Array<[string, (bases: string[]) => Array<Omit<LoadSpec, 'connections' | 'durationSeconds'>>]> = [
+    ['orders count, two processes side by side', (bases) => bases.map((b) => ({ url: `${b}/api/orders/count`, method: 'GET', headers: auth }))],
+    ['scan, two processes side by side', (bases) => bases.map((b) => ({ ...scan, url: b }))],
+  ];
+  const wanted = sideBySide.filter(([name]) => ONLY.length === 0 || ONLY.some((w) => name.includes(w)));
+  if (wanted.length > 0) {
+    log('starting two server processes on 127.0.0.1');
+    const env = { DATABASE_URL: pg.url, JWT_SECRET: secrets.JWT_SECRET, CHANNEL_SECRETS: secrets.CHANNEL_SECRETS, SEED_ON_EMPTY: 'false', LOG_LEVEL: 'info' };
+    const started = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    processes.push(...started);
+    const bases = started.map((p) => p.base);
+    for (const [name, specs] of wanted) results.push(await measureSideBySide(name, specs(bases)));
   }
   log(`load phase took ${((Date.now() - t) / 1000).toFixed(0)} s`);
   report(results, data);

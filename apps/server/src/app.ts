@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
-import { registerErrorHandling } from './platform/errors';
+import { frameworkErrorReply, registerErrorHandling } from './platform/errors';
 import { securityHeadersPlugin } from './platform/security-headers';
 import { serializerCompiler } from './platform/serializer';
 import { authPlugin } from './platform/auth';
@@ -49,8 +49,10 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Off unless configured: trusting every hop would let a client choose its own address (and login rate-limit bucket) with X-Forwarded-For.
+    trustProxy: config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: frameworkErrorReply,
   }).withTypeProvider<ZodTypeProvider>();
 
   // First, so that every route after it must declare who may call it.
@@ -60,13 +62,17 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
   app.decorate('config', config);
   app.decorate('db', handle.db);
   app.decorate('dbHandle', handle);
-  const bus = new EventBus(handle);
+  const bus = new EventBus(handle, { log: app.log, sessionUrl: config.DATABASE_SESSION_URL });
   await bus.start();
   app.decorate('events', bus);
+  // Streams end before the server waits for its connections to close, or shutdown would wait for every phone.
+  app.addHook('preClose', async () => bus.endStreams());
   app.addHook('onClose', async () => bus.stop());
   // Subscribed before any SSE stream: a phone told of a change never reads the cache from before it.
   const readCache = new StoreReadCache({ ttlMs: config.READ_CACHE_TTL_MS, max: 5_000 });
   bus.subscribe((e) => readCache.invalidate(e.storeCode));
+  // Deaf to other processes while LISTEN is down: read through, and start afresh once the missed events are in.
+  bus.onConnectionChange((connected) => (connected ? readCache.resume() : readCache.suspend()));
   app.decorate('readCache', readCache);
   app.addHook('onSend', async (req, reply, payload) => {
     // The caller's own change is never read stale, even before its NOTIFY arrives.
@@ -125,7 +131,7 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
   await app.register(appConfigRoutes);
   await app.register(podRoutes);
   await app.register(eventRoutes);
-  app.get('/api/health', { ...access({ auth: 'public' }), schema: { tags: ['platform'], summary: 'Liveness probe' } }, async () => ok({ ok: true, db: handle.kind }));
+  app.get('/api/health', { ...access({ auth: 'public' }), schema: { tags: ['platform'], summary: 'Liveness probe; listening: false while the LISTEN connection to PostgreSQL is being re-established' } }, async () => ok({ ok: true, db: handle.kind, listening: bus.connected }));
 
   await registerWebApp(app, config.webDist);
   return app;

@@ -1,9 +1,48 @@
 import { z } from 'zod';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { POD_DEFAULTS } from '@gerai/contract';
 
-/** Signs access tokens when JWT_SECRET is unset; known to everyone, so only for PGlite on one device. */
+/** Signs access tokens when JWT_SECRET is unset; known to everyone, so only for development on the embedded database. */
 export const DEV_JWT_SECRET = 'gerai-dev-secret-change-me-in-production-please';
+
+/** Names proxy-addr (Fastify's trustProxy) accepts for whole ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` takes it: off by default, so a client
+ * cannot pick its own address (and its own rate-limit bucket) with X-Forwarded-For.
+ * A list of proxy addresses or CIDRs (the load balancers), or `true` when nothing
+ * but the proxy can reach the server. A hop count is refused: it cannot check who
+ * sent the header, and Fastify 5 trusts nobody for it anyway.
+ */
+const trustProxySchema = z
+  .string()
+  .default('false')
+  .transform((raw, ctx): boolean | string[] => {
+    const value = raw.trim();
+    if (value === '' || value === 'false') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) {
+      ctx.addIssue({ code: 'custom', message: 'a hop count cannot check who sent X-Forwarded-For; name the proxies instead (e.g. TRUST_PROXY=10.0.0.0/8)' });
+      return z.NEVER;
+    }
+    const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `not an address or CIDR: ${bad.join(', ')} (e.g. TRUST_PROXY=10.0.0.0/8,192.168.1.10)` });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /** Every environment variable the server reads, validated once. */
 const envSchema = z.object({
@@ -11,12 +50,22 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  /**
+   * A connection with session semantics for LISTEN and the start-up lock: PostgreSQL itself, or
+   * pgbouncer in session mode when DATABASE_URL goes through transaction pooling. Default: DATABASE_URL.
+   */
+  DATABASE_SESSION_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  /** Connections this process's pool opens to PostgreSQL at most (the LISTEN connection comes on top). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: z.string().min(32).default(DEV_JWT_SECRET),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(15 * 60),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 24 * 3600),
-  /** JSON object appId → secret; defaults to demo secrets "gerai-channel-<appId>". */
+  /** JSON object appId → secret; defaults to demo secrets "gerai-channel-<appId>" (development only). */
   CHANNEL_SECRETS: z.string().optional(),
+  /** How far a channel signature's timestamp may be from the server's clock, so a captured request cannot be replayed later. */
+  CHANNEL_SIGNATURE_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  TRUST_PROXY: trustProxySchema,
   WEB_DIST: z.string().optional(),
   ALLOWED_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -30,6 +79,8 @@ const envSchema = z.object({
   POD_MAX_ACCURACY_METERS: z.coerce.number().positive().default(POD_DEFAULTS.maxAccuracyM),
   /** A POD approval request is accepted only within this many metres of the customer. */
   POD_REQUEST_MAX_METERS: z.coerce.number().positive().default(POD_DEFAULTS.requestMaxM),
+  /** A POD position that reaches the server more than this many minutes after the phone took it is refused (a POD made offline waits in the outbox). */
+  POD_CAPTURE_MAX_AGE_MINUTES: z.coerce.number().int().positive().max(10_080).default(POD_DEFAULTS.captureMaxAgeMin),
   SEED_ON_EMPTY: z
     .enum(['true', 'false'])
     .default('true')
@@ -54,16 +105,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const base = parsed.data;
   const databaseUrl = overrides.DATABASE_URL ?? base.DATABASE_URL;
   const jwtSecret = overrides.JWT_SECRET ?? base.JWT_SECRET;
-  if (databaseUrl && jwtSecret === DEV_JWT_SECRET) {
-    // Anyone can read the default in this repository and sign themselves an access token.
-    throw new Error(
-      'Invalid configuration: JWT_SECRET is the public development default, which must not sign tokens for a PostgreSQL (DATABASE_URL) deployment. ' +
-        'Set JWT_SECRET to a random secret of at least 32 characters, e.g. JWT_SECRET=$(openssl rand -hex 32).',
-    );
-  }
-  const channelSecrets = base.CHANNEL_SECRETS
-    ? z.record(z.string(), z.string().min(8)).parse(JSON.parse(base.CHANNEL_SECRETS))
-    : defaultChannelSecrets();
+  const channelSecrets = overrides.channelSecrets ?? (base.CHANNEL_SECRETS ? parseChannelSecrets(base.CHANNEL_SECRETS) : defaultChannelSecrets());
+  // The public defaults let anyone sign an access token or a channel order: development on one machine only.
+  const development = !databaseUrl && (overrides.NODE_ENV ?? base.NODE_ENV) !== 'production';
+  if (!development) refuseDevelopmentSecrets(jwtSecret, channelSecrets, databaseUrl ? 'a PostgreSQL (DATABASE_URL) deployment' : 'NODE_ENV=production');
   return {
     ...base,
     channelSecrets,
@@ -71,6 +116,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     allowedOrigins: base.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     ...overrides,
   };
+}
+
+/** A real channel secret is as long as a real JWT secret. */
+const MIN_CHANNEL_SECRET = 32;
+
+function parseChannelSecrets(raw: string): Record<string, string> {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new Error('Invalid configuration: CHANNEL_SECRETS must be a JSON object such as {"379":"<secret>"}');
+  }
+  const parsed = z.record(z.string().regex(/^\d+$/), z.string().min(8)).safeParse(json);
+  if (!parsed.success) throw new Error(`Invalid configuration: CHANNEL_SECRETS: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return parsed.data;
+}
+
+/**
+ * Outside development every secret must be the operator's own: the defaults are
+ * in this repository. Names each variable to set and how to make a value.
+ */
+function refuseDevelopmentSecrets(jwtSecret: string, channelSecrets: Record<string, string>, where: string): void {
+  const demo = defaultChannelSecrets();
+  const weakChannels = Object.entries(channelSecrets)
+    .filter(([appId, secret]) => secret === demo[appId] || secret.length < MIN_CHANNEL_SECRET)
+    .map(([appId]) => appId);
+  const problems: string[] = [];
+  if (jwtSecret === DEV_JWT_SECRET) {
+    problems.push(`JWT_SECRET is the public development default, which must not sign tokens for ${where}. Set JWT_SECRET to a random secret of at least 32 characters, e.g. JWT_SECRET=$(openssl rand -hex 32).`);
+  }
+  if (weakChannels.length > 0) {
+    problems.push(
+      `CHANNEL_SECRETS has the public development default or a secret under ${MIN_CHANNEL_SECRET} characters for channel ${weakChannels.join(', ')}, which must not be used for ${where}. ` +
+        `Set CHANNEL_SECRETS to a JSON object with a random secret per sales channel, e.g. CHANNEL_SECRETS='{"379":"<openssl rand -hex 32>","410":"…"}'.`,
+    );
+  }
+  if (problems.length > 0) throw new Error(`Invalid configuration: ${problems.join(' ')}`);
 }
 
 /** Demo secrets per channel; production sets CHANNEL_SECRETS. */

@@ -1,5 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { loadConfig, type Config } from './config';
+import { DEV_JWT_SECRET, loadConfig, type Config } from './config';
 import { migrateDb, openDb } from './db/client';
 import { buildApp } from './app';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency';
@@ -7,6 +8,8 @@ import { resolveDataDir } from './seed/data-dir';
 import { isDatabaseEmpty, seedDemo } from './seed/seed';
 
 const started = performance.now();
+/** Any fixed bigint; only Gerai's start-up takes it ("gerai" in ASCII). */
+const STARTUP_LOCK_KEY = 0x6765726169;
 let config: Config;
 try {
   config = loadConfig();
@@ -16,14 +19,17 @@ try {
   process.exit(1);
 }
 const dataDir = resolveDataDir(config);
-const handle = await openDb({ databaseUrl: config.DATABASE_URL, dataDir });
-await migrateDb(handle);
+const handle = await openDb({ databaseUrl: config.DATABASE_URL, dataDir, poolSize: config.DATABASE_POOL_SIZE });
 
 let seeded = false;
-if (config.SEED_ON_EMPTY && (await isDatabaseEmpty(handle.db))) {
-  await seedDemo(handle.db);
-  seeded = true;
-}
+// Several processes starting together on one PostgreSQL migrate and seed one after another.
+await withStartupLock(config, async () => {
+  await migrateDb(handle);
+  if (config.SEED_ON_EMPTY && (await isDatabaseEmpty(handle.db))) {
+    await seedDemo(handle.db);
+    seeded = true;
+  }
+});
 
 const app = await buildApp({
   config,
@@ -43,6 +49,9 @@ if (handle.kind === 'pglite') {
   app.log.info('Using PostgreSQL from DATABASE_URL');
 }
 if (seeded) app.log.info('Empty database: demo data seeded (password for every demo account: gerai123)');
+if (config.JWT_SECRET === DEV_JWT_SECRET) {
+  app.log.warn('Development secrets in use (JWT_SECRET and the demo CHANNEL_SECRETS are public): for trying Gerai on this machine only.');
+}
 
 const purge = setInterval(() => void purgeExpiredIdempotencyKeys(handle.db).catch((err) => app.log.error({ err }, 'purge failed')), 3600_000);
 purge.unref();
@@ -71,4 +80,27 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ host: config.HOST, port: config.PORT });
-app.log.info(`Gerai ready on http://localhost:${config.PORT} in ${Math.round(performance.now() - started)} ms`);
+// The port actually bound (PORT=0 picks a free one, as the multi-process tests do).
+const { port } = app.server.address() as AddressInfo;
+const shownHost = ['0.0.0.0', '::'].includes(config.HOST) ? 'localhost' : config.HOST;
+app.log.info({ port, pid: process.pid }, `Gerai ready on http://${shownHost}:${port} in ${Math.round(performance.now() - started)} ms`);
+
+/**
+ * Runs `work` holding a PostgreSQL advisory lock on a session connection of its
+ * own (DATABASE_SESSION_URL, else DATABASE_URL), so processes started together
+ * never run the migrations or the demo seed twice at once. PGlite has one process.
+ */
+async function withStartupLock(cfg: Config, work: () => Promise<void>): Promise<void> {
+  const url = cfg.DATABASE_SESSION_URL ?? cfg.DATABASE_URL;
+  if (!url) return work();
+  const pg = (await import('pg')).default;
+  const lock = new pg.Client({ connectionString: url, application_name: `gerai-startup:${process.pid}` });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    await work();
+  } finally {
+    // Closing the session releases the lock whatever happened.
+    await lock.end();
+  }
+}

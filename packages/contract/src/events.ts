@@ -71,12 +71,23 @@ export const EVENT_CATALOGUE = {
       plasticQty: int().optional(),
       /** The phone's own view of scan and go; recorded, never trusted. */
       clientIsValidate: z.boolean().optional(),
+      /** POD: when the phone took the position decided on (null: an approved request from before capture times were kept). */
+      capturedAt: z.string().nullable().optional(),
     })
     .strict(),
   'order.archived': z.object(statusChange('archive')).strict(),
   'order.cancelled': z.object({ ...statusChange('cancel'), reason: z.string().nullable() }).strict(),
   'pod.requested': z
-    .object({ ...podBase, deliveryType: int(), type: z.string(), requesterName: z.string(), reason: z.string(), distanceM: z.number().nullable() })
+    .object({
+      ...podBase,
+      deliveryType: int(),
+      type: z.string(),
+      requesterName: z.string(),
+      reason: z.string(),
+      distanceM: z.number().nullable(),
+      /** When the phone took the request's position; optional so events from before it was recorded still parse. */
+      capturedAt: z.string().optional(),
+    })
     .strict(),
   'pod.approved': z.object({ ...podBase, deciderName: z.string(), distanceM: z.number().nullable() }).strict(),
   'pod.rejected': z

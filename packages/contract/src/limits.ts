@@ -1,6 +1,35 @@
 // Limits and fixed values both sides need. Free of zod on purpose: the web
 // shell imports them, and the schema modules build their rules from them.
 
+/**
+ * PostgreSQL's integer (int4). Ids, quantities, prices and order totals are int4 columns,
+ * so every integer the API accepts is bounded within it (a larger one would fail in the
+ * database instead of answering 400).
+ */
+export const INT4_MIN = -2_147_483_648;
+export const INT4_MAX = 2_147_483_647;
+
+/** Longest text any field accepts; each field has its own, smaller bound. */
+export const TEXT_MAX_LENGTH = 2000;
+
+/**
+ * Calendar days the API accepts (yyyy-mm-dd, both inclusive), for dates and for the date
+ * part of timestamps. Orders, filters and POD requests all fall well inside; a date outside
+ * is a typo or a probe, and PostgreSQL or Date cannot represent all of them.
+ */
+export const DATE_RANGE = { min: '2000-01-01', max: '2100-12-31' } as const;
+
+/** Pages of a list: `page` 1…PAGE_MAX, `size` 1…PAGE_SIZE_MAX. */
+export const PAGE_MAX = 100_000;
+export const PAGE_SIZE_MAX = 100;
+
+/**
+ * Rupiah: a unit price a channel sends and the order total both live in int4 columns
+ * (Rp 2.1 billion is far above any basket), so both are bounded by it.
+ */
+export const PRICE_MAX = INT4_MAX;
+export const ORDER_TOTAL_MAX = INT4_MAX;
+
 /** Picked and out-of-stock quantities of one line are whole numbers in 0…QTY_MAX. */
 export const QTY_MAX = 9999;
 /** Paper bags per order. */
@@ -10,13 +39,19 @@ export const POD_PLASTIC_MAX = 20;
 
 /**
  * Proof-of-delivery limits as shipped. The server's values come from config
- * (POD_RADIUS_METERS, POD_MAX_ACCURACY_METERS, POD_REQUEST_MAX_METERS) and reach
- * the web through /api/app-config; these are only the defaults of that config.
+ * (POD_RADIUS_METERS, POD_MAX_ACCURACY_METERS, POD_REQUEST_MAX_METERS,
+ * POD_CAPTURE_MAX_AGE_MINUTES) and reach the web through /api/app-config; these
+ * are only the defaults of that config.
  */
 export const POD_DEFAULTS = {
   radiusM: 150,
   maxAccuracyM: 100,
   requestMaxM: 1000,
+  /**
+   * A position may reach the server at most this many minutes after it was taken (a POD made
+   * offline waits in the phone's outbox); an older one no longer proves where the crew was.
+   */
+  captureMaxAgeMin: 120,
 } as const;
 
 /** Free texts of POD forms: minimum and maximum lengths. */

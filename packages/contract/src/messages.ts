@@ -2,6 +2,8 @@
  * Indonesian messages the server sends and the web shows. Error codes are the
  * machine half of every error reply; the web maps a code back to its text here.
  */
+import { DATE_RANGE, PAPER_BAG_MAX, POD_PLASTIC_MAX } from './limits';
+
 export const SUCCESS = 'Success' as const;
 
 export const ERROR_MESSAGES = {
@@ -52,6 +54,11 @@ export const ERROR_MESSAGES = {
   POD_REQUEST_LOCATION_INVALID: 'Lokasi pengajuan POD tidak sesuai',
   POD_REQUEST_NOT_FOUND: 'Pengajuan POD tidak ditemukan.',
   POD_ALREADY_DECIDED: 'Approval POD Sudah Dilakukan.',
+  // A position taken offline reaches the server later; it is decided on only while it is recent.
+  POD_CAPTURE_TOO_OLD: 'Lokasi diambil terlalu lama sebelum terkirim. Ambil lokasi lagi di tempat pelanggan, lalu kirim ulang.',
+  POD_CAPTURE_IN_FUTURE: 'Waktu pengambilan lokasi lebih maju dari jam server. Periksa tanggal dan jam ponsel, lalu ambil lokasi lagi.',
+  // A genuine channel signature made too long ago (or ahead): a replayed request, or the channel's clock is off.
+  SIGNATURE_EXPIRED: 'Tanda tangan (signature) permintaan sudah kedaluwarsa. Periksa jam server channel lalu kirim ulang.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -104,6 +111,9 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   POD_REQUEST_LOCATION_INVALID: 422,
   POD_REQUEST_NOT_FOUND: 404,
   POD_ALREADY_DECIDED: 409,
+  POD_CAPTURE_TOO_OLD: 422,
+  POD_CAPTURE_IN_FUTURE: 422,
+  SIGNATURE_EXPIRED: 401,
 };
 
 /** The default error modal of the spec (section 8). */
@@ -111,4 +121,87 @@ export const DEFAULT_ERROR_MODAL = {
   title: 'Hmm, ada yang tidak beres…',
   message: 'Sepertinya sistem dalam masalah. Periksa kembali koneksi anda & coba lagi',
   buttonText: 'OK',
+} as const;
+
+/**
+ * Messages of a refused field: `details[].message` of a VALIDATION_FAILED reply. The
+ * contract's schemas take every text here (and the server's own field refusals too), so
+ * each rule speaks one Indonesian sentence wherever it applies.
+ */
+export const FIELD_MESSAGES = {
+  // Shared primitives (schemas/primitives.ts).
+  textInvalidCharacters: 'Berisi karakter yang tidak diizinkan (karakter kontrol atau Unicode yang rusak)',
+  textTooLong: (max: number) => `Maksimal ${max} karakter`,
+  required: 'Wajib diisi',
+  integer: 'Harus berupa bilangan bulat',
+  number: 'Harus berupa angka',
+  numberMin: (min: number) => `Tidak boleh kurang dari ${min}`,
+  numberMax: (max: number) => `Tidak boleh lebih dari ${max}`,
+  dateFormat: 'Tanggal harus berformat YYYY-MM-DD',
+  dateRange: `Tanggal harus antara ${DATE_RANGE.min} dan ${DATE_RANGE.max}`,
+  dateTimeFormat: 'Waktu harus berformat ISO 8601 dengan zona waktu (mis. 2026-01-31T08:00:00+07:00)',
+  dateTimeRange: `Waktu harus antara ${DATE_RANGE.min} dan ${DATE_RANGE.max}`,
+  dateEndBeforeStart: 'Tanggal akhir tidak boleh sebelum tanggal awal',
+  // Fields read from forms: "<label> wajib diisi" and the like.
+  fieldRequired: (label: string) => `${label} wajib diisi`,
+  fieldNumber: (label: string) => `${label} harus berupa angka`,
+  fieldInteger: (label: string) => `${label} harus berupa bilangan bulat`,
+  fieldBoolean: (label: string) => `${label} harus true atau false`,
+  // Stores, members, sign-in.
+  storeCodeInvalid: 'Kode toko tidak valid',
+  nikInvalid: 'NIK harus berupa 8–16 digit angka',
+  passwordRequired: 'Kata sandi wajib diisi',
+  // Orders.
+  statusRequired: 'Status wajib diisi',
+  statusFormat: 'Status harus berupa id status, dipisah koma (mis. 1105,1107)',
+  statusUnknown: 'Status tidak dikenal',
+  channelUnknown: 'Channel tidak dikenal',
+  shipmentNoRequired: 'Nomor shipment wajib diisi',
+  shipmentNoInvalid: 'Nomor shipment tidak valid',
+  lineInvalid: 'Produk pesanan tidak valid',
+  qtyNegative: 'Jumlah tidak boleh kurang dari 0',
+  oosNegative: 'Jumlah produk kosong tidak boleh kurang dari 0',
+  paperBagsMax: `Kantong kertas maksimal ${PAPER_BAG_MAX}`,
+  pickupCodeRequired: 'Kode pengambilan wajib diisi',
+  receiverNameRequired: 'Nama penerima wajib diisi',
+  barcodeRequired: 'Barcode wajib diisi',
+  barcodeTooLong: 'Barcode terlalu panjang',
+  barcodeInvalid: 'Barcode tidak valid',
+  // Channel intake.
+  phoneInvalid: 'Nomor telepon tidak valid',
+  paymentUnknown: 'Metode pembayaran tidak dikenal',
+  deliveryNeedsAddress: 'Pesanan antar wajib memiliki alamat dan koordinat',
+  orderTotalTooLarge: 'Total pesanan melebihi batas yang dapat dicatat',
+  // Proof of delivery.
+  orderNoRequired: 'Nomor order wajib diisi',
+  latitudeRange: 'Latitude harus antara -90 dan 90',
+  longitudeRange: 'Longitude harus antara -180 dan 180',
+  accuracyNegative: 'Akurasi tidak boleh negatif',
+  accuracyInvalid: 'Akurasi tidak valid',
+  receiverRelationUnknown: 'Hubungan penerima tidak dikenal',
+  receiverOtherRequired: 'Tuliskan hubungan penerima untuk pilihan Lainnya',
+  plasticNegative: 'Jumlah kantong plastik tidak boleh kurang dari 0',
+  plasticMax: `Jumlah kantong plastik maksimal ${POD_PLASTIC_MAX}`,
+  podDeliveryOnly: 'Pengajuan POD hanya untuk pesanan yang diantar (deliveryType 1)',
+  podTypeUnknown: 'Jenis pengajuan tidak dikenal',
+  podStatusUnknown: 'Status harus pending, approved atau rejected',
+  deliveryTypeUnknown: 'deliveryType tidak dikenal',
+  reasonUnknown: 'Alasan tidak dikenal',
+  reasonTextRequired: 'Tuliskan alasan untuk pilihan Lainnya',
+  rejectReasonUnknown: 'Alasan penolakan tidak dikenal',
+  rejectReasonTextRequired: 'Tuliskan alasan penolakan untuk pilihan Lainnya',
+  captureTooOld: (ageMin: number, maxMin: number) => `Lokasi diambil ${ageMin} menit sebelum diterima server; paling lama ${maxMin} menit.`,
+  captureInFuture: (aheadMin: number) => `Waktu pengambilan lokasi ${aheadMin} menit lebih maju dari jam server.`,
+} as const;
+
+/** Names of form fields as the messages above say them. */
+export const FIELD_LABELS = {
+  latitude: 'Latitude',
+  longitude: 'Longitude',
+  accuracy: 'Akurasi',
+  isValidate: 'isValidate',
+  plasticQty: 'Jumlah kantong plastik',
+  deliveryType: 'deliveryType',
+  reason: 'Alasan',
+  rejectReason: 'Alasan penolakan',
 } as const;

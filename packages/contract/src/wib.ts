@@ -12,6 +12,11 @@ export function wibDayStart(isoDate: string): Date {
   return new Date(`${isoDate}T00:00:00${WIB_UTC_OFFSET}`);
 }
 
+/** The instant the WIB day after `isoDate` starts: the end (exclusive) of a date range. */
+export function wibDayAfter(isoDate: string): Date {
+  return new Date(wibDayStart(isoDate).getTime() + 24 * 60 * 60 * 1000);
+}
+
 /** yyyy-mm-dd of an instant in WIB. */
 export function isoDateInWib(at: Date): string {
   return new Date(at.getTime() + WIB_OFFSET_MS).toISOString().slice(0, 10);

@@ -36,3 +36,14 @@ export interface StatementOptions {
    */
   plan?: 'prepared' | 'per-call';
 }
+
+/**
+ * True when the database itself refused a statement with an ERROR (a SQLSTATE and that
+ * severity, as node-postgres and PGlite report it): the statement, run outside any
+ * transaction, changed nothing. Not for FATAL, connection failures (class 08) or errors
+ * without a SQLSTATE (a dropped socket): whether those committed is unknown.
+ */
+export function refusedByDatabase(err: unknown): boolean {
+  const { code, severity } = (err ?? {}) as { code?: unknown; severity?: unknown };
+  return severity === 'ERROR' && typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !code.startsWith('08');
+}

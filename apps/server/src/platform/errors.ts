@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_HTTP_STATUS, ERROR_MESSAGES, type ErrorCode } from '@gerai/contract';
 
@@ -82,4 +82,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     req.log.info({ url: req.url }, 'route not found');
     return reply.code(404).send({ message: ERROR_MESSAGES.ROUTE_NOT_FOUND, code: 'ROUTE_NOT_FOUND' });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: a path it cannot decode or a path segment over its length
+ * limit is answered before any route, hook or error handler. Bad input like any other: 400 in
+ * Indonesian. The reply has no route context here, so it is sent as a string.
+ */
+export function frameworkErrorReply(err: FastifyError, _req: unknown, reply: FastifyReply): void {
+  reply.log.info({ code: err.code }, err.message);
+  void reply
+    .code(ERROR_HTTP_STATUS.VALIDATION_FAILED)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ message: ERROR_MESSAGES.VALIDATION_FAILED, code: 'VALIDATION_FAILED' }));
 }

@@ -1,13 +1,17 @@
-import { EventEmitter } from 'node:events';
-import { and, asc, desc, eq, gt, isNull, or } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import { and, asc, eq, gt, isNull, max, or } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Pool } from 'pg';
+import { z } from 'zod';
 import { isEventType, type EventType } from '@gerai/contract';
-import type { DbHandle } from '../db/client';
+import type { Db, DbHandle } from '../db/client';
 import { events } from '../db/schema';
 import { EVENTS_CHANNEL } from './audit';
 import { principalOf } from './auth';
-import { access } from './route-kit';
-import { canSeeStore } from './principal';
+import { PgListener } from './listener';
+import { canSeeStore, type Principal } from './principal';
+import { access, readReplies } from './route-kit';
 import { storeScope } from './scope';
 
 export interface StoredEvent {
@@ -19,36 +23,116 @@ export interface StoredEvent {
   createdAt: Date;
 }
 
-const REPLAY_LIMIT = 500;
+/** Rows read per query when a stream replays after Last-Event-ID, or the bus after a lost LISTEN. */
+const REPLAY_PAGE = 500;
+/** A stream replays at most this many pages, then ends; the client resumes from the last id it got. */
+const REPLAY_MAX_PAGES = 10;
 const KEEPALIVE_MS = 20_000;
+/**
+ * Bytes a stream may have waiting for a slow client (past the socket's own buffers) before it
+ * is dropped; the client reconnects with Last-Event-ID and replays what it missed. ~500 events.
+ */
+export const MAX_STREAM_BUFFER_BYTES = 256 * 1024;
+/** Live events held for one stream while its replay query runs; more means the replay is stuck. */
+const MAX_PENDING_EVENTS = 2_000;
+/** Ids the bus delivered lately, so a replay after reconnecting never delivers one twice. */
+const RECENT_IDS = 10_000;
+/**
+ * A replay after reconnecting starts this many ids below the last one heard: a transaction that
+ * took its id before the loss but committed after it is found too (the ids between are skipped
+ * by RECENT_IDS). Far more than the transactions in flight at once across every process.
+ */
+const REPLAY_OVERLAP_IDS = 1_000;
+/** Ids one stream sent lately, so an event replayed and also heard live goes out once. */
+const STREAM_SENT_IDS = 2_000;
+
+export interface EventBusOptions {
+  log?: FastifyBaseLogger;
+  /** DATABASE_SESSION_URL: where LISTEN connects; default: the pool's own settings. */
+  sessionUrl?: string;
+  /** Reconnect backoff and dead-connection ping of the LISTEN connection (tests shorten them). */
+  retry?: { minMs: number; maxMs: number };
+  pingIntervalMs?: number;
+}
+
+type Listener = (event: StoredEvent) => void;
 
 /**
  * Fans committed events out to this process's SSE connections. Every process
  * LISTENs on one PostgreSQL channel, so an event written by any process
- * reaches every connected phone.
+ * reaches every connected phone. When the LISTEN connection dies, the bus
+ * says so (`onConnectionChange`), reconnects, replays every event after the
+ * last id it heard from the `events` table, and only then delivers new ones,
+ * in order, so no subscriber misses one.
  */
 export class EventBus {
-  private readonly emitter = new EventEmitter();
+  /** Every subscriber, and those of each store: an event reaches its store's streams without visiting the others. */
+  private readonly everyone = new Set<Listener>();
+  private readonly allStores = new Set<Listener>();
+  private readonly byStore = new Map<string, Set<Listener>>();
+  private listener: PgListener | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private readonly connections = new Set<() => void>();
+  private readonly connectionListeners = new Set<(connected: boolean) => void>();
+  /** The highest event id this process has heard of: a replay after a lost connection starts near it. */
+  private lastId = 0;
+  /** The latest id when the bus started: what came before is no one's news. */
+  private startId = 0;
+  private readonly recent = new Set<number>();
+  /** Payloads are handled one after another (an id-only one needs a read), so order is kept. */
+  private queue: Promise<void> = Promise.resolve();
+  /** While the connection is down or replaying, payloads wait here and are handled after the replay. */
+  private held: string[] | null = null;
+  /** Bumped on every loss, so a replay overtaken by another loss does not declare the bus connected. */
+  private epoch = 0;
 
-  constructor(private readonly handle: DbHandle) {
-    this.emitter.setMaxListeners(0);
-  }
+  constructor(
+    private readonly handle: DbHandle,
+    private readonly options: EventBusOptions = {},
+  ) {}
 
   async start(): Promise<void> {
-    this.unlisten = await this.handle.listen(EVENTS_CHANNEL, (payload) => {
-      const inline = parseInlineEvent(payload);
-      if (inline) this.emitter.emit('event', inline);
-      else void this.deliver(Number(payload));
-    });
+    const onPayload = (payload: string) => {
+      if (this.held) this.held.push(payload);
+      else this.enqueue(() => this.receive(payload));
+    };
+    if (this.handle.kind === 'postgres') {
+      // drizzle's node-postgres database keeps its pool as $client; LISTEN gets a connection of its own with the same settings.
+      const pool = (this.handle.db as unknown as { $client: Pool }).$client;
+      this.listener = new PgListener({
+        connection: this.options.sessionUrl ? { connectionString: this.options.sessionUrl } : { ...pool.options },
+        channel: EVENTS_CHANNEL,
+        onPayload,
+        onLost: () => this.lose(),
+        onReconnected: () => this.recover(),
+        log: this.options.log,
+        retry: this.options.retry,
+        pingIntervalMs: this.options.pingIntervalMs,
+      });
+      await this.listener.start();
+    } else {
+      // PGlite runs in this process: its notifications cannot be lost.
+      this.unlisten = await this.handle.listen(EVENTS_CHANNEL, onPayload);
+    }
+    // Listening first, then the latest id: an event committed in between is heard, not skipped.
+    this.startId = await latestEventId(this.handle.db);
+    this.lastId = Math.max(this.lastId, this.startId);
+  }
+
+  /** Ends every open stream; its client reconnects (to another process behind a load balancer) with Last-Event-ID. */
+  endStreams(): void {
+    for (const end of [...this.connections]) end();
   }
 
   async stop(): Promise<void> {
+    await this.listener?.stop();
     await this.unlisten?.();
+    this.listener = null;
     this.unlisten = null;
-    for (const end of [...this.connections]) end();
-    this.emitter.removeAllListeners();
+    this.endStreams();
+    this.everyone.clear();
+    this.allStores.clear();
+    this.byStore.clear();
   }
 
   /** Open streams are ended on shutdown so the server can close promptly. */
@@ -57,42 +141,176 @@ export class EventBus {
     return () => this.connections.delete(end);
   }
 
-  subscribe(listener: (event: StoredEvent) => void): () => void {
-    this.emitter.on('event', listener);
-    return () => this.emitter.off('event', listener);
+  /**
+   * Calls `listener` with every event of `stores` ('all': of every store) and every event of no
+   * store. Indexed by store, so a process with thousands of phones connected does per event
+   * only the work of that store's phones.
+   */
+  subscribe(listener: Listener, stores: readonly string[] | 'all' = 'all'): () => void {
+    // A function may subscribe twice; each subscription is its own entry.
+    const entry: Listener = (e) => listener(e);
+    this.everyone.add(entry);
+    if (stores === 'all') this.allStores.add(entry);
+    for (const store of stores === 'all' ? [] : new Set(stores)) {
+      let set = this.byStore.get(store);
+      if (!set) this.byStore.set(store, (set = new Set()));
+      set.add(entry);
+    }
+    return () => {
+      this.everyone.delete(entry);
+      this.allStores.delete(entry);
+      for (const store of stores === 'all' ? [] : stores) {
+        const set = this.byStore.get(store);
+        set?.delete(entry);
+        if (set?.size === 0) this.byStore.delete(store);
+      }
+    };
   }
 
-  private async deliver(id: number): Promise<void> {
-    if (!Number.isFinite(id)) return;
-    const [row] = await this.handle.db.select().from(events).where(eq(events.id, id)).limit(1);
-    if (row && isEventType(row.type)) this.emitter.emit('event', toStored(row));
+  /** Told false when the LISTEN connection is lost and true once it is back and the missed events are delivered. */
+  onConnectionChange(listener: (connected: boolean) => void): () => void {
+    this.connectionListeners.add(listener);
+    return () => this.connectionListeners.delete(listener);
   }
+
+  /** Subscribers right now (the read cache and every open stream): what a leak would grow. */
+  get subscriberCount(): number {
+    return this.everyone.size;
+  }
+
+  /** SSE streams open right now. */
+  get openStreams(): number {
+    return this.connections.size;
+  }
+
+  get connected(): boolean {
+    return this.held === null;
+  }
+
+  private enqueue(task: () => Promise<void> | void): Promise<void> {
+    const next = this.queue.then(task).catch((err: unknown) => this.options.log?.error({ err }, 'event delivery failed'));
+    this.queue = next;
+    return next;
+  }
+
+  private async receive(payload: string): Promise<void> {
+    const inline = parseInlineEvent(payload);
+    if (inline) return this.deliver(inline.id, inline.event);
+    const id = Number(payload);
+    if (!Number.isSafeInteger(id)) return;
+    const [row] = await this.handle.db.select().from(events).where(eq(events.id, id)).limit(1);
+    if (row) this.deliverRow(row);
+  }
+
+  private deliverRow(row: typeof events.$inferSelect): void {
+    this.deliver(Number(row.id), isEventType(row.type) ? toStored(row) : null);
+  }
+
+  /** Every id counts for the replay cursor; only events of a known type reach subscribers. */
+  private deliver(id: number, event: StoredEvent | null): void {
+    if (this.recent.has(id)) return;
+    this.recent.add(id);
+    if (this.recent.size > RECENT_IDS) this.recent.delete(this.recent.values().next().value!);
+    if (id > this.lastId) this.lastId = id;
+    if (event) this.emit(event);
+  }
+
+  private emit(event: StoredEvent): void {
+    const targets = event.storeCode === null ? this.everyone : [...this.allStores, ...(this.byStore.get(event.storeCode) ?? [])];
+    for (const listener of targets) {
+      try {
+        listener(event);
+      } catch (err) {
+        // One broken subscriber must not keep the event from the others.
+        this.options.log?.error({ err }, 'event subscriber failed');
+      }
+    }
+  }
+
+  private lose(): void {
+    this.epoch++;
+    if (this.held) return;
+    this.held = [];
+    this.announce(false);
+  }
+
+  /**
+   * After reconnecting: every event after the last id heard, then what arrived meanwhile, then
+   * live again. A backlog too long to push through every stream (a long outage) is skipped
+   * instead: the streams are ended, and each phone replays its own stores' events with its
+   * Last-Event-ID when it reconnects.
+   */
+  private recover(): Promise<void> {
+    const epoch = this.epoch;
+    let replayed = 0;
+    return this.enqueue(async () => {
+      let cursor = Math.max(this.startId, this.lastId - REPLAY_OVERLAP_IDS);
+      for (let page = 0; ; page++) {
+        if (page === REPLAY_MAX_PAGES) {
+          this.lastId = Math.max(this.lastId, await latestEventId(this.handle.db));
+          this.options.log?.warn({ replayed }, 'LISTEN connection back after a long outage; streams ended so phones replay what they missed');
+          this.endStreams();
+          break;
+        }
+        const rows = await this.handle.db.select().from(events).where(gt(events.id, cursor)).orderBy(asc(events.id)).limit(REPLAY_PAGE);
+        for (const row of rows) {
+          if (!this.recent.has(Number(row.id))) replayed++;
+          this.deliverRow(row);
+        }
+        if (rows.length < REPLAY_PAGE) break;
+        cursor = Number(rows[rows.length - 1]!.id);
+      }
+      if (epoch !== this.epoch) return;
+      while (this.held && this.held.length > 0) {
+        for (const payload of this.held.splice(0)) await this.receive(payload);
+      }
+      this.held = null;
+      this.options.log?.info({ replayed }, 'LISTEN connection back; missed events delivered');
+      this.announce(true);
+    });
+  }
+
+  private announce(connected: boolean): void {
+    for (const listener of this.connectionListeners) listener(connected);
+  }
+}
+
+async function latestEventId(db: Db): Promise<number> {
+  const [row] = await db.select({ id: max(events.id) }).from(events);
+  return Number(row?.id ?? 0);
 }
 
 /**
  * The event as recordChange sent it on NOTIFY, or null when only its id came.
- * A type this build does not know (a newer process during a rolling deploy) is dropped.
+ * A type this build does not know (a newer process during a rolling deploy) is
+ * not delivered, but its id still counts.
  */
-function parseInlineEvent(payload: string): StoredEvent | null {
+function parseInlineEvent(payload: string): { id: number; event: StoredEvent | null } | null {
   if (!payload.startsWith('{')) return null;
   try {
     const e = JSON.parse(payload) as { id: number; storeCode: string | null; type: string; payload: unknown; createdAt: string };
-    if (!isEventType(e.type)) return null;
-    return { id: e.id, storeCode: e.storeCode, type: e.type, payload: e.payload, createdAt: new Date(e.createdAt) };
+    if (!Number.isSafeInteger(e.id)) return null;
+    const event = isEventType(e.type) ? { id: e.id, storeCode: e.storeCode, type: e.type, payload: e.payload, createdAt: new Date(e.createdAt) } : null;
+    return { id: e.id, event };
   } catch {
     return null;
   }
 }
 
 function toStored(row: typeof events.$inferSelect): StoredEvent {
-  return { id: Number(row.id), storeCode: row.storeCode, type: row.type, payload: row.payload, createdAt: row.createdAt };
+  return { id: Number(row.id), storeCode: row.storeCode, type: row.type as EventType, payload: row.payload, createdAt: row.createdAt };
 }
 
-function formatSse(e: StoredEvent): string {
-  return `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify({ ...((e.payload as object) ?? {}), storeCode: e.storeCode, at: e.createdAt.toISOString() })}\n\n`;
+function formatSse(e: StoredEvent, withId: boolean): string {
+  const data = JSON.stringify({ ...((e.payload as object) ?? {}), storeCode: e.storeCode, at: e.createdAt.toISOString() });
+  return `${withId ? `id: ${e.id}\n` : ''}event: ${e.type}\ndata: ${data}\n\n`;
 }
 
-export async function eventRoutes(app: FastifyInstance): Promise<void> {
+/** Event ids are bigserial values this server wrote: decimal, within 2^53 (15 digits keeps it so). */
+const eventIdSchema = z.string().regex(/^\d{1,15}$/);
+
+export async function eventRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/events',
     {
@@ -100,60 +318,111 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['events'],
         summary: 'Server-Sent Events stream of changes in the caller\'s stores (Last-Event-ID replay)',
-        hide: false,
+        // Checked before the stream starts: a bad id is a 400 with the field named, never a stream that fails later.
+        headers: z.looseObject({ 'last-event-id': eventIdSchema.optional() }),
+        querystring: z.looseObject({ lastEventId: eventIdSchema.optional() }),
+        response: readReplies,
       },
     },
     async (req, reply) => {
       const principal = principalOf(req);
-      const query = req.query as { lastEventId?: string };
-      const rawLast = (req.headers['last-event-id'] as string | undefined) ?? query.lastEventId;
-      const lastId = rawLast !== undefined && /^\d+$/.test(rawLast) ? Number(rawLast) : null;
-
+      const raw = req.headers['last-event-id'] ?? req.query.lastEventId;
       reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      res.write('retry: 3000\n\n');
+      await streamEvents(app, req.log, reply.raw, principal, raw === undefined ? null : Number(raw));
+    },
+  );
+}
 
-      const visible = (e: StoredEvent) => e.storeCode === null || canSeeStore(principal, e.storeCode);
-      // Buffer live events while the replay query runs so none slips between the two.
-      const pending: StoredEvent[] = [];
-      let replayed = false;
-      let highest = lastId ?? 0;
-      const send = (e: StoredEvent) => {
-        if (e.id <= highest || !visible(e)) return;
-        highest = e.id;
-        res.write(formatSse(e));
-      };
-      const unsubscribe = app.events.subscribe((e) => (replayed ? send(e) : pending.push(e)));
+/**
+ * One SSE stream. Whatever ends it (the client leaving, a slow client dropped,
+ * a failed replay, shutdown) runs the same `close`, which removes its
+ * subscription: nothing outlives the connection.
+ */
+async function streamEvents(app: FastifyInstance, log: FastifyBaseLogger, res: ServerResponse, principal: Principal, lastId: number | null): Promise<void> {
+  let closed = false;
+  let keepalive: NodeJS.Timeout | undefined;
+  let unsubscribe = () => {};
+  let untrack = () => {};
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(keepalive);
+    unsubscribe();
+    untrack();
+    if (!res.writableEnded && !res.destroyed) res.end();
+  };
+  res.on('close', close);
+  res.on('error', close);
 
-      if (lastId !== null) {
+  const write = (chunk: string) => {
+    if (closed || res.destroyed) return;
+    res.write(chunk);
+    if (res.writableLength > MAX_STREAM_BUFFER_BYTES) {
+      log.info({ buffered: res.writableLength }, 'event stream too slow; dropped (the client resumes with Last-Event-ID)');
+      close();
+      res.destroy();
+    }
+  };
+
+  const visible = (e: StoredEvent) => e.storeCode === null || canSeeStore(principal, e.storeCode);
+  // The client's cursor: the highest id it was sent. An event whose transaction committed after a
+  // higher-numbered one arrives late; it still goes out, without an id line, so the cursor stays.
+  let highest = lastId ?? 0;
+  const sent = new Set<number>();
+  const send = (e: StoredEvent) => {
+    if (sent.has(e.id) || !visible(e)) return;
+    sent.add(e.id);
+    if (sent.size > STREAM_SENT_IDS) sent.delete(sent.values().next().value!);
+    const late = e.id <= highest;
+    if (!late) highest = e.id;
+    write(formatSse(e, !late));
+  };
+  // Live events wait while the replay runs so none slips between the two; a replay that cannot keep up ends the stream.
+  let pending: StoredEvent[] | null = [];
+  unsubscribe = app.events.subscribe((e) => {
+    if (!pending) return send(e);
+    if (pending.length < MAX_PENDING_EVENTS) pending.push(e);
+    else close();
+  }, principal.storeCodes);
+  untrack = app.events.track(close);
+  if (res.destroyed) return close();
+
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  write('retry: 3000\n\n');
+
+  try {
+    const latest = await latestEventId(app.db);
+    if (lastId === null || lastId > latest) {
+      // No id, or one from before the database was restored: start from now.
+      highest = latest;
+      write(`id: ${latest}\nevent: ready\ndata: {}\n\n`);
+    } else {
+      let cursor = lastId;
+      for (let page = 0; !closed; page++) {
+        if (page === REPLAY_MAX_PAGES) return close();
         const rows = await app.db
           .select()
           .from(events)
-          .where(and(gt(events.id, lastId), or(isNull(events.storeCode), storeScope(events.storeCode, principal))))
+          .where(and(gt(events.id, cursor), or(isNull(events.storeCode), storeScope(events.storeCode, principal))))
           .orderBy(asc(events.id))
-          .limit(REPLAY_LIMIT);
-        for (const row of rows) send(toStored(row));
-      } else {
-        const [latest] = await app.db.select({ id: events.id }).from(events).orderBy(desc(events.id)).limit(1);
-        highest = latest ? Number(latest.id) : 0;
-        res.write(`id: ${highest}\nevent: ready\ndata: {}\n\n`);
+          .limit(REPLAY_PAGE);
+        for (const row of rows) if (isEventType(row.type)) send(toStored(row));
+        if (rows.length < REPLAY_PAGE) break;
+        cursor = Number(rows[rows.length - 1]!.id);
       }
-      replayed = true;
-      for (const e of pending.splice(0)) send(e);
-
-      const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
-      const untrack = app.events.track(() => res.end());
-      req.raw.on('close', () => {
-        clearInterval(keepalive);
-        unsubscribe();
-        untrack();
-      });
-    },
-  );
+    }
+    // Held during the replay; what the client reported having (its Last-Event-ID) is not sent again.
+    for (const e of pending?.splice(0) ?? []) if (lastId === null || e.id > lastId) send(e);
+    pending = null;
+    if (!closed) keepalive = setInterval(() => write(': keepalive\n\n'), KEEPALIVE_MS);
+  } catch (err) {
+    // The client resumes with its Last-Event-ID; the subscription goes with the stream.
+    log.error({ err }, 'event stream failed; closed');
+    close();
+  }
 }

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { statement } from '../db/statement';
 import { AppError } from './errors';
+import { assertAccessGranted } from './route-kit';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -92,23 +93,32 @@ function keyBatchers(db: Db) {
 }
 
 export function requestHash(method: string, url: string, body: unknown): string {
-  return createHash('sha256')
-    .update(`${method} ${url}\n${body === undefined ? '' : JSON.stringify(body)}`)
-    .digest('hex');
+  let text: string;
+  try {
+    text = body === undefined ? '' : JSON.stringify(body);
+  } catch {
+    // Nested deeper than JSON.stringify's stack allows: a route without a body schema was sent a hostile document.
+    throw new AppError('VALIDATION_FAILED');
+  }
+  return createHash('sha256').update(`${method} ${url}\n${text}`).digest('hex');
 }
 
 /**
  * Idempotency-Key as the IETF httpapi draft describes: the first request's
  * result is replayed for the same key and payload; another payload is 422;
- * a retry while the first is still running is 409.
+ * a retry while the first is still running is 409. Runs in preHandler, after
+ * the route kit proved the caller (session in onRequest, channel signature in
+ * preValidation), and checks that it did.
  */
 export const idempotencyPlugin = fp(async (app) => {
   app.decorateRequest('idempotency', null);
 
   app.addHook('preHandler', async (req, reply) => {
     const key = req.headers['idempotency-key'];
-    // Sign-in calls answer with cookies a replay could not repeat, and must not keep tokens.
-    if (!UNSAFE.has(req.method) || key === undefined || req.url.startsWith('/api/auth/')) return;
+    // Sign-in calls answer with cookies a replay could not repeat, and must not keep tokens; an unknown route is a 404 either way.
+    if (!UNSAFE.has(req.method) || key === undefined || req.url.startsWith('/api/auth/') || req.is404) return;
+    // A replay answers with what the first caller got: only ever to a caller the route accepted.
+    assertAccessGranted(req);
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw new AppError('IDEMPOTENCY_KEY_INVALID');
     const scope = req.principal ? `user:${req.principal.userId}` : `anon:${req.url.split('?')[0]}`;
     const hash = requestHash(req.method, req.url, req.body);

@@ -29,6 +29,26 @@ describe('API platform', () => {
     expect(res.json().code).toBe('BODY_TOO_LARGE');
   });
 
+  it('answers a path it cannot decode, or a path segment over the length limit, in the same 400 envelope', async () => {
+    for (const url of ['/api/orders/%E0%A4%A', `/api/orders/${'S'.repeat(600)}`]) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: ERROR_MESSAGES.VALIDATION_FAILED });
+    }
+  });
+
+  it('refuses a hostile, deeply nested body on a keyed change with 400, never a crash', async () => {
+    const { authorization } = await ctx.loginAs('10000001');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders/SHP2611210000000/claim',
+      headers: { authorization, 'content-type': 'application/json', 'idempotency-key': 'deeply-nested-0001' },
+      payload: '['.repeat(20_000) + ']'.repeat(20_000),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
+  });
+
   it('sets security headers', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/app-config' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -17,6 +17,8 @@ export class StoreReadCache {
   private readonly entries: LRUCache<string, { generation: number; value: unknown }>;
   private readonly loading = new Map<string, { generation: number; promise: Promise<unknown> }>();
   private everything = 0;
+  /** While this process cannot hear other processes' changes (LISTEN down), every read goes to the database. */
+  private suspended = false;
 
   constructor(private readonly options: { ttlMs: number; max: number }) {
     this.entries = new LRUCache({ max: options.max, ttl: Math.max(1, options.ttlMs) });
@@ -36,8 +38,22 @@ export class StoreReadCache {
     else this.generations.set(storeCode, (this.generations.get(storeCode) ?? 0) + 1);
   }
 
+  /** Changes made elsewhere can no longer reach this cache: forget everything and read through until `resume`. */
+  suspend(): void {
+    this.suspended = true;
+    this.invalidate(null);
+    this.entries.clear();
+  }
+
+  /** Changes are heard again (and the missed ones were replayed): start afresh. */
+  resume(): void {
+    this.invalidate(null);
+    this.entries.clear();
+    this.suspended = false;
+  }
+
   async read<T>(storeCode: string, key: string, load: () => Promise<T>): Promise<T> {
-    if (!this.enabled) return load();
+    if (!this.enabled || this.suspended) return load();
     const id = `${storeCode}\n${key}`;
     const generation = this.generation(storeCode);
     const hit = this.entries.get(id);

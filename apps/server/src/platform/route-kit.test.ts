@@ -7,6 +7,7 @@ import { idempotencyKeys } from '../db/schema';
 import { signBody, SIGNATURE_HEADER } from '../modules/channels/signature';
 import { DEMO_NIK } from '../seed/demo-data';
 import { createTestContext, type TestContext } from '../test/harness';
+import { requestHash } from './idempotency';
 import { access } from './route-kit';
 
 let ctx: TestContext;
@@ -130,6 +131,80 @@ describe('a caller without a session', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('UNAUTHENTICATED');
     expect(await ctx.handle.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'anon-before-auth-01'))).toHaveLength(0);
+  });
+});
+
+describe('an Idempotency-Key', () => {
+  /** Every operation that takes a key: the changes of session and channel routes (sign-in calls keep none). */
+  const keyed = () => operations.filter((o) => o.method !== 'GET' && o.access !== 'public');
+  /** A finished key in the scope an anonymous request would use, for the exact request sent: reaching the replay would answer from it. */
+  async function seedFinishedKey(op: Operation, key: string, body?: unknown) {
+    const now = new Date();
+    await ctx.handle.db.insert(idempotencyKeys).values({
+      scope: `anon:${op.url}`,
+      key,
+      method: op.method as string,
+      path: op.url,
+      requestHash: requestHash(op.method as string, op.url, body),
+      status: 'done',
+      responseStatus: 201,
+      responseBody: { message: 'Success', data: { leaked: key } },
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 3600_000),
+    });
+  }
+
+  it('is never replayed to a caller without a session or without a valid signature, on every route that takes one', async () => {
+    const ops = keyed();
+    expect(ops.length).toBeGreaterThan(15);
+    expect(ops.some((o) => o.access === 'channel')).toBe(true);
+    const secret = ctx.config.channelSecrets[SAMPLE_PARAMS.appId!]!;
+    const wrong: string[] = [];
+    for (const [i, op] of ops.entries()) {
+      const key = `kit-replay-${i}-0001`;
+      await seedFinishedKey(op, key);
+      const callers: Array<[string, Record<string, string>]> =
+        op.access === 'session'
+          ? [['no session', {}], ['bad token', { authorization: 'Bearer not-a-token' }], ['stale cookie', { cookie: 'at=expired.token.value' }]]
+          : [['no signature', {}], ['wrong signature', { [SIGNATURE_HEADER]: signBody('', 'not-the-secret') }], ['stale signature', { [SIGNATURE_HEADER]: signBody('', secret, new Date(Date.now() - 3600_000)) }]];
+      for (const [who, headers] of callers) {
+        const res = await ctx.app.inject({ method: op.method, url: op.url, headers: { ...headers, 'idempotency-key': key, 'x-requested-with': 'gerai' } });
+        if (res.statusCode !== 401 || res.headers['idempotent-replayed'] !== undefined || res.body.includes('leaked')) wrong.push(`${op.name} (${who}): ${res.statusCode} ${res.body.slice(0, 80)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('replays the same seeded key once the caller is proven, so the refusals above were about access', async () => {
+    const op: Operation = { name: 'POST /api/members/me/store', method: 'POST', url: '/api/members/me/store', access: 'session', minRole: undefined, security: [] };
+    const body = { storeCode: 'T003' };
+    await seedFinishedKey(op, 'kit-anon-store-0001', body);
+    const anonymous = await ctx.app.inject({ method: 'POST', url: op.url, headers: { 'idempotency-key': 'kit-anon-store-0001' }, payload: body });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.body).not.toContain('leaked');
+    // The same key from a signed-in member runs in the member's own scope.
+    const { authorization } = await ctx.loginAs(DEMO_NIK.AREA_SUPERVISOR);
+    const signedIn = await ctx.app.inject({ method: 'POST', url: op.url, headers: { authorization, 'idempotency-key': 'kit-anon-store-0001' }, payload: body });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).not.toContain('leaked');
+  });
+
+  it('refuses to run at all on a request whose access the kit did not prove: the order is the kit\'s guarantee', async () => {
+    const app = await buildApp({ config: ctx.config, handle: ctx.handle, logger: false });
+    try {
+      // A hook that undoes the proof stands for any plugin that would run the replay too early.
+      app.post('/api/kit-probe', { ...access({ auth: 'public' }), preValidation: async (req) => void (req.accessGranted = false) }, async () => ({ ran: true }));
+      await app.ready();
+      const res = await app.inject({ method: 'POST', url: '/api/kit-probe', headers: { 'idempotency-key': 'kit-probe-key-0001' }, payload: {} });
+      expect(res.statusCode).toBe(500);
+      expect(res.body).not.toContain('ran');
+      expect(await ctx.handle.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'kit-probe-key-0001'))).toHaveLength(0);
+      // Without a key nothing needs the proof; an unknown route with a key is still a 404.
+      expect((await app.inject({ method: 'POST', url: '/api/kit-probe', payload: {} })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'POST', url: '/api/kit-nowhere', headers: { 'idempotency-key': 'kit-probe-key-0002' }, payload: {} })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, onRequestAsyncHookHandler, preValidationAsyncHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, preValidationAsyncHookHandler, RouteOptions } from 'fastify';
 import { errorReplySchema, SUCCESS, type RoleId } from '@gerai/contract';
 import { assertSignedIn } from './auth';
 import { checkCsrf } from './csrf';
@@ -20,6 +20,17 @@ export interface AccessOptions {
   preValidation?: preValidationAsyncHookHandler;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * Set by the kit once the route's access is proven (session and role, CSRF, or the channel's
+     * signature). The Idempotency-Key step refuses to run without it, so no key is ever replayed
+     * or stored for a caller the route has not accepted, whatever order hooks are added in.
+     */
+    accessGranted: boolean;
+  }
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Every hook made by `access`, with what it declares: the start-up check reads it from the route. */
 const declared = new WeakMap<object, Access>();
@@ -32,19 +43,38 @@ export const SESSION_SECURITY: Record<string, string[]>[] = [{ bearer: [] }, { c
  * The check runs on request, before the body is read, so a caller without the
  * right to the route learns nothing of its body (no 400, no 415): 401 without
  * a session, 403 below `minRole`. Then the CSRF check of a change (channel
- * intake is signed instead); the Idempotency-Key follows later, after both.
+ * intake is signed instead, checked in preValidation once the body is read).
+ * The Idempotency-Key step runs in preHandler and refuses to run unless the
+ * kit marked the request `accessGranted`: no replay before authentication.
  */
 export function access(declaration: Access): AccessOptions {
   const onRequest: onRequestAsyncHookHandler = async (req) => {
+    if (declaration.auth === 'channel') return;
     if (declaration.auth === 'session') {
       const principal = assertSignedIn(req);
       if (declaration.minRole !== undefined) assertRole(principal, declaration.minRole);
     }
-    if (declaration.auth !== 'channel' && !SAFE_METHODS.has(req.method)) checkCsrf(req, req.server.config.allowedOrigins);
+    if (!SAFE_METHODS.has(req.method)) checkCsrf(req, req.server.config.allowedOrigins);
+    req.accessGranted = true;
   };
   declared.set(onRequest, declaration);
+  if (declaration.auth !== 'channel') return { onRequest };
   // A channel proves itself after the body is read (the signature covers it), before any replay or validation.
-  return declaration.auth === 'channel' ? { onRequest, preValidation: declaration.verify } : { onRequest };
+  const { verify } = declaration;
+  const preValidation: preValidationAsyncHookHandler = async function (req, reply) {
+    await verify.call(this, req, reply);
+    req.accessGranted = true;
+  };
+  return { onRequest, preValidation };
+}
+
+/**
+ * The check the Idempotency-Key step (and anything else that must come after
+ * access) runs first: throws when the route's access was not proven, which
+ * would be a bug in hook order, never the caller's fault.
+ */
+export function assertAccessGranted(req: FastifyRequest): void {
+  if (!req.accessGranted) throw new Error(`${req.method} ${req.url}: access not proven before a step that needs it`);
 }
 
 /** The access a route declared through `access`, or null. */
@@ -66,6 +96,7 @@ const DOCS_PREFIX = '/api/docs';
  * so the document says who may call each operation. Install before any route.
  */
 export function enforceRouteAccess(app: FastifyInstance): void {
+  app.decorateRequest('accessGranted', false);
   app.addHook('onRoute', (route) => {
     const url = route.url ?? '';
     if (!url.startsWith('/api/')) return;

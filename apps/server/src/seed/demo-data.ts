@@ -21,6 +21,7 @@ export const DEMO_NIK = {
   STAFF: '10000001',
   STAFF_T002: '10000002',
   STORE_CHIEF: '20000001',
+  STORE_CHIEF_T002: '20000002',
   AREA_SUPERVISOR: '30000001',
   HELPDESK: '40000001',
   SUPER_USER: '90000001',
@@ -35,6 +36,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { nik: DEMO_NIK.AREA_SUPERVISOR, name: 'Dewi Lestari', roleId: ROLE.AREA_SUPERVISOR, storeCode: null, storeCodes: AREA_SUPERVISOR_STORES },
   { nik: DEMO_NIK.HELPDESK, name: 'Rina Wulandari', roleId: ROLE.HELPDESK, storeCode: null, storeCodes: [] },
   { nik: DEMO_NIK.SUPER_USER, name: 'Hendra Gunawan', roleId: ROLE.SUPER_USER, storeCode: null, storeCodes: [] },
+  // Last, so the ids of the accounts above (and the data that names them) stay as they were.
+  { nik: DEMO_NIK.STORE_CHIEF_T002, name: 'Wahyu Hidayat', roleId: ROLE.STORE_CHIEF, storeCode: 'T002', storeCodes: [] },
 ];
 
 /**

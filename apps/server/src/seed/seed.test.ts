@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => handle?.close());
 
 describe('demo accounts (design.md §7)', () => {
-  it('has the six accounts with their roles, stores and the demo password', async () => {
+  it('has the seven accounts with their roles, stores and the demo password', async () => {
     for (const acc of DEMO_ACCOUNTS) {
       const [user] = await handle.db.select().from(t.users).where(eq(t.users.nik, acc.nik));
       expect(user, acc.nik).toMatchObject({ roleId: acc.roleId, storeCode: acc.storeCode });
@@ -29,7 +29,7 @@ describe('demo accounts (design.md §7)', () => {
       expect(verifyPassword('salah', user!.passwordHash)).toBe(false);
     }
     const byNik = Object.fromEntries(DEMO_ACCOUNTS.map((a) => [a.nik, a.roleId]));
-    expect(byNik).toEqual({ '10000001': ROLE.STAFF, '10000002': ROLE.STAFF, '20000001': ROLE.STORE_CHIEF, '30000001': ROLE.AREA_SUPERVISOR, '40000001': ROLE.HELPDESK, '90000001': ROLE.SUPER_USER });
+    expect(byNik).toEqual({ '10000001': ROLE.STAFF, '10000002': ROLE.STAFF, '20000001': ROLE.STORE_CHIEF, '20000002': ROLE.STORE_CHIEF, '30000001': ROLE.AREA_SUPERVISOR, '40000001': ROLE.HELPDESK, '90000001': ROLE.SUPER_USER });
   });
 
   it('gives the area supervisor T001–T010 and nobody else extra stores', async () => {

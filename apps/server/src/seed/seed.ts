@@ -49,7 +49,8 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedSumm
   const idOf = (nik: string) => users.find((u) => u.nik === nik)!.id;
   const people = new Map<string, StorePeople>();
   people.set('T001', { pickers: [idOf(DEMO_NIK.STAFF), idOf(DEMO_NIK.STORE_CHIEF)], approver: idOf(DEMO_NIK.STORE_CHIEF) });
-  people.set('T002', { pickers: [idOf(DEMO_NIK.STAFF_T002)], approver: idOf(DEMO_NIK.AREA_SUPERVISOR) });
+  // T002's chief decides there, as T001's does; not a picker, so the seeded pickers stay as they were.
+  people.set('T002', { pickers: [idOf(DEMO_NIK.STAFF_T002)], approver: idOf(DEMO_NIK.STORE_CHIEF_T002) });
   for (const store of stores.slice(2)) {
     const id = users.length + 1;
     users.push({ id, nik: crewNik(store.code), name: personName(faker), roleId: ROLE.STAFF, storeCode: store.code, activeStoreCode: null, passwordHash });

@@ -33,9 +33,10 @@ async function signedFetch(appId: number, path: string, init: { method: 'GET' | 
   const secret = secrets[String(appId)];
   if (!secret) throw new Error(`no secret for channel ${appId}`);
   const signed = init.method === 'GET' ? `GET ${path}` : (init.body ?? '');
+  // Signed at the moment of sending: the server refuses a timestamp outside its window (CHANNEL_SIGNATURE_TOLERANCE_SECONDS).
   return fetch(`${base}${path}`, {
     method: init.method,
-    headers: { 'content-type': 'application/json', 'x-gerai-signature': signBody(signed, secret) },
+    headers: { 'content-type': 'application/json', 'x-gerai-signature': signBody(signed, secret, new Date()) },
     body: init.body,
   });
 }

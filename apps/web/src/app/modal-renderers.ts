@@ -26,4 +26,5 @@ export const modalRenderers: ModalRenderers = {
   'contact-customer': lazyNamed(ordersModals, 'ContactCustomerModal'),
   'qr-code': lazyNamed(() => import('@/features/orders/components/qr-code-modal'), 'QrCodeModal'),
   'scan-go-success': lazyNamed(() => import('@/features/pod/components/scan-go-success-modal'), 'ScanGoSuccessModal'),
+  'pending-actions': lazyNamed(() => import('@/shared/outbox/pending-actions-modal'), 'PendingActionsModal'),
 };

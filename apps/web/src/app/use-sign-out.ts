@@ -25,6 +25,7 @@ export function useSignOut() {
   const signOut = useCallback(() => {
     const finish = () => {
       session.clear();
+      void import('@/shared/offline/query-persistence').then((m) => m.forgetPersistedQueries()).catch(() => {});
       clearFilters();
       resetScan();
       notifyNativeLogout();

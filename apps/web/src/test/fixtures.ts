@@ -238,7 +238,7 @@ export function podRequestDetail(over: Partial<PodRequestDetail> = {}): PodReque
     orderStatusId: 1103,
     requester: { nik: '10000001', name: 'Budi Santoso' },
     reason: { id: 2, label: 'Pelanggan meminta bertemu di lokasi lain', text: null, display: 'Pelanggan meminta bertemu di lokasi lain' },
-    position: { lat: -6.256, long: 106.8216, accuracy: 12 },
+    position: { lat: -6.256, long: 106.8216, accuracy: 12, capturedAt: '2026-11-22T03:49:05.000Z' },
     customer: { name: 'Puput Juwita', phone: '08583915803', address: 'Jl. Haji Naim No. 116', lat: CUSTOMER_POINT.lat, long: CUSTOMER_POINT.long },
     distanceM: 347.7,
     direction: { bearingDeg: 181.1, direction: 'selatan', text: '348 m ke arah selatan' },

@@ -9,6 +9,8 @@ export const appConfigSchema = z.object({
     radiusM: z.number(),
     maxAccuracyM: z.number(),
     requestMaxM: z.number(),
+    /** A position older than this (minutes) when it reaches the server is refused (POD_CAPTURE_TOO_OLD). */
+    captureMaxAgeMin: z.number(),
   }),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

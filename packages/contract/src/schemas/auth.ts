@@ -1,13 +1,17 @@
 import { z } from 'zod';
+import { FIELD_MESSAGES } from '../messages';
+import { request, text } from './primitives';
 
-export const nikSchema = z.string().trim().regex(/^\d{8,16}$/, 'NIK harus berupa 8–16 digit angka');
+export const nikSchema = text({ max: 16 }).regex(/^\d{8,16}$/, FIELD_MESSAGES.nikInvalid);
 
-export const loginBodySchema = z
-  .object({
-    nik: nikSchema,
-    password: z.string().min(1, 'Kata sandi wajib diisi').max(200),
-  })
-  .strict();
+export const loginBodySchema = request(
+  z
+    .object({
+      nik: nikSchema,
+      password: text({ max: 200, trim: false }).min(1, FIELD_MESSAGES.passwordRequired),
+    })
+    .strict(),
+);
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 /** Token fields named as the spec names them; expiries in epoch seconds. */
@@ -20,4 +24,4 @@ export const tokenPairSchema = z.object({
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 /** Refresh may come from the rt cookie (web) or the body (native host). */
-export const refreshBodySchema = z.object({ refreshToken: z.string().min(1).optional() }).strict();
+export const refreshBodySchema = request(z.object({ refreshToken: text({ max: 200, trim: false }).min(1).optional() }).strict());

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { SUCCESS } from '../messages';
+import { PAGE_MAX, PAGE_SIZE_MAX } from '../limits';
+import { FIELD_MESSAGES, SUCCESS } from '../messages';
+import { isoDate, queryInt, request, text } from './primitives';
 
 export const errorDetailSchema = z.object({ path: z.string(), message: z.string() });
 export const errorReplySchema = z.object({
@@ -14,10 +16,13 @@ export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ message: z.literal(SUCCESS), data });
 }
 
-export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+/** `page` and `size` of a paged list, from the query string. */
+export const pageFields = () => ({
+  page: queryInt({ min: 1, max: PAGE_MAX }).default(1),
+  size: queryInt({ min: 1, max: PAGE_SIZE_MAX }).default(20),
 });
+
+export const pageQuerySchema = request(z.object(pageFields()));
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 export function pageOf<T extends z.ZodType>(item: T) {
@@ -29,5 +34,9 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
-export const storeCodeSchema = z.string().regex(/^T\d{3,4}$/, 'Kode toko tidak valid');
-export const isoDateSchema = z.iso.date();
+export const storeCodeSchema = text({ max: 10 }).regex(/^T\d{3,4}$/, FIELD_MESSAGES.storeCodeInvalid);
+export const isoDateSchema = isoDate();
+
+/** GET /api/stores: the stores the caller may work in, searched by code, name, kelurahan or kecamatan. */
+export const storeListQuerySchema = request(z.object({ ...pageFields(), query: text({ max: 60 }).optional() }));
+export type StoreListQuery = z.infer<typeof storeListQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { request, text } from './primitives';
 
 export const storeSchema = z.object({
   storeCode: z.string(),
@@ -27,4 +28,5 @@ export const memberSchema = z.object({
 });
 export type Member = z.infer<typeof memberSchema>;
 
-export const selectStoreBodySchema = z.object({ storeCode: z.string().min(1) }).strict();
+/** Any text of a store code's length: an unknown or hidden store answers 404, as before. */
+export const selectStoreBodySchema = request(z.object({ storeCode: text({ max: 10 }).min(1) }).strict());

@@ -1,15 +1,21 @@
 import { z } from 'zod';
+import { ORDER_ACTIONS } from '../order-actions';
 import { APP_IDS, type AppId } from '../channels';
 import { isOrderStatusId, type OrderStatusId } from '../statuses';
-import { PAPER_BAG_MAX, POD_TEXT, QTY_MAX } from '../limits';
+import { INT4_MAX, PAPER_BAG_MAX, POD_TEXT, QTY_MAX } from '../limits';
+import { FIELD_MESSAGES } from '../messages';
 import { SHIPMENT_NO_PATTERN } from '../shipment';
+import { pageFields } from './common';
+import { int as boundedInt, isoDate, isoDateTime, queryInt, request, text } from './primitives';
 
 const int = () => z.number().int();
 
-export const orderCountQuerySchema = z.object({
-  /** ISO timestamp; when given, `latest` counts orders that arrived after it. */
-  latestOrder: z.iso.datetime({ offset: true }).optional(),
-});
+export const orderCountQuerySchema = request(
+  z.object({
+    /** ISO timestamp; when given, `latest` counts orders that arrived after it. */
+    latestOrder: isoDateTime().optional(),
+  }),
+);
 
 export const orderCountSchema = z.object({
   counts: z.object({
@@ -104,39 +110,34 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
  * (Asia/Jakarta) calendar days, both inclusive, on the order's arrival time.
  * `query` matches shipmentNo, orderNo or the customer's name.
  */
-export const orderListQuerySchema = z
-  .object({
-    status: z
-      .string({ error: 'Status wajib diisi' })
-      .trim()
-      .regex(STATUS_LIST, 'Status harus berupa id status, dipisah koma (mis. 1105,1107)')
-      .refine((s) => s.split(',').every((id) => isOrderStatusId(Number(id))), 'Status tidak dikenal')
-      .transform((s) => [...new Set(s.split(',').map(Number))] as OrderStatusId[]),
-    page: z.coerce.number().int().min(1).default(1),
-    size: z.coerce.number().int().min(1).max(100).default(20),
-    startDate: z.preprocess(blankToUndefined, z.iso.date('Tanggal harus berformat YYYY-MM-DD').optional()),
-    endDate: z.preprocess(blankToUndefined, z.iso.date('Tanggal harus berformat YYYY-MM-DD').optional()),
-    query: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
-    appId: z.preprocess(
-      blankToUndefined,
-      z.coerce
-        .number()
-        .int()
-        .refine((id) => APP_IDS.includes(id as AppId), 'Channel tidak dikenal')
-        .optional(),
-    ),
-  })
-  .superRefine((q, ctx) => {
-    if (q.startDate && q.endDate && q.endDate < q.startDate) {
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'Tanggal akhir tidak boleh sebelum tanggal awal' });
-    }
-  });
+export const orderListQuerySchema = request(
+  z
+    .object({
+      status: text({ max: 100, error: FIELD_MESSAGES.statusRequired })
+        .regex(STATUS_LIST, FIELD_MESSAGES.statusFormat)
+        .refine((s) => s.split(',').every((id) => isOrderStatusId(Number(id))), FIELD_MESSAGES.statusUnknown)
+        .transform((s) => [...new Set(s.split(',').map(Number))] as OrderStatusId[]),
+      ...pageFields(),
+      startDate: z.preprocess(blankToUndefined, isoDate().optional()),
+      endDate: z.preprocess(blankToUndefined, isoDate().optional()),
+      query: z.preprocess(blankToUndefined, text({ max: 100 }).optional()),
+      appId: z.preprocess(
+        blankToUndefined,
+        queryInt({ min: 0, max: INT4_MAX, error: FIELD_MESSAGES.channelUnknown, tooSmall: FIELD_MESSAGES.channelUnknown, tooBig: FIELD_MESSAGES.channelUnknown })
+          .refine((id) => APP_IDS.includes(id as AppId), FIELD_MESSAGES.channelUnknown)
+          .optional(),
+      ),
+    })
+    .superRefine((q, ctx) => {
+      if (q.startDate && q.endDate && q.endDate < q.startDate) {
+        ctx.addIssue({ code: 'custom', path: ['endDate'], message: FIELD_MESSAGES.dateEndBeforeStart });
+      }
+    }),
+);
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 /** What the caller may do with an order now (the buttons of the detail screen). */
-export const ORDER_ACTIONS = ['claim', 'scan', 'editQuantity', 'markOutOfStock', 'setPaperBags', 'reset', 'pack', 'handover', 'finish', 'archiveCancelled'] as const;
 export const orderActionSchema = z.enum(ORDER_ACTIONS);
-export type OrderAction = z.infer<typeof orderActionSchema>;
 
 export const orderHistoryEntrySchema = z.object({
   /** received, claim, pack, confirm, archive, cancel. */
@@ -192,27 +193,34 @@ export const orderDetailSchema = z.object({
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-export const shipmentParamsSchema = z.object({
-  shipmentNo: z.string().trim().regex(SHIPMENT_NO_PATTERN, 'Nomor shipment tidak valid'),
-});
+/** A shipmentNo as the API accepts it (SHIPMENT_NO_PATTERN), in a path, query or form. */
+export const shipmentNoSchema = (error?: string) => text({ max: 40, error }).regex(SHIPMENT_NO_PATTERN, FIELD_MESSAGES.shipmentNoInvalid);
 
-export const orderLineParamsSchema = shipmentParamsSchema.extend({
-  lineId: z.coerce.number().int().positive('Produk pesanan tidak valid').max(2_147_483_647),
-});
+const shipmentParamsShape = { shipmentNo: shipmentNoSchema() };
+export const shipmentParamsSchema = request(z.object(shipmentParamsShape));
+
+export const orderLineParamsSchema = request(
+  z.object({
+    ...shipmentParamsShape,
+    lineId: queryInt({ min: 1, max: INT4_MAX, error: FIELD_MESSAGES.lineInvalid, tooSmall: FIELD_MESSAGES.lineInvalid, tooBig: FIELD_MESSAGES.lineInvalid }),
+  }),
+);
 
 /** Edit-quantity modal: the confirmed picked quantity of one line. */
-export const lineQuantityBodySchema = z.object({ qty: int().min(0, 'Jumlah tidak boleh kurang dari 0').max(QTY_MAX) }).strict();
+export const lineQuantityBodySchema = request(z.object({ qty: boundedInt({ min: 0, max: QTY_MAX, tooSmall: FIELD_MESSAGES.qtyNegative }) }).strict());
 
 /** Out-of-stock modal: attrQtyOos of one line, never below 0. */
-export const lineOutOfStockBodySchema = z.object({ qtyOos: int().min(0, 'Jumlah produk kosong tidak boleh kurang dari 0').max(QTY_MAX) }).strict();
+export const lineOutOfStockBodySchema = request(z.object({ qtyOos: boundedInt({ min: 0, max: QTY_MAX, tooSmall: FIELD_MESSAGES.oosNegative }) }).strict());
 
-export const paperBagsBodySchema = z.object({ qty: int().min(0).max(PAPER_BAG_MAX) }).strict();
+export const paperBagsBodySchema = request(z.object({ qty: boundedInt({ min: 0, max: PAPER_BAG_MAX, tooBig: FIELD_MESSAGES.paperBagsMax }) }).strict());
 
 /** Konfirmasi of a pickup order: the customer's code (or the scanned QR text) and who received the goods. */
-export const handoverBodySchema = z
-  .object({
-    pickupCode: z.string().trim().min(1, 'Kode pengambilan wajib diisi').max(200),
-    receiverName: z.string().trim().min(POD_TEXT.receiverNameMin, 'Nama penerima wajib diisi').max(POD_TEXT.nameMax),
-  })
-  .strict();
+export const handoverBodySchema = request(
+  z
+    .object({
+      pickupCode: text({ max: 200 }).min(1, FIELD_MESSAGES.pickupCodeRequired),
+      receiverName: text({ max: POD_TEXT.nameMax }).min(POD_TEXT.receiverNameMin, FIELD_MESSAGES.receiverNameRequired),
+    })
+    .strict(),
+);
 export type HandoverBody = z.infer<typeof handoverBodySchema>;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { POD_APPROVAL_STATUSES } from '../statuses';
-import { errorDetailSchema } from './common';
-import { orderDetailSchema } from './orders';
+import { errorDetailSchema, pageFields } from './common';
+import { orderDetailSchema, shipmentNoSchema } from './orders';
 import { COMPASS_POINTS } from '../geo';
-import { POD_PLASTIC_MAX, POD_REASON_OTHER, POD_RECEIVER_RELATIONS, POD_RELATION_OTHER, POD_REQUEST_TYPES, POD_TEXT } from '../limits';
-import { SHIPMENT_NO_PATTERN } from '../shipment';
+import { INT4_MAX, POD_PLASTIC_MAX, POD_REASON_OTHER, POD_RECEIVER_RELATIONS, POD_RELATION_OTHER, POD_REQUEST_TYPES, POD_TEXT } from '../limits';
+import { FIELD_LABELS, FIELD_MESSAGES } from '../messages';
+import { decimal, int, isoDate, isoDateTime, request, text, type RangeOptions } from './primitives';
 
 // Scan-and-go proof of delivery (POD) and its approval requests.
 
@@ -14,66 +15,83 @@ const NUMERIC = /^-?\d+(\.\d+)?$/;
 const INTEGER = /^\d+$/;
 const missing = (input: unknown) => input === undefined || input === null || input === '';
 
-/** A number given as a JSON number or a decimal string (form field). Blank is "missing", never 0. */
-function numberField(label: string) {
-  return z.union([z.number(), z.string().trim().regex(NUMERIC).transform(Number)], {
-    error: (iss) => (missing(iss.input) ? `${label} wajib diisi` : `${label} harus berupa angka`),
-  });
+/**
+ * A form field's text as the number it spells (`pattern`), blank as missing (never 0);
+ * anything else is left for the number schema to refuse. JSON numbers pass through.
+ */
+const fromForm = (pattern: RegExp) => (input: unknown) => {
+  if (typeof input !== 'string') return input;
+  const value = input.trim();
+  if (value === '') return undefined;
+  return pattern.test(value) ? Number(value) : input;
+};
+
+/** "<label> wajib diisi" when missing, else `message`. */
+const formError = (label: string, message: string) => (iss: { input?: unknown }) => (missing(iss.input) ? FIELD_MESSAGES.fieldRequired(label) : message);
+
+/** A decimal given as a JSON number or a decimal string (form field), within `range`. */
+function numberField(label: string, range: Omit<RangeOptions, 'error'>) {
+  return z.preprocess(fromForm(NUMERIC), decimal({ ...range, error: formError(label, FIELD_MESSAGES.fieldNumber(label)) }));
 }
 
-function intField(label: string) {
-  return z.union([z.number().int(), z.string().trim().regex(INTEGER).transform(Number)], {
-    error: (iss) => (missing(iss.input) ? `${label} wajib diisi` : `${label} harus berupa bilangan bulat`),
-  });
+/** A whole number given as a JSON number or a string of digits (form field), within `range`. */
+function intField(label: string, range: Omit<RangeOptions, 'error'>) {
+  return z.preprocess(fromForm(INTEGER), int({ ...range, error: formError(label, FIELD_MESSAGES.fieldInteger(label)) }));
 }
 
 function boolField(label: string) {
   return z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], {
-    error: (iss) => (missing(iss.input) ? `${label} wajib diisi` : `${label} harus true atau false`),
+    error: (iss) => (missing(iss.input) ? FIELD_MESSAGES.fieldRequired(label) : FIELD_MESSAGES.fieldBoolean(label)),
   });
 }
 
-const latField = () => numberField('Latitude').pipe(z.number().min(-90, 'Latitude harus antara -90 dan 90').max(90, 'Latitude harus antara -90 dan 90'));
-const longField = () => numberField('Longitude').pipe(z.number().min(-180, 'Longitude harus antara -180 dan 180').max(180, 'Longitude harus antara -180 dan 180'));
-const accuracyField = () => numberField('Akurasi').pipe(z.number().min(0, 'Akurasi tidak boleh negatif').max(100_000, 'Akurasi tidak valid'));
-const shipmentNoField = () => z.string({ error: 'Nomor shipment wajib diisi' }).trim().regex(SHIPMENT_NO_PATTERN, 'Nomor shipment tidak valid');
+const latField = () => numberField(FIELD_LABELS.latitude, { min: -90, max: 90, tooSmall: FIELD_MESSAGES.latitudeRange, tooBig: FIELD_MESSAGES.latitudeRange });
+const longField = () => numberField(FIELD_LABELS.longitude, { min: -180, max: 180, tooSmall: FIELD_MESSAGES.longitudeRange, tooBig: FIELD_MESSAGES.longitudeRange });
+const accuracyField = () => numberField(FIELD_LABELS.accuracy, { min: 0, max: 100_000, tooSmall: FIELD_MESSAGES.accuracyNegative, tooBig: FIELD_MESSAGES.accuracyInvalid });
+const shipmentNoField = () => shipmentNoSchema(FIELD_MESSAGES.shipmentNoRequired);
+/**
+ * When the phone took the position (ISO 8601 with its offset). A POD made offline waits in the
+ * outbox and arrives later; the server decides on the position only while this is recent
+ * (POD_CAPTURE_MAX_AGE_MINUTES) and records it next to the arrival time.
+ */
+const capturedAtField = () => isoDateTime();
+/** A reason id: a listed one (checked against the table) or 0 for "Lainnya". */
+const reasonIdField = (label: string, unknown: string) => intField(label, { min: 0, max: INT4_MAX, tooSmall: unknown, tooBig: unknown });
 /** Optional free text; blank counts as not given. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Maksimal ${max} karakter`)
+const optionalText = (max: number, lines: 'single' | 'multi' = 'single') =>
+  text({ max, lines })
     .optional()
     .transform((v) => (v ? v : undefined));
 
 // --- scan and go ----------------------------------------------------------------
 
 /**
- * The spec's scan-and-go POD payload (JSON; form-encoded is read too). The
- * server decides from lat/long against the customer's coordinates; `isValidate`
- * is the client's own view and is only recorded.
+ * The spec's scan-and-go POD payload (JSON; form-encoded is read too), plus the
+ * fix's accuracy and capture time. The server decides from lat/long against the
+ * customer's coordinates; `isValidate` is the client's own view and is only recorded.
  */
-export const podScanGoBodySchema = z
-  .object({
-    shipmentNo: shipmentNoField(),
-    orderNo: z.string({ error: 'Nomor order wajib diisi' }).trim().min(1, 'Nomor order wajib diisi').max(64),
-    lat: latField(),
-    long: longField(),
-    accuracy: accuracyField(),
-    receiverName: z.string({ error: 'Nama penerima wajib diisi' }).trim().min(POD_TEXT.receiverNameMin, 'Nama penerima wajib diisi').max(POD_TEXT.nameMax, `Maksimal ${POD_TEXT.nameMax} karakter`),
-    receiverRelation: z.enum(POD_RECEIVER_RELATIONS, { error: 'Hubungan penerima tidak dikenal' }),
-    receiverOther: optionalText(POD_TEXT.nameMax),
-    isValidate: boolField('isValidate'),
-    plasticQty: intField('Jumlah kantong plastik').pipe(
-      z.number().int().min(0, 'Jumlah kantong plastik tidak boleh kurang dari 0').max(POD_PLASTIC_MAX, `Jumlah kantong plastik maksimal ${POD_PLASTIC_MAX}`),
-    ),
-  })
-  .strict()
-  .superRefine((b, ctx) => {
-    if (b.receiverRelation === POD_RELATION_OTHER && (!b.receiverOther || b.receiverOther.length < POD_TEXT.relationOtherMin)) {
-      ctx.addIssue({ code: 'custom', path: ['receiverOther'], message: 'Tuliskan hubungan penerima untuk pilihan Lainnya' });
-    }
-  });
+export const podScanGoBodySchema = request(
+  z
+    .object({
+      shipmentNo: shipmentNoField(),
+      orderNo: text({ max: 64, error: FIELD_MESSAGES.orderNoRequired }).min(1, FIELD_MESSAGES.orderNoRequired),
+      lat: latField(),
+      long: longField(),
+      accuracy: accuracyField(),
+      capturedAt: capturedAtField(),
+      receiverName: text({ max: POD_TEXT.nameMax, error: FIELD_MESSAGES.receiverNameRequired }).min(POD_TEXT.receiverNameMin, FIELD_MESSAGES.receiverNameRequired),
+      receiverRelation: z.enum(POD_RECEIVER_RELATIONS, { error: FIELD_MESSAGES.receiverRelationUnknown }),
+      receiverOther: optionalText(POD_TEXT.nameMax),
+      isValidate: boolField(FIELD_LABELS.isValidate),
+      plasticQty: intField(FIELD_LABELS.plasticQty, { min: 0, max: POD_PLASTIC_MAX, tooSmall: FIELD_MESSAGES.plasticNegative, tooBig: FIELD_MESSAGES.plasticMax }),
+    })
+    .strict()
+    .superRefine((b, ctx) => {
+      if (b.receiverRelation === POD_RELATION_OTHER && (!b.receiverOther || b.receiverOther.length < POD_TEXT.relationOtherMin)) {
+        ctx.addIssue({ code: 'custom', path: ['receiverOther'], message: FIELD_MESSAGES.receiverOtherRequired });
+      }
+    }),
+);
 export type PodScanGoBody = z.infer<typeof podScanGoBodySchema>;
 
 export const podRecordSchema = z.object({
@@ -89,6 +107,10 @@ export const podRecordSchema = z.object({
   isValidate: z.boolean(),
   plasticQty: z.number().int(),
   userName: z.string().nullable(),
+  /** When the phone took the position (null for records from before capture times were kept). */
+  capturedAt: z.string().nullable(),
+  /** When the server received and decided on it (for an approved request: the request's arrival). */
+  receivedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type PodRecord = z.infer<typeof podRecordSchema>;
@@ -167,23 +189,36 @@ export type PodChosenReason = z.infer<typeof podChosenReasonSchema>;
 // --- approval requests ------------------------------------------------------------
 
 /** POST /api/pod/requests, form-encoded (spec §7); JSON with the same fields is read too. */
-export const podRequestBodySchema = z
-  .object({
-    shipmentNo: shipmentNoField(),
-    deliveryType: intField('deliveryType').pipe(z.literal(1, { error: 'Pengajuan POD hanya untuk pesanan yang diantar (deliveryType 1)' })),
-    type: z.enum(POD_REQUEST_TYPES, { error: 'Jenis pengajuan tidak dikenal' }).default('order'),
-    reasonId: intField('Alasan').pipe(z.number().int().min(0, 'Alasan tidak dikenal')),
-    reasonText: optionalText(POD_TEXT.reasonTextMax),
-    lat: latField(),
-    long: longField(),
-    accuracy: accuracyField(),
-  })
-  .strict()
-  .superRefine((b, ctx) => {
-    if (b.reasonId === POD_REASON_OTHER.id && (!b.reasonText || b.reasonText.length < POD_TEXT.reasonTextMin)) {
-      ctx.addIssue({ code: 'custom', path: ['reasonText'], message: 'Tuliskan alasan untuk pilihan Lainnya' });
-    }
-  });
+export const podRequestBodySchema = request(
+  z
+    .object({
+      shipmentNo: shipmentNoField(),
+      deliveryType: z.preprocess(
+        fromForm(INTEGER),
+        z.literal(1, {
+          error: (iss) =>
+            missing(iss.input)
+              ? FIELD_MESSAGES.fieldRequired(FIELD_LABELS.deliveryType)
+              : typeof iss.input === 'number'
+                ? FIELD_MESSAGES.podDeliveryOnly
+                : FIELD_MESSAGES.fieldInteger(FIELD_LABELS.deliveryType),
+        }),
+      ),
+      type: z.enum(POD_REQUEST_TYPES, { error: FIELD_MESSAGES.podTypeUnknown }).default('order'),
+      reasonId: reasonIdField(FIELD_LABELS.reason, FIELD_MESSAGES.reasonUnknown),
+      reasonText: optionalText(POD_TEXT.reasonTextMax, 'multi'),
+      lat: latField(),
+      long: longField(),
+      accuracy: accuracyField(),
+      capturedAt: capturedAtField(),
+    })
+    .strict()
+    .superRefine((b, ctx) => {
+      if (b.reasonId === POD_REASON_OTHER.id && (!b.reasonText || b.reasonText.length < POD_TEXT.reasonTextMin)) {
+        ctx.addIssue({ code: 'custom', path: ['reasonText'], message: FIELD_MESSAGES.reasonTextRequired });
+      }
+    }),
+);
 export type PodRequestBody = z.infer<typeof podRequestBodySchema>;
 
 const personSchema = z.object({ nik: z.string(), name: z.string() });
@@ -213,7 +248,7 @@ export const podRequestSummarySchema = z.object({
 export type PodRequestSummary = z.infer<typeof podRequestSummarySchema>;
 
 const blankDate = z
-  .union([z.literal(''), z.iso.date('Tanggal harus berformat YYYY-MM-DD')])
+  .union([z.literal(''), isoDate()])
   .optional()
   .transform((v) => (v ? v : undefined));
 
@@ -221,34 +256,27 @@ const blankDate = z
  * The supervisor's queue. Dates are WIB calendar days (inclusive) on requestDate.
  * With both dates the list is oldest first (spec §5); otherwise newest first.
  */
-export const podRequestListQuerySchema = z
-  .object({
-    startDate: blankDate,
-    endDate: blankDate,
-    shipmentNo: z
-      .string()
-      .trim()
-      .max(40)
-      .optional()
-      .transform((v) => (v ? v.toUpperCase() : undefined)),
-    status: z
-      .union([z.literal(''), z.enum(POD_APPROVAL_STATUSES, { error: 'Status harus pending, approved atau rejected' })])
-      .optional()
-      .transform((v) => (v ? v : undefined)),
-    storeCode: z
-      .string()
-      .trim()
-      .max(10)
-      .optional()
-      .transform((v) => (v ? v : undefined)),
-    page: z.coerce.number().int().min(1).default(1),
-    size: z.coerce.number().int().min(1).max(100).default(20),
-  })
-  .superRefine((q, ctx) => {
-    if (q.startDate && q.endDate && q.startDate > q.endDate) {
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'Tanggal akhir tidak boleh sebelum tanggal awal' });
-    }
-  });
+export const podRequestListQuerySchema = request(
+  z
+    .object({
+      startDate: blankDate,
+      endDate: blankDate,
+      shipmentNo: text({ max: 40 })
+        .optional()
+        .transform((v) => (v ? v.toUpperCase() : undefined)),
+      status: z
+        .union([z.literal(''), z.enum(POD_APPROVAL_STATUSES, { error: FIELD_MESSAGES.podStatusUnknown })])
+        .optional()
+        .transform((v) => (v ? v : undefined)),
+      storeCode: optionalText(10),
+      ...pageFields(),
+    })
+    .superRefine((q, ctx) => {
+      if (q.startDate && q.endDate && q.startDate > q.endDate) {
+        ctx.addIssue({ code: 'custom', path: ['endDate'], message: FIELD_MESSAGES.dateEndBeforeStart });
+      }
+    }),
+);
 export type PodRequestListQuery = z.infer<typeof podRequestListQuerySchema>;
 
 export const podRequestListSchema = z.object({
@@ -264,22 +292,26 @@ export type PodRequestList = z.infer<typeof podRequestListSchema>;
 export const podRequestCountSchema = z.object({ pending: z.number().int() });
 export type PodRequestCount = z.infer<typeof podRequestCountSchema>;
 
-export const podMyRequestsQuerySchema = z.object({
-  shipmentNo: z
-    .union([z.literal(''), z.string().trim().regex(SHIPMENT_NO_PATTERN, 'Nomor shipment tidak valid')])
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-});
+export const podMyRequestsQuerySchema = request(
+  z.object({
+    shipmentNo: z
+      .union([z.literal(''), shipmentNoSchema()])
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+  }),
+);
 export type PodMyRequestsQuery = z.infer<typeof podMyRequestsQuerySchema>;
 export const podMyRequestsSchema = z.object({ items: z.array(podRequestSummarySchema) });
 export type PodMyRequests = z.infer<typeof podMyRequestsSchema>;
 
 /** GET /api/pod/requests/:shipmentNo/:deliveryType/:type? (spec's approval detail path). */
-export const podRequestDetailParamsSchema = z.object({
-  shipmentNo: shipmentNoField(),
-  deliveryType: intField('deliveryType').pipe(z.number().int().min(0).max(1, 'deliveryType tidak dikenal')),
-  type: z.enum(POD_REQUEST_TYPES, { error: 'Jenis pengajuan tidak dikenal' }).optional(),
-});
+export const podRequestDetailParamsSchema = request(
+  z.object({
+    shipmentNo: shipmentNoField(),
+    deliveryType: intField(FIELD_LABELS.deliveryType, { min: 0, max: 1, tooBig: FIELD_MESSAGES.deliveryTypeUnknown }),
+    type: z.enum(POD_REQUEST_TYPES, { error: FIELD_MESSAGES.podTypeUnknown }).optional(),
+  }),
+);
 
 export const podRequestDetailSchema = z.object({
   id: z.number().int(),
@@ -294,8 +326,11 @@ export const podRequestDetailSchema = z.object({
   orderStatusId: z.number().int(),
   requester: personSchema.nullable(),
   reason: podChosenReasonSchema,
-  /** Where the crew member was when requesting. */
-  position: z.object({ lat: z.number(), long: z.number(), accuracy: z.number().nullable() }),
+  /**
+   * Where the crew member was when requesting, and when the phone took that position
+   * (null for requests from before capture times were kept). `requestDate` is when it arrived.
+   */
+  position: z.object({ lat: z.number(), long: z.number(), accuracy: z.number().nullable(), capturedAt: z.string().nullable() }),
   customer: z.object({
     name: z.string(),
     phone: z.string(),
@@ -321,23 +356,25 @@ export const podRequestDetailSchema = z.object({
 });
 export type PodRequestDetail = z.infer<typeof podRequestDetailSchema>;
 
-export const podDecisionParamsSchema = z.object({ shipmentNo: shipmentNoField() });
+export const podDecisionParamsSchema = request(z.object({ shipmentNo: shipmentNoField() }));
 
 /** Approve carries no fields; an empty form is fine. */
-export const podApproveBodySchema = z.object({}).strict().nullish();
+export const podApproveBodySchema = request(z.object({}).strict().nullish());
 
 /** POST …/reject, form-encoded: a listed reason, or 0 ("Lainnya") with a free text. */
-export const podRejectBodySchema = z
-  .object({
-    rejectReasonId: intField('Alasan penolakan').pipe(z.number().int().min(0, 'Alasan penolakan tidak dikenal')),
-    rejectReasonText: optionalText(POD_TEXT.reasonTextMax),
-  })
-  .strict()
-  .superRefine((b, ctx) => {
-    if (b.rejectReasonId === POD_REASON_OTHER.id && (!b.rejectReasonText || b.rejectReasonText.length < POD_TEXT.reasonTextMin)) {
-      ctx.addIssue({ code: 'custom', path: ['rejectReasonText'], message: 'Tuliskan alasan penolakan untuk pilihan Lainnya' });
-    }
-  });
+export const podRejectBodySchema = request(
+  z
+    .object({
+      rejectReasonId: reasonIdField(FIELD_LABELS.rejectReason, FIELD_MESSAGES.rejectReasonUnknown),
+      rejectReasonText: optionalText(POD_TEXT.reasonTextMax, 'multi'),
+    })
+    .strict()
+    .superRefine((b, ctx) => {
+      if (b.rejectReasonId === POD_REASON_OTHER.id && (!b.rejectReasonText || b.rejectReasonText.length < POD_TEXT.reasonTextMin)) {
+        ctx.addIssue({ code: 'custom', path: ['rejectReasonText'], message: FIELD_MESSAGES.rejectReasonTextRequired });
+      }
+    }),
+);
 export type PodRejectBody = z.infer<typeof podRejectBodySchema>;
 
 /** Reply of approve and reject: the decided request and the order (1104 after approval, still 1103 after rejection). */

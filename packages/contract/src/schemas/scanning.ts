@@ -1,12 +1,20 @@
 import { z } from 'zod';
+import { FIELD_MESSAGES } from '../messages';
 import { orderProductSchema, orderProgressSchema } from './orders';
+import { request, text } from './primitives';
 
-/** One scan while picking: the decoded text of an EAN-13/EAN-8/UPC/Code128/QR, or a typed code. */
-export const scanBodySchema = z
-  .object({
-    barcode: z.string().trim().min(1, 'Barcode wajib diisi').max(512, 'Barcode terlalu panjang'),
-  })
-  .strict();
+/**
+ * One scan while picking: the decoded text of an EAN-13/EAN-8/UPC/Code128/QR, or a typed code.
+ * A scanner's separators (GS and its kin) are kept for `barcodeCandidates`; NUL and other
+ * controls are refused.
+ */
+export const scanBodySchema = request(
+  z
+    .object({
+      barcode: text({ max: 512, lines: 'scanner', tooLong: FIELD_MESSAGES.barcodeTooLong }).min(1, FIELD_MESSAGES.barcodeRequired),
+    })
+    .strict(),
+);
 export type ScanBody = z.infer<typeof scanBodySchema>;
 
 /**

@@ -40,6 +40,13 @@ export const podRecords = pgTable(
     /** Distance from the customer's coordinates in metres. */
     distanceM: doublePrecision('distance_m'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When the phone took the position (null: recorded before capture times were kept). */
+    capturedAt: tstz('captured_at'),
+    /**
+     * When the server received the position and decided on it (scan and go), or the approved
+     * request's arrival. `created_at` is when this record was written (for an approval, the decision).
+     */
+    receivedAt: tstz('received_at'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('pod_records_order_key').on(t.orderId), index('pod_records_shipment_idx').on(t.shipmentNo)],
@@ -63,6 +70,8 @@ export const podApprovalRequests = pgTable(
     lng: doublePrecision('lng').notNull(),
     accuracy: doublePrecision('accuracy'),
     distanceM: doublePrecision('distance_m'),
+    /** When the phone took the position; `request_date` is when the request arrived. Null for requests from before. */
+    capturedAt: tstz('captured_at'),
     requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
     status: text('status').notNull().default(POD_APPROVAL_STATUS.PENDING),
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),

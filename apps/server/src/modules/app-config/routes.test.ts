@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POD_DEFAULTS } from '@gerai/contract';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
@@ -11,6 +12,7 @@ describe('GET /api/app-config', () => {
   it('tells anyone the POD limits the server was configured with', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/app-config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.pod).toEqual({ radiusM: 275, maxAccuracyM: 60, requestMaxM: 900 });
+    // The capture age was not configured here: its default is served.
+    expect(res.json().data.pod).toEqual({ radiusM: 275, maxAccuracyM: 60, requestMaxM: 900, captureMaxAgeMin: POD_DEFAULTS.captureMaxAgeMin });
   });
 });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@gerai/contract';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { DEMO_PASSWORD } from '../../seed/demo-data';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -72,6 +74,40 @@ describe('login', () => {
     const blocked = await login('10000001', DEMO_PASSWORD, '10.9.9.9');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED', message: ERROR_MESSAGES.RATE_LIMITED });
+  });
+});
+
+describe('the login rate limit behind proxies', () => {
+  const attempts = async (app: FastifyInstance, remoteAddress: string, forwardedFor: (i: number) => string) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < ctx.config.LOGIN_RATE_LIMIT + 2; i++) {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { nik: '10000001', password: 'salah' }, remoteAddress, headers: { 'x-forwarded-for': forwardedFor(i) } });
+      statuses.push(res.statusCode);
+    }
+    return statuses;
+  };
+
+  it('ignores X-Forwarded-For unless a proxy is configured: a new forged address per attempt is still one address', async () => {
+    expect(ctx.config.TRUST_PROXY).toBe(false);
+    const statuses = await attempts(ctx.app, '10.7.7.7', (i) => `203.0.113.${i + 1}`);
+    expect(statuses.slice(0, ctx.config.LOGIN_RATE_LIMIT).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(ctx.config.LOGIN_RATE_LIMIT)).toEqual([429, 429]);
+  });
+
+  it('with TRUST_PROXY naming the proxy, limits each client behind it, and not the proxy as a whole', async () => {
+    const app = await buildApp({ config: { ...ctx.config, TRUST_PROXY: ['10.8.0.0/16'] }, handle: ctx.handle, logger: false });
+    try {
+      // Through the trusted proxy: each client address is its own bucket, and one client is limited.
+      const spread = await attempts(app, '10.8.0.1', (i) => `198.51.100.${i + 1}`);
+      expect(spread.every((s) => s === 401)).toBe(true);
+      const one = await attempts(app, '10.8.0.1', () => '198.51.100.200');
+      expect(one.slice(ctx.config.LOGIN_RATE_LIMIT)).toEqual([429, 429]);
+      // A caller that is not the proxy cannot pick its address with the header.
+      const direct = await attempts(app, '192.0.2.9', (i) => `198.51.100.${100 + i}`);
+      expect(direct.slice(ctx.config.LOGIN_RATE_LIMIT)).toEqual([429, 429]);
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope, pageOf, pageQuerySchema, storeSchema } from '@gerai/contract';
+import { envelope, pageOf, storeListQuerySchema, storeSchema } from '@gerai/contract';
 import { principalOf } from '../../platform/auth';
 import { access, ok, readReplies } from '../../platform/route-kit';
 import { listVisibleStores } from './service';
@@ -15,7 +14,8 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['catalog'],
         summary: 'Stores the caller may work in, searchable by code, name, kelurahan or kecamatan',
-        querystring: pageQuerySchema.extend({ query: z.string().trim().max(60).optional() }),
+        // The contract's bounded text: a NUL or lone surrogate is a 400, never a failed query.
+        querystring: storeListQuerySchema,
         response: { 200: envelope(pageOf(storeSchema)), ...readReplies },
       },
     },

@@ -1,12 +1,12 @@
 import { and, asc, count, ilike, or } from 'drizzle-orm';
-import type { PageQuery } from '@gerai/contract';
+import type { StoreListQuery } from '@gerai/contract';
 import type { Db } from '../../db/client';
 import { stores } from '../../db/schema';
 import type { Principal } from '../../platform/principal';
 import { storeScope } from '../../platform/scope';
 import { toStoreView } from '../members';
 
-export async function listVisibleStores(db: Db, p: Principal, q: PageQuery & { query?: string }) {
+export async function listVisibleStores(db: Db, p: Principal, q: StoreListQuery) {
   const term = q.query ? `%${q.query.replace(/[%_\\]/g, '\\$&')}%` : null;
   const where = and(
     storeScope(stores.code, p),

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ERROR_MESSAGES, GERAI_SHIPMENT_NO_PATTERN, type IntakeOrder } from '@gerai/contract';
@@ -29,15 +30,17 @@ function order(overrides: Partial<IntakeOrder> = {}): IntakeOrder {
   };
 }
 
-function send(appId: number, body: unknown, secret = `gerai-channel-${appId}`, raw?: string, headers: Record<string, string> = {}) {
+function send(appId: number, body: unknown, secret = `gerai-channel-${appId}`, raw?: string, headers: Record<string, string> = {}, signedAt = new Date()) {
   const payload = raw ?? JSON.stringify(body);
   return ctx.app.inject({
     method: 'POST',
     url: `/api/channels/${appId}/orders`,
-    headers: { 'content-type': 'application/json', 'x-gerai-signature': signBody(payload, secret), ...headers },
+    headers: { 'content-type': 'application/json', 'x-gerai-signature': signBody(payload, secret, signedAt), ...headers },
     payload,
   });
 }
+
+const secondsAgo = (s: number) => new Date(Date.now() - s * 1000);
 
 describe('channel order intake', () => {
   it('creates a new order for the store with prices from the catalogue', async () => {
@@ -97,6 +100,22 @@ describe('channel order intake', () => {
     expect(retried.json()).toEqual(first.json());
   });
 
+  it('never replays an Idempotency-Key to a caller without a signature, nor to one whose signature is stale', async () => {
+    const body = order();
+    const raw = JSON.stringify(body);
+    const key = { 'idempotency-key': `intake-nosig-${body.orderNo}` };
+    expect((await send(379, body, undefined, raw, key)).statusCode).toBe(201);
+    const unsigned = await ctx.app.inject({ method: 'POST', url: '/api/channels/379/orders', headers: { 'content-type': 'application/json', ...key }, payload: raw });
+    expect(unsigned.statusCode).toBe(401);
+    expect(unsigned.json().code).toBe('SIGNATURE_INVALID');
+    expect(unsigned.headers['idempotent-replayed']).toBeUndefined();
+    expect(unsigned.body).not.toContain('pickupCode');
+    const stale = await send(379, body, undefined, raw, key, secondsAgo(ctx.config.CHANNEL_SIGNATURE_TOLERANCE_SECONDS + 60));
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toEqual({ code: 'SIGNATURE_EXPIRED', message: ERROR_MESSAGES.SIGNATURE_EXPIRED });
+    expect(stale.headers['idempotent-replayed']).toBeUndefined();
+  });
+
   it('gives a received order the QR text of the spec, without the pickup code in its detail', async () => {
     const received = (await send(379, order())).json().data;
     const { authorization } = await ctx.loginAs('10000001');
@@ -140,5 +159,44 @@ describe('channel order intake', () => {
     expect(ok.json().data.items.every((i: { stock: number }) => i.stock > 0)).toBe(true);
     const unsigned = await ctx.app.inject({ method: 'GET', url: path });
     expect(unsigned.statusCode).toBe(401);
+  });
+});
+
+describe('the channel signature carries its time', () => {
+  const tolerance = () => ctx.config.CHANNEL_SIGNATURE_TOLERANCE_SECONDS;
+
+  it('accepts a signature made within the window, before or after the server clock', async () => {
+    expect((await send(379, order(), undefined, undefined, {}, secondsAgo(tolerance() - 30))).statusCode).toBe(201);
+    expect((await send(379, order(), undefined, undefined, {}, secondsAgo(-(tolerance() - 30)))).statusCode).toBe(201);
+  });
+
+  it('refuses a captured request sent again after the window, and one signed too far ahead, creating nothing', async () => {
+    const body = order();
+    const old = await send(379, body, undefined, undefined, {}, secondsAgo(tolerance() + 1));
+    expect(old.statusCode).toBe(401);
+    expect(old.json().code).toBe('SIGNATURE_EXPIRED');
+    const ahead = await send(379, body, undefined, undefined, {}, secondsAgo(-(tolerance() + 1)));
+    expect(ahead.json().code).toBe('SIGNATURE_EXPIRED');
+    expect(await ctx.handle.db.select().from(orders).where(eq(orders.orderNo, body.orderNo))).toHaveLength(0);
+  });
+
+  it('refuses a fresh timestamp put on an old signature, and the old format without a timestamp', async () => {
+    const raw = JSON.stringify(order());
+    const captured = signBody(raw, 'gerai-channel-379', secondsAgo(tolerance() + 120));
+    const refreshed = captured.replace(/^t=\d+/, `t=${Math.floor(Date.now() / 1000)}`);
+    const post = (signature: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/channels/379/orders', headers: { 'content-type': 'application/json', 'x-gerai-signature': signature }, payload: raw });
+    expect((await post(refreshed)).json().code).toBe('SIGNATURE_INVALID');
+    const untimed = `sha256=${createHmac('sha256', 'gerai-channel-379').update(raw).digest('hex')}`;
+    const res = await post(untimed);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('SIGNATURE_INVALID');
+  });
+
+  it('signs the catalogue read with its time too', async () => {
+    const path = '/api/channels/379/stores/T001/products';
+    const stale = await ctx.app.inject({ method: 'GET', url: path, headers: { 'x-gerai-signature': signBody(`GET ${path}`, 'gerai-channel-379', secondsAgo(tolerance() + 5)) } });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().code).toBe('SIGNATURE_EXPIRED');
   });
 });

@@ -22,8 +22,9 @@ function channelOf(req: FastifyRequest): Channel {
 
 export async function channelRoutes(fastify: FastifyInstance): Promise<void> {
   /**
-   * A known channel with a configured secret, and a signature over `signedOf(req)` made with it.
-   * Runs before validation and any Idempotency-Key replay: unsigned callers learn nothing, not even the schema.
+   * A known channel with a configured secret, and a signature over `signedOf(req)` made with it
+   * within the configured window of now. Runs before validation and any Idempotency-Key replay
+   * (the route kit guarantees the order): unsigned callers learn nothing, not even the schema.
    */
   const signedBy =
     (signedOf: (req: FastifyRequest) => string): preValidationAsyncHookHandler =>
@@ -33,7 +34,11 @@ export async function channelRoutes(fastify: FastifyInstance): Promise<void> {
       const secret = channel ? fastify.config.channelSecrets[String(channel.appId)] : undefined;
       if (!channel || !secret) throw new AppError('CHANNEL_UNKNOWN');
       const signature = req.headers[SIGNATURE_HEADER];
-      if (!verifySignature(signedOf(req), secret, typeof signature === 'string' ? signature : undefined)) throw new AppError('SIGNATURE_INVALID');
+      const check = verifySignature(signedOf(req), secret, typeof signature === 'string' ? signature : undefined, {
+        toleranceSeconds: fastify.config.CHANNEL_SIGNATURE_TOLERANCE_SECONDS,
+      });
+      if (check === 'invalid') throw new AppError('SIGNATURE_INVALID');
+      if (check === 'expired') throw new AppError('SIGNATURE_EXPIRED');
       req.channel = channel;
     };
 
@@ -55,7 +60,7 @@ export async function channelRoutes(fastify: FastifyInstance): Promise<void> {
         ...access({ auth: 'channel', verify: signedBy((req) => req.rawBody ?? '') }),
         schema: {
           tags: ['channels'],
-          summary: 'Order intake from a sales channel (HMAC-SHA256 of the raw body in X-Gerai-Signature: sha256=<hex>); idempotent on the channel order number',
+          summary: 'Order intake from a sales channel (X-Gerai-Signature: t=<unix seconds>,sha256=<hex HMAC-SHA256 of "<t>.<raw body>">); idempotent on the channel order number',
           params: intakeParamsSchema,
           body: intakeOrderSchema,
           response: { 200: envelope(intakeResultSchema), 201: envelope(intakeResultSchema), ...errorReplies(400, 401, 404, 422) },
@@ -74,7 +79,7 @@ export async function channelRoutes(fastify: FastifyInstance): Promise<void> {
         ...access({ auth: 'channel', verify: signedBy((req) => `GET ${req.url.split('?')[0]}`) }),
         schema: {
           tags: ['channels'],
-          summary: 'Products a channel may sell from a store, with stock; X-Gerai-Signature is the HMAC of "GET <path>"',
+          summary: 'Products a channel may sell from a store, with stock; X-Gerai-Signature signs "GET <path>" (t=<unix seconds>,sha256=<hex HMAC of "<t>.GET <path>">)',
           params: channelCatalogParamsSchema,
           response: { 200: envelope(channelCatalogSchema), ...errorReplies(400, 401, 404, 422) },
         },

@@ -1,10 +1,9 @@
-import { channelByAppId, progressOf, type OrderDetail, type OrderProduct } from '@gerai/contract';
+import { availableActions, channelByAppId, progressOf, type OrderDetail, type OrderProduct } from '@gerai/contract';
 import type { Db } from '../../db/client';
 import type { orders, stores, users } from '../../db/schema';
 import { statement } from '../../db/statement';
 import type { Principal } from '../../platform/principal';
 import { assertStoreVisible } from '../../platform/scope';
-import { availableActions } from './order-actions';
 
 // Lines, bags and history arrive as json_agg aggregates: JSON has no dates and
 // their keys are the statement's own, so they are typed here, not by the schema.

@@ -1,17 +1,10 @@
-import { CHANNELS, channelByAppId, ORDER_STATUS, type OrderList, type OrderListQuery, type OrderStatusId } from '@gerai/contract';
+import { CHANNELS, channelByAppId, ORDER_STATUS, wibDayAfter, wibDayStart, type OrderList, type OrderListQuery, type OrderStatusId } from '@gerai/contract';
 import type { Db } from '../../db/client';
 import { statement } from '../../db/statement';
+import { escapeLike } from '../../db/like';
 import type { Principal } from '../../platform/principal';
 import { requireActiveStore } from '../../platform/scope';
 
-const DAY_MS = 24 * 3600 * 1000;
-
-/** Start of a calendar day in WIB (Asia/Jakarta, UTC+7 all year, no daylight saving). */
-export function wibDayStart(isoDate: string): Date {
-  return new Date(`${isoDate}T00:00:00+07:00`);
-}
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
 /** The filters a list request carries decide its statement's text; their values are parameters. */
 interface ListShape {
@@ -118,7 +111,7 @@ export async function listOrders(db: Db, p: Principal, q: OrderListQuery): Promi
   };
   const filters: unknown[] = [];
   if (q.startDate) filters.push(wibDayStart(q.startDate).toISOString());
-  if (q.endDate) filters.push(new Date(wibDayStart(q.endDate).getTime() + DAY_MS).toISOString());
+  if (q.endDate) filters.push(wibDayAfter(q.endDate).toISOString());
   if (q.query) filters.push(`%${escapeLike(q.query)}%`);
   if (q.appId !== undefined) filters.push(q.appId);
   const [row] = await listStatement(shape)(db, storeCode, q.status, q.size, (q.page - 1) * q.size, ...filters);

@@ -1,7 +1,7 @@
 import { barcodeCandidates, ERROR_MESSAGES, ORDER_STATUS, type ScanResult } from '@gerai/contract';
 import { Batcher } from '../../db/batcher';
 import type { Db } from '../../db/client';
-import { statement } from '../../db/statement';
+import { refusedByDatabase, statement } from '../../db/statement';
 import { EVENTS_CHANNEL } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
@@ -50,6 +50,8 @@ const scanBatchStatement = statement<ScanOutcome & { i: number }, [items: string
 const NO_ORDER: ScanOutcome = { orderId: null, lineId: null, pickedLineId: null, line: null, progress: null, statusId: null, updatedAt: null };
 
 // Scans are the hottest write of the app: the ones arriving together share one round trip and one commit.
+// A batch the database refused changed nothing; it is retried in halves, so one scan that
+// makes the call fail (whatever its cause) fails only its own caller, never another store's.
 const batchers = new WeakMap<Db, Batcher<ScanItem, ScanOutcome>>();
 function scanBatcher(db: Db): Batcher<ScanItem, ScanOutcome> {
   let batcher = batchers.get(db);
@@ -67,7 +69,7 @@ function scanBatcher(db: Db): Batcher<ScanItem, ScanOutcome> {
         const byIndex = new Map(rows.map((r) => [r.i, r]));
         return items.map((_, i): ScanOutcome => byIndex.get(i) ?? NO_ORDER);
       },
-      { maxBatch: 64, concurrency: 1 },
+      { maxBatch: 64, concurrency: 1, isolate: refusedByDatabase },
     );
     batchers.set(db, batcher);
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decidePod, decidePodAt } from './decide';
-import { bearingDegrees, compassPoint, describeDirection, distanceMeters, formatDistance, offsetPoint } from '@gerai/contract';
+import { CAPTURE_CLOCK_SKEW_MS, decideCapture, decidePod, decidePodAt, podLimits } from './decide';
+import { bearingDegrees, compassPoint, describeDirection, distanceMeters, formatDistance, offsetPoint, POD_DEFAULTS } from '@gerai/contract';
+import { loadConfig } from '../../config';
 
 const limits = { radiusM: 150, maxAccuracyM: 100 };
 const customer = { lat: -6.2607, lng: 106.8137 };
@@ -108,5 +109,39 @@ describe('property: random positions around a customer', () => {
     expect(inside).toBeGreaterThan(50);
     expect(outside).toBeGreaterThan(500);
     expect(inaccurate).toBeGreaterThan(100);
+  });
+});
+
+describe('decideCapture: the capture-time rule', () => {
+  const received = new Date('2026-11-22T05:00:00.000Z');
+  const before = (ms: number) => new Date(received.getTime() - ms);
+  const max = { captureMaxAgeMin: 120 };
+
+  it('decides on a position taken up to the maximum age before it arrived, the limit itself included', () => {
+    expect(decideCapture(received, received, max)).toBe('recent');
+    expect(decideCapture(before(119 * 60_000), received, max)).toBe('recent');
+    expect(decideCapture(before(120 * 60_000), received, max)).toBe('recent');
+  });
+
+  it('refuses one taken longer ago', () => {
+    expect(decideCapture(before(120 * 60_000 + 1), received, max)).toBe('too-old');
+    expect(decideCapture(before(24 * 3600_000), received, max)).toBe('too-old');
+    expect(decideCapture(before(31 * 60_000), received, { captureMaxAgeMin: 30 })).toBe('too-old');
+  });
+
+  it('allows a phone clock a little ahead of the server, and refuses one further ahead', () => {
+    expect(decideCapture(before(-CAPTURE_CLOCK_SKEW_MS), received, max)).toBe('recent');
+    expect(decideCapture(before(-CAPTURE_CLOCK_SKEW_MS - 1), received, max)).toBe('in-future');
+  });
+
+  it('never decides on an unreadable time', () => {
+    expect(decideCapture(new Date('nonsense'), received, max)).toBe('too-old');
+  });
+
+  it('takes the maximum age from config (POD_CAPTURE_MAX_AGE_MINUTES, by default the contract\'s 120)', () => {
+    const base = { POD_RADIUS_METERS: 150, POD_MAX_ACCURACY_METERS: 100, POD_REQUEST_MAX_METERS: 1000 };
+    expect(podLimits({ ...base, POD_CAPTURE_MAX_AGE_MINUTES: 45 }).captureMaxAgeMin).toBe(45);
+    expect(loadConfig({ NODE_ENV: 'test' }).POD_CAPTURE_MAX_AGE_MINUTES).toBe(POD_DEFAULTS.captureMaxAgeMin);
+    expect(loadConfig({ NODE_ENV: 'test', POD_CAPTURE_MAX_AGE_MINUTES: '30' }).POD_CAPTURE_MAX_AGE_MINUTES).toBe(30);
   });
 });

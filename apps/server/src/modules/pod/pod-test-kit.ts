@@ -73,7 +73,10 @@ export function pointFrom(order: TestOrder, distanceM: number, bearingDeg = 45):
   return offsetPoint(order.customer.lat, order.customer.lng, distanceM, (bearingDeg * Math.PI) / 180);
 }
 
-/** A valid scan-and-go payload at `at`. */
+/** A capture time `minutesAgo` before now, as the phone sends it. */
+export const capturedAgo = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+
+/** A valid scan-and-go payload at `at`, its position taken a moment ago. */
 export function scanGoBody(order: TestOrder, at: LatLng, extra: Record<string, unknown> = {}) {
   return {
     shipmentNo: order.shipmentNo,
@@ -81,6 +84,7 @@ export function scanGoBody(order: TestOrder, at: LatLng, extra: Record<string, u
     lat: at.lat,
     long: at.lng,
     accuracy: 12,
+    capturedAt: capturedAgo(0.5),
     receiverName: 'Sari Wulandari',
     receiverRelation: 'Pemesan',
     isValidate: true,
@@ -89,9 +93,9 @@ export function scanGoBody(order: TestOrder, at: LatLng, extra: Record<string, u
   };
 }
 
-/** A valid approval request form at `at`. */
+/** A valid approval request form at `at`, its position taken a moment ago. */
 export function requestForm(order: TestOrder, at: LatLng, extra: Record<string, string | number | undefined> = {}) {
-  return { shipmentNo: order.shipmentNo, deliveryType: 1, type: 'order', reasonId: 1, lat: at.lat, long: at.lng, accuracy: 20, ...extra };
+  return { shipmentNo: order.shipmentNo, deliveryType: 1, type: 'order', reasonId: 1, lat: at.lat, long: at.lng, accuracy: 20, capturedAt: capturedAgo(0.5), ...extra };
 }
 
 export async function orderNow(ctx: TestContext, orderId: number) {

@@ -1,16 +1,13 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { describeDirection, ORDER_STATUS, POD_APPROVAL_STATUS, POD_REASON_OTHER, type PodApprovalStatus, type PodChosenReason, type PodMyRequests, type PodReasonList, type PodRequestCount, type PodRequestDetail, type PodRequestList, type PodRequestListQuery, type PodRequestSummary, roundMeters } from '@gerai/contract';
+import { describeDirection, FIELD_MESSAGES, ORDER_STATUS, POD_APPROVAL_STATUS, POD_REASON_OTHER, type PodApprovalStatus, type PodChosenReason, type PodMyRequests, type PodReasonList, type PodRequestCount, type PodRequestDetail, type PodRequestList, type PodRequestListQuery, type PodRequestSummary, roundMeters, wibDayAfter, wibDayStart } from '@gerai/contract';
 import type { Db, Tx } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { orders, podApprovalRequests, podRejectReasons, podRequestReasons, stores, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { storeScope } from '../../platform/scope';
 
-const DAY_MS = 24 * 3600 * 1000;
-/** Start of a calendar day in WIB (UTC+7, no daylight saving). */
-const wibDayStart = (isoDate: string) => new Date(`${isoDate}T00:00:00+07:00`);
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 // --- reasons --------------------------------------------------------------------
@@ -29,7 +26,7 @@ export async function listReasons(db: Db, table: ReasonTable): Promise<PodReason
 export async function resolveReason(tx: Tx, table: ReasonTable, id: number, path: string): Promise<{ storedId: number | null; label: string }> {
   if (id === POD_REASON_OTHER.id) return { storedId: null, label: POD_REASON_OTHER.label };
   const [row] = await tx.select({ id: table.id, label: table.label }).from(table).where(eq(table.id, id)).limit(1);
-  if (!row) throw new AppError('VALIDATION_FAILED', undefined, [{ path, message: 'Alasan tidak dikenal' }]);
+  if (!row) throw new AppError('VALIDATION_FAILED', undefined, [{ path, message: FIELD_MESSAGES.reasonUnknown }]);
   return { storedId: row.id, label: row.label };
 }
 
@@ -123,7 +120,7 @@ function toDetail(row: RequestRow): PodRequestDetail {
     orderStatusId: order.statusId,
     requester: row.requesterNik && row.requesterName ? { nik: row.requesterNik, name: row.requesterName } : null,
     reason: chosenReason(r.reasonId, row.reasonLabel, r.reasonText),
-    position: { lat: r.lat, long: r.lng, accuracy: r.accuracy },
+    position: { lat: r.lat, long: r.lng, accuracy: r.accuracy, capturedAt: iso(r.capturedAt) },
     customer: { name: order.customerName, phone: order.customerPhone, address: order.customerAddress, lat: order.customerLat, long: order.customerLng },
     distanceM: r.distanceM === null ? null : roundMeters(r.distanceM),
     direction: customer ? describeDirection(customer, { lat: r.lat, lng: r.lng }) : null,
@@ -160,7 +157,7 @@ export async function listRequests(db: Db, p: Principal, q: PodRequestListQuery)
     q.storeCode ? eq(orders.storeCode, q.storeCode) : undefined,
     q.status ? eq(podApprovalRequests.status, q.status) : undefined,
     q.startDate ? gte(podApprovalRequests.requestDate, wibDayStart(q.startDate)) : undefined,
-    q.endDate ? lt(podApprovalRequests.requestDate, new Date(wibDayStart(q.endDate).getTime() + DAY_MS)) : undefined,
+    q.endDate ? lt(podApprovalRequests.requestDate, wibDayAfter(q.endDate)) : undefined,
     q.shipmentNo ? ilike(podApprovalRequests.shipmentNo, `%${escapeLike(q.shipmentNo)}%`) : undefined,
   );
   const ascending = Boolean(q.startDate && q.endDate && q.startDate <= q.endDate);

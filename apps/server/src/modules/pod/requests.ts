@@ -6,6 +6,7 @@ import { recordChange } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { changeOrderStatus, loadOrderDetail } from '../orders';
+import { captureRefusal, refuseCapture, type CaptureRefusal, type CaptureTimes } from './capture';
 import type { PodLimits } from './decide';
 import { hasOpenReturn, isFinished, isUniqueViolation, latestRequestOf, lockDeliverableOrder, lockPodOrder, pendingRequestOf, statusError } from './pod-order';
 import { chosenReason, loadRequestDetail, resolveReason } from './queries';
@@ -18,13 +19,17 @@ export const APPROVED_RECEIVER = { name: '-', relation: 'Lainnya', other: 'Tidak
 
 /**
  * "Pengajuan POD": a delivery order in 1103 may have one pending request,
- * sent from within POD_REQUEST_MAX_METERS of the customer. The store's
- * supervisors hear of it live (event `pod.requested`).
+ * sent from within POD_REQUEST_MAX_METERS of the customer, its position taken
+ * at most POD_CAPTURE_MAX_AGE_MINUTES before it arrives (`receivedAt`). The
+ * store's supervisors hear of it live (event `pod.requested`).
  */
-export async function createPodRequest(db: Db, p: Principal, limits: PodLimits, body: PodRequestBody): Promise<PodRequestDetail> {
-  const id = await db.transaction(async (tx) => {
+export async function createPodRequest(db: Db, p: Principal, limits: PodLimits, body: PodRequestBody, receivedAt = new Date()): Promise<PodRequestDetail> {
+  const times: CaptureTimes = { capturedAt: new Date(body.capturedAt), receivedAt };
+  const outcome = await db.transaction(async (tx): Promise<{ id: number } | { shipmentNo: string; refusal: CaptureRefusal }> => {
     const order = await lockDeliverableOrder(tx, p, body.shipmentNo);
     if (await pendingRequestOf(tx, order.id)) throw new AppError('POD_REQUEST_DUPLICATE');
+    const refusal = captureRefusal(times, limits);
+    if (refusal) return { shipmentNo: order.shipmentNo, refusal };
     const reason = await resolveReason(tx, podRequestReasons, body.reasonId, 'body.reasonId');
     const customer = order.customerLat !== null && order.customerLng !== null ? { lat: order.customerLat, lng: order.customerLng } : null;
     const distanceM = customer ? distanceMeters(customer, { lat: body.lat, lng: body.long }) : null;
@@ -48,6 +53,7 @@ export async function createPodRequest(db: Db, p: Principal, limits: PodLimits, 
           lng: body.long,
           accuracy: body.accuracy,
           distanceM: distanceM === null ? null : roundMeters(distanceM),
+          capturedAt: times.capturedAt,
           requestedBy: p.userId,
           status: POD_APPROVAL_STATUS.PENDING,
         })
@@ -72,12 +78,14 @@ export async function createPodRequest(db: Db, p: Principal, limits: PodLimits, 
           requesterName: p.name,
           reason: shown.display,
           distanceM: row!.distanceM,
+          capturedAt: times.capturedAt.toISOString(),
         },
       },
     );
-    return row!.id;
+    return { id: row!.id };
   });
-  return loadRequestDetail(db, id);
+  if ('refusal' in outcome) throw await refuseCapture(db, p, outcome.shipmentNo, outcome.refusal, times, limits);
+  return loadRequestDetail(db, outcome.id);
 }
 
 /**
@@ -116,7 +124,7 @@ export async function approvePodRequest(db: Db, p: Principal, shipmentNo: string
     if (isFinished(locked.statusId)) throw statusError(locked.statusId);
     const order = await changeOrderStatus(tx, p, locked.shipmentNo, 'confirm', {
       reason: `POD disetujui oleh ${p.name}${decided.distanceM === null ? '' : ` (${formatDistance(decided.distanceM)} dari titik pelanggan)`}`,
-      payload: { pod: true, approved: true, requestId: decided.id, distanceM: decided.distanceM, approverName: p.name },
+      payload: { pod: true, approved: true, requestId: decided.id, distanceM: decided.distanceM, approverName: p.name, capturedAt: decided.capturedAt?.toISOString() ?? null },
       apply: async (order) => {
         await tx.insert(podRecords).values({
           orderId: order.id,
@@ -131,6 +139,9 @@ export async function approvePodRequest(db: Db, p: Principal, shipmentNo: string
           plasticQty: 0,
           distanceM: decided.distanceM,
           userId: decided.requestedBy,
+          // The position decided on is the request's: taken then, received when the request arrived.
+          capturedAt: decided.capturedAt,
+          receivedAt: decided.requestDate,
         });
         await recordChange(
           tx,

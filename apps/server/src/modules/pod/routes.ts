@@ -66,7 +66,7 @@ export async function podRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['pod'],
         summary: 'Scan and go: the server checks the position against the customer and completes the delivery (1103 → 1104)',
-        description: `Within POD_RADIUS_METERS (default 150) of the customer's coordinates and with accuracy ≤ POD_MAX_ACCURACY_METERS (default 100) the order is completed. Outside: 422 \`POD_OUTSIDE_AREA\` "koordinat lokasi POD tidak sesuai" with \`data.status: false\`, the distance and whether an approval request may be sent. Poor accuracy: 422 \`POD_ACCURACY_TOO_LOW\`.`,
+        description: `Within POD_RADIUS_METERS (default 150) of the customer's coordinates and with accuracy ≤ POD_MAX_ACCURACY_METERS (default 100) the order is completed. Outside: 422 \`POD_OUTSIDE_AREA\` "koordinat lokasi POD tidak sesuai" with \`data.status: false\`, the distance and whether an approval request may be sent. Poor accuracy: 422 \`POD_ACCURACY_TOO_LOW\`. The position is decided on as captured (\`capturedAt\`, the phone's time of the fix): received more than POD_CAPTURE_MAX_AGE_MINUTES (default 120) after it was taken → 422 \`POD_CAPTURE_TOO_OLD\`; more than 5 minutes ahead of the server's clock → 422 \`POD_CAPTURE_IN_FUTURE\`. The POD record keeps both the capture and the arrival time.`,
         consumes,
         body: podScanGoBodySchema,
         response: { 200: envelope(podScanGoResultSchema), ...changeReplies, 422: podOutsideReplySchema.or(errorReplySchema) },
@@ -104,7 +104,7 @@ export async function podRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['pod'],
         summary: 'POD approval request (form-encoded) for a delivery order in 1103 outside the radius',
-        description: 'One pending request per order (409 "Pengajuan POD sudah dilakukan"); only within POD_REQUEST_MAX_METERS (default 1000) of the customer (422 "Lokasi pengajuan POD tidak sesuai"); an order with an open return is refused (422 "Order sedang dalam pengajuan retur").',
+        description: 'One pending request per order (409 "Pengajuan POD sudah dilakukan"); only within POD_REQUEST_MAX_METERS (default 1000) of the customer (422 "Lokasi pengajuan POD tidak sesuai"); an order with an open return is refused (422 "Order sedang dalam pengajuan retur"); a position captured too long before it arrives (POD_CAPTURE_MAX_AGE_MINUTES) is 422 POD_CAPTURE_TOO_OLD, one ahead of the server\'s clock 422 POD_CAPTURE_IN_FUTURE.',
         consumes,
         body: podRequestBodySchema,
         response: { 201: envelope(podRequestDetailSchema), ...changeReplies },

@@ -6,6 +6,7 @@ import { recordChange, writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { changeOrderStatus, loadOrderDetail, type LockedOrder } from '../orders';
+import { captureRefusal, refuseCapture, type CaptureTimes } from './capture';
 import { decidePod, type PodLimits } from './decide';
 import { lockDeliverableOrder, pendingRequestOf, type PodOrderRow } from './pod-order';
 
@@ -21,16 +22,22 @@ function outsideDetail(direction: string, radiusM: number): string {
 }
 
 /**
- * Scan-and-go POD. The server decides: within POD_RADIUS_METERS of the
- * customer's coordinates with an accuracy of at most POD_MAX_ACCURACY_METERS
- * the order goes 1103 → 1104 with its POD record, history and event
+ * Scan-and-go POD. The server decides on the position as the phone captured it,
+ * when it arrives (`receivedAt`; a POD made offline arrives later): taken at most
+ * POD_CAPTURE_MAX_AGE_MINUTES before, within POD_RADIUS_METERS of the customer's
+ * coordinates, with an accuracy of at most POD_MAX_ACCURACY_METERS, the order
+ * goes 1103 → 1104 with its POD record (both times), history and event
  * `order.completed` (pod: true). Outside the radius nothing changes and the
  * caller learns the distance and whether an approval request may be sent.
  */
-export async function scanAndGo(db: Db, p: Principal, limits: PodLimits, body: PodScanGoBody): Promise<ScanGoOutcome> {
+export async function scanAndGo(db: Db, p: Principal, limits: PodLimits, body: PodScanGoBody, receivedAt = new Date()): Promise<ScanGoOutcome> {
   const point = { lat: body.lat, lng: body.long };
+  const times: CaptureTimes = { capturedAt: new Date(body.capturedAt), receivedAt };
   const outcome = await db.transaction(async (tx) => {
     const order = await lockDeliverableOrder(tx, p, body.shipmentNo, body.orderNo);
+    // The position's time first: a stale position says nothing about where the crew was.
+    const refusal = captureRefusal(times, limits);
+    if (refusal) return { kind: 'stale' as const, order, refusal };
     if (order.customerLat === null || order.customerLng === null) throw new AppError('POD_CUSTOMER_LOCATION_MISSING');
     const customer = { lat: order.customerLat, lng: order.customerLng };
     const distanceM = distanceMeters(customer, point);
@@ -44,9 +51,10 @@ export async function scanAndGo(db: Db, p: Principal, limits: PodLimits, body: P
       const pending = (await pendingRequestOf(tx, order.id)) !== null;
       return { kind: 'outside' as const, order, customer, distanceM, pending };
     }
-    return { kind: 'completed' as const, ...(await complete(tx, p, order, body, distanceM)) };
+    return { kind: 'completed' as const, ...(await complete(tx, p, order, body, distanceM, times)) };
   });
 
+  if (outcome.kind === 'stale') throw await refuseCapture(db, p, outcome.order.shipmentNo, outcome.refusal, times, limits);
   if (outcome.kind === 'completed') {
     const order = await loadOrderDetail(db, outcome.orderId);
     return { kind: 'completed', result: { status: true, distanceM: roundMeters(outcome.distanceM), radiusM: limits.radiusM, pod: outcome.pod, order } };
@@ -82,7 +90,7 @@ export async function scanAndGo(db: Db, p: Principal, limits: PodLimits, body: P
   };
 }
 
-async function complete(tx: Tx, p: Principal, locked: PodOrderRow, body: PodScanGoBody, distanceM: number) {
+async function complete(tx: Tx, p: Principal, locked: PodOrderRow, body: PodScanGoBody, distanceM: number, times: CaptureTimes) {
   const relation = body.receiverOther ? `${body.receiverRelation}: ${body.receiverOther}` : body.receiverRelation;
   let pod: typeof podRecords.$inferSelect | undefined;
   const order = await changeOrderStatus(tx, p, locked.shipmentNo, 'confirm', {
@@ -96,6 +104,7 @@ async function complete(tx: Tx, p: Principal, locked: PodOrderRow, body: PodScan
       receiverRelation: body.receiverRelation,
       plasticQty: body.plasticQty,
       clientIsValidate: body.isValidate,
+      capturedAt: times.capturedAt.toISOString(),
     },
     apply: async (order) => {
       [pod] = await tx
@@ -114,6 +123,8 @@ async function complete(tx: Tx, p: Principal, locked: PodOrderRow, body: PodScan
           plasticQty: body.plasticQty,
           distanceM: roundMeters(distanceM),
           userId: p.userId,
+          capturedAt: times.capturedAt,
+          receivedAt: times.receivedAt,
         })
         .returning();
       await closePendingRequest(tx, p, order);
@@ -133,6 +144,8 @@ async function complete(tx: Tx, p: Principal, locked: PodOrderRow, body: PodScan
       isValidate: pod!.isValidate,
       plasticQty: pod!.plasticQty,
       userName: p.name,
+      capturedAt: pod!.capturedAt?.toISOString() ?? null,
+      receivedAt: pod!.receivedAt?.toISOString() ?? null,
       createdAt: pod!.createdAt.toISOString(),
     },
   };

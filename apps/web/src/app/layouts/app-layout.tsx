@@ -31,6 +31,7 @@ export function AppLayout() {
 // POD's shares the one SSE connection.
 const OrderLiveUpdates = lazyNamed(() => import('@/features/orders/components/order-live-updates'), 'OrderLiveUpdates');
 const PodLiveUpdates = lazy(() => import('@/features/pod/components/pod-live-updates'));
+const ConnectionStatus = lazyNamed(() => import('@/shared/outbox/connection-status'), 'ConnectionStatus');
 
 /** One live connection per signed-in session, scoped to the active store; the outbox sends for this member. */
 function LiveUpdates() {
@@ -39,6 +40,9 @@ function LiveUpdates() {
   return (
     <>
       <OutboxSync owner={member.nik} />
+      <Suspense fallback={null}>
+        <ConnectionStatus />
+      </Suspense>
       <Suspense fallback={null}>
         <OrderLiveUpdates storeCode={member.store?.storeCode ?? null} />
       </Suspense>

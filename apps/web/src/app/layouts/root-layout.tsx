@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { OfflineBanner } from '@/shared/ui/offline-banner';
 import { lazyNamed } from '../lazy-named';
 
 // Neither draws anything on a first screen: their code loads right after it. A modal or
@@ -8,11 +7,10 @@ import { lazyNamed } from '../lazy-named';
 const Overlays = lazy(() => import('./overlays'));
 const ForceUpdateGate = lazyNamed(() => import('@/features/app-config/components/force-update-gate'), 'ForceUpdateGate');
 
-/** Around every route, signed in or not: offline notice, force update, the modal and toasts. */
+/** Around every route, signed in or not: force update, the modal and toasts. */
 export function RootLayout() {
   return (
     <div className="mx-auto min-h-dvh w-full max-w-md bg-slate-50 shadow-sm">
-      <OfflineBanner />
       <Outlet />
       <Suspense fallback={null}>
         <ForceUpdateGate />

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { outboxText } from '@/shared/i18n/outbox';
 import { useCurrentAppVersion } from '@/features/app-config/components/force-update-gate';
 import { useMe } from '@/features/members/api/get-me';
 import { ProfileCard } from '@/features/members/components/profile-card';
@@ -9,6 +10,7 @@ import { id } from '@/shared/i18n/id';
 import { useModalStore } from '@/shared/modal/modal-store';
 import { Button } from '@/shared/ui/button';
 import { Icon, type IconName } from '@/shared/ui/icons';
+import { usePendingActions } from '@/shared/outbox/outbox-context';
 import { PageHeader } from '@/shared/ui/page-header';
 import { useSignOut } from '../use-sign-out';
 
@@ -27,6 +29,12 @@ export default function AccountRoute() {
   const member = useMe().data;
   const openModal = useModalStore((s) => s.openModal);
   const { signOut, isPending } = useSignOut();
+  const pending = usePendingActions();
+  // Actions not yet on the server are never left behind unsaid: the list says what signing out means for them.
+  const requestSignOut = () =>
+    pending.length
+      ? openModal({ type: 'pending-actions', title: outboxText.logoutTitle, actionsType: 'logout', payload: { intent: 'logout' } })
+      : signOut();
   const version = useCurrentAppVersion();
   if (!member) return null;
 
@@ -79,7 +87,7 @@ export default function AccountRoute() {
           </dl>
         </section>
 
-        <Button variant="danger" onClick={signOut} loading={isPending} icon={<Icon name="logout" className="size-5" />} data-testid="logout-button">
+        <Button variant="danger" onClick={requestSignOut} loading={isPending} icon={<Icon name="logout" className="size-5" />} data-testid="logout-button">
           {id.auth.logout}
         </Button>
       </div>

@@ -5,6 +5,7 @@ import { appConfigKeys } from '@/shared/config/app-config';
 import type { LoginResult } from '@/features/auth/api/login';
 import { LoginPage } from '@/features/auth/pages/login-page';
 import { memberKeys } from '@/features/members/query-keys';
+import { OfflineBanner } from '@/shared/ui/offline-banner';
 import { safeRedirectPath } from '@/shared/utils/safe-redirect';
 
 /** /login: signs in, seeds the member cache from the reply and goes to `next` (or home). */
@@ -23,5 +24,11 @@ export default function LoginRoute() {
     queryClient.setQueryData(memberKeys.me(), result.member);
     void navigate(safeRedirectPath(params.get('next')), { replace: true });
   };
-  return <LoginPage onLoggedIn={onLoggedIn} />;
+  return (
+    <>
+      {/* Signed in, the connection pill (ConnectionStatus) says it without moving the screen. */}
+      <OfflineBanner />
+      <LoginPage onLoggedIn={onLoggedIn} />
+    </>
+  );
 }

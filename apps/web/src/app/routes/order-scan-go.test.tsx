@@ -123,6 +123,7 @@ describe('scan and go (/order/detail-scan-go)', () => {
       lat: NEAR.latitude,
       long: NEAR.longitude,
       accuracy: 8,
+      capturedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       receiverName: 'Puput Juwita',
       receiverRelation: 'Pemesan',
       isValidate: true,
@@ -227,6 +228,7 @@ describe('scan and go (/order/detail-scan-go)', () => {
       lat: String(FAR.latitude),
       long: String(FAR.longitude),
       accuracy: '12',
+      capturedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect(call.headers.get('Idempotency-Key')).toBeTruthy();
     const state = await screen.findByTestId('pod-request-state');

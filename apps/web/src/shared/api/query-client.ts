@@ -31,7 +31,8 @@ export function createQueryClient(overrides: DefaultOptions = {}): QueryClient {
       ...overrides,
       queries: {
         staleTime: 30_000,
-        gcTime: 10 * 60_000,
+        // Kept as long as the persisted copy (query-persistence.ts): what was read stays readable offline.
+        gcTime: 24 * 60 * 60_000,
         retry: shouldRetryQuery,
         retryDelay,
         refetchOnWindowFocus: true,

@@ -103,6 +103,8 @@ export function useApiMutation<TData, TVars extends object = Record<string, neve
           setWaiting(idempotencyKey);
           onQueued?.(vars);
         },
+        // The reply is in the cache before the action stops showing as pending.
+        onAnswer: (reply) => write?.(queryClient, reply as TData, vars),
       },
     ) as Promise<TData>;
   };
@@ -113,7 +115,8 @@ export function useApiMutation<TData, TVars extends object = Record<string, neve
     // would hold them in memory (paused offline, queued per scope) where a reload loses them.
     ...(action ? { mutationFn: queue, networkMode: 'always' as const, retry: false } : { mutationFn: options.mutationFn!, scope: scope ? { id: scope } : undefined }),
     onSuccess: async (data, vars) => {
-      await write?.(queryClient, data, vars);
+      // A crew action's reply was written by the outbox as it arrived (onAnswer).
+      if (!action) await write?.(queryClient, data, vars);
       refresh(invalidate);
       onSuccess?.(data, vars);
     },

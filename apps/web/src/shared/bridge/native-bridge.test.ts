@@ -55,3 +55,14 @@ describe('native bridge', () => {
     await expect(scanWithNative()).resolves.toBe('8991002101234');
   });
 });
+
+describe('pending actions for the host', () => {
+  it('tells an injected host how many crew actions wait', async () => {
+    const setPendingActions = vi.fn();
+    window.GeraiNative = { setPendingActions };
+    const { notifyNativePending } = await import('./native-bridge');
+    notifyNativePending(3);
+    await vi.waitFor(() => expect(setPendingActions).toHaveBeenCalledWith(3));
+    delete window.GeraiNative;
+  });
+});

@@ -13,7 +13,7 @@ import { randomId } from '../utils/random-id';
  * Without a host every feature falls back to web APIs (or reports it cannot).
  */
 
-export type NativeAction = 'getAppVersion' | 'scanBarcode' | 'getLocation' | 'logout' | 'openAppUpdate';
+export type NativeAction = 'getAppVersion' | 'scanBarcode' | 'getLocation' | 'logout' | 'openAppUpdate' | 'setPendingActions';
 
 interface GeraiNativeHost {
   getAppVersion?: () => unknown;
@@ -21,13 +21,15 @@ interface GeraiNativeHost {
   getLocation?: () => unknown;
   logout?: () => unknown;
   openAppUpdate?: () => unknown;
+  /** How many crew actions wait on the phone: the host keeps the webview alive while any do. */
+  setPendingActions?: (count: number) => unknown;
 }
 
 declare global {
   interface Window {
     GeraiNative?: GeraiNativeHost;
     /** Static facts a host may inject before the page loads. */
-    GeraiNativeInfo?: { appVersion?: string };
+    GeraiNativeInfo?: { appVersion?: string; online?: boolean };
     ReactNativeWebView?: { postMessage: (message: string) => void };
     flutter_inappwebview?: { callHandler: (name: string, ...args: unknown[]) => Promise<unknown> };
   }
@@ -100,7 +102,7 @@ export async function callNative(action: NativeAction, payload: unknown = null, 
     case 'gerai': {
       const fn = window.GeraiNative?.[action];
       if (typeof fn !== 'function') throw new NativeUnavailableError(action);
-      return parseMaybeJson(await withTimeout(Promise.resolve(fn.call(window.GeraiNative)), timeoutMs));
+      return parseMaybeJson(await withTimeout(Promise.resolve((fn as (payload: unknown) => unknown).call(window.GeraiNative, payload)), timeoutMs));
     }
     case 'flutter':
       return parseMaybeJson(await withTimeout(window.flutter_inappwebview!.callHandler(action, payload), timeoutMs));
@@ -191,6 +193,15 @@ export async function getLocation(timeoutMs = 15_000, { maximumAge = 30_000 }: L
       { enableHighAccuracy: true, timeout: timeoutMs, maximumAge },
     );
   });
+}
+
+/**
+ * Tells the host how many crew actions wait on the phone for the server, so it keeps the
+ * webview alive (and may show it) until they are sent. Fire and forget.
+ */
+export function notifyNativePending(count: number): void {
+  if (!isNativeHost()) return;
+  callNative('setPendingActions', count, 3000).catch(() => {});
 }
 
 /** Tells the host the user signed out, so it can clear its own session. Fire and forget. */

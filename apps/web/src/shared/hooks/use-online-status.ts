@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { deviceOnline } from '../bridge/native-network';
 
 function subscribe(callback: () => void): () => void {
   window.addEventListener('online', callback);
@@ -9,7 +10,7 @@ function subscribe(callback: () => void): () => void {
   };
 }
 
-/** navigator.onLine as React state (true on the server / when unknown). */
+/** Whether the phone is online, as React state: the native host's word when it gives one, else navigator.onLine. */
 export function useOnlineStatus(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(subscribe, deviceOnline, () => true);
 }

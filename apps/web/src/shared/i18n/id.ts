@@ -245,24 +245,6 @@ export const id = {
     dismiss: 'Tutup pemberitahuan',
     reconnecting: 'Menghubungkan ulang…',
   },
-  outbox: {
-    /** What each kept crew action is called in the pending list. */
-    kinds: {
-      'order.claim': 'Ambil pesanan',
-      'order.scan': 'Scan barang',
-      'order.quantity': 'Ubah jumlah',
-      'order.outOfStock': 'Stok kosong',
-      'order.paperBags': 'Kantong kertas',
-      'order.reset': 'Ulangi picking',
-      'order.pack': 'Kemas pesanan',
-      'order.handover': 'Serah terima',
-      'order.finish': 'Selesaikan pesanan',
-      'pod.scanGo': 'Kirim POD',
-      'pod.request': 'Pengajuan POD',
-      'pod.approve': 'Setujui POD',
-      'pod.reject': 'Tolak POD',
-    },
-  },
   time: {
     zone: 'WIB',
     monthsShort: ['Jan', 'Feb', 'Mar', 'Apr', 'Mei', 'Jun', 'Jul', 'Agu', 'Sep', 'Okt', 'Nov', 'Des'],

@@ -97,6 +97,8 @@ export const ordersText = {
     accepted: '{name}: {picked}/{qty}',
     refused: '{message} ({code})',
     sending: 'Memeriksa {code}…',
+    /** Offline: counted on the phone, confirmed when the server has it. */
+    kept: '{name}: {picked}/{qty} · tersimpan, dikirim saat online',
   },
   editQuantity: {
     title: 'Edit Jumlah',

@@ -74,6 +74,10 @@ export const podText = {
     approved: 'Pengajuan POD pesanan {shipmentNo} disetujui oleh {name}. Pesanan selesai.',
     approvedBySomeone: 'Pengajuan POD pesanan {shipmentNo} disetujui. Pesanan selesai.',
     button: 'Ke Pesanan Selesai',
+    /** Offline at the door: kept with the position taken now, decided by the server on arrival. */
+    keptTitle: 'POD tersimpan di ponsel',
+    keptMessage:
+      'Serah terima pesanan {shipmentNo} kepada {name} tersimpan dengan lokasi yang diambil pukul {time}. Server memeriksanya saat koneksi kembali; hasilnya terlihat di daftar tindakan belum terkirim.',
   },
   request: {
     title: 'Ajukan POD',
@@ -120,6 +124,11 @@ export const podText = {
     finished: 'Pesanan ini sudah selesai; tidak perlu POD lagi.',
     outsideTitle: 'Lokasi tidak sesuai',
     outside: 'Lokasi Anda tidak berada di area pemesan.',
+    captureTooOldTitle: 'Lokasi sudah kedaluwarsa',
+    captureTooOld: 'Lokasi ini diambil terlalu lama sebelum terkirim, jadi tidak lagi membuktikan Anda berada di tempat pelanggan. Ambil lokasi lagi di tempat pelanggan, lalu kirim ulang.',
+    captureInFutureTitle: 'Jam ponsel tidak sesuai',
+    captureInFuture: 'Waktu pengambilan lokasi lebih maju dari jam server. Atur tanggal dan jam ponsel ke otomatis, lalu ambil lokasi lagi.',
+    retakeLocation: 'Ambil lokasi lagi',
   },
   queue: {
     tabsLabel: 'Status pengajuan',
@@ -166,6 +175,8 @@ export const podText = {
     distance: 'Jarak',
     accuracy: 'Akurasi GPS',
     accuracyValue: '±{m} m',
+    capturedAt: 'Lokasi diambil',
+    capturedBefore: '{minutes} menit sebelum pengajuan diterima',
     orderStatus: 'Status pesanan',
     approve: 'Setujui',
     reject: 'Tolak',

@@ -46,6 +46,8 @@ export const MODAL_TYPES = [
   'super-user',
   'faq',
   'filter',
+  // Gerai's own: the crew actions kept on the phone (not a modal of the spec).
+  'pending-actions',
 ] as const;
 export type ModalType = (typeof MODAL_TYPES)[number];
 

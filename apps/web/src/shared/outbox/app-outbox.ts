@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { request } from '../api/client';
 import { formBody } from '../api/form-body';
+import { deviceOnline } from '../bridge/native-network';
 import { Outbox, type OutboxAction, type OutboxStorage } from './outbox';
 import { defaultOutboxStorage } from './outbox-storage';
 
@@ -10,17 +11,15 @@ import { defaultOutboxStorage } from './outbox-storage';
  * page), reads again what the action changed once the server has answered it.
  */
 export function createAppOutbox(queryClient: QueryClient, storage: OutboxStorage = defaultOutboxStorage()): Outbox {
-  const refresh = (action: OutboxAction) => {
-    for (const queryKey of action.refresh) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
-  };
+  const refresh = (action: OutboxAction) => Promise.all(action.refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] })));
   return new Outbox({
     storage,
+    isOnline: deviceOnline,
     transport: ({ key, request: r }) => request(r.path, { method: r.method, body: r.form ? formBody(r.form) : (r.body ?? {}), idempotencyKey: key }),
-    onDelivered: (action, _reply, answered) => {
-      if (!answered) refresh(action);
-    },
+    // Read again (and awaited) before the action stops being shown as pending.
+    onDelivered: (action, _reply, answered) => (answered ? undefined : refresh(action)),
     onRefused: (action, _error, answered) => {
-      if (!answered) refresh(action);
+      if (!answered) void refresh(action);
     },
   });
 }

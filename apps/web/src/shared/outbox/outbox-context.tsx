@@ -44,7 +44,18 @@ export class LazyOutbox {
     this.owner = owner;
     if (this.outbox) this.outbox.setOwner(owner);
     else if (owner !== null) void this.get();
+    this.mine = null;
+    this.notify();
   }
+
+  private mine: { from: readonly OutboxAction[]; actions: readonly OutboxAction[] } | null = null;
+
+  /** The signed-in member's actions (another member's wait on the phone for them). */
+  getOwnSnapshot = (): readonly OutboxAction[] => {
+    const all = this.getSnapshot();
+    if (this.mine?.from !== all) this.mine = { from: all, actions: all.filter((a) => a.owner === this.owner || a.owner === '') };
+    return this.mine.actions;
+  };
 
   retryNow(): void {
     void this.get().then((outbox) => outbox.retryNow());
@@ -71,8 +82,8 @@ export function useOutbox(): LazyOutbox {
   return outbox;
 }
 
-/** Every action the server does not have yet, oldest first (re-renders when it changes). */
-export function useOutboxActions(): readonly OutboxAction[] {
+/** The signed-in member's actions the server does not have yet, oldest first (re-renders when they change). */
+export function usePendingActions(): readonly OutboxAction[] {
   const outbox = useOutbox();
-  return useSyncExternalStore(outbox.subscribe, outbox.getSnapshot, outbox.getSnapshot);
+  return useSyncExternalStore(outbox.subscribe, outbox.getOwnSnapshot, outbox.getOwnSnapshot);
 }

@@ -1,4 +1,4 @@
-import type { id } from '../i18n/id';
+import type { outboxText } from '../i18n/outbox';
 
 /** Every kind of crew action the outbox keeps; each has its name in the catalogue. */
-export type OutboxKind = keyof typeof id.outbox.kinds;
+export type OutboxKind = keyof typeof outboxText.kinds;

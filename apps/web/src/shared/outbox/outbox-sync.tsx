@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useOutbox } from './outbox-context';
 
 /**
- * Lets the outbox send for the signed-in member, and sends at once when the phone
- * says the connection is back or the app comes to the front again.
+ * Lets the outbox send for the signed-in member, and sends at once when the phone says the
+ * connection is back or the app comes to the front again.
  */
 export function OutboxSync({ owner }: { owner: string }) {
   const outbox = useOutbox();

@@ -49,6 +49,11 @@ export interface OutboxAction {
   createdAt: number;
   state: OutboxActionState;
   attempts: number;
+  /**
+   * No screen waits for its answer (it was kept offline, had no answer in time, or an
+   * earlier page made it): screens show it as made but not yet confirmed.
+   */
+  waiting?: boolean;
   refusal?: OutboxRefusal;
   /** What a screen needs to show the action before the server has it (a scanned barcode…). */
   meta?: Record<string, unknown>;
@@ -66,10 +71,11 @@ export interface OutboxOptions {
   storage: OutboxStorage;
   transport: OutboxTransport;
   /**
-   * Called once the server has an action, with its reply. `answered` says whether the
-   * screen that made it still waits for the answer (after a reload nobody does).
+   * Called once the server has an action, with its reply, before the action leaves the
+   * outbox (so what it changed is in the cache when screens stop showing it as pending).
+   * `answered` says whether the screen that made it still waits for the answer.
    */
-  onDelivered?: (action: OutboxAction, reply: unknown, answered: boolean) => void;
+  onDelivered?: (action: OutboxAction, reply: unknown, answered: boolean) => void | Promise<unknown>;
   /** Called when the server refuses an action; `answered` as for onDelivered. */
   onRefused?: (action: OutboxAction, error: ApiError, answered: boolean) => void;
   now?: () => number;
@@ -88,6 +94,8 @@ export interface SubmitOptions {
    * later. Called at most once.
    */
   onWaiting?: () => void;
+  /** Writes the server's reply where the screens read it; awaited before the action leaves the outbox. */
+  onAnswer?: (reply: unknown) => unknown;
 }
 
 export type NewOutboxAction = Omit<OutboxAction, 'seq' | 'state' | 'attempts' | 'createdAt' | 'refusal' | 'owner'>;
@@ -113,6 +121,7 @@ interface Waiter {
   resolve: (reply: unknown) => void;
   reject: (error: unknown) => void;
   waiting?: () => void;
+  answer?: (reply: unknown) => unknown;
   grace?: ReturnType<typeof setTimeout>;
   /** The screen was told the answer comes later: it no longer shows what happens to it. */
   movedOn?: boolean;
@@ -142,7 +151,8 @@ export class Outbox {
     this.loaded ??= this.options.storage.load().then((stored) => {
       for (const a of stored) {
         // A send cut off by the reload may or may not have arrived: the key makes sending it again safe.
-        this.actions.set(a.key, a.state === 'sending' ? { ...a, state: 'queued' } : a);
+        // No screen of this page waits for what an earlier page made.
+        this.actions.set(a.key, { ...a, state: a.state === 'sending' ? 'queued' : a.state, waiting: true });
         this.lastSeq = Math.max(this.lastSeq, a.seq);
       }
       this.publish();
@@ -166,7 +176,7 @@ export class Outbox {
     const seq = Math.max(this.now() * 1000, this.lastSeq + 1);
     this.lastSeq = seq;
     const action: OutboxAction = { ...input, owner: this.owner ?? '', seq, createdAt: this.now(), state: 'queued', attempts: 0 };
-    const waiter: Waiter = { resolve: () => {}, reject: () => {}, waiting: options.onWaiting };
+    const waiter: Waiter = { resolve: () => {}, reject: () => {}, waiting: options.onWaiting, answer: options.onAnswer };
     const answered = new Promise<unknown>((resolve, reject) => Object.assign(waiter, { resolve, reject }));
     this.waiters.set(action.key, waiter);
     await this.options.storage.put(action);
@@ -187,7 +197,9 @@ export class Outbox {
 
   private notifyWaiting(key: string): void {
     const waiter = this.waiters.get(key);
-    if (!waiter) return;
+    if (!waiter || waiter.movedOn) return;
+    const action = this.actions.get(key);
+    if (action && !action.waiting) void this.update({ ...action, waiting: true });
     clearTimeout(waiter.grace);
     const waiting = waiter.waiting;
     waiter.waiting = undefined;
@@ -280,10 +292,16 @@ export class Outbox {
     this.publish();
     try {
       const reply = await this.options.transport(sending);
+      const waiter = this.waiters.get(action.key);
+      try {
+        await waiter?.answer?.(reply);
+        await this.options.onDelivered?.(sending, reply, Boolean(waiter));
+      } catch {
+        // The server has it; a failed cache update is mended by the next read.
+      }
       await this.options.storage.remove(action.key);
       this.actions.delete(action.key);
       this.publish();
-      this.options.onDelivered?.(sending, reply, this.waiters.has(action.key));
       this.settle(action.key, (w) => w.resolve(reply));
       return true;
     } catch (error) {

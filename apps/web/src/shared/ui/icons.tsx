@@ -27,6 +27,12 @@ const SHAPES = {
     </>
   ),
   back: <path d="M15 5 8 12l7 7" />,
+  cloudUp: (
+    <>
+      <path d="M7 18a4.5 4.5 0 0 1-.6-8.96A6 6 0 0 1 18 8.5a4.5 4.5 0 0 1 0 9.5" />
+      <path d="m9 14 3-3 3 3M12 11v9" />
+    </>
+  ),
   chevronRight: <path d="m9 5 7 7-7 7" />,
   refresh: (
     <>

@@ -1,7 +1,10 @@
+import { useMemo } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderDetail } from '@gerai/contract';
 import { isApiError } from '@/shared/api/api-error';
 import { api } from '@/shared/api/client';
+import { usePendingActions } from '@/shared/outbox/outbox-context';
+import { applyPending, type PendingOrder } from '../utils/pending-overlay';
 import { orderKeys } from '../query-keys';
 
 /** GET /api/orders/:shipmentNo → the order with products, customer, store, history and actions. */
@@ -31,7 +34,15 @@ export const orderQueryOptions = (shipmentNo: string) =>
     staleTime: 10_000,
   });
 
-/** The spec: the detail is fetched only when shipmentNo, status or method is given. */
+/**
+ * The order as this phone's crew left it: the server's copy (the spec: fetched only when
+ * shipmentNo, status or method is given) with the actions still waiting on the phone
+ * applied (`kept`: which lines, how many, which were refused).
+ */
 export function useOrder(shipmentNo: string | undefined, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...orderQueryOptions(shipmentNo ?? ''), enabled: enabled && Boolean(shipmentNo) });
+  const query = useQuery({ ...orderQueryOptions(shipmentNo ?? ''), enabled: enabled && Boolean(shipmentNo) });
+  const actions = usePendingActions();
+  const server = query.data;
+  const kept: PendingOrder | null = useMemo(() => (server ? applyPending(server, actions) : null), [server, actions]);
+  return { ...query, data: kept?.order, kept };
 }

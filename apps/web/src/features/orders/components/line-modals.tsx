@@ -85,6 +85,10 @@ export function EditQuantityModal({ modal, finish, titleId }: ModalRendererProps
   const confirmQty = useScanStore((s) => s.confirmQty);
   const scanned = useScanStore((s) => (line ? s.products.find((p) => p.productID === line.productID) : undefined));
   const save = useSetLineQuantity(shipmentNo, {
+    onQueued: () => {
+      if (line) confirmQty(line.productID);
+      finish();
+    },
     onSuccess: () => {
       // The server took qtyEdit: it is the product's quantity now.
       if (line) confirmQty(line.productID);
@@ -138,6 +142,10 @@ export function OutOfStockModal({ modal, finish, titleId }: ModalRendererProps) 
   const addProduct = useScanStore((s) => s.addProduct);
   const [value, setValue] = useState<number | null>(null);
   const save = useSetLineOutOfStock(shipmentNo, {
+    onQueued: (vars) => {
+      if (line) setOutOfStock(line.productID, vars.qtyOos);
+      finish();
+    },
     onSuccess: (order, vars) => {
       const saved = order.products.find((l) => l.lineId === vars.lineId);
       if (saved) {

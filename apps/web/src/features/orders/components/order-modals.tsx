@@ -1,4 +1,5 @@
 import { DEFAULT_ERROR_MODAL } from '@gerai/contract';
+import { outboxText } from '@/shared/i18n/outbox';
 import { t } from '@/shared/i18n/id';
 import { ordersText } from '@/shared/i18n/orders';
 import { errorToModal } from '@/shared/modal/error-to-modal';
@@ -7,6 +8,7 @@ import { ConfirmFooter } from '@/shared/modal/confirm-footer';
 import { ModalSheet } from '@/shared/modal/modal-sheet';
 import { openModal } from '@/shared/modal/modal-store';
 import { signal } from '@/shared/feedback/feedback';
+import { showToast } from '@/shared/toast/toast-store';
 import { Icon } from '@/shared/ui/icons';
 import { formatNumber, formatRupiah } from '@/shared/utils/format';
 import { useOrder } from '../api/get-order';
@@ -21,6 +23,12 @@ export function ScanPackingModal({ modal, finish, titleId }: ModalRendererProps)
   const shipmentNo = modal.payload.shipmentNo ?? '';
   const order = useOrder(shipmentNo).data;
   const pack = usePackOrder(shipmentNo, {
+    // Kept for later: the order shows as packed on this phone, confirmed when the server has it.
+    onQueued: () => {
+      finish();
+      signal('success');
+      showToast(outboxText.queued, 'info');
+    },
     onSuccess: () => {
       finish();
       signal('success');

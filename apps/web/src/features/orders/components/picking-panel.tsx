@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { OrderDetail, ScanResult } from '@gerai/contract';
-import { DEFAULT_ERROR_MODAL } from '@gerai/contract';
-import type { ApiError } from '@/shared/api/api-error';
+import { DEFAULT_ERROR_MODAL, ERROR_MESSAGES } from '@gerai/contract';
+import { ApiError } from '@/shared/api/api-error';
+import { useOnlineStatus } from '@/shared/hooks/use-online-status';
 import { signal } from '@/shared/feedback/feedback';
 import { t } from '@/shared/i18n/id';
 import { ordersText } from '@/shared/i18n/orders';
@@ -12,9 +13,10 @@ import { Spinner } from '@/shared/ui/spinner';
 import { cn } from '@/shared/utils/cn';
 import { useScanBarcode, type ScanVars } from '../api/scan-barcode';
 import { lineForCode } from '../utils/order-detail';
+import { localScanRefusal } from '../utils/pending-overlay';
 import { ProgressBar } from './progress-bar';
 
-export type ScanFeedback = { tone: 'success' | 'error'; text: string } | null;
+export type ScanFeedback = { tone: 'success' | 'error' | 'kept'; text: string } | null;
 
 /** The Indonesian line shown for a refused scan: the server's reason, naming the product when we know it. */
 export function refusalText(error: ApiError, code: string, order: OrderDetail | undefined): string {
@@ -30,7 +32,8 @@ export function refusalText(error: ApiError, code: string, order: OrderDetail | 
  * Picking by scanning (1102): order progress, the scanner (camera, hardware
  * scanner, native scanner, typed code) and what the last scan did. Every scan is
  * confirmed by the server: accepted → success beep; refused → its reason and a
- * distinct error sound with vibration.
+ * distinct error sound with vibration. Offline, a scan is checked against the order
+ * as the phone has it and kept for the server (shown at once; its answer on sync is final).
  */
 export function PickingPanel({ order, onScanned }: { order: OrderDetail; onScanned: (lineId: number) => void }) {
   const [feedback, setFeedback] = useState<ScanFeedback>(null);
@@ -38,6 +41,7 @@ export function PickingPanel({ order, onScanned }: { order: OrderDetail; onScann
   const setCurrent = useScanStore((s) => s.setCurrent);
   const addProduct = useScanStore((s) => s.addProduct);
   const progress = order.progress;
+  const online = useOnlineStatus();
 
   const scan = useScanBarcode(order.shipmentNo, {
     onSuccess: (result: ScanResult) => {
@@ -48,14 +52,25 @@ export function PickingPanel({ order, onScanned }: { order: OrderDetail; onScann
       setFeedback({ tone: 'success', text: t(ordersText.scan.accepted, { name: line.name, picked: line.qtyPicked, qty: line.qty }) });
       onScanned(line.lineId);
     },
-    onError: (error: ApiError, vars: ScanVars) => {
-      setCurrent(null);
-      signal('error');
-      setFeedback({ tone: 'error', text: refusalText(error, vars.barcode, order) });
+    onQueued: (vars: ScanVars) => {
+      const line = lineForCode(order.products, vars.barcode);
+      signal('success');
+      // The order on screen already counts it (pending overlay): one more than before it.
+      if (line) setFeedback({ tone: 'kept', text: t(ordersText.scan.kept, { name: line.name, picked: Math.min(line.qty, line.qtyPicked + 1), qty: line.qty }) });
     },
+    onError: (error: ApiError, vars: ScanVars) => refuse(error, vars.barcode),
   });
 
+  const refuse = (error: ApiError, code: string) => {
+    setCurrent(null);
+    signal('error');
+    setFeedback({ tone: 'error', text: refusalText(error, code, order) });
+  };
+
   const onScan = (code: string) => {
+    // Offline the phone answers what the server would: not in the order, or already complete.
+    const local = online ? null : localScanRefusal(order, code);
+    if (local) return refuse(new ApiError({ status: 422, code: local, message: ERROR_MESSAGES[local] }), code);
     setCurrent({ productID: code, barcode: code });
     scan.mutate({ barcode: code });
   };
@@ -74,7 +89,7 @@ export function PickingPanel({ order, onScanned }: { order: OrderDetail; onScann
       </section>
       <ScannerPanel onScan={onScan} enabled={!progress.complete}>
         <div aria-live="polite" data-testid="scan-feedback" className="empty:hidden">
-          {current && scan.isPending ? (
+          {current && scan.isPending && !scan.queued ? (
             <p className="flex items-center gap-2 rounded-xl bg-slate-50 p-2 text-sm text-slate-600">
               <Spinner className="size-4" />
               {t(ordersText.scan.sending, { code: current.barcode ?? current.productID })}
@@ -84,10 +99,10 @@ export function PickingPanel({ order, onScanned }: { order: OrderDetail; onScann
               data-tone={feedback.tone}
               className={cn(
                 'flex items-start gap-2 rounded-xl p-2 text-sm font-medium',
-                feedback.tone === 'success' ? 'bg-emerald-50 text-emerald-800' : 'bg-red-50 text-red-800',
+                feedback.tone === 'success' ? 'bg-emerald-50 text-emerald-800' : feedback.tone === 'kept' ? 'bg-amber-50 text-amber-900' : 'bg-red-50 text-red-800',
               )}
             >
-              <Icon name={feedback.tone === 'success' ? 'check' : 'alert'} className="size-5 shrink-0" />
+              <Icon name={feedback.tone === 'success' ? 'check' : feedback.tone === 'kept' ? 'cloudUp' : 'alert'} className="size-5 shrink-0" />
               <span>{feedback.text}</span>
             </p>
           ) : null}

@@ -1,4 +1,5 @@
 import type { OrderProduct } from '@gerai/contract';
+import { outboxText } from '@/shared/i18n/outbox';
 import { t } from '@/shared/i18n/id';
 import { ordersText } from '@/shared/i18n/orders';
 import { Icon } from '@/shared/ui/icons';
@@ -12,12 +13,15 @@ function ProductLine({
   line,
   picking,
   highlighted,
+  waiting,
   onEdit,
   onOutOfStock,
 }: {
   line: OrderProduct;
   picking: boolean;
   highlighted: boolean;
+  /** Changed on this phone; the server does not have it yet. */
+  waiting: boolean;
   onEdit: () => void;
   onOutOfStock: () => void;
 }) {
@@ -28,6 +32,7 @@ function ProductLine({
       data-testid={`line-${line.lineId}`}
       data-barcode={line.barcode}
       data-resolved={resolved}
+      data-waiting={waiting || undefined}
       className={cn(
         'flex flex-col gap-1.5 border-b border-slate-100 py-3 transition-colors first:pt-0 last:border-0 last:pb-0',
         highlighted && 'rounded-xl bg-emerald-50 px-2 first:pt-2',
@@ -35,6 +40,12 @@ function ProductLine({
     >
       <div className="flex items-start gap-2">
         <p className="line-clamp-2 min-w-0 flex-1 text-sm font-medium text-slate-900">{line.name}</p>
+        {waiting ? (
+          <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800" data-testid={`line-${line.lineId}-waiting`}>
+            <Icon name="cloudUp" className="size-3.5" />
+            {outboxText.waiting}
+          </span>
+        ) : null}
         {resolved && picking ? (
           <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-700">
             <Icon name="check" className="size-3.5" />
@@ -90,12 +101,14 @@ export function ProductLines({
   lines,
   picking,
   highlightLineId,
+  waitingLines,
   onEdit,
   onOutOfStock,
 }: {
   lines: readonly OrderProduct[];
   picking: boolean;
   highlightLineId: number | null;
+  waitingLines?: ReadonlySet<number>;
   onEdit: (line: OrderProduct) => void;
   onOutOfStock: (line: OrderProduct) => void;
 }) {
@@ -108,6 +121,7 @@ export function ProductLines({
             line={line}
             picking={picking}
             highlighted={highlightLineId === line.lineId}
+            waiting={waitingLines?.has(line.lineId) ?? false}
             onEdit={() => onEdit(line)}
             onOutOfStock={() => onOutOfStock(line)}
           />

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { outboxText } from '@/shared/i18n/outbox';
 import { useNavigate, useParams } from 'react-router';
 import { DELIVERY_TYPE, ORDER_STATUS, PICKUP_QR_PREFIX, POD_TEXT, parsePickupQr } from '@gerai/contract';
 import { paths } from '@/shared/config/paths';
@@ -50,6 +51,12 @@ export default function OrderConfirmPage() {
   const [scanned, setScanned] = useState(false);
 
   const handover = useHandOverOrder(shipmentNo, {
+    // The code is checked by the server when it arrives; a refusal then shows in the pending list.
+    onQueued: () => {
+      signal('success');
+      showToast(outboxText.queued, 'info');
+      navigate(paths.listDone, { replace: true });
+    },
     onSuccess: (_detail, vars) => {
       signal('success');
       showToast(t(ordersText.confirm.success, { shipmentNo, name: vars.receiverName }), 'success');

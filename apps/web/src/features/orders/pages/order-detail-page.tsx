@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { outboxText } from '@/shared/i18n/outbox';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { DELIVERY_TYPE, ORDER_STATUS, ORDER_STATUS_ACTION, type OrderDetail, type OrderProduct } from '@gerai/contract';
@@ -37,6 +38,10 @@ function DetailSkeleton() {
 function ActionButton({ order, leave }: { order: OrderDetail; leave: (to: string) => void }) {
   const openModal = useModalStore((s) => s.openModal);
   const claim = useClaimOrder(order.shipmentNo, {
+    onQueued: () => {
+      signal('success');
+      showToast(outboxText.queued, 'info');
+    },
     onSuccess: () => {
       signal('success');
       showToast(ordersText.detail.claimed, 'success');
@@ -50,6 +55,10 @@ function ActionButton({ order, leave }: { order: OrderDetail; leave: (to: string
     },
   });
   const finish = useFinishOrder(order.shipmentNo, {
+    onQueued: () => {
+      showToast(outboxText.queued, 'info');
+      leave(paths.history);
+    },
     onSuccess: () => {
       showToast(t(ordersText.detail.finished, { shipmentNo: order.shipmentNo }), 'success');
       leave(paths.history);
@@ -57,6 +66,7 @@ function ActionButton({ order, leave }: { order: OrderDetail; leave: (to: string
     onError: (error) => showErrorModal(error, 'close-modal'),
   });
   const reset = useResetPicking(order.shipmentNo, {
+    onQueued: () => showToast(outboxText.queued, 'info'),
     onSuccess: () => showToast(ordersText.detail.resetDone, 'info'),
     onError: (error) => showErrorModal(error, 'close-modal'),
   });
@@ -68,7 +78,7 @@ function ActionButton({ order, leave }: { order: OrderDetail; leave: (to: string
     case ORDER_STATUS.NEW:
       return can('claim') ? (
         <ActionBar>
-          <Button block onClick={() => claim.mutate({})} loading={claim.isPending} data-testid="action-button">
+          <Button block onClick={() => claim.mutate({})} loading={claim.isPending && !claim.queued} data-testid="action-button">
             {label}
           </Button>
         </ActionBar>
@@ -80,7 +90,7 @@ function ActionButton({ order, leave }: { order: OrderDetail; leave: (to: string
           {can('reset') ? (
             <Button
               variant="ghost"
-              loading={reset.isPending}
+              loading={reset.isPending && !reset.queued}
               data-testid="reset-button"
               onClick={() =>
                 openModal({
@@ -125,7 +135,7 @@ function ActionButton({ order, leave }: { order: OrderDetail; leave: (to: string
     case ORDER_STATUS.COMPLETED:
       return can('finish') ? (
         <ActionBar>
-          <Button block onClick={() => finish.mutate({})} loading={finish.isPending} data-testid="action-button">
+          <Button block onClick={() => finish.mutate({})} loading={finish.isPending && !finish.queued} data-testid="action-button">
             {label}
           </Button>
         </ActionBar>
@@ -157,6 +167,7 @@ export default function OrderDetailPage() {
   // The spec: fetched only when shipmentNo, status or method is given.
   const order = useOrder(shipmentNo, { enabled: Boolean(shipmentNo || status || method) });
   const data = order.data;
+  const kept = order.kept;
   const backTo = statusListPath(Number(data?.statusId ?? status));
 
   // A missing shipment answers quietly; other failures open the reload modal.
@@ -215,6 +226,7 @@ export default function OrderDetailPage() {
           lines={data.products}
           picking={picking && data.actions.includes('scan')}
           highlightLineId={highlight}
+          waitingLines={kept?.pendingLines}
           onEdit={(line) => openLine('edit-quantity', line)}
           onOutOfStock={(line) => openLine('out-of-stock', line)}
         />

@@ -12,12 +12,15 @@ export interface PodRequestInput {
   lat: number;
   long: number;
   accuracy: number;
+  /** When the phone took the position (ISO 8601). */
+  capturedAt: string;
 }
 
 /**
  * POST /api/pod/requests, form-encoded (spec §7) → the request (pending). A
  * second one while pending: 409 POD_REQUEST_DUPLICATE; too far from the
- * customer: 422 POD_REQUEST_LOCATION_INVALID.
+ * customer: 422 POD_REQUEST_LOCATION_INVALID; a position taken too long before
+ * it arrived: 422 POD_CAPTURE_TOO_OLD.
  */
 export function useCreatePodRequest(shipmentNo: string, options?: MutationCallbacks<PodRequestDetail, PodRequestInput>) {
   return useApiMutation<PodRequestDetail, PodRequestInput>({

@@ -3,13 +3,15 @@ import { hasErrorCode } from '@/shared/api/api-error';
 import { useApiMutation, type MutationCallbacks } from '@/shared/api/use-api-mutation';
 import { podChange } from './pod-change';
 
-/** The spec's scan-and-go POD payload (plus the fix's accuracy, which the server decides with). */
+/** The spec's scan-and-go POD payload (plus the fix's accuracy and capture time, which the server decides with). */
 export interface ScanGoInput {
   shipmentNo: string;
   orderNo: string;
   lat: number;
   long: number;
   accuracy: number;
+  /** When the phone took the position (ISO 8601): a POD made offline is decided on as captured. */
+  capturedAt: string;
   receiverName: string;
   receiverRelation: PodReceiverRelation;
   receiverOther?: string;
@@ -32,7 +34,9 @@ export function outsideReplyOf(error: unknown): OutsideData | null {
  * POST /api/pod/scan-go (JSON) → { status: true, distanceM, radiusM, pod, order }:
  * the order is completed (1103 → 1104). Outside the radius: 422 POD_OUTSIDE_AREA
  * "koordinat lokasi POD tidak sesuai" with `data` (see outsideReplyOf); a poor
- * fix: 422 POD_ACCURACY_TOO_LOW.
+ * fix: 422 POD_ACCURACY_TOO_LOW; a fix taken too long before it arrived (sent
+ * from the outbox later): 422 POD_CAPTURE_TOO_OLD (ahead of the server's clock:
+ * POD_CAPTURE_IN_FUTURE).
  */
 export function useScanAndGo(shipmentNo: string, options?: MutationCallbacks<PodScanGoResult, ScanGoInput>) {
   return useApiMutation<PodScanGoResult, ScanGoInput>({

@@ -8,7 +8,7 @@ import { SkeletonStack } from '@/shared/ui/skeleton';
 import { ErrorState } from '@/shared/ui/state-views';
 import { useCreatePodRequest } from '../api/create-pod-request';
 import { useRequestReasons } from '../api/get-request-reasons';
-import type { LocationFix } from '../utils/location';
+import { capturedAtOf, type LocationFix } from '../utils/location';
 import { checkReasonChoice, type ReasonChoice, type ReasonChoiceErrors } from '../utils/reason-choice';
 import { ReasonPicker } from './reason-picker';
 
@@ -63,6 +63,7 @@ export function PodRequestForm({
       lat: fix.lat,
       long: fix.long,
       accuracy: fix.accuracy,
+      capturedAt: capturedAtOf(fix),
     });
   };
 

@@ -16,7 +16,7 @@ import { PageHeader } from '@/shared/ui/page-header';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
 import { SkeletonStack } from '@/shared/ui/skeleton';
 import { EmptyState, ErrorState } from '@/shared/ui/state-views';
-import { formatNumber, formatRupiah } from '@/shared/utils/format';
+import { formatNumber, formatRupiah, formatTime } from '@/shared/utils/format';
 import { useOrderPodRequests } from '../api/get-order-pod-requests';
 import { outsideReplyOf, useScanAndGo, type OutsideData, type ScanGoInput } from '../api/scan-and-go';
 import { useDeviceLocation } from '../hooks/use-device-location';
@@ -24,8 +24,8 @@ import { usePodLimits, type PodLimits } from '../hooks/use-pod-limits';
 import { POD_LIVE_TYPES } from '../live-events';
 import { podKeys } from '../query-keys';
 import { useSentRequests } from '../stores/sent-requests';
-import type { LocationFix } from '../utils/location';
-import { podCodeMeaning, podErrorMeaning, podErrorModal } from '../utils/pod-errors';
+import { capturedAtOf, type LocationFix } from '../utils/location';
+import { needsNewLocation, podCodeMeaning, podErrorMeaning, podErrorModal } from '../utils/pod-errors';
 import { LocationCard } from './location-card';
 import { PackageCheck } from './package-check';
 import { PodRequestForm } from './pod-request-form';
@@ -222,6 +222,18 @@ function ScanGoDelivery({
   }, [location, locate]);
 
   const scanGo = useScanAndGo(shipmentNo, {
+    // No connection at the door: the POD waits on the phone with the position as captured.
+    onQueued: (vars) => {
+      signal('success');
+      openModal({
+        type: 'scan-go-success',
+        title: podText.success.keptTitle,
+        message: t(podText.success.keptMessage, { shipmentNo, name: vars.receiverName, time: formatTime(vars.capturedAt) }),
+        imageType: 'info',
+        buttonText: podText.success.button,
+        actionsType: 'close-modal',
+      });
+    },
     onSuccess: (result, vars) => {
       signal('success');
       onOrderChanged(result.order);
@@ -237,6 +249,13 @@ function ScanGoDelivery({
         actionsType: 'close-modal',
       });
     },
+  });
+
+  /** The position was refused for its time: say why (with the server's minutes) and offer a fresh fix. */
+  const retakeModal = (error: ApiError) => ({
+    ...podErrorModal(error, error.details?.[0]?.message ?? null),
+    confirmText: podText.errors.retakeLocation,
+    onConfirm: () => void locate(true),
   });
 
   const onScanGoError = (error: ApiError, setError: SetScanGoFieldError) => {
@@ -260,6 +279,10 @@ function ScanGoDelivery({
         return;
       }
     }
+    if (needsNewLocation(error)) {
+      openModal(retakeModal(error));
+      return;
+    }
     const meaning = podErrorMeaning(error);
     if (meaning.kind === 'finished' || error.code === 'ORDER_STATUS_CHANGED') void onRefreshOrder();
     openModal({
@@ -278,6 +301,7 @@ function ScanGoDelivery({
       lat: fix.lat,
       long: fix.long,
       accuracy: fix.accuracy,
+      capturedAt: capturedAtOf(fix),
       ...receiver,
       isValidate: customer ? distanceMeters(customer, { lat: fix.lat, lng: fix.long }) <= radiusM : false,
     };
@@ -317,7 +341,7 @@ function ScanGoDelivery({
       void queryClient.invalidateQueries({ queryKey: podKeys.orderRequests(shipmentNo) });
     }
     if (meaning.kind === 'finished') void onRefreshOrder();
-    openModal(podErrorModal(error, error.details?.[0]?.message ?? null));
+    openModal(needsNewLocation(error) ? retakeModal(error) : podErrorModal(error, error.details?.[0]?.message ?? null));
   };
 
   const pending = latest?.status === 'pending';

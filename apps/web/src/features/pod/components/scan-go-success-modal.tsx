@@ -9,7 +9,7 @@ export function ScanGoSuccessModal({ modal, finish, titleId, descriptionId }: Mo
   const navigate = useNavigate();
   return (
     <div className="flex flex-col gap-3 p-6 text-center" data-testid="scan-go-success">
-      <ModalImage type="success" />
+      <ModalImage type={modal.imageType === 'none' ? 'success' : modal.imageType} />
       <h2 id={titleId} className="text-lg font-bold text-slate-900">
         {modal.title}
       </h2>

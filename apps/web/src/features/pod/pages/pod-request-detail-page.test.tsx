@@ -74,6 +74,26 @@ describe('POD approval detail (/pengajuan-pod/detail)', () => {
     expect(screen.getByTestId('pod-reject')).toBeEnabled();
   });
 
+  it('shows when the crew’s phone took the position, and how long before the request arrived when it was sent later', async () => {
+    const position = { lat: -6.256, long: 106.8216, accuracy: 12 };
+    // Taken offline at 09.14 WIB, received at 10.49 WIB (requestDate of the fixture).
+    serve().on('GET', DETAIL, ok(podRequestDetail({ position: { ...position, capturedAt: '2026-11-22T02:14:27.000Z' } })));
+    renderDetail();
+    expect(await screen.findByTestId('pod-captured-at')).toHaveTextContent('22 Nov 2026, 09.14 WIB');
+    expect(screen.getByTestId('pod-captured-before')).toHaveTextContent('95 menit sebelum pengajuan diterima');
+  });
+
+  it('says nothing of a delay for a position sent at once, and nothing of the capture for an older request without one', async () => {
+    const position = { lat: -6.256, long: 106.8216, accuracy: 12 };
+    serve().on('GET', DETAIL, (_c, n) => ok(podRequestDetail({ position: { ...position, capturedAt: n === 1 ? '2026-11-22T03:49:05.000Z' : null } })));
+    const { queryClient } = renderDetail();
+    expect(await screen.findByTestId('pod-captured-at')).toHaveTextContent('10.49 WIB');
+    expect(screen.queryByTestId('pod-captured-before')).not.toBeInTheDocument();
+    await act(() => queryClient.refetchQueries());
+    await waitFor(() => expect(screen.queryByTestId('pod-captured-at')).not.toBeInTheDocument());
+    expect(screen.getByTestId('pod-positions')).toHaveTextContent('±12 m');
+  });
+
   it('draws the radius the server decides with (app-config), not a constant', async () => {
     serve({ radiusM: 250 }).on('GET', DETAIL, ok(podRequestDetail()));
     renderDetail();

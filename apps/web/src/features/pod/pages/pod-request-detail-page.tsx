@@ -20,7 +20,7 @@ import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
 import { SkeletonStack } from '@/shared/ui/skeleton';
 import { EmptyState, ErrorState } from '@/shared/ui/state-views';
 import { cn } from '@/shared/utils/cn';
-import { formatDateTime } from '@/shared/utils/format';
+import { formatDateTime, formatNumber } from '@/shared/utils/format';
 import { useApprovePodRequest } from '../api/approve-pod-request';
 import { usePodRequest } from '../api/get-pod-request';
 import { useRejectPodRequest } from '../api/reject-pod-request';
@@ -37,9 +37,16 @@ const text = podText.detail;
 
 const coords = (lat: number, long: number) => `${lat.toFixed(6)}, ${long.toFixed(6)}`;
 
+/** Whole minutes between the fix and the request's arrival; worth saying from one minute (a request sent later from the outbox). */
+function minutesBeforeArrival(capturedAt: string, requestDate: string): number {
+  const minutes = Math.floor((Date.parse(requestDate) - Date.parse(capturedAt)) / 60_000);
+  return Number.isFinite(minutes) ? minutes : 0;
+}
+
 /** Both positions: the sketch, distance and direction, accuracy and the coordinates. */
 function Positions({ request }: { request: PodRequestDetail }) {
   const { customer, position, direction, distanceM } = request;
+  const lateBy = position.capturedAt ? minutesBeforeArrival(position.capturedAt, request.requestDate) : 0;
   // The radius drawn is the one the server decides with (app-config).
   const { limits } = usePodLimits();
   return (
@@ -69,6 +76,17 @@ function Positions({ request }: { request: PodRequestDetail }) {
         <Field label={text.customerPoint}>
           <span className="font-mono text-xs">{customer.lat !== null && customer.long !== null ? coords(customer.lat, customer.long) : id.common.dash}</span>
         </Field>
+        {position.capturedAt ? (
+          // When the phone took the position; the request's arrival is "Waktu pengajuan" above.
+          <Field label={text.capturedAt}>
+            <span data-testid="pod-captured-at">{formatDateTime(position.capturedAt)}</span>
+            {lateBy >= 1 ? (
+              <span className="block text-xs font-normal text-amber-800" data-testid="pod-captured-before">
+                {t(text.capturedBefore, { minutes: formatNumber(lateBy) })}
+              </span>
+            ) : null}
+          </Field>
+        ) : null}
       </dl>
     </Card>
   );

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { acquireLocation } from './location';
+import { acquireLocation, capturedAtOf } from './location';
 
 afterEach(() => {
   delete window.GeraiNative;
@@ -67,5 +67,11 @@ describe('taking the crew position for POD', () => {
   it('uses the native host fix when it has accuracy', async () => {
     window.GeraiNative = { getLocation: () => JSON.stringify({ lat: -6.25, lng: 106.81, accuracy: 8 }) };
     await expect(acquireLocation({ ...served, now: () => 5 })).resolves.toEqual({ ok: true, fix: { lat: -6.25, long: 106.81, accuracy: 8, at: 5 } });
+  });
+});
+
+describe('the capture time a POD carries', () => {
+  it('is the moment the fix was taken, as an ISO timestamp in UTC', () => {
+    expect(capturedAtOf({ at: Date.UTC(2026, 10, 22, 3, 15, 30, 120) })).toBe('2026-11-22T03:15:30.120Z');
   });
 });

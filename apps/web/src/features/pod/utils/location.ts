@@ -8,9 +8,15 @@ export interface LocationFix {
   long: number;
   /** Metres (the radius of 68 % confidence the device reports). */
   accuracy: number;
-  /** When it was taken (ms since epoch). */
+  /**
+   * When it was taken (ms since epoch, the phone's clock); sent as the POD's `capturedAt`, so a
+   * POD that waits in the outbox is decided on as of this moment.
+   */
   at: number;
 }
+
+/** The fix's capture time as the POD bodies carry it. */
+export const capturedAtOf = (fix: Pick<LocationFix, 'at'>) => new Date(fix.at).toISOString();
 
 export type LocationFailure = LocationErrorCode | 'TOO_POOR' | 'NO_ACCURACY';
 

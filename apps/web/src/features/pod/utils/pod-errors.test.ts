@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ERROR_MODAL, ERROR_MESSAGES } from '@gerai/contract';
 import { ApiError, type ApiErrorCode } from '@/shared/api/api-error';
-import { approvalErrorOutcome, podErrorMeaning, podErrorModal } from './pod-errors';
+import { approvalErrorOutcome, needsNewLocation, podErrorMeaning, podErrorModal } from './pod-errors';
 
 const api = (status: number, code: ApiErrorCode, message: string) => new ApiError({ status, code, message });
 
@@ -15,6 +15,9 @@ describe('POD error catalogue (spec §8)', () => {
     ['"Status pesanan ini sudah selesai"', api(409, 'POD_ORDER_FINISHED', 'Status pesanan ini sudah selesai'), 'finished'],
     // The legacy API said it with HTTP 200, payload false and message 500; Gerai's server answers 422 with the code.
     ['"koordinat lokasi POD tidak sesuai"', api(422, 'POD_OUTSIDE_AREA', 'koordinat lokasi POD tidak sesuai'), 'outside'],
+    // Not in the spec: a POD made offline whose position reached the server too late, or ahead of its clock.
+    ['a position taken too long before it arrived', api(422, 'POD_CAPTURE_TOO_OLD', ERROR_MESSAGES.POD_CAPTURE_TOO_OLD), 'capture-too-old'],
+    ['a position time ahead of the server', api(422, 'POD_CAPTURE_IN_FUTURE', ERROR_MESSAGES.POD_CAPTURE_IN_FUTURE), 'capture-in-future'],
   ])('%s → %s', (_name, error, kind) => {
     expect(podErrorMeaning(error).kind).toBe(kind);
   });
@@ -64,6 +67,39 @@ describe('POD error catalogue (spec §8)', () => {
     // The list close type is exempt.
     expect(podErrorModal(api(422, 'POD_ORDER_IN_RETURN', 'Order sedang dalam pengajuan retur'))).toMatchObject({ actionsType: 'go-to-list-proses', message: 'Jangan serahkan barang kepada pelanggan sampai proses retur/refund selesai.' });
     expect(podErrorModal(api(0, 'NETWORK', 'x'))).toMatchObject({ title: DEFAULT_ERROR_MODAL.title, message: DEFAULT_ERROR_MODAL.message, buttonText: 'OK' });
+  });
+});
+
+describe('a position refused for its capture time', () => {
+  it('says the location is stale and how to go on: take it again at the customer (by the code, never the text)', () => {
+    const tooOld = podErrorMeaning(api(422, 'POD_CAPTURE_TOO_OLD', 'Permintaan ditolak'));
+    expect(tooOld).toMatchObject({
+      kind: 'capture-too-old',
+      title: 'Lokasi sudah kedaluwarsa',
+      message: 'Lokasi ini diambil terlalu lama sebelum terkirim, jadi tidak lagi membuktikan Anda berada di tempat pelanggan. Ambil lokasi lagi di tempat pelanggan, lalu kirim ulang.',
+      closeType: 'resubmit',
+    });
+    expect(podErrorMeaning(api(422, 'POD_CAPTURE_IN_FUTURE', 'x'))).toMatchObject({ kind: 'capture-in-future', title: 'Jam ponsel tidak sesuai' });
+    // The server's own message for the code does not decide anything either.
+    expect(podErrorMeaning(api(422, 'POD_ACCURACY_TOO_LOW', ERROR_MESSAGES.POD_CAPTURE_TOO_OLD)).kind).toBe('other');
+  });
+
+  it('asks for a new location only for those codes', () => {
+    expect(needsNewLocation(api(422, 'POD_CAPTURE_TOO_OLD', ''))).toBe(true);
+    expect(needsNewLocation(api(422, 'POD_CAPTURE_IN_FUTURE', ''))).toBe(true);
+    expect(needsNewLocation(api(422, 'POD_OUTSIDE_AREA', ''))).toBe(false);
+    expect(needsNewLocation(new Error(ERROR_MESSAGES.POD_CAPTURE_TOO_OLD))).toBe(false);
+  });
+
+  it('keeps the modal on the form (resubmit, no "Error:" prefix) with the server’s minutes under the meaning', () => {
+    const detail = 'Lokasi diambil 135 menit sebelum diterima server; paling lama 120 menit.';
+    expect(podErrorModal(api(422, 'POD_CAPTURE_TOO_OLD', ERROR_MESSAGES.POD_CAPTURE_TOO_OLD), detail)).toMatchObject({
+      type: 'pod-status',
+      title: 'Lokasi sudah kedaluwarsa',
+      message: `${podErrorMeaning(api(422, 'POD_CAPTURE_TOO_OLD', '')).message}\n${detail}`,
+      actionsType: 'resubmit',
+      imageType: 'warning',
+    });
   });
 });
 

@@ -7,7 +7,7 @@ import { errorToModal, serverMessageOf } from '@/shared/modal/error-to-modal';
 import type { CloseType, ModalImageType, ModalInput } from '@/shared/modal/modal-types';
 
 /** The spec's POD error catalogue (§8): what a refusal means for the crew. */
-export type PodErrorKind = 'duplicate' | 'location-invalid' | 'in-return' | 'finished' | 'outside' | 'other' | 'default';
+export type PodErrorKind = 'duplicate' | 'location-invalid' | 'in-return' | 'finished' | 'outside' | 'capture-too-old' | 'capture-in-future' | 'other' | 'default';
 
 export interface PodErrorMeaning {
   kind: PodErrorKind;
@@ -30,6 +30,9 @@ const MEANINGS: Record<Catalogued, Omit<PodErrorMeaning, 'kind'>> = {
   'in-return': { title: e.inReturnTitle, message: e.inReturn, closeType: 'go-to-list-proses', imageType: 'error' },
   finished: { title: e.finishedTitle, message: e.finished, closeType: 'reload', imageType: 'info' },
   outside: { title: e.outsideTitle, message: e.outside, closeType: 'resubmit', imageType: 'warning' },
+  // Not in the spec: a POD made offline reached the server too late (or the phone's clock is ahead).
+  'capture-too-old': { title: e.captureTooOldTitle, message: e.captureTooOld, closeType: 'resubmit', imageType: 'warning' },
+  'capture-in-future': { title: e.captureInFutureTitle, message: e.captureInFuture, closeType: 'resubmit', imageType: 'warning' },
 };
 
 /**
@@ -48,7 +51,18 @@ const KIND_BY_CODE: Partial<Record<ApiErrorCode, Catalogued>> = {
   POD_ORDER_NOT_FOUND: 'finished',
   POD_ORDER_FINISHED: 'finished',
   POD_OUTSIDE_AREA: 'outside',
+  POD_CAPTURE_TOO_OLD: 'capture-too-old',
+  POD_CAPTURE_IN_FUTURE: 'capture-in-future',
 };
+
+/**
+ * True when the server refused the position for its capture time: the fix the crew holds
+ * proves nothing any more, and the way on is to take the location again at the customer's place.
+ */
+export function needsNewLocation(error: unknown): boolean {
+  const kind = isApiError(error) ? KIND_BY_CODE[error.code] : undefined;
+  return kind === 'capture-too-old' || kind === 'capture-in-future';
+}
 
 /** One pure mapping of the catalogue by error code; any other refusal's message becomes the title. */
 export function podErrorMeaning(error: unknown): PodErrorMeaning {

@@ -1,4 +1,10 @@
-import { DELIVERY_TYPE, ORDER_STATUS, type OrderAction } from '@gerai/contract';
+// What an order offers in each status: the server lists it in every detail, and the phone
+// applies it to an order changed offline (a claim kept in the outbox makes it a picking
+// order on the phone before the server has it). Zod-free.
+import { DELIVERY_TYPE, ORDER_STATUS } from './statuses';
+
+export const ORDER_ACTIONS = ['claim', 'scan', 'editQuantity', 'markOutOfStock', 'setPaperBags', 'reset', 'pack', 'handover', 'finish', 'archiveCancelled'] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 /**
  * The actions an order offers in its status. Any crew member who can see the

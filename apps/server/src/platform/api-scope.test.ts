@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { ORDER_STATUS_IDS } from '@gerai/contract';
+import * as schema from '../db/schema';
+import { DEMO_NIK } from '../seed/demo-data';
+import { createTestContext, type TestContext } from '../test/harness';
+import { encodeComponent, exampleOf, fillPath, formEncode, openApiOperations, scalarText, seedOf, type KnownValues, type Operation } from '../test/openapi-walk';
+
+/**
+ * Issue 9: store scope, proven over the published document. Every session route
+ * that names an object of a store (in its path, or a shipmentNo / lineId /
+ * storeCode in its query or body) is called with real objects of store T001 by
+ * T002's staff, T002's kepala toko and nobody: 403 or 404 (401 for nobody), and
+ * the database is the same afterwards. A read that filters by the object may
+ * answer 2xx instead, but must not mention it; a body T001's own kepala toko is
+ * refused in the very same 400 words (a POD request for a pickup order) is about
+ * the request, not the store, and is counted apart. T001's kepala toko then calls each
+ * route with the same objects and must reach at least one, which proves the
+ * objects were real and visible to their own store. route-kit.test.ts proves the
+ * 401 of every session route on its own; here nobody is one more caller of the
+ * matrix, with real objects and the "changes nothing" check.
+ */
+
+/** Names in a path, query or body that point at an object of a store. */
+const OBJECT_KEYS = new Set(['shipmentNo', 'lineId', 'storeCode']);
+const OWN_STORE = 'T001';
+const SEED = 20261122;
+
+interface ScopeObject {
+  label: string;
+  shipmentNo: string;
+  orderNo: string;
+  deliveryType: number;
+  lineId: number;
+}
+
+interface ScopeRequest {
+  op: Operation;
+  object: ScopeObject;
+  url: string;
+  contentType: string | undefined;
+  payload: string | undefined;
+  /** A read that only filters by the object (query): it may answer 2xx with nothing of it. */
+  filterOnly: boolean;
+  /** What a foreign caller's 2xx reply must not contain. */
+  leaks: string[];
+  /** What the owner's reply to a filter-only read contains when it found the object. */
+  proof: string;
+}
+
+interface Caller {
+  label: string;
+  headers: Record<string, string>;
+  expected: number[];
+  signedIn: boolean;
+}
+
+let ctx: TestContext;
+let operations: Operation[];
+let objects: ScopeObject[];
+let known: KnownValues;
+const tokens = new Map<string, string>();
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  operations = openApiOperations(ctx.app.swagger());
+  for (const nik of [DEMO_NIK.STAFF, DEMO_NIK.STORE_CHIEF, DEMO_NIK.STAFF_T002, DEMO_NIK.STORE_CHIEF_T002]) tokens.set(nik, (await ctx.loginAs(nik)).authorization);
+  objects = await ownStoreObjects();
+  known = {
+    reasonId: await reasonIds('/api/pod/reasons/request'),
+    rejectReasonId: await reasonIds('/api/pod/reasons/reject'),
+    type: ['order'],
+  };
+}, 120_000);
+afterAll(async () => ctx?.close());
+
+async function get(nik: string, url: string) {
+  const res = await ctx.app.inject({ method: 'GET', url, headers: { authorization: tokens.get(nik)! } });
+  expect(res.statusCode, url).toBe(200);
+  return res.json().data;
+}
+
+const reasonIds = async (url: string) => ((await get(DEMO_NIK.STAFF, url)) as { items: Array<{ id: number }> }).items.map((r) => r.id);
+
+/**
+ * Real orders of T001 as its staff sees them: one per status and delivery type,
+ * plus the orders of its kepala toko's POD approval queue (the objects of the POD routes).
+ */
+async function ownStoreObjects(): Promise<ScopeObject[]> {
+  type Listed = { shipmentNo: string; orderNo: string; deliveryType: number; statusId: number; storeCode: string };
+  const picked = new Map<string, Listed & { label: string }>();
+  for (const status of ORDER_STATUS_IDS) {
+    const { items } = (await get(DEMO_NIK.STAFF, `/api/orders?status=${status}&size=100`)) as { items: Listed[] };
+    for (const deliveryType of [0, 1]) {
+      const order = items.find((o) => o.deliveryType === deliveryType);
+      if (order) picked.set(order.shipmentNo, { ...order, label: `${status}/${deliveryType === 1 ? 'delivery' : 'pickup'}` });
+    }
+  }
+  const queue = (await get(DEMO_NIK.STORE_CHIEF, `/api/pod/requests?storeCode=${OWN_STORE}&status=pending`)) as { items: Array<{ shipmentNo: string }> };
+  for (const request of queue.items.slice(0, 2)) {
+    const order = (await get(DEMO_NIK.STAFF, `/api/orders/${request.shipmentNo}`)) as Listed;
+    picked.set(order.shipmentNo, { ...order, label: `${order.statusId}/pending POD request` });
+  }
+  const found: ScopeObject[] = [];
+  for (const order of picked.values()) {
+    expect(order.storeCode).toBe(OWN_STORE);
+    const detail = (await get(DEMO_NIK.STAFF, `/api/orders/${order.shipmentNo}`)) as { products: Array<{ lineId: number }> };
+    found.push({ label: order.label, shipmentNo: order.shipmentNo, orderNo: order.orderNo, deliveryType: order.deliveryType, lineId: detail.products[0]!.lineId });
+  }
+  return found;
+}
+
+/** The values an object gives the names of a route; anything else comes from the route's schema. */
+function valuesOf(object: ScopeObject): Record<string, unknown> {
+  return { shipmentNo: object.shipmentNo, orderNo: object.orderNo, lineId: object.lineId, deliveryType: object.deliveryType, storeCode: OWN_STORE };
+}
+
+function namesOf(op: Operation): { path: string[]; query: string[]; body: string[] } {
+  const bodySchema = op.body ? Object.values(op.body)[0] : undefined;
+  return { path: op.pathParams.map((p) => p.name), query: op.query.map((p) => p.name), body: Object.keys(bodySchema?.properties ?? {}) };
+}
+
+/** Session routes that name an object of a store. */
+function scopedOperations(): Operation[] {
+  return operations.filter((op) => {
+    if (op.access !== 'session') return false;
+    const names = namesOf(op);
+    return names.path.length > 0 || [...names.query, ...names.body].some((n) => OBJECT_KEYS.has(n));
+  });
+}
+
+/** A valid request of the route about one object: its names filled from the object, the rest a fixed example of the schema. */
+function requestFor(op: Operation, object: ScopeObject): ScopeRequest {
+  const values = valuesOf(object);
+  const seed = seedOf(op.name, SEED);
+  const pathValues = Object.fromEntries(
+    op.pathParams.map((p) => [p.name, encodeComponent(scalarText(p.name in values ? values[p.name] : exampleOf(p.schema, p.name, known, seed)))]),
+  );
+  const query = op.query
+    .filter((p) => p.name in values || p.required)
+    .map((p) => `${p.name}=${encodeComponent(scalarText(p.name in values ? values[p.name] : exampleOf(p.schema, p.name, known, seed)))}`)
+    .join('&');
+  let contentType: string | undefined;
+  let payload: string | undefined;
+  if (op.body) {
+    contentType = 'application/json' in op.body ? 'application/json' : Object.keys(op.body)[0]!;
+    const bodySchema = op.body[contentType]!;
+    const example = exampleOf(bodySchema, undefined, known, seed);
+    const body: Record<string, unknown> = example !== null && typeof example === 'object' ? { ...(example as Record<string, unknown>) } : {};
+    for (const name of Object.keys(bodySchema.properties ?? {})) if (name in values) body[name] = values[name];
+    payload = contentType.includes('json') ? JSON.stringify(body) : formEncode(body);
+  }
+  const names = namesOf(op);
+  return {
+    op,
+    object,
+    url: fillPath(op.path, pathValues) + (query ? `?${query}` : ''),
+    contentType,
+    payload,
+    filterOnly: op.method === 'GET' && names.path.length === 0,
+    leaks: [object.shipmentNo, object.orderNo, `"${OWN_STORE}"`],
+    proof: names.query.includes('shipmentNo') ? object.shipmentNo : `"${OWN_STORE}"`,
+  };
+}
+
+async function call(request: ScopeRequest, headers: Record<string, string>) {
+  return ctx.app.inject({
+    method: request.op.method,
+    url: request.url,
+    headers: { ...headers, ...(request.contentType ? { 'content-type': request.contentType } : {}) },
+    ...(request.payload !== undefined ? { payload: request.payload } : {}),
+  });
+}
+
+/**
+ * Every row count, and the rows of the tables that hold T001's objects and the
+ * callers' own state (active store), as one text: equal texts mean nothing changed.
+ */
+async function databaseState(): Promise<string> {
+  const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable)).map((t) => getTableName(t));
+  const counts = tables.map((name) => `select '${name}' as t, count(*)::text as v from "${name}"`).join(' union all ');
+  const digests = ['orders', 'order_lines', 'order_paper_bags', 'pod_approval_requests', 'pod_records', 'cancel_requests', 'returns', 'users']
+    .filter((name) => tables.includes(name))
+    .map((name) => `select '${name}#' as t, md5(coalesce(string_agg(x::text, ',' order by x::text), '')) as v from "${name}" x`)
+    .join(' union all ');
+  const { rows } = (await ctx.handle.db.execute(sql.raw(`${counts} union all ${digests} order by 1`))) as unknown as { rows: Array<{ t: string; v: string }> };
+  return rows.map((r) => `${r.t}=${r.v}`).join('\n');
+}
+
+/**
+ * The next transaction id PostgreSQL will hand out. It moves only when a
+ * transaction writes, so an unmoved one proves nothing was written and the
+ * full comparison of `databaseState` can be skipped.
+ */
+async function nextTransactionId(): Promise<string> {
+  const { rows } = (await ctx.handle.db.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x`)) as unknown as { rows: Array<{ x: string }> };
+  return rows[0]!.x;
+}
+
+function changedTables(before: string, after: string): string {
+  const a = new Set(after.split('\n'));
+  return before
+    .split('\n')
+    .filter((line) => !a.has(line))
+    .map((line) => line.split('=')[0])
+    .join(', ');
+}
+
+describe('another store', () => {
+  it("neither reaches nor changes T001's objects through any route that names one", async () => {
+    const routes = scopedOperations();
+    // Each kind of object reference exists, so the matrix cannot pass by walking nothing.
+    expect(routes.some((op) => op.pathParams.some((p) => p.name === 'shipmentNo'))).toBe(true);
+    expect(routes.some((op) => op.pathParams.some((p) => p.name === 'lineId'))).toBe(true);
+    expect(routes.some((op) => op.method === 'POST' && op.pathParams.length === 0)).toBe(true);
+    expect(objects.length).toBeGreaterThanOrEqual(ORDER_STATUS_IDS.length);
+
+    // One request per distinct URL and body: a route naming only a store is the same for every order.
+    const requests = new Map<string, ScopeRequest>();
+    for (const op of routes) {
+      for (const object of objects) {
+        const r = requestFor(op, object);
+        const key = `${op.method} ${r.url} ${r.payload ?? ''}`;
+        if (!requests.has(key)) requests.set(key, r);
+      }
+    }
+    const callers: Caller[] = [
+      { label: 'staff T002', headers: { authorization: tokens.get(DEMO_NIK.STAFF_T002)! }, expected: [403, 404], signedIn: true },
+      { label: 'kepala toko T002', headers: { authorization: tokens.get(DEMO_NIK.STORE_CHIEF_T002)! }, expected: [403, 404], signedIn: true },
+      { label: 'nobody', headers: {}, expected: [401], signedIn: false },
+    ];
+    console.log(`[api-scope] ${routes.length} routes × ${objects.length} T001 objects → ${requests.size} requests × ${callers.length} callers = ${requests.size * callers.length} calls`);
+    const chief = { authorization: tokens.get(DEMO_NIK.STORE_CHIEF)! };
+    const wrong: string[] = [];
+    let before = await databaseState();
+    let independent = 0;
+    for (const r of requests.values()) {
+      for (const caller of callers) {
+        const xid = await nextTransactionId();
+        const res = await call(r, caller.headers);
+        const answered = `${caller.label} → ${r.op.name} (${r.object.label}) ${r.op.method} ${r.url}: ${res.statusCode} ${res.body.slice(0, 160)}`;
+        if ((await nextTransactionId()) !== xid) {
+          const after = await databaseState();
+          if (after !== before) wrong.push(`${answered} — changed ${changedTables(before, after)}`);
+          before = after;
+        }
+        const refused = caller.expected.includes(res.statusCode);
+        const emptyRead = r.filterOnly && caller.signedIn && res.statusCode === 200 && !r.leaks.some((l) => res.body.includes(l));
+        if (refused || emptyRead) continue;
+        // A body its own store is refused in the very same words (a pickup order has no POD request)
+        // tells the other store nothing about the object: the refusal is about the request.
+        if (caller.signedIn && res.statusCode === 400) {
+          const own = await call(r, chief);
+          before = await databaseState();
+          if (own.statusCode === 400 && own.body === res.body) {
+            independent += 1;
+            continue;
+          }
+        }
+        wrong.push(answered);
+      }
+    }
+    console.log(`[api-scope] ${independent} calls refused with 400 exactly as T001's own kepala toko is (the request, not the store)`);
+    expect(wrong).toEqual([]);
+
+    // The owner's control, after every refusal was checked (it may change the objects).
+    const beforeOwner = await databaseState();
+    const unreached: string[] = [];
+    for (const op of routes) {
+      const own = [...requests.values()].filter((r) => r.op === op);
+      let reached = false;
+      const answers: string[] = [];
+      for (const r of own) {
+        const res = await call(r, chief);
+        answers.push(`${r.object.label}: ${res.statusCode}`);
+        reached = r.filterOnly ? res.statusCode === 200 && res.body.includes(r.proof) : res.statusCode !== 404 && res.statusCode !== 400;
+        if (reached) break;
+      }
+      if (!reached) unreached.push(`${op.name}: T001's kepala toko reached none of the objects (${answers.join(', ')}); teach this suite where a real object of this route comes from`);
+    }
+    expect(unreached).toEqual([]);
+    // The owner's calls did change things (a claim, an approval), so the comparison above can see a change.
+    expect(await databaseState()).not.toBe(beforeOwner);
+  }, 120_000);
+});
