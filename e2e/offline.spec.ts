@@ -210,6 +210,10 @@ test('scan and go at a door without signal completes on sync; a position capture
   const refused = latePage.getByTestId('pending-pod.scanGo');
   await expect(refused.getByTestId('refusal-message')).toHaveText('Lokasi diambil terlalu lama sebelum terkirim. Ambil lokasi lagi di tempat pelanggan, lalu kirim ulang.');
   await snap(latePage, 'offline-07-pod-too-old');
+  // Sending it again cannot help: the list offers a new position at the customer's place instead.
+  await refused.getByRole('button', { name: 'Buang dan ambil lokasi lagi' }).click();
+  await expect(latePage).toHaveURL(new RegExp(`/order/detail-scan-go/1103/${stale.shipmentNo}/delivery$`));
+  await expect(latePage.getByTestId('connection-status')).toBeHidden();
   await late.close();
   expect((await data<Detail>(await api.get(`/api/orders/${stale.shipmentNo}`), 'detail')).statusId).toBe(1103);
 });

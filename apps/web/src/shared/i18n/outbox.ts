@@ -29,6 +29,9 @@ export const outboxText = {
   /** On a line or an order: made on this phone, not yet confirmed by the server. */
   waiting: 'Menunggu kirim',
   retry: 'Coba lagi',
+  /** A POD refused for its position's time: only a new position helps. */
+  retake: 'Buang dan ambil lokasi lagi',
+  retakeHelp: 'Lokasi ini tidak bisa dipakai lagi. Buka Scan & Go di tempat pelanggan untuk mengambil lokasi baru.',
   discard: 'Buang',
   openOrder: 'Buka pesanan',
   logoutTitle: 'Masih ada tindakan belum terkirim',

@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ORDER_STATUS } from '@gerai/contract';
+import { paths } from '../config/paths';
 import { outboxText } from '../i18n/outbox';
 import { useOnlineStatus } from '../hooks/use-online-status';
 import { useNow } from '../hooks/use-now';
@@ -71,8 +74,13 @@ function heldScopes(actions: readonly OutboxAction[]): Set<string> {
   return new Set(actions.filter((a) => a.state === 'refused').map((a) => a.scope));
 }
 
+/** Refusals about when the position was taken: sending it again cannot help, a new position can. */
+const RETAKE_CODES: readonly string[] = ['POD_CAPTURE_TOO_OLD', 'POD_CAPTURE_IN_FUTURE'];
+
 function PendingRow({ action, now, held }: { action: OutboxAction; now: number; held: boolean }) {
   const outbox = useOutbox();
+  const navigate = useNavigate();
+  const retake = action.kind === 'pod.scanGo' && RETAKE_CODES.includes(action.refusal?.code ?? '');
   const [busy, setBusy] = useState(false);
   const refused = action.state === 'refused';
   const state = refused ? text.state.refused : held ? text.state.held : text.state[action.state];
@@ -99,7 +107,25 @@ function PendingRow({ action, now, held }: { action: OutboxAction; now: number; 
           <p className="mt-1 text-sm text-red-900" data-testid="refusal-message">
             {action.refusal.message}
           </p>
-          <p className="mt-1 text-xs text-red-800">{text.refusedHelp}</p>
+          <p className="mt-1 text-xs text-red-800">{retake ? text.retakeHelp : text.refusedHelp}</p>
+          {retake ? (
+            <Button
+              block
+              className="mt-2"
+              variant="secondary"
+              loading={busy}
+              onClick={() =>
+                run(
+                  outbox.discard(action.key).then(() => {
+                    closeModal();
+                    navigate(paths.orderDetailScanGo(ORDER_STATUS.IN_PROGRESS, action.subject, 'delivery'));
+                  }),
+                )
+              }
+            >
+              {text.retake}
+            </Button>
+          ) : (
           <div className="mt-2 grid grid-cols-2 gap-2">
             <Button variant="secondary" loading={busy} onClick={() => run(outbox.retry(action.key))}>
               {text.retry}
@@ -108,6 +134,7 @@ function PendingRow({ action, now, held }: { action: OutboxAction; now: number; 
               {text.discard}
             </Button>
           </div>
+          )}
         </>
       ) : null}
     </li>
