@@ -108,8 +108,8 @@ describe('home', () => {
     expect(await screen.findByTestId('count-1101')).toBeInTheDocument();
   });
 
-  it('shows kepala toko the "Pengajuan POD" tile with the pending count; staff do not get the tile', async () => {
-    signedInServer(chiefMember).on('GET', '/api/pod/requests/count', ok({ pending: 3 }));
+  it('shows kepala toko the "Pengajuan POD" tile with the pending count of the active store; staff do not get the tile', async () => {
+    const server = signedInServer(chiefMember).on('GET', '/api/pod/requests/count', ok({ pending: 3, storeCode: 'T001' }));
     renderApp('/');
     const tile = await screen.findByTestId('feature-pod');
     expect(tile).toHaveAttribute('href', '/list-pengajuan-pod');
@@ -118,6 +118,8 @@ describe('home', () => {
     const notice = await screen.findByTestId('pod-pending-notice');
     expect(notice).toHaveTextContent('3 pengajuan POD menunggu keputusan');
     expect(notice).toHaveAttribute('href', '/list-pengajuan-pod');
+    // Home counts its active store, like its order counts.
+    expect(server.callsTo('/api/pod/requests/count').every((c) => new URL(c.url, 'http://localhost').searchParams.get('storeCode') === chiefMember.store!.storeCode)).toBe(true);
   });
 
   it('does not show the POD tile or ask for its count as staff', async () => {
@@ -210,7 +212,7 @@ describe('routes', () => {
       .on('GET', '/api/orders/SHP2611224355428', ok(deliveryOrder()))
       .on('GET', '/api/pod/requests/mine', ok({ items: [] }))
       .on('GET', '/api/pod/requests', ok(podRequestList([podRequestSummary()])))
-      .on('GET', '/api/pod/requests/count', ok({ pending: 1 }));
+      .on('GET', '/api/pod/requests/count', ok({ pending: 1, storeCode: 'T001' }));
     const { router } = renderApp('/order/detail-scan-go/1103/SHP2611224355428/delivery');
     expect(await screen.findByRole('heading', { name: 'Detail Pesanan Scan & Go' })).toBeInTheDocument();
     expect(await screen.findByTestId('scan-go-form')).toBeInTheDocument();

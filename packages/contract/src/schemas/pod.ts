@@ -289,7 +289,11 @@ export const podRequestListSchema = z.object({
 });
 export type PodRequestList = z.infer<typeof podRequestListSchema>;
 
-export const podRequestCountSchema = z.object({ pending: z.number().int() });
+/** Pending requests in the caller's stores, or in one of them (home counts its active store, as the rest of home does). */
+export const podRequestCountQuerySchema = request(z.object({ storeCode: optionalText(10) }));
+export type PodRequestCountQuery = z.infer<typeof podRequestCountQuerySchema>;
+/** `storeCode`: the store counted, or null for all the caller's stores. */
+export const podRequestCountSchema = z.object({ pending: z.number().int(), storeCode: z.string().nullable() });
 export type PodRequestCount = z.infer<typeof podRequestCountSchema>;
 
 export const podMyRequestsQuerySchema = request(

@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { describeDirection, FIELD_MESSAGES, ORDER_STATUS, POD_APPROVAL_STATUS, POD_REASON_OTHER, type PodApprovalStatus, type PodChosenReason, type PodMyRequests, type PodReasonList, type PodRequestCount, type PodRequestDetail, type PodRequestList, type PodRequestListQuery, type PodRequestSummary, roundMeters, wibDayAfter, wibDayStart } from '@gerai/contract';
+import { describeDirection, FIELD_MESSAGES, ORDER_STATUS, POD_APPROVAL_STATUS, POD_REASON_OTHER, type PodApprovalStatus, type PodChosenReason, type PodMyRequests, type PodReasonList, type PodRequestCount, type PodRequestCountQuery, type PodRequestDetail, type PodRequestList, type PodRequestListQuery, type PodRequestSummary, roundMeters, wibDayAfter, wibDayStart } from '@gerai/contract';
 import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { orders, podApprovalRequests, podRejectReasons, podRequestReasons, stores, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
-import { storeScope } from '../../platform/scope';
+import { assertStoreVisible, storeScope } from '../../platform/scope';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -174,13 +174,21 @@ export async function listRequests(db: Db, p: Principal, q: PodRequestListQuery)
 }
 
 /** Pending requests in the caller's stores: the home screen's badge. */
-export async function countPending(db: Db, p: Principal): Promise<PodRequestCount> {
+export async function countPending(db: Db, p: Principal, q: Partial<PodRequestCountQuery> = {}): Promise<PodRequestCount> {
+  // One store named: it must be one of the caller's (another store's count answers 404, as its objects do).
+  if (q.storeCode) assertStoreVisible(p, q.storeCode);
   const [row] = await db
     .select({ n: count() })
     .from(podApprovalRequests)
     .innerJoin(orders, eq(orders.id, podApprovalRequests.orderId))
-    .where(and(storeScope(orders.storeCode, p), eq(podApprovalRequests.status, POD_APPROVAL_STATUS.PENDING)));
-  return { pending: Number(row?.n ?? 0) };
+    .where(
+      and(
+        storeScope(orders.storeCode, p),
+        q.storeCode ? eq(orders.storeCode, q.storeCode) : undefined,
+        eq(podApprovalRequests.status, POD_APPROVAL_STATUS.PENDING),
+      ),
+    );
+  return { pending: Number(row?.n ?? 0), storeCode: q.storeCode ?? null };
 }
 
 /** The spec's approval detail: the latest request of that order, delivery type and type, in the caller's stores. */

@@ -132,10 +132,20 @@ describe('GET /api/pod/requests/count', () => {
     expect(before).toBe(await pendingIn(['T001']));
     const order = await freshDeliveryOrder(ctx);
     await requestAt(order, '2030-05-01T02:00:00Z');
-    expect((await api.get(CHIEF, '/api/pod/requests/count')).json().data).toEqual({ pending: before + 1 });
+    expect((await api.get(CHIEF, '/api/pod/requests/count')).json().data).toEqual({ pending: before + 1, storeCode: null });
     expect((await api.get(SUPERVISOR, '/api/pod/requests/count')).json().data.pending).toBe(await pendingIn(['T001', 'T002']));
     await api.form(CHIEF, `/api/pod/requests/${order.shipmentNo}/reject`, { rejectReasonId: 2 });
-    expect((await api.get(CHIEF, '/api/pod/requests/count')).json().data).toEqual({ pending: before });
+    expect((await api.get(CHIEF, '/api/pod/requests/count')).json().data).toEqual({ pending: before, storeCode: null });
+  });
+
+  it("counts one store of the caller's when asked (home's banner: the active store only)", async () => {
+    const t001 = await pendingIn(['T001']);
+    const t002 = await pendingIn(['T002']);
+    expect(t001 + t002).toBe((await api.get(SUPERVISOR, '/api/pod/requests/count')).json().data.pending);
+    expect((await api.get(SUPERVISOR, '/api/pod/requests/count?storeCode=T001')).json().data).toEqual({ pending: t001, storeCode: 'T001' });
+    expect((await api.get(SUPERVISOR, '/api/pod/requests/count?storeCode=T002')).json().data).toEqual({ pending: t002, storeCode: 'T002' });
+    // Another store's count is never told: it answers 404, as that store's objects do.
+    expect((await api.get(CHIEF, '/api/pod/requests/count?storeCode=T002')).statusCode).toBe(404);
   });
 });
 

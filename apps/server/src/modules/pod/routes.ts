@@ -12,6 +12,7 @@ import {
   podReasonListSchema,
   podRejectBodySchema,
   podRequestBodySchema,
+  podRequestCountQuerySchema,
   podRequestCountSchema,
   podRequestDetailParamsSchema,
   podRequestDetailSchema,
@@ -132,9 +133,14 @@ export async function podRoutes(fastify: FastifyInstance): Promise<void> {
     '/api/pod/requests/count',
     {
       ...access(chiefOnly),
-      schema: { tags: ['pod'], summary: "Pending POD requests in the caller's stores (home badge)", response: { 200: envelope(podRequestCountSchema), ...roleReadReplies } },
+      schema: {
+        tags: ['pod'],
+        summary: "Pending POD requests in the caller's stores, or in one of them (?storeCode=: home counts its active store)",
+        querystring: podRequestCountQuerySchema,
+        response: { 200: envelope(podRequestCountSchema), ...roleReadReplies },
+      },
     },
-    async (req) => ok(await countPending(app.db, principalOf(req))),
+    async (req) => ok(await countPending(app.db, principalOf(req), req.query)),
   );
 
   app.get(

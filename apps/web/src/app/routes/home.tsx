@@ -88,9 +88,9 @@ export default function HomeRoute() {
       </header>
 
       <div className="-mt-3 flex flex-col gap-6 rounded-t-3xl bg-slate-50 p-4">
-        {canDecidePod ? (
+        {canDecidePod && member.store ? (
           <Suspense fallback={null}>
-            <PodPendingNotice />
+            <PodPendingNotice storeCode={member.store.storeCode} />
           </Suspense>
         ) : null}
         <section aria-labelledby="orders-heading" className="flex flex-col gap-3">
@@ -122,9 +122,9 @@ export default function HomeRoute() {
                   data-testid={f.badge ? `feature-${f.badge}` : undefined}
                   className="relative flex min-h-24 flex-col items-center justify-center gap-2 rounded-2xl border border-slate-200 bg-white p-2 text-center text-xs font-medium text-slate-800 shadow-sm active:bg-slate-100"
                 >
-                  {f.badge === 'pod' ? (
+                  {f.badge === 'pod' && member.store ? (
                     <Suspense fallback={null}>
-                      <PodPendingBadge />
+                      <PodPendingBadge storeCode={member.store.storeCode} />
                     </Suspense>
                   ) : null}
                   <span className="flex size-10 items-center justify-center rounded-full bg-brand-50 text-brand-700">

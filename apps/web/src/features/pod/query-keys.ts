@@ -17,7 +17,8 @@ export const podKeys = {
   list: (params: PodListParams) => [...podKeys.lists(), params] as const,
   details: () => [...podKeys.all, 'detail'] as const,
   detail: (shipmentNo: string, deliveryType: string | number, type: string) => [...podKeys.details(), shipmentNo, String(deliveryType), type] as const,
-  count: () => [...podKeys.all, 'count'] as const,
+  /** All the caller's stores, or one (`count()` as a prefix matches both). */
+  count: (storeCode?: string) => (storeCode ? ([...podKeys.all, 'count', storeCode] as const) : ([...podKeys.all, 'count'] as const)),
   orderRequests: (shipmentNo: string) => [...podKeys.all, 'order-requests', shipmentNo] as const,
   reasons: (kind: 'request' | 'reject') => [...podKeys.all, 'reasons', kind] as const,
 };

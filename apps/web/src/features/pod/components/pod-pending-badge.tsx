@@ -2,9 +2,9 @@ import { t } from '@/shared/i18n/id';
 import { podText } from '@/shared/i18n/pod';
 import { usePodRequestCount } from '../api/get-pod-request-count';
 
-/** The home tile's badge: pending POD requests in the caller's stores (kepala toko and above). */
-export default function PodPendingBadge() {
-  const count = usePodRequestCount();
+/** The home tile's badge: pending POD requests of the active store (kepala toko and above), as the rest of home counts. */
+export default function PodPendingBadge({ storeCode }: { storeCode: string }) {
+  const count = usePodRequestCount({ storeCode });
   const pending = count.data?.pending ?? 0;
   if (pending <= 0) return null;
   return (

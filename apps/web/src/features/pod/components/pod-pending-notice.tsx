@@ -5,9 +5,9 @@ import { podText } from '@/shared/i18n/pod';
 import { Icon } from '@/shared/ui/icons';
 import { usePodRequestCount } from '../api/get-pod-request-count';
 
-/** Home, kepala toko and above: pending POD requests at the top, one tap to the queue. */
-export default function PodPendingNotice() {
-  const pending = usePodRequestCount().data?.pending ?? 0;
+/** Home, kepala toko and above: pending POD requests of the active store at the top, one tap to the queue. */
+export default function PodPendingNotice({ storeCode }: { storeCode: string }) {
+  const pending = usePodRequestCount({ storeCode }).data?.pending ?? 0;
   if (pending <= 0) return null;
   return (
     <Link

@@ -62,7 +62,7 @@ describe('POD request queue (/list-pengajuan-pod)', () => {
         await gate;
         return ok(podRequestList([podRequestSummary(), podRequestSummary({ id: 8, shipmentNo: 'SHP2611229288088', customerName: 'Zaenab Laksita', distanceM: 469 })]));
       })
-      .on('GET', COUNT, ok({ pending: 2 }));
+      .on('GET', COUNT, ok({ pending: 2, storeCode: null }));
     renderQueue();
     expect(await screen.findByTestId('pod-list-loading')).toBeInTheDocument();
     release();
@@ -83,7 +83,7 @@ describe('POD request queue (/list-pengajuan-pod)', () => {
       .on('GET', LIST, (call) =>
         ok(podRequestList(query(call).status === 'rejected' ? [podRequestSummary({ status: 'rejected', rejectReason: { id: 1, label: 'Lokasi terlalu jauh dari alamat pelanggan', text: null, display: 'Lokasi terlalu jauh dari alamat pelanggan' } })] : [])),
       )
-      .on('GET', COUNT, ok({ pending: 0 }));
+      .on('GET', COUNT, ok({ pending: 0, storeCode: null }));
     const user = userEvent.setup();
     renderQueue();
     expect(await screen.findByText('Tidak ada pengajuan POD yang menunggu keputusan.')).toBeInTheDocument();
@@ -99,7 +99,7 @@ describe('POD request queue (/list-pengajuan-pod)', () => {
   it('filters by date range and shipmentNo (saved in the filter store) and shows the order the server used', async () => {
     const server = mockFetch()
       .on('GET', LIST, (call) => ok(podRequestList([podRequestSummary()], { sort: query(call).startDate && query(call).endDate ? 'asc' : 'desc' })))
-      .on('GET', COUNT, ok({ pending: 1 }));
+      .on('GET', COUNT, ok({ pending: 1, storeCode: null }));
     const user = userEvent.setup();
     renderQueue();
     expect(await screen.findByTestId('pod-list-sort')).toHaveTextContent('Terbaru dulu');
@@ -125,7 +125,7 @@ describe('POD request queue (/list-pengajuan-pod)', () => {
 
   it('says when filters hide every request, with a way to clear them', async () => {
     useFilterStore.getState().setFilters({ query: 'SHP999' });
-    mockFetch().on('GET', LIST, ok(podRequestList([]))).on('GET', COUNT, ok({ pending: 0 }));
+    mockFetch().on('GET', LIST, ok(podRequestList([]))).on('GET', COUNT, ok({ pending: 0, storeCode: null }));
     const user = userEvent.setup();
     renderQueue();
     expect(await screen.findByText('Tidak ada pengajuan yang cocok dengan filter.')).toBeInTheDocument();
@@ -136,7 +136,7 @@ describe('POD request queue (/list-pengajuan-pod)', () => {
   it('shows a failed load with the server message and a retry', async () => {
     const server = mockFetch()
       .on('GET', LIST, (_c, n) => (n === 1 ? fail(400, 'VALIDATION_FAILED', 'Tanggal akhir tidak boleh sebelum tanggal awal') : ok(podRequestList([podRequestSummary()]))))
-      .on('GET', COUNT, ok({ pending: 1 }));
+      .on('GET', COUNT, ok({ pending: 1, storeCode: null }));
     const user = userEvent.setup();
     renderQueue();
     expect(await screen.findByText('Daftar pengajuan POD gagal dimuat.')).toBeInTheDocument();
@@ -159,7 +159,7 @@ describe('POD request queue (/list-pengajuan-pod)', () => {
     let items = [podRequestSummary()];
     mockFetch()
       .on('GET', LIST, () => ok(podRequestList(items)))
-      .on('GET', COUNT, () => ok({ pending: items.length }));
+      .on('GET', COUNT, () => ok({ pending: items.length, storeCode: null }));
     const user = userEvent.setup();
     renderQueue('/list-pengajuan-pod', { live: true });
     await screen.findByTestId('pod-request-SHP2611224355428');
