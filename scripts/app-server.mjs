@@ -50,3 +50,20 @@ export async function startApp({ port, env = {}, readyTimeoutMs = 120_000 }) {
   stop();
   throw new Error(`Gerai did not start on ${base}`);
 }
+
+/**
+ * Keeps a measuring script bounded: past `ms` it says so, cleans up and exits 2; Ctrl-C cleans
+ * up and exits 130. Returns the timer, to clear when the work is done.
+ */
+export function stopAfter(ms, name, cleanUp) {
+  const timer = setTimeout(() => {
+    console.error(`✗ ${name} took longer than ${ms / 60_000} minutes: stopped`);
+    cleanUp();
+    process.exit(2);
+  }, ms);
+  process.on('SIGINT', () => {
+    cleanUp();
+    process.exit(130);
+  });
+  return timer;
+}

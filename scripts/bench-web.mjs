@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { startApp } from './app-server.mjs';
+import { startApp, stopAfter } from './app-server.mjs';
 import { ensureChromium, CHROMIUM } from './ensure-chromium.mjs';
 import { FIRST_LOAD_BUDGET_KB, firstLoadOnWire } from './first-load-budget.mjs';
 
@@ -57,15 +57,7 @@ const cleanUp = () => {
   } catch {}
   app?.stop();
 };
-const limit = setTimeout(() => {
-  console.error(`✗ bench:web took longer than ${HARD_LIMIT_MS / 60_000} minutes: stopped`);
-  cleanUp();
-  process.exit(2);
-}, HARD_LIMIT_MS);
-process.on('SIGINT', () => {
-  cleanUp();
-  process.exit(130);
-});
+const limit = stopAfter(HARD_LIMIT_MS, 'bench:web', cleanUp);
 
 /** Signs the demo crew member in through the API and returns the session cookies as a Cookie header. */
 async function signIn(base) {

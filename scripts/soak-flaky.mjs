@@ -17,7 +17,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { createHmac, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { startApp } from './app-server.mjs';
+import { startApp, stopAfter } from './app-server.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -284,15 +284,7 @@ const cleanUp = () => {
   proxy?.close();
   app?.stop();
 };
-const limit = setTimeout(() => {
-  console.error(`✗ soak:flaky took longer than ${HARD_LIMIT_MS / 60_000} minutes: stopped`);
-  cleanUp();
-  process.exit(2);
-}, HARD_LIMIT_MS);
-process.on('SIGINT', () => {
-  cleanUp();
-  process.exit(130);
-});
+const limit = stopAfter(HARD_LIMIT_MS, 'soak:flaky', cleanUp);
 
 const startedAt = Date.now();
 let failures = [];

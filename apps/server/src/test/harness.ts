@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../config';
@@ -46,4 +47,24 @@ export async function createTestContext(overrides: Partial<Config> = {}, env: Re
       await handle.close();
     },
   };
+}
+
+/**
+ * The usual test file: one app on a fresh seeded database, created before its tests and
+ * closed after them. The context is handed out at once and filled in by `beforeAll`, so an
+ * area's helpers can be built at the top of the file (`orderApi(ctx)`, `podApi(ctx)`): they
+ * reach the context only when a test calls them.
+ */
+export function testContextPerFile(overrides: Partial<Config> = {}, env: Record<string, string> = {}): TestContext {
+  let current: TestContext | null = null;
+  beforeAll(async () => {
+    current = await createTestContext(overrides, env);
+  });
+  afterAll(async () => current?.close());
+  return new Proxy({} as TestContext, {
+    get(_target, key) {
+      if (!current) throw new Error('the test context exists only inside tests (after beforeAll)');
+      return current[key as keyof TestContext];
+    },
+  });
 }

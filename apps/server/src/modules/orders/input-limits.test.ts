@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES, INT4_MAX, type IntakeOrder } from '@gerai/contract';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { testContextPerFile, type TestContext } from '../../test/harness';
 import { products } from '../../db/schema';
 import { signBody } from '../channels/signature';
 import { orderApi, orderPicker, orderRow } from './order-test-kit';
@@ -9,15 +9,9 @@ import { orderApi, orderPicker, orderRow } from './order-test-kit';
 // integers beyond its int4 answered 500. The contract refuses them now: 400 naming the field.
 // Channel intake and the store choice are other areas' routes, fixed by the same contract schemas.
 
-let ctx: TestContext;
-let api: ReturnType<typeof orderApi>;
-let pick: ReturnType<typeof orderPicker>;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  api = orderApi(ctx);
-  pick = orderPicker(ctx);
-});
-afterAll(async () => ctx?.close());
+const ctx = testContextPerFile();
+const api = orderApi(ctx);
+const pick = orderPicker(ctx);
 
 const STAFF = '10000001';
 const SUPERVISOR = '30000001';

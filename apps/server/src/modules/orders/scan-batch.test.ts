@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { FIELD_MESSAGES } from '@gerai/contract';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { testContextPerFile } from '../../test/harness';
 import { orderLines, orderScans, users } from '../../db/schema';
 import { loadPrincipal } from '../../platform/principal';
 import { eventsFor, linesOf, orderApi, orderPicker } from './order-test-kit';
@@ -9,15 +9,9 @@ import { scanBarcode } from './scan';
 
 // Issue 9: one scan the database refused failed every scan batched with it (decision 35).
 
-let ctx: TestContext;
-let api: ReturnType<typeof orderApi>;
-let pick: ReturnType<typeof orderPicker>;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  api = orderApi(ctx);
-  pick = orderPicker(ctx);
-});
-afterAll(async () => ctx?.close());
+const ctx = testContextPerFile();
+const api = orderApi(ctx);
+const pick = orderPicker(ctx);
 
 const STAFF = '10000001';
 

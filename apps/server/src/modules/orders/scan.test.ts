@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { testContextPerFile } from '../../test/harness';
 import { and, desc } from 'drizzle-orm';
 import { auditLog, orderLines, orderScans, orders } from '../../db/schema';
 import type { StoredEvent } from '../../platform/events';
 import { eventsFor, linesOf, orderApi, orderPicker, orderRow, productNotIn } from './order-test-kit';
 
-let ctx: TestContext;
-let api: ReturnType<typeof orderApi>;
-let pick: ReturnType<typeof orderPicker>;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  api = orderApi(ctx);
-  pick = orderPicker(ctx);
-});
-afterAll(async () => ctx?.close());
+const ctx = testContextPerFile();
+const api = orderApi(ctx);
+const pick = orderPicker(ctx);
 
 const STAFF = '10000001';
 

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ERROR_MESSAGES, pickupQrPayload } from '@gerai/contract';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { testContextPerFile } from '../../test/harness';
 import { auditLog, orderLines, orders } from '../../db/schema';
 import { eventsFor, historyOf, linesOf, orderApi, orderPicker, orderRow, ordersIn } from './order-test-kit';
 
-let ctx: TestContext;
-let api: ReturnType<typeof orderApi>;
-let pick: ReturnType<typeof orderPicker>;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  api = orderApi(ctx);
-  pick = orderPicker(ctx);
-});
-afterAll(async () => ctx?.close());
+const ctx = testContextPerFile();
+const api = orderApi(ctx);
+const pick = orderPicker(ctx);
 
 /** An order for a test that must leave it unchanged (so tests may share it). */
 const peek = async (statusId: Parameters<typeof ordersIn>[2], extra?: Parameters<typeof ordersIn>[3]) => (await ordersIn(ctx, 'T001', statusId, extra))[0]!;

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, FIELD_MESSAGES } from '@gerai/contract';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { testContextPerFile } from '../../test/harness';
 import {
   auditOf,
   capturedAgo,
@@ -21,13 +21,8 @@ import {
 // reaches the server later. The server decides on the position as captured, refuses a capture
 // that is too old (or ahead of its clock), and records both the capture and the arrival time.
 
-let ctx: TestContext;
-let api: ReturnType<typeof podApi>;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  api = podApi(ctx);
-});
-afterAll(async () => ctx?.close());
+const ctx = testContextPerFile();
+const api = podApi(ctx);
 
 const SCAN_GO = '/api/pod/scan-go';
 const REQUESTS = '/api/pod/requests';

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { distanceMeters, ERROR_MESSAGES } from '@gerai/contract';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { testContextPerFile } from '../../test/harness';
 import { returns } from '../../db/schema';
 import {
   auditOf,
@@ -18,13 +18,8 @@ import {
   STAFF_T002,
 } from './pod-test-kit';
 
-let ctx: TestContext;
-let api: ReturnType<typeof podApi>;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  api = podApi(ctx);
-});
-afterAll(async () => ctx?.close());
+const ctx = testContextPerFile();
+const api = podApi(ctx);
 
 const URL = '/api/pod/scan-go';
 
