@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { EventPayload, EventType } from '@gerai/contract';
 import type { Db, Tx } from '../db/client';
 import { auditLog, events } from '../db/schema';
+import { markKeyApplied } from './idempotency';
 
 export const EVENTS_CHANNEL = 'gerai_events';
 /** PostgreSQL caps a NOTIFY payload just under 8000 bytes. */
@@ -30,9 +31,11 @@ export interface DomainEvent<T extends EventType> {
 /**
  * Every state change calls this inside its transaction: the audit row and the
  * event commit or roll back with the change, and NOTIFY is delivered on commit.
+ * The request's Idempotency-Key, if any, is marked applied in the same commit.
  */
 export async function recordChange<T extends EventType>(tx: Tx, audit: AuditEntry, event: DomainEvent<T>): Promise<number> {
   await writeAudit(tx, audit);
+  await markKeyApplied(tx);
   const [row] = await tx
     .insert(events)
     .values({ storeCode: event.storeCode, type: event.type, payload: event.payload })

@@ -1,8 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { Batcher } from '../db/batcher';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { statement } from '../db/statement';
 import { AppError } from './errors';
@@ -53,11 +54,38 @@ const finishKeys = statement<never, [outcomes: string]>(
   `with o as (
      select * from jsonb_to_recordset($1::jsonb) as o(scope text, key text, "responseStatus" int, "responseBody" jsonb)
    ), released as (
-     delete from idempotency_keys k using o where o."responseStatus" is null and k.scope = o.scope and k.key = o.key
+     delete from idempotency_keys k using o
+     where o."responseStatus" is null and k.applied_at is null and k.scope = o.scope and k.key = o.key
    )
+   -- A change that committed and then failed to answer keeps its key, answered "already applied" from then on.
    update idempotency_keys k set status = 'done', response_status = o."responseStatus", response_body = o."responseBody"
-   from o where o."responseStatus" is not null and k.scope = o.scope and k.key = o.key`,
+   from o where (o."responseStatus" is not null or k.applied_at is not null) and k.scope = o.scope and k.key = o.key`,
 );
+
+/**
+ * The key of the request being handled, for the change's own transaction to
+ * mark (markKeyApplied): set around the route handler by the plugin below.
+ */
+const keyInHand = new AsyncLocalStorage<{ scope: string; key: string }>();
+
+/** The Idempotency-Key the current request holds, if any (the scan batch marks it in its own statement). */
+export function currentIdempotencyKey(): { scope: string; key: string } | null {
+  return keyInHand.getStore() ?? null;
+}
+
+/**
+ * Called inside every keyed change's transaction (recordChange does): the key
+ * is applied exactly when the change commits. A retry of a key whose request
+ * died between the commit and its reply is then answered, not run again.
+ */
+export async function markKeyApplied(tx: Tx): Promise<void> {
+  const held = keyInHand.getStore();
+  if (!held) return;
+  await tx
+    .update(idempotencyKeys)
+    .set({ appliedAt: sql`now()` })
+    .where(and(eq(idempotencyKeys.scope, held.scope), eq(idempotencyKeys.key, held.key)));
+}
 
 // Keyed requests arriving together (a picker's scans, mostly) reserve and settle their keys in one round trip each.
 const batchers = new WeakMap<Db, { reserve: Batcher<KeyToReserve, boolean>; finish: Batcher<KeyOutcome, null> }>();
@@ -143,13 +171,29 @@ export const idempotencyPlugin = fp(async (app) => {
       .limit(1);
     if (!existing) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
     if (existing.requestHash !== hash || existing.method !== req.method) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    if (existing.appliedAt && (existing.status === 'running' || existing.responseStatus === null)) {
+      // The change committed but its reply was never written (the process died, or failed after the commit).
+      if (existing.status === 'running' && existing.createdAt.getTime() >= now.getTime() - STALE_RUNNING_MS) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+      throw new AppError('IDEMPOTENCY_ALREADY_APPLIED');
+    }
     if (existing.status === 'running') {
-      const stale = existing.createdAt.getTime() < now.getTime() - STALE_RUNNING_MS;
-      if (!stale) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
-      await app.db
+      if (existing.createdAt.getTime() >= now.getTime() - STALE_RUNNING_MS) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+      // Its request died before its change committed: this retry takes the key over. The condition is checked
+      // again under the row lock, so a transaction of the dead request that commits meanwhile wins.
+      const [taken] = await app.db
         .update(idempotencyKeys)
         .set({ createdAt: now })
-        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+        .where(
+          and(
+            eq(idempotencyKeys.scope, scope),
+            eq(idempotencyKeys.key, key),
+            eq(idempotencyKeys.status, 'running'),
+            isNull(idempotencyKeys.appliedAt),
+            lt(idempotencyKeys.createdAt, new Date(now.getTime() - STALE_RUNNING_MS)),
+          ),
+        )
+        .returning({ key: idempotencyKeys.key });
+      if (!taken) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
       req.idempotency = { scope, key };
       return;
     }
@@ -158,6 +202,12 @@ export const idempotencyPlugin = fp(async (app) => {
       .code(existing.responseStatus ?? 200)
       .type('application/json; charset=utf-8')
       .send(JSON.stringify(existing.responseBody));
+  });
+
+  // After the key is held: the handler and every transaction it opens run with it in hand.
+  app.addHook('preHandler', (req, _reply, done) => {
+    if (req.idempotency) keyInHand.run(req.idempotency, done);
+    else done();
   });
 
   app.addHook('onSend', async (req, reply, payload) => {

@@ -14,6 +14,8 @@ export const idempotencyKeys = pgTable(
     status: text('status').notNull(),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
+    /** Set by the change's own transaction: the change committed even if its reply was never written. */
+    appliedAt: tstz('applied_at'),
     createdAt: createdAt(),
     expiresAt: tstz('expires_at').notNull(),
   },

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { refusedByDatabase, statement } from '../../db/statement';
 import { EVENTS_CHANNEL } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { currentIdempotencyKey } from '../../platform/idempotency';
 import type { Principal } from '../../platform/principal';
 import { toProduct, type LineJson } from './detail';
 import { explainMiss } from './lifecycle';
@@ -30,6 +31,8 @@ interface ScanItem {
   barcode: string;
   userId: number;
   actorName: string;
+  /** The request's Idempotency-Key, marked applied in the batch's own statement when the unit is counted. */
+  idem: { scope: string; key: string } | null;
 }
 
 /**
@@ -40,11 +43,18 @@ interface ScanItem {
  * logs the scan either way, and for a counted unit bumps the order's version,
  * writes the audit row and the store event, and NOTIFYs it on commit — the
  * same event recordChange would send. It answers each scan with its line and
- * its order's progress as the batch committed them.
+ * its order's progress as the batch committed them. The same statement marks
+ * the Idempotency-Key of each counted scan applied, as recordChange would.
  */
 const scanBatchStatement = statement<ScanOutcome & { i: number }, [items: string, pickingStatus: number, notInOrder: string, overQuantity: string, channel: string]>(
   'order_scan_batch',
-  'select * from order_scan_batch($1::jsonb, $2, $3, $4, $5)',
+  `with r as (select * from order_scan_batch($1::jsonb, $2, $3, $4, $5)),
+   applied as (
+     update idempotency_keys k set applied_at = now()
+     from r, jsonb_to_recordset($1::jsonb) as it(i int, idem jsonb)
+     where it.i = r.i and r."pickedLineId" is not null and k.scope = it.idem->>'scope' and k.key = it.idem->>'key'
+   )
+   select * from r`,
 );
 
 const NO_ORDER: ScanOutcome = { orderId: null, lineId: null, pickedLineId: null, line: null, progress: null, statusId: null, updatedAt: null };
@@ -84,7 +94,7 @@ function scanBatcher(db: Db): Batcher<ScanItem, ScanOutcome> {
 export async function scanBarcode(db: Db, p: Principal, shipmentNo: string, barcode: string): Promise<ScanResult> {
   const candidates = barcodeCandidates(barcode);
   const storeCodes = p.storeCodes === 'all' ? null : p.storeCodes;
-  const outcome = await scanBatcher(db).submit({ shipmentNo, stores: storeCodes, candidates, barcode, userId: p.userId, actorName: p.name });
+  const outcome = await scanBatcher(db).submit({ shipmentNo, stores: storeCodes, candidates, barcode, userId: p.userId, actorName: p.name, idem: currentIdempotencyKey() });
   if (!outcome.orderId) throw await explainMiss(db, p, shipmentNo, ORDER_STATUS.PACKING);
   if (outcome.lineId === null) throw new AppError('SCAN_NOT_IN_ORDER');
   if (outcome.pickedLineId === null || !outcome.line || !outcome.progress) throw new AppError('SCAN_OVER_QUANTITY');

@@ -138,6 +138,31 @@ describe('outbox', () => {
     expect(sent).toEqual([next.key]);
   });
 
+  it('takes "already applied" (the reply was lost with a server that died) as done: reads again, holds nothing after it', async () => {
+    const storage = memoryStorage();
+    const sent: string[] = [];
+    const reread: string[] = [];
+    const box = new Outbox({
+      storage,
+      backoffMs: () => 5,
+      onDelivered: (a, _reply, answered) => void (answered ? undefined : reread.push(a.key)),
+      transport: async (a) => {
+        if ((a.meta as { applied?: boolean } | undefined)?.applied) throw refused(409, 'IDEMPOTENCY_ALREADY_APPLIED');
+        sent.push(a.key);
+      },
+    });
+    box.setOwner('crew');
+    const applied = action('SHP1', { meta: { applied: true } });
+    const next = action('SHP1');
+    const first = box.submit(applied).catch((e: unknown) => e);
+    await box.submit(next);
+    expect(((await first) as ApiError).code).toBe('IDEMPOTENCY_ALREADY_APPLIED');
+    expect(sent).toEqual([next.key]);
+    expect(reread).toEqual([applied.key]);
+    expect(storage.rows.size).toBe(0);
+    expect(box.getSnapshot()).toEqual([]);
+  });
+
   it('sends a refused action again when the crew retries it', async () => {
     let refuse = true;
     const box = new Outbox({ storage: memoryStorage(), isOnline: () => false, backoffMs: () => 5, transport: async () => {

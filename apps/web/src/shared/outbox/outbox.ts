@@ -316,6 +316,20 @@ export class Outbox {
       }
       const apiError = error as ApiError;
       const waiter = this.waiters.get(action.key);
+      if (apiError.code === 'IDEMPOTENCY_ALREADY_APPLIED') {
+        // An earlier send was applied but its reply was lost with the server that made it: the action is done.
+        // Its reply is unknown, so what it changed is read again; a screen still waiting is told.
+        try {
+          await this.options.onDelivered?.(sending, undefined, false);
+        } catch {
+          // Mended by the next read.
+        }
+        await this.options.storage.remove(action.key);
+        this.actions.delete(action.key);
+        this.publish();
+        this.settle(action.key, (w) => w.reject(apiError));
+        return true;
+      }
       if (waiter && !waiter.movedOn) {
         // The screen that made it is still waiting and shows the refusal itself: nothing is held.
         await this.options.storage.remove(action.key);
