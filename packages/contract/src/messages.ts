@@ -125,6 +125,12 @@ export const DEFAULT_ERROR_MODAL = {
   buttonText: 'OK',
 } as const;
 
+/** A refusal's message with its particulars (who holds the order, what it became), in place of the code's plain one. */
+export const ERROR_DETAILS = {
+  orderClaimedBy: (name: string) => `Pesanan ini sudah diambil oleh ${name}.`,
+  orderStatusChangedTo: (label: string) => `Status pesanan sudah berubah menjadi ${label}. Muat ulang untuk melihat status terbaru.`,
+} as const;
+
 /**
  * Messages of a refused field: `details[].message` of a VALIDATION_FAILED reply. The
  * contract's schemas take every text here (and the server's own field refusals too), so
@@ -154,6 +160,8 @@ export const FIELD_MESSAGES = {
   nikInvalid: 'NIK harus berupa 8–16 digit angka',
   passwordRequired: 'Kata sandi wajib diisi',
   // Orders.
+  qtyMax: (max: number) => `Maksimal ${max}.`,
+  podRequestTooFar: (distance: string, max: string) => `Lokasi pengajuan ${distance} dari titik pelanggan; pengajuan hanya dari jarak ${max} atau kurang.`,
   statusRequired: 'Status wajib diisi',
   statusFormat: 'Status harus berupa id status, dipisah koma (mis. 1105,1107)',
   statusUnknown: 'Status tidak dikenal',

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { hasRoleAtLeast, ORDER_STATUS, ORDER_STATUS_LABEL, ROLE, type EventPayload, type OrderStatusId, type RoleId } from '@gerai/contract';
+import { ERROR_DETAILS, hasRoleAtLeast, ORDER_STATUS, ORDER_STATUS_LABEL, ROLE, type EventPayload, type OrderStatusId, type RoleId } from '@gerai/contract';
 import type { Db, Tx } from '../../db/client';
 import { orders, orderStatusHistory, users } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
@@ -190,7 +190,7 @@ async function compareAndSet(
 /** "Status pesanan sudah berubah menjadi <status>", for an order no longer in the status a change expected. */
 export function statusChangedError(statusId: number): AppError {
   const label = ORDER_STATUS_LABEL[statusId as OrderStatusId] ?? String(statusId);
-  return new AppError('ORDER_STATUS_CHANGED', `Status pesanan sudah berubah menjadi ${label}. Muat ulang untuk melihat status terbaru.`);
+  return new AppError('ORDER_STATUS_CHANGED', ERROR_DETAILS.orderStatusChangedTo(label));
 }
 
 /**
@@ -207,7 +207,7 @@ export async function explainMiss(tx: Tx | Db, p: Principal, shipmentNo: string,
   assertStoreVisible(p, current?.storeCode);
   const { statusId, pickerName } = current!;
   if (action === 'claim' && statusId === S.PACKING && pickerName) {
-    return new AppError('ORDER_ALREADY_CLAIMED', `Pesanan ini sudah diambil oleh ${pickerName}.`);
+    return new AppError('ORDER_ALREADY_CLAIMED', ERROR_DETAILS.orderClaimedBy(pickerName));
   }
   return statusChangedError(statusId);
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, ne, sql } from 'drizzle-orm';
-import { ORDER_STATUS, type EventPayload, type OrderDetail } from '@gerai/contract';
+import { FIELD_MESSAGES, ORDER_STATUS, type EventPayload, type OrderDetail } from '@gerai/contract';
 import type { Db, Tx } from '../../db/client';
 import { orderLines, orderPaperBags, orders, products } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
@@ -63,7 +63,7 @@ export function setLineQuantity(db: Db, p: Principal, shipmentNo: string, lineId
   return editWhilePacking(db, p, shipmentNo, async (tx, order) => {
     const line = await lineOf(tx, order, lineId);
     const max = line.qty - line.qtyOos;
-    if (qty > max) throw new AppError('QUANTITY_EXCEEDS_ORDER', undefined, [{ path: 'body.qty', message: `Maksimal ${max}.` }]);
+    if (qty > max) throw new AppError('QUANTITY_EXCEEDS_ORDER', undefined, [{ path: 'body.qty', message: FIELD_MESSAGES.qtyMax(max) }]);
     await tx.update(orderLines).set({ qtyPicked: qty, qtyEdit: null }).where(eq(orderLines.id, line.id));
     await recordOrderUpdate(tx, p, order, { action: 'set_quantity', lineId, productID: line.productId, qtyPicked: qty }, `${line.name}: ${line.qtyPicked} → ${qty}`);
   });
@@ -74,7 +74,7 @@ export function setLineOutOfStock(db: Db, p: Principal, shipmentNo: string, line
   return editWhilePacking(db, p, shipmentNo, async (tx, order) => {
     const line = await lineOf(tx, order, lineId);
     const max = line.qty - line.qtyPicked;
-    if (qtyOos > max) throw new AppError('OOS_EXCEEDS_REMAINING', undefined, [{ path: 'body.qtyOos', message: `Maksimal ${max}.` }]);
+    if (qtyOos > max) throw new AppError('OOS_EXCEEDS_REMAINING', undefined, [{ path: 'body.qtyOos', message: FIELD_MESSAGES.qtyMax(max) }]);
     await tx.update(orderLines).set({ qtyOos }).where(eq(orderLines.id, line.id));
     await recomputeTotal(tx, order.id);
     await recordOrderUpdate(tx, p, order, { action: 'set_out_of_stock', lineId, productID: line.productId, attrQtyOos: qtyOos }, `${line.name}: kosong ${line.qtyOos} → ${qtyOos}`);

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { distanceMeters, formatDistance, POD_APPROVAL_STATUS, type PodDecisionResult, type PodRejectBody, type PodRequestBody, type PodRequestDetail, roundMeters } from '@gerai/contract';
+import { distanceMeters, FIELD_MESSAGES, formatDistance, POD_APPROVAL_STATUS, type PodDecisionResult, type PodRejectBody, type PodRequestBody, type PodRequestDetail, roundMeters } from '@gerai/contract';
 import type { Db, Tx } from '../../db/client';
 import { podApprovalRequests, podRecords, podRejectReasons, podRequestReasons } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
@@ -35,7 +35,7 @@ export async function createPodRequest(db: Db, p: Principal, limits: PodLimits, 
     const distanceM = customer ? distanceMeters(customer, { lat: body.lat, lng: body.long }) : null;
     if (distanceM !== null && !(distanceM <= limits.requestMaxM)) {
       throw new AppError('POD_REQUEST_LOCATION_INVALID', undefined, [
-        { path: 'body.lat', message: `Lokasi pengajuan ${formatDistance(distanceM)} dari titik pelanggan; pengajuan hanya dari jarak ${formatDistance(limits.requestMaxM)} atau kurang.` },
+        { path: 'body.lat', message: FIELD_MESSAGES.podRequestTooFar(formatDistance(distanceM), formatDistance(limits.requestMaxM)) },
       ]);
     }
     let row: typeof podApprovalRequests.$inferSelect | undefined;
