@@ -94,8 +94,10 @@ function screensChunk(id: string, ctx: ChunkingContext): string | null {
 }
 
 // TanStack Query's index only re-exports: importing one hook through it does not load the
-// others, so it is no way in (else the mutation hooks would look like shell code).
-const BARREL = /[\\/]node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/]index\.js$/;
+// others, so it is no way in (else the mutation hooks would look like shell code). The same
+// for the contract's index: first-load code imports the contract by module, so what only the
+// pages use (geo, shipment codes, events) stays with the pages.
+const BARREL = /[\\/]node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/]index\.js$|[\\/]packages[\\/]contract[\\/]src[\\/]index\.ts$/;
 
 const rootsCache = new Map<string, Set<string>>();
 /**

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { ROLE, hasRoleAtLeast, type RoleId } from '@gerai/contract';
+import { ROLE, hasRoleAtLeast, type RoleId } from '@gerai/contract/roles';
 import { useMe } from '@/features/members/api/get-me';
 import { id } from '@/shared/i18n/id';
 import { OutboxSync } from '@/shared/outbox/outbox-sync';

@@ -1,4 +1,5 @@
-import { DEFAULT_ERROR_MODAL, ERROR_MESSAGES, SUCCESS, type ErrorCode, type ErrorReply, type TokenPair } from '@gerai/contract';
+import type { ErrorReply, TokenPair } from '@gerai/contract';
+import { DEFAULT_ERROR_MODAL, ERROR_MESSAGES, SUCCESS, type ErrorCode } from '@gerai/contract/messages';
 import { API_BASE } from '../config/app';
 import { id } from '../i18n/id';
 import { randomId } from '../utils/random-id';

@@ -5,15 +5,11 @@
  * pod.ts, scanner.ts, guide.ts), imported by that area's code only, so they
  * load with its screens. Server-shared texts are re-exported from the contract.
  */
-export {
-  CHANNEL_LABEL,
-  DEFAULT_ERROR_MODAL,
-  DELIVERY_TYPE_LABEL,
-  ERROR_MESSAGES,
-  ORDER_STATUS_ACTION,
-  ORDER_STATUS_LABEL,
-  ROLE_LABEL,
-} from '@gerai/contract';
+// By module, not through the index: this is first-load code (docs/decisions.md, decision 81).
+export { CHANNEL_LABEL } from '@gerai/contract/channels';
+export { DEFAULT_ERROR_MODAL, ERROR_MESSAGES } from '@gerai/contract/messages';
+export { ROLE_LABEL } from '@gerai/contract/roles';
+export { DELIVERY_TYPE_LABEL, ORDER_STATUS_ACTION, ORDER_STATUS_LABEL } from '@gerai/contract/statuses';
 
 export const id = {
   app: {

@@ -1,4 +1,5 @@
-import { DELIVERY_TYPE, ORDER_STATUS, ORDER_STATUS_ROUTE, type AppId, type OrderProduct, type OrderStatusId } from '@gerai/contract';
+import type { AppId, OrderProduct } from '@gerai/contract';
+import { DELIVERY_TYPE, ORDER_STATUS, ORDER_STATUS_ROUTE, type OrderStatusId } from '@gerai/contract/statuses';
 import { paths } from '@/shared/config/paths';
 import { CHANNEL_LABEL, ORDER_STATUS_LABEL } from '@/shared/i18n/id';
 
