@@ -70,8 +70,9 @@ const FRAMEWORK_LATER = /[\\/](mutationObserver|useMutation|shallow|hydration)\.
 const SCREENS_ROOTS = /[\\/]src[\\/](app[\\/]routes[\\/](home|not-found|account)\.tsx|app[\\/]layouts[\\/]overlays\.tsx|shared[\\/]ui[\\/]unavailable-page\.tsx|features[\\/]orders[\\/]pages[\\/]order-list-page\.tsx|features[\\/]orders[\\/]components[\\/](order-live-updates|order-filter-modal)\.tsx|features[\\/]pod[\\/]components[\\/]pod-(live-updates|pending-badge|pending-notice)\.tsx|features[\\/]app-config[\\/]components[\\/]force-update-gate\.tsx)$/;
 const LOGIN_ROOT = /[\\/]src[\\/]app[\\/]routes[\\/]login\.tsx$/;
 const SCREEN_CODE = /[\\/](apps[\\/]web[\\/]src|packages[\\/]contract[\\/]src)[\\/]|[\\/]node_modules[\\/](@tanstack|zustand)[\\/]/;
-// Never grouped: zod with the schemas (login and forms only), the scanner, the QR code.
-const OWN_CHUNK = /[\\/]node_modules[\\/](zod|zxing-wasm|barcode-detector|qrcode\.react|react-hook-form|@hookform)[\\/]|[\\/]contract[\\/]src[\\/](schemas|events)|[\\/]src[\\/]shared[\\/]scanner[\\/]/;
+// Never grouped: zod with the schemas (login and forms only), the camera scanner, the QR code.
+// The hardware-scanner listener is a few hundred bytes the order lists use too: it is grouped.
+const OWN_CHUNK = /[\\/]node_modules[\\/](zod|zxing-wasm|barcode-detector|qrcode\.react|react-hook-form|@hookform)[\\/]|[\\/]contract[\\/]src[\\/](schemas|events)|[\\/]src[\\/]shared[\\/]scanner[\\/](?!use-keyboard-wedge|scan-gate)/;
 
 /**
  * One "screens" chunk instead of one chunk per shared module: the home or order list page

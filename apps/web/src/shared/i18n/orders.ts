@@ -85,8 +85,20 @@ export const ordersText = {
     resetDone: 'Picking pesanan direset.',
     claimed: 'Pesanan diambil. Silakan mulai picking.',
     finished: 'Pesanan {shipmentNo} dipindahkan ke history.',
-    packHint: 'Scan semua produk atau tandai stok kosong untuk melanjutkan.',
+    packHint: 'Scan semua produk atau tandai stok kosong dulu.',
     scanGoHint: 'Pesanan antar dikonfirmasi lewat Scan & Go di lokasi pelanggan.',
+  },
+  /** The open order was changed on another phone: said, never followed silently. */
+  changedElsewhere: {
+    claimedTitle: 'Pesanan diambil {name}',
+    claimedMessage: 'Pesanan {shipmentNo} sudah diambil untuk picking oleh {name} di HP lain. Pindaian dari HP ini tidak dipakai sampai Anda memilih ikut membantu.',
+    changedTitle: 'Pesanan berubah di HP lain',
+    changedMessage: 'Pesanan {shipmentNo} sekarang berstatus {status}{by}.',
+    changedBy: ' oleh {name}',
+    someone: 'crew lain',
+    backToList: 'Kembali ke daftar',
+    helpPicking: 'Ikut bantu picking',
+    show: 'Lihat pesanan',
   },
   progress: {
     label: 'Progres picking',
@@ -165,5 +177,16 @@ export const ordersText = {
     allChannels: 'Semua channel',
     channelCount: '{label} ({count})',
     noChannels: 'Belum ada channel untuk filter ini.',
+  },
+  search: {
+    region: 'Pencarian pesanan',
+    label: 'Cari no. shipment atau no. order',
+    placeholder: 'Cari / scan no. shipment / order',
+    clear: 'Hapus pencarian',
+    scan: 'Scan label pesanan',
+    opening: 'Membuka pesanan {shipmentNo}…',
+    notFound: 'Pesanan {shipmentNo} tidak ditemukan di toko ini.',
+    offline: 'Pesanan {shipmentNo} belum tersimpan di HP ini. Sambungkan internet untuk membukanya.',
+    failed: 'Pesanan {shipmentNo} belum bisa dibuka. Periksa koneksi lalu coba lagi.',
   },
 } as const;

@@ -79,7 +79,7 @@ export function ModalFrame({
         tabIndex={-1}
         onKeyDown={onKeyDown}
         className={cn(
-          'relative flex max-h-[90dvh] w-full max-w-md flex-col overflow-hidden rounded-t-2xl bg-white pb-[env(safe-area-inset-bottom)] shadow-xl outline-none sm:rounded-2xl',
+          'relative flex max-h-[calc(100dvh-4rem)] w-full max-w-md flex-col overflow-hidden rounded-t-2xl bg-white pb-[env(safe-area-inset-bottom)] shadow-xl outline-none sm:rounded-2xl',
           className,
         )}
       >

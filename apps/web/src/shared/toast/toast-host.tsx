@@ -7,23 +7,28 @@ const TONES: Record<ToastTone, string> = {
   error: 'bg-red-700 text-white',
 };
 
-/** Toasts above the bottom navigation; a screen's action bar (data-action-bar on body) lifts them over it. */
+/**
+ * A toast sits over the page header, never over the list being worked through, and modals
+ * leave that strip free (ModalFrame's max height), so a modal's title stays readable.
+ * One at a time: a newer confirmation replaces the older.
+ */
 export function ToastHost() {
   const toasts = useToastStore((s) => s.toasts);
   const dismiss = useToastStore((s) => s.dismiss);
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-[60] flex flex-col items-center gap-2 px-4 [body[data-action-bar]_&]:bottom-[calc(10rem+env(safe-area-inset-bottom))]"
+      data-testid="toasts"
+      className="pointer-events-none fixed inset-x-0 top-[calc(0.25rem+env(safe-area-inset-top))] z-[60] mx-auto flex max-w-md flex-col items-center px-2"
     >
       {toasts.map((toast) => (
         <button
           key={toast.id}
           type="button"
           onClick={() => dismiss(toast.id)}
-          className={cn('pointer-events-auto min-h-11 w-full max-w-md rounded-xl px-4 py-3 text-left text-sm shadow-lg', TONES[toast.tone])}
+          className={cn('pointer-events-auto flex max-h-14 min-h-11 w-full items-center rounded-xl px-4 py-2 text-left text-sm shadow-lg', TONES[toast.tone])}
         >
-          {toast.message}
+          <span className="line-clamp-2">{toast.message}</span>
         </button>
       ))}
     </div>

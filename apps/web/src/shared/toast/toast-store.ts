@@ -8,7 +8,8 @@ export interface Toast {
 }
 
 const DURATION_MS = 3500;
-const MAX_TOASTS = 3;
+/** The strip over the header holds one. */
+const MAX_TOASTS = 1;
 let nextId = 1;
 
 interface ToastStore {

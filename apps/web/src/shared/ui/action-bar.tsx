@@ -3,7 +3,7 @@ import { cn } from '../utils/cn';
 
 /**
  * A screen's main actions, fixed above the bottom navigation (the thumb's reach
- * on a 360 × 640 phone). Toasts move up above it while it is shown
+ * on a 360 × 640 phone). The connection pill moves up above it while it is shown
  * (body[data-action-bar]); the screen keeps room for it with bottom padding.
  * `split` lays two choices side by side (Tolak | Setujui).
  */

@@ -6,6 +6,7 @@ import { useOnlineStatus } from '@/shared/hooks/use-online-status';
 import { signal } from '@/shared/feedback/feedback';
 import { t } from '@/shared/i18n/id';
 import { ordersText } from '@/shared/i18n/orders';
+import { scannerText } from '@/shared/i18n/scanner';
 import { ScannerPanel } from '@/shared/scanner/scanner-panel';
 import { useScanStore } from '@/shared/stores/scan-store';
 import { Icon } from '@/shared/ui/icons';
@@ -75,39 +76,42 @@ export function PickingPanel({ order, onScanned }: { order: OrderDetail; onScann
     scan.mutate({ barcode: code });
   };
 
+  // One card: progress, the scanner in one row, and a fixed slot for what the last scan did, so the
+  // product list stays in view at 360 × 640 and a scan's answer never moves it under a finger.
   return (
-    <div className="flex flex-col gap-3">
-      <section aria-label={ordersText.progress.label} className="flex flex-col gap-1.5 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm">
-        <div className="flex items-center justify-between text-sm">
-          <span className="font-semibold text-slate-900">{ordersText.progress.label}</span>
-          <span className="font-semibold text-slate-800 tabular-nums" data-testid="order-progress">
-            {t(ordersText.progress.value, { done: progress.resolved, total: progress.qty })}
-          </span>
-        </div>
-        <ProgressBar value={progress.resolved} max={progress.qty} complete={progress.complete} label={ordersText.progress.label} />
-        {progress.complete ? <p className="text-sm font-medium text-emerald-700">{ordersText.progress.complete}</p> : null}
-      </section>
-      <ScannerPanel onScan={onScan} enabled={!progress.complete}>
-        <div aria-live="polite" data-testid="scan-feedback" className="empty:hidden">
+    <section aria-label={ordersText.progress.label} className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="picking-panel">
+      <div className="flex items-center justify-between text-sm">
+        <span className="font-semibold text-slate-900">{ordersText.progress.label}</span>
+        <span className="font-semibold text-slate-800 tabular-nums" data-testid="order-progress">
+          {t(ordersText.progress.value, { done: progress.resolved, total: progress.qty })}
+        </span>
+      </div>
+      <ProgressBar value={progress.resolved} max={progress.qty} complete={progress.complete} label={ordersText.progress.label} />
+      <ScannerPanel onScan={onScan} enabled={!progress.complete} layout="compact">
+        <div aria-live="polite" data-testid="scan-feedback" className="flex min-h-12 items-center">
           {current && scan.isPending && !scan.queued ? (
-            <p className="flex items-center gap-2 rounded-xl bg-slate-50 p-2 text-sm text-slate-600">
+            <p className="flex w-full items-center gap-2 rounded-xl bg-slate-50 p-2 text-sm text-slate-600">
               <Spinner className="size-4" />
-              {t(ordersText.scan.sending, { code: current.barcode ?? current.productID })}
+              <span className="line-clamp-2">{t(ordersText.scan.sending, { code: current.barcode ?? current.productID })}</span>
             </p>
           ) : feedback ? (
             <p
               data-tone={feedback.tone}
               className={cn(
-                'flex items-start gap-2 rounded-xl p-2 text-sm font-medium',
+                'flex w-full items-start gap-2 rounded-xl p-2 text-sm font-medium',
                 feedback.tone === 'success' ? 'bg-emerald-50 text-emerald-800' : feedback.tone === 'kept' ? 'bg-amber-50 text-amber-900' : 'bg-red-50 text-red-800',
               )}
             >
               <Icon name={feedback.tone === 'success' ? 'check' : feedback.tone === 'kept' ? 'cloudUp' : 'alert'} className="size-5 shrink-0" />
-              <span>{feedback.text}</span>
+              <span className="line-clamp-2">{feedback.text}</span>
             </p>
-          ) : null}
+          ) : progress.complete ? (
+            <p className="text-sm font-medium text-emerald-700">{ordersText.progress.complete}</p>
+          ) : (
+            <p className="text-xs text-slate-500">{scannerText.wedgeHint}</p>
+          )}
         </div>
       </ScannerPanel>
-    </div>
+    </section>
   );
 }

@@ -133,8 +133,28 @@ describe('order detail', () => {
     expect(dialog).toHaveTextContent('Pesanan ini sudah diambil oleh Agus Setiawan.');
     expect(signal).toHaveBeenCalledWith('error');
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    // Not silently turned into a picking screen: who took it, the way back, and a deliberate way on.
+    const notice = await screen.findByTestId('changed-elsewhere');
+    expect(notice).toHaveTextContent('Pesanan diambil Agus Setiawan');
+    expect(screen.queryByTestId('picking-panel')).not.toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent(`/order/detail/1101/${SHP}/pickup`);
+    expect(within(notice).getByRole('link', { name: 'Kembali ke daftar' })).toHaveAttribute('href', '/order');
+    await userEvent.click(within(notice).getByRole('button', { name: 'Ikut bantu picking' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`/order/detail/1102/${SHP}/pickup`));
+    expect(screen.getByTestId('picking-panel')).toBeInTheDocument();
     expect(screen.getByTestId('order-header')).toHaveTextContent('Agus Setiawan');
+  });
+
+  it('says so when another phone claims the open order, instead of taking scans for it', async () => {
+    let claimedElsewhere = false;
+    mockFetch().on('GET', DETAIL, () => ok(claimedElsewhere ? after(orderDetail({ statusId: 1102, pickerName: 'Siti Rahmawati' })) : orderDetail()));
+    const { queryClient } = renderDetail(`/order/detail/1101/${SHP}/pickup`);
+    expect(await screen.findByRole('button', { name: 'Packing' })).toBeInTheDocument();
+    claimedElsewhere = true;
+    await queryClient.refetchQueries();
+    expect(await screen.findByTestId('changed-elsewhere')).toHaveTextContent('sudah diambil untuk picking oleh Siti Rahmawati di HP lain');
+    expect(screen.queryByLabelText('Ketik barcode')).not.toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent(`/order/detail/1101/${SHP}/pickup`);
   });
 
   it('counts a scan the server accepts (success sound) and explains one it refuses (error sound)', async () => {
@@ -179,7 +199,7 @@ describe('order detail', () => {
     renderDetail(`/order/detail/1102/${SHP}/pickup`);
     const button = await screen.findByRole('button', { name: 'Scan Packing' });
     expect(button).toBeDisabled();
-    expect(screen.getByText('Scan semua produk atau tandai stok kosong untuk melanjutkan.')).toBeInTheDocument();
+    expect(screen.getByText('Scan semua produk atau tandai stok kosong dulu.')).toBeInTheDocument();
   });
 
   it('Scan Packing shows the recomputed total, packs, and leads to the Proses list', async () => {

@@ -21,12 +21,14 @@ import { useFinishOrder } from '../api/finish-order';
 import { isOrderNotFound, useOrder } from '../api/get-order';
 import { useResetPicking } from '../api/reset-picking';
 import { orderKeys } from '../query-keys';
+import { ChangedElsewhereNotice } from '../components/changed-elsewhere-notice';
 import { CustomerCard, OrderHeaderCard, OrderHistory, TotalCard } from '../components/order-sections';
 import { PaperBagsCard } from '../components/paper-bags-card';
 import { PickingPanel } from '../components/picking-panel';
 import { ProductLines } from '../components/product-lines';
 import { usableQrCode } from '../utils/order-detail';
 import { orderDetailPath, orderMethod, statusListPath } from '../utils/order-status';
+import { useShownStatus } from '../utils/use-shown-status';
 
 function DetailSkeleton() {
   return (
@@ -176,11 +178,14 @@ export default function OrderDetailPage() {
     if (error && !isOrderNotFound(error)) showErrorModal(error, 'reload');
   }, [error]);
 
-  // The URL follows the order's status (after Packing, or a change on another phone).
+  // A change made on another phone is said before the screen follows it.
+  const { changedFrom, acknowledge } = useShownStatus(data);
+
+  // The URL follows the order's status (after this phone's Packing, or a change elsewhere the crew has seen).
   useEffect(() => {
-    if (!data || leavingRef.current || String(data.statusId) === status) return;
+    if (!data || leavingRef.current || changedFrom !== null || String(data.statusId) === status) return;
     navigate(orderDetailPath(data, type ?? undefined), { replace: true });
-  }, [data, status, type, navigate]);
+  }, [data, status, type, navigate, changedFrom]);
 
   // The scanned line lights up briefly.
   useEffect(() => {
@@ -209,6 +214,8 @@ export default function OrderDetailPage() {
         <ErrorState title={ordersText.detail.loadError} onRetry={() => void order.refetch()} retrying={order.isFetching} />
       </div>
     );
+  } else if (changedFrom !== null) {
+    content = <ChangedElsewhereNotice order={data} from={changedFrom} onContinue={acknowledge} />;
   } else {
     const picking = data.statusId === ORDER_STATUS.PACKING;
     const qr = usableQrCode(data);

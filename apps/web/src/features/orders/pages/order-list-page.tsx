@@ -11,6 +11,7 @@ import { PageHeader } from '@/shared/ui/page-header';
 import { cn } from '@/shared/utils/cn';
 import { orderKeys } from '../query-keys';
 import { OrderList } from '../components/order-list';
+import { OrderSearchBar } from '../components/order-search-bar';
 import { OrderTabs } from '../components/order-tabs';
 import { listParams } from '../utils/list-params';
 import { HISTORY_CANCELLED, HISTORY_KIND, orderListRoute } from '../utils/list-route';
@@ -85,6 +86,7 @@ export default function OrderListPage() {
                 ))}
               </div>
             ) : null}
+            <OrderSearchBar />
             <FilterChips
               testId="active-filters"
               chips={[dateRangeChip(filters), queryChip(filters.query), filters.appId !== null ? channelLabel(filters.appId) : null]}
