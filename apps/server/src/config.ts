@@ -81,6 +81,8 @@ const envSchema = z.object({
   POD_REQUEST_MAX_METERS: z.coerce.number().positive().default(POD_DEFAULTS.requestMaxM),
   /** A POD position that reaches the server more than this many minutes after the phone took it is refused (a POD made offline waits in the outbox). */
   POD_CAPTURE_MAX_AGE_MINUTES: z.coerce.number().int().positive().max(10_080).default(POD_DEFAULTS.captureMaxAgeMin),
+  /** Events older than this are deleted (hourly): a phone away longer reads its screens again instead of replaying. */
+  EVENTS_KEEP_DAYS: z.coerce.number().int().positive().max(365).default(7),
   SEED_ON_EMPTY: z
     .enum(['true', 'false'])
     .default('true')

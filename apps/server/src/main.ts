@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { DEV_JWT_SECRET, loadConfig, type Config } from './config';
 import { migrateDb, openDb } from './db/client';
 import { buildApp } from './app';
+import { purgeOldEvents } from './platform/events';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency';
 import { resolveDataDir } from './seed/data-dir';
 import { isDatabaseEmpty, seedDemo } from './seed/seed';
@@ -53,7 +54,11 @@ if (config.JWT_SECRET === DEV_JWT_SECRET) {
   app.log.warn('Development secrets in use (JWT_SECRET and the demo CHANNEL_SECRETS are public): for trying Gerai on this machine only.');
 }
 
-const purge = setInterval(() => void purgeExpiredIdempotencyKeys(handle.db).catch((err) => app.log.error({ err }, 'purge failed')), 3600_000);
+const purgeOld = async () => {
+  await purgeExpiredIdempotencyKeys(handle.db);
+  await purgeOldEvents(handle.db, config.EVENTS_KEEP_DAYS);
+};
+const purge = setInterval(() => void purgeOld().catch((err) => app.log.error({ err }, 'purge failed')), 3600_000);
 purge.unref();
 
 let stopping = false;

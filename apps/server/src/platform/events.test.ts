@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { desc } from 'drizzle-orm';
+import { desc, inArray } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../test/harness';
 import { events, products } from '../db/schema';
 import { signBody } from '../modules/channels/signature';
 import { EVENTS_CHANNEL } from './audit';
-import { MAX_STREAM_BUFFER_BYTES } from './events';
+import { MAX_STREAM_BUFFER_BYTES, purgeOldEvents } from './events';
 import { buildApp } from '../app';
 
 let ctx: TestContext;
@@ -302,5 +302,20 @@ describe('shutdown with phones connected', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
     // The phone sees its stream end (and reconnects with Last-Event-ID, to another process behind a load balancer).
     expect(await body).toContain('event: ready');
+  });
+});
+
+describe('event retention', () => {
+  it('deletes the events older than the kept days, oldest first, and keeps the rest', async () => {
+    const day = 86_400_000;
+    const now = new Date();
+    const rows = await ctx.handle.db
+      .insert(events)
+      .values([10, 9, 8, 6, 1].map((daysAgo) => ({ storeCode: 'T001', type: 'order.received' as const, payload: {}, createdAt: new Date(now.getTime() - daysAgo * day) })))
+      .returning({ id: events.id, createdAt: events.createdAt });
+    const ids = rows.map((r) => r.id);
+    expect(await purgeOldEvents(ctx.handle.db, 7, now)).toBeGreaterThanOrEqual(3);
+    const left = await ctx.handle.db.select({ id: events.id }).from(events).where(inArray(events.id, ids));
+    expect(left.map((r) => r.id).sort()).toEqual(ids.slice(3).sort());
   });
 });

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { and, asc, eq, gt, isNull, max, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, max, or } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Pool } from 'pg';
@@ -424,5 +424,24 @@ async function streamEvents(app: FastifyInstance, log: FastifyBaseLogger, res: S
     // The client resumes with its Last-Event-ID; the subscription goes with the stream.
     log.error({ err }, 'event stream failed; closed');
     close();
+  }
+}
+
+/** Rows deleted per statement by the purge, oldest first (the primary key's order): short locks, no new index. */
+const PURGE_BATCH = 5_000;
+
+/**
+ * Deletes events older than `keepDays`; called hourly by main. A phone that comes back
+ * with an older Last-Event-ID replays what is left and reads its screens again anyway
+ * (its persisted cache is kept a day). Returns how many were deleted.
+ */
+export async function purgeOldEvents(db: Db, keepDays: number, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - keepDays * 86_400_000);
+  let total = 0;
+  for (;;) {
+    const oldest = db.select({ id: events.id }).from(events).where(lt(events.createdAt, cutoff)).orderBy(asc(events.id)).limit(PURGE_BATCH);
+    const deleted = await db.delete(events).where(inArray(events.id, oldest)).returning({ id: events.id });
+    total += deleted.length;
+    if (deleted.length < PURGE_BATCH) return total;
   }
 }
