@@ -68,15 +68,27 @@ async function fillReceiver(page: Page, name: string, relation = 'Pemesan', plas
   for (let i = 0; i < plastic; i++) await form.getByRole('button', { name: 'Tambah' }).click();
 }
 
-/** Outside the radius: the spec's meaning, then "Ajukan POD" with a reason. */
-async function sendPodRequest(page: Page, reason: string, text?: string) {
+/**
+ * Outside the radius: "Kirim POD" takes the position and sends, the spec's meaning comes back,
+ * then "Ajukan POD" with a reason — from the modal, or (after closing it) from the action bar.
+ */
+async function sendPodRequest(page: Page, reason: string, text?: string, via: 'modal' | 'action-bar' = 'modal') {
   await page.getByTestId('scan-go-submit').click();
   const modal = page.getByRole('dialog', { name: 'Lokasi tidak sesuai' });
   await expect(modal).toBeVisible();
   await expect(modal).toContainText('Lokasi Anda tidak berada di area pemesan.');
   await expect(modal).toContainText(/Lokasi Anda \d+ m ke arah selatan dari titik pelanggan, di luar radius 150 m\./);
   await snap(page, 'pod-04-outside-modal');
-  await modal.getByRole('button', { name: 'Ajukan POD' }).click();
+  if (via === 'modal') {
+    await modal.getByRole('button', { name: 'Ajukan POD' }).click();
+  } else {
+    await modal.getByRole('button', { name: 'Tutup' }).click();
+    // What was taken stays beside the action, and the way on is in the bar.
+    await expect(page.getByTestId('location-status')).toHaveText(/^Di luar area · \d+ m dari pelanggan · Akurasi ±12 m$/);
+    await expect(page.getByTestId('open-pod-request')).toBeInViewport({ ratio: 1 });
+    await snap(page, 'pod-04b-outside-action-bar');
+    await page.getByTestId('open-pod-request').click();
+  }
   const form = page.getByTestId('pod-request-form');
   await expect(form).toBeVisible();
   await form.getByRole('radio', { name: reason }).check();
@@ -98,7 +110,42 @@ test('a delivery inside the radius completes by scan and go', async ({ page, con
   await page.getByTestId('action-button').click();
   await expect(page).toHaveURL(new RegExp(`/order/detail-scan-go/1103/${order.shipmentNo}/delivery$`));
   await expect(page.getByTestId('scan-go-customer')).toHaveText(order.customerName);
+  // On a 360 × 640 phone the main action is in view without scrolling, above the bottom navigation,
+  // and the order card, the package check and the start of the form are above the fold.
+  const submit = page.getByTestId('scan-go-submit');
+  await expect(submit).toBeInViewport({ ratio: 1 });
+  await expect(submit).toHaveText('Kirim POD');
+  await expect(page.getByTestId('location-status')).toHaveText('Lokasi diambil otomatis saat Kirim POD.');
+  for (const id of ['scan-go-order', 'package-check']) await expect(page.getByTestId(id)).toBeInViewport({ ratio: 1 });
+  await expect(page.getByLabel('Nama penerima')).toBeInViewport({ ratio: 1 });
+  const bar = (await submit.boundingBox())!;
+  const nav = (await page.getByRole('navigation', { name: 'Navigasi utama' }).boundingBox())!;
+  expect(bar.y + bar.height).toBeLessThanOrEqual(nav.y);
+  // Every touch target is at least 44 px each way.
+  const targets = [
+    page.getByTestId('scan-go-goods-toggle'),
+    page.getByTestId('scan-go-phone'),
+    page.getByTestId('open-package-check'),
+    page.getByRole('button', { name: `Isi: ${order.customerName}` }),
+    page.getByTestId('plastic-decrease'),
+    page.getByTestId('plastic-increase'),
+    submit,
+  ];
+  for (const target of targets) {
+    const box = (await target.boundingBox())!;
+    expect(Math.min(box.width, box.height), await target.evaluate((el) => el.outerHTML.slice(0, 80))).toBeGreaterThanOrEqual(44);
+  }
+  // Nothing arriving after the first paint moves the form.
+  const formTop = (await page.getByTestId('scan-go-form').boundingBox())!.y;
+  await page.waitForTimeout(1500);
+  expect((await page.getByTestId('scan-go-form').boundingBox())!.y).toBe(formTop);
   await snap(page, 'pod-01-scan-go');
+
+  // The goods, behind "Barang (n)".
+  await page.getByTestId('scan-go-goods-toggle').click();
+  await expect(page.getByTestId('scan-go-goods')).toBeVisible();
+  await snap(page, 'pod-01b-goods');
+  await page.getByTestId('scan-go-goods-toggle').click();
 
   // The package: type its shipmentNo (the hardware/camera scanner does the same).
   await page.getByTestId('open-package-check').click();
@@ -106,25 +153,20 @@ test('a delivery inside the radius completes by scan and go', async ({ page, con
   await page.getByRole('button', { name: 'Kirim', exact: true }).click();
   await expect(page.getByTestId('package-verified')).toBeVisible();
 
-  await page.getByTestId('locate-button').click();
-  await expect(page.getByTestId('location-accuracy')).toHaveText('Akurasi ±8 m');
-  await expect(page.getByTestId('location-verdict')).toHaveAttribute('data-inside', 'true');
-  await expect(page.getByTestId('location-card')).toContainText('Anda 25 m ke arah utara dari titik pelanggan');
-  await page.getByTestId('location-card').evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 64));
-  await snap(page, 'pod-02-location-inside');
-
   await fillReceiver(page, 'Ibu Pemesan', 'Lainnya', 2);
-  await page.getByTestId('scan-go-submit').click();
-  await page.getByTestId('scan-go-form').evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 64));
-  await snap(page, 'pod-02b-form-lainnya');
-  // "Lainnya" needs the relation written out.
+  await submit.click();
+  // "Lainnya" needs the relation written out: the form says so and nothing is taken or sent.
   await expect(page.getByText('Tuliskan hubungan penerima untuk pilihan Lainnya.')).toBeVisible();
+  await expect(page.getByTestId('location-status')).toHaveAttribute('data-state', 'idle');
+  await expect(submit).toBeInViewport({ ratio: 1 });
+  await snap(page, 'pod-02-form-lainnya');
   await page.getByLabel('Hubungan lainnya').fill('Asisten rumah tangga');
-  await page.getByTestId('scan-go-submit').click();
+  // One tap: "Kirim POD" takes the position, then sends.
+  await submit.click();
 
   const success = page.getByRole('dialog', { name: 'Scan & Go berhasil' });
   await expect(success).toBeVisible();
-  await expect(success).toContainText(`Pesanan ${order.shipmentNo} diterima oleh Ibu Pemesan`);
+  await expect(success).toContainText(`Pesanan ${order.shipmentNo} diterima oleh Ibu Pemesan, 25 m dari titik pelanggan.`);
   await snap(page, 'pod-03-success');
   await success.getByRole('button', { name: 'Ke Pesanan Selesai' }).click();
   await expect(page).toHaveURL(/\/list-done$/);
@@ -133,6 +175,35 @@ test('a delivery inside the radius completes by scan and go', async ({ page, con
   // The server recorded it: the order is completed.
   const detail = await crewApi.get(`/api/orders/${order.shipmentNo}`);
   expect(((await detail.json()) as { data: { statusId: number } }).data.statusId).toBe(1104);
+});
+
+test('a position that cannot be taken: "Kirim POD" says why and sends nothing; "Coba lagi" takes it and sends', async ({ page, context, baseURL }) => {
+  const customer = { ...northOf(T001_AREA, 150), name: 'Sari Uji Lokasi' };
+  const order = await createDeliveryOrder(crewApi, baseURL!, customer);
+  // The crew has not allowed the position (the browser refuses it).
+  await context.clearPermissions();
+  await page.goto(`/order/detail-scan-go/1103/${order.shipmentNo}/delivery`);
+  await fillReceiver(page, 'Sari', 'Pemesan', 0);
+  const submit = page.getByTestId('scan-go-submit');
+  await submit.click();
+
+  const error = page.getByTestId('location-error');
+  await expect(error).toContainText('POD belum dikirim: lokasi tidak didapat.');
+  await expect(error).toContainText('Izin lokasi ditolak. Aktifkan izin lokasi di pengaturan.');
+  await expect(submit).toHaveText('Coba lagi');
+  // The reason and the way on are both in view, over the screen (nothing under them moved).
+  await expect(error).toBeInViewport({ ratio: 1 });
+  await expect(submit).toBeInViewport({ ratio: 1 });
+  await snap(page, 'pod-02c-location-denied');
+  const before = await crewApi.get(`/api/orders/${order.shipmentNo}`);
+  expect(((await before.json()) as { data: { statusId: number } }).data.statusId).toBe(1103);
+
+  // Allowed now: "Coba lagi" takes the position and sends.
+  await standAt(context, northOf(customer, 10), 8);
+  await submit.click();
+  const success = page.getByRole('dialog', { name: 'Scan & Go berhasil' });
+  await expect(success).toBeVisible();
+  await expect(success).toContainText(`Pesanan ${order.shipmentNo} diterima oleh Sari, 10 m dari titik pelanggan.`);
 });
 
 test('outside the radius: refused with the spec meaning, requested, approved by the kepala toko on another phone, completed live', async ({ page, context, browser, baseURL }) => {
@@ -152,7 +223,7 @@ test('outside the radius: refused with the spec meaning, requested, approved by 
 
   await page.goto(`/order/detail-scan-go/1103/${order.shipmentNo}/delivery`);
   await fillReceiver(page, 'Dewi');
-  await sendPodRequest(page, 'Pelanggan meminta bertemu di lokasi lain');
+  await sendPodRequest(page, 'Pelanggan meminta bertemu di lokasi lain', undefined, 'action-bar');
   await expect(page.getByText(`Pengajuan POD ${order.shipmentNo} terkirim. Menunggu persetujuan.`)).toBeVisible();
   await snap(page, 'pod-06-crew-pending');
 
@@ -214,7 +285,7 @@ test('a rejection reaches the crew with its reason; another request is possible'
   const chief = await chiefContext.newPage();
   await openHome(chief, 'Agus Setiawan');
   // Home tells the kepala toko at once: the notice on top and the tile's badge.
-  await expect(chief.getByTestId('pod-pending-notice')).toContainText(/\d+ pengajuan POD menunggu keputusan/);
+  await expect(chief.getByTestId('pod-pending-notice')).toContainText(/\d+ POD menunggu keputusan/);
   await expect(chief.getByTestId('pod-pending-badge')).toBeAttached();
   await snap(chief, 'pod-13-home-notice');
   await chief.getByTestId('feature-pod').evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 200));

@@ -116,10 +116,19 @@ describe('home', () => {
     expect(await within(tile).findByTestId('pod-pending-badge')).toHaveTextContent('3');
     expect(tile).toHaveAccessibleName(/3 pengajuan POD menunggu/);
     const notice = await screen.findByTestId('pod-pending-notice');
-    expect(notice).toHaveTextContent('3 pengajuan POD menunggu keputusan');
+    expect(notice).toHaveTextContent('3 POD menunggu keputusan');
     expect(notice).toHaveAttribute('href', '/list-pengajuan-pod');
     // Home counts its active store, like its order counts.
     expect(server.callsTo('/api/pod/requests/count').every((c) => new URL(c.url, 'http://localhost').searchParams.get('storeCode') === chiefMember.store!.storeCode)).toBe(true);
+  });
+
+  it('keeps the POD notice in its place when none wait, so the order tiles never move when the count arrives', async () => {
+    signedInServer(chiefMember).on('GET', '/api/pod/requests/count', ok({ pending: 0, storeCode: 'T001' }));
+    renderApp('/');
+    const notice = await screen.findByTestId('pod-pending-notice');
+    expect(notice).toHaveTextContent('Tidak ada POD menunggu keputusan');
+    expect(notice).toHaveAttribute('data-waiting', 'false');
+    expect(notice.parentElement).toHaveClass('h-16');
   });
 
   it('does not show the POD tile or ask for its count as staff', async () => {

@@ -89,9 +89,12 @@ export default function HomeRoute() {
 
       <div className="-mt-3 flex flex-col gap-6 rounded-t-3xl bg-slate-50 p-4">
         {canDecidePod && member.store ? (
-          <Suspense fallback={null}>
-            <PodPendingNotice storeCode={member.store.storeCode} />
-          </Suspense>
+          // One fixed place, kept while the notice's code and count load: nothing below it moves.
+          <div className="h-16">
+            <Suspense fallback={<Skeleton className="h-full w-full rounded-2xl" />}>
+              <PodPendingNotice storeCode={member.store.storeCode} />
+            </Suspense>
+          </div>
         ) : null}
         <section aria-labelledby="orders-heading" className="flex flex-col gap-3">
           <h2 id="orders-heading" className="text-base font-semibold text-slate-900">

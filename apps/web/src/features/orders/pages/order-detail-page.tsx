@@ -179,7 +179,7 @@ export default function OrderDetailPage() {
   }, [error]);
 
   // A change made on another phone is said before the screen follows it.
-  const { changedFrom, acknowledge } = useShownStatus(data);
+  const { changedFrom, acknowledge } = useShownStatus(data, kept?.pending ?? 0);
 
   // The URL follows the order's status (after this phone's Packing, or a change elsewhere the crew has seen).
   useEffect(() => {

@@ -24,8 +24,10 @@ function changedHere(queryClient: QueryClient, shipmentNo: string, since: number
  * phone is held until the crew has seen it, so the screen never silently turns into
  * another step's screen (a picking screen taking scans for an order someone else took).
  * `changedFrom` is the status shown before such a change, null when there is none.
+ * `keptHere`: actions on this order still on the phone (the outbox); while there are some,
+ * a change is this phone's own (after a reload the outbox loads after the cached order).
  */
-export function useShownStatus(order: OrderDetail | undefined) {
+export function useShownStatus(order: OrderDetail | undefined, keptHere = 0) {
   const queryClient = useQueryClient();
   const [shown, setShown] = useState<Shown | null>(null);
   const shipmentNo = order?.shipmentNo;
@@ -34,7 +36,7 @@ export function useShownStatus(order: OrderDetail | undefined) {
   const sameOrder = shown !== null && shown.shipmentNo === shipmentNo;
   const moved = sameOrder && statusId !== undefined && shown.statusId !== statusId;
   // Decided while rendering, so a change of this phone's own never flashes the notice.
-  const mine = moved && changedHere(queryClient, shown.shipmentNo, shown.since);
+  const mine = moved && (keptHere > 0 || changedHere(queryClient, shown.shipmentNo, shown.since));
 
   useEffect(() => {
     if (shipmentNo === undefined || statusId === undefined) return;

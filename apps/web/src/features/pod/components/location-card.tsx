@@ -1,19 +1,93 @@
 import { describeDirection, distanceMeters, formatDistance, type LatLng } from '@gerai/contract';
-import { id, t } from '@/shared/i18n/id';
+import { t } from '@/shared/i18n/id';
 import { podText } from '@/shared/i18n/pod';
 import { Button } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icons';
 import { Spinner } from '@/shared/ui/spinner';
 import { cn } from '@/shared/utils/cn';
+import { formatTime } from '@/shared/utils/format';
 import type { DeviceLocation } from '../hooks/use-device-location';
+import type { LocationFix } from '../utils/location';
 import { DirectionLabel, PositionSketch } from './position-sketch';
 
 const text = podText.scanGo;
 
+/** The fix a screen can show: the current one, or the one before a new fix was asked for. */
+export function shownFix(location: DeviceLocation): LocationFix | null {
+  return location.status === 'ready' ? location.fix : location.status === 'locating' ? location.previous : null;
+}
+
+function relativeTo(customer: LatLng | null, fix: LocationFix | null, radiusM: number) {
+  if (!fix || !customer) return null;
+  const point = { lat: fix.lat, lng: fix.long };
+  const distanceM = distanceMeters(customer, point);
+  return { distanceM, inside: distanceM <= radiusM, ...describeDirection(customer, point) };
+}
+
 /**
- * The crew's position: take it (native host or the browser), see its accuracy
- * and where it lies from the customer's point (distance, direction, sketch), or
- * an Indonesian message with a retry when it could not be taken or is too poor.
+ * One line above "Kirim POD" (the action bar): that the position is taken on sending, that it
+ * is being taken, or what was taken (inside or not, distance, accuracy). When it could not be
+ * taken, why (role=alert) — with "POD belum dikirim" when a send was waiting for it.
+ * One line in every state but the failure, so the bar keeps its height while the crew works.
+ */
+export function LocationStatus({
+  location,
+  customer,
+  radiusM,
+  failedOnSend,
+}: {
+  location: DeviceLocation;
+  customer: LatLng | null;
+  radiusM: number;
+  failedOnSend: boolean;
+}) {
+  if (location.status === 'error') {
+    return (
+      <div role="alert" className="flex items-start gap-2 rounded-lg bg-amber-50 px-2 py-1.5 text-xs text-amber-950" data-testid="location-error" data-reason={location.reason}>
+        <Icon name="alert" className="mt-px size-4 shrink-0" />
+        <p>
+          {failedOnSend ? <span className="block font-semibold">{text.notSent}</span> : null}
+          {location.message}
+        </p>
+      </div>
+    );
+  }
+  const fix = shownFix(location);
+  const relative = relativeTo(customer, fix, radiusM);
+  const accuracy = fix ? t(text.accuracy, { m: Math.round(fix.accuracy) }) : '';
+  return (
+    <p aria-live="polite" className="flex min-h-5 items-center gap-1.5 text-xs text-slate-600" data-testid="location-status" data-state={location.status}>
+      {location.status === 'locating' ? (
+        <Spinner className="size-3.5 shrink-0" />
+      ) : (
+        <Icon name="pin" className={cn('size-4 shrink-0', relative ? (relative.inside ? 'text-emerald-600' : 'text-amber-600') : 'text-slate-400')} />
+      )}
+      {/* The verdict first: if the line is cut on a narrow phone, the accuracy goes, not the verdict. */}
+      <span className="min-w-0 truncate">
+        {location.status === 'locating' ? (
+          text.locating
+        ) : relative ? (
+          <>
+            <span className={cn('font-semibold', relative.inside ? 'text-emerald-700' : 'text-amber-700')} data-testid="location-status-verdict" data-inside={relative.inside ? 'true' : 'false'}>
+              {relative.inside ? text.statusInside : text.statusOutside}
+            </span>
+            {` · ${t(text.fromCustomer, { distance: formatDistance(relative.distanceM) })} · ${accuracy}`}
+          </>
+        ) : fix ? (
+          `${accuracy} · ${text.noCustomerPointShort}`
+        ) : (
+          text.locationOnSend
+        )}
+      </span>
+    </p>
+  );
+}
+
+/**
+ * The crew's position in full, below the form: where it lies from the customer's point
+ * (distance, direction, sketch, the phone's verdict), when it was taken, and a way to take it
+ * before sending (optional: "Kirim POD" takes it anyway). Why a position could not be taken is
+ * said in the action bar, which is always in view.
  */
 export function LocationCard({
   location,
@@ -23,15 +97,13 @@ export function LocationCard({
   disabled = false,
 }: {
   location: DeviceLocation;
-  onLocate: (fresh?: boolean) => void;
+  onLocate: () => void;
   customer: LatLng | null;
   radiusM: number;
   disabled?: boolean;
 }) {
-  const fix = location.status === 'ready' ? location.fix : location.status === 'locating' ? location.previous : null;
-  const point = fix ? { lat: fix.lat, lng: fix.long } : null;
-  const relative = point && customer ? { distanceM: distanceMeters(customer, point), ...describeDirection(customer, point) } : null;
-  const inside = relative ? relative.distanceM <= radiusM : null;
+  const fix = shownFix(location);
+  const relative = relativeTo(customer, fix, radiusM);
 
   return (
     <section aria-label={text.locationTitle} className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="location-card" data-state={location.status}>
@@ -44,16 +116,13 @@ export function LocationCard({
         ) : null}
       </div>
 
-      {location.status === 'error' ? (
-        <p role="alert" className="flex items-start gap-2 rounded-xl bg-amber-50 p-2 text-sm text-amber-900" data-testid="location-error" data-reason={location.reason}>
-          <Icon name="alert" className="mt-0.5 size-4 shrink-0" />
-          {location.message}
+      {fix ? (
+        <p className="text-xs text-slate-500" data-testid="location-taken-at">
+          {t(text.takenAt, { time: formatTime(fix.at) })}
         </p>
-      ) : null}
-
-      {!fix && location.status !== 'error' ? (
-        <p className="text-sm text-slate-600">{location.status === 'locating' ? text.locating : text.noLocation}</p>
-      ) : null}
+      ) : (
+        <p className="text-sm text-slate-600">{text.noLocation}</p>
+      )}
 
       {fix && !customer ? <p className="text-sm text-slate-600">{text.noCustomerPoint}</p> : null}
 
@@ -65,25 +134,26 @@ export function LocationCard({
               {t(text.youAre, { distance: formatDistance(relative.distanceM), direction: relative.direction })}
             </DirectionLabel>
             <span
-              className={cn('self-start rounded-full px-2 py-0.5 text-xs font-semibold', inside ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-50 text-amber-900')}
+              className={cn('self-start rounded-full px-2 py-0.5 text-xs font-semibold', relative.inside ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-50 text-amber-900')}
               data-testid="location-verdict"
-              data-inside={inside ? 'true' : 'false'}
+              data-inside={relative.inside ? 'true' : 'false'}
             >
-              {t(inside ? text.inside : text.outside, { radius: radiusM })}
+              {t(relative.inside ? text.inside : text.outside, { radius: radiusM })}
             </span>
           </div>
         </div>
       ) : null}
 
       <Button
-        variant={fix ? 'ghost' : 'secondary'}
+        variant="ghost"
         block
-        onClick={() => onLocate(location.status !== 'idle')}
+        onClick={onLocate}
         disabled={disabled || location.status === 'locating'}
         icon={location.status === 'locating' ? <Spinner className="size-4" /> : <Icon name="pin" className="size-5" />}
         data-testid="locate-button"
       >
-        {location.status === 'locating' ? text.locating : location.status === 'error' ? id.common.retry : fix ? text.refreshLocation : text.getLocation}
+        {/* The progress is said once, beside "Kirim POD"; here the spinner shows it. */}
+        {fix ? text.refreshLocation : text.getLocation}
       </Button>
     </section>
   );

@@ -52,7 +52,7 @@ export function PodRequestForm({
     setLocating(true);
     const fix = await locate();
     setLocating(false);
-    if (!fix) return; // the location card says why
+    if (!fix) return; // the screen's action bar says why, with a retry
     const reason = reasons.data?.items.find((r) => r.id === choice.reasonId);
     create.mutate({
       shipmentNo,

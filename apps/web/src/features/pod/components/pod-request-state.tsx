@@ -14,15 +14,27 @@ const LOOK: Record<string, { title: string; icon: IconName; tone: string }> = {
   approved: { title: text.approvedTitle, icon: 'check', tone: 'border-emerald-300 bg-emerald-50 text-emerald-950' },
 };
 
-/** The order's latest POD request as the crew sees it: waiting, rejected (with the reason) or approved. */
+/**
+ * The order's latest POD request as the crew sees it: waiting, rejected (with the reason) or
+ * approved. Compact (it sits above the scan-and-go form on a 360 × 640 phone): "Ajukan lagi"
+ * shares the title's row, the reason and the time share one line.
+ */
 export function PodRequestState({ request, onRequestAgain }: { request: PodRequestSummary; onRequestAgain?: () => void }) {
   const look = LOOK[request.status] ?? LOOK.pending!;
   return (
-    <section role="status" aria-live="polite" className={cn('flex flex-col gap-1.5 rounded-2xl border p-3', look.tone)} data-testid="pod-request-state" data-status={request.status}>
-      <h2 className="flex items-center gap-2 font-bold">
-        <Icon name={look.icon} className="size-5 shrink-0" />
-        {look.title}
-      </h2>
+    <section role="status" aria-live="polite" className={cn('flex flex-col gap-1 rounded-2xl border p-3', look.tone)} data-testid="pod-request-state" data-status={request.status}>
+      {/* min-h-11 in every state: a decision arriving live does not move the screen under a finger. */}
+      <div className="flex min-h-11 items-center gap-2">
+        <h2 className="flex min-w-0 flex-1 items-center gap-2 font-bold">
+          <Icon name={look.icon} className="size-5 shrink-0" />
+          {look.title}
+        </h2>
+        {request.status === 'rejected' && onRequestAgain ? (
+          <Button variant="secondary" onClick={onRequestAgain} className="shrink-0 px-3 text-sm" data-testid="request-again">
+            {text.requestAgain}
+          </Button>
+        ) : null}
+      </div>
       {request.status === 'pending' ? <p className="text-sm">{text.pendingHint}</p> : null}
       {request.status === 'rejected' && request.rejectReason ? (
         <p className="text-sm" data-testid="pod-reject-reason">
@@ -35,18 +47,10 @@ export function PodRequestState({ request, onRequestAgain }: { request: PodReque
       <p className="text-xs opacity-80">
         {text.reason}: {request.reason.display}
         {request.distanceM !== null ? ` · ${formatDistance(request.distanceM)}` : ''}
+        {' · '}
+        {t(text.requestedAt, { time: formatDateTime(request.requestDate) })}
       </p>
-      <p className="text-xs opacity-80">{t(text.requestedAt, { time: formatDateTime(request.requestDate) })}</p>
-      {request.status === 'rejected' ? (
-        <>
-          <p className="text-sm">{text.rejectedHint}</p>
-          {onRequestAgain ? (
-            <Button variant="secondary" onClick={onRequestAgain} className="self-start" data-testid="request-again">
-              {text.requestAgain}
-            </Button>
-          ) : null}
-        </>
-      ) : null}
+      {request.status === 'rejected' ? <p className="text-sm">{text.rejectedHint}</p> : null}
     </section>
   );
 }

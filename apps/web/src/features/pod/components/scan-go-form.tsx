@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { POD_PLASTIC_MAX, POD_RECEIVER_RELATIONS, POD_RELATION_OTHER, POD_TEXT, type PodReceiverRelation } from '@gerai/contract';
 import { Controller, useForm, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -6,11 +6,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { id, t } from '@/shared/i18n/id';
 import { podText } from '@/shared/i18n/pod';
-import { Button } from '@/shared/ui/button';
 import { FieldSuggestion, FormField, fieldControl } from '@/shared/ui/form-field';
 import { Stepper } from '@/shared/ui/stepper';
+import { cn } from '@/shared/utils/cn';
 
 const text = podText.scanGo;
+/** A field scrolled to (focus on an error) stays clear of the sticky header and the action bar. */
+const CLEAR = 'scroll-mt-20 scroll-mb-36';
 
 /** The receiver part of the POD payload, as the crew fills it in. */
 export const scanGoFormSchema = z
@@ -41,18 +43,18 @@ export type SetScanGoFieldError = UseFormSetError<ScanGoFormValues>;
 
 /**
  * Receiver name, relation ("Lainnya" needs the relation written out) and the
- * plastic bags handed over (0–20). The location is taken by the screen.
+ * plastic bags handed over (0–20). The location is taken by the screen when the
+ * form is sent. The submit button is the screen's (`footer`, its action bar):
+ * rendered inside the form so it submits it, wherever it is shown.
  */
 export function ScanGoForm({
   customerName,
   onValid,
-  submitting,
-  disabled = false,
+  footer,
 }: {
   customerName: string;
   onValid: (receiver: ScanGoReceiver, setError: SetScanGoFieldError) => void;
-  submitting: boolean;
-  disabled?: boolean;
+  footer: ReactNode;
 }) {
   const uid = useId();
   const form = useForm<ScanGoFormValues>({
@@ -77,7 +79,7 @@ export function ScanGoForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="scan-go-form">
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="scan-go-form">
       <FormField
         htmlFor={`${uid}-name`}
         label={text.receiverName}
@@ -91,7 +93,7 @@ export function ScanGoForm({
         }
       >
         <input
-          {...fieldControl(`${uid}-name`, errors.receiverName?.message)}
+          {...fieldControl(`${uid}-name`, errors.receiverName?.message, CLEAR)}
           data-testid="receiver-name"
           autoComplete="off"
           autoCapitalize="words"
@@ -102,7 +104,7 @@ export function ScanGoForm({
       </FormField>
 
       <FormField htmlFor={`${uid}-relation`} label={text.relation} error={errors.receiverRelation?.message}>
-        <select {...fieldControl(`${uid}-relation`, errors.receiverRelation?.message, !relation && 'text-slate-400')} data-testid="receiver-relation" {...form.register('receiverRelation')}>
+        <select {...fieldControl(`${uid}-relation`, errors.receiverRelation?.message, cn(CLEAR, !relation && 'text-slate-400'))} data-testid="receiver-relation" {...form.register('receiverRelation')}>
           <option value="" disabled>
             {text.relationPlaceholder}
           </option>
@@ -117,7 +119,7 @@ export function ScanGoForm({
       {relation === POD_RELATION_OTHER ? (
         <FormField htmlFor={`${uid}-other`} label={text.relationOther} error={errors.receiverOther?.message}>
           <input
-            {...fieldControl(`${uid}-other`, errors.receiverOther?.message)}
+            {...fieldControl(`${uid}-other`, errors.receiverOther?.message, CLEAR)}
             data-testid="receiver-other"
             autoComplete="off"
             maxLength={POD_TEXT.nameMax}
@@ -148,9 +150,7 @@ export function ScanGoForm({
         <p className="w-full text-xs text-slate-500">{t(text.plasticHint, { max: POD_PLASTIC_MAX })}</p>
       </div>
 
-      <Button type="submit" block loading={submitting} disabled={disabled} data-testid="scan-go-submit">
-        {text.submit}
-      </Button>
+      {footer}
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DELIVERY_TYPE, ORDER_STATUS, distanceMeters, formatDistance, type LatLng, type OrderDetail, type PodRequestSummary } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
@@ -10,12 +10,14 @@ import { ordersText } from '@/shared/i18n/orders';
 import { podText } from '@/shared/i18n/pod';
 import { useModalStore } from '@/shared/modal/modal-store';
 import { showToast } from '@/shared/toast/toast-store';
+import { ActionBar } from '@/shared/ui/action-bar';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icons';
 import { PageHeader } from '@/shared/ui/page-header';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
 import { SkeletonStack } from '@/shared/ui/skeleton';
 import { EmptyState, ErrorState } from '@/shared/ui/state-views';
+import { cn } from '@/shared/utils/cn';
 import { formatNumber, formatRupiah, formatTime } from '@/shared/utils/format';
 import { useOrderPodRequests } from '../api/get-order-pod-requests';
 import { outsideReplyOf, useScanAndGo, type OutsideData, type ScanGoInput } from '../api/scan-and-go';
@@ -26,15 +28,21 @@ import { podKeys } from '../query-keys';
 import { useSentRequests } from '../stores/sent-requests';
 import { capturedAtOf, type LocationFix } from '../utils/location';
 import { needsNewLocation, podCodeMeaning, podErrorMeaning, podErrorModal } from '../utils/pod-errors';
-import { LocationCard } from './location-card';
+import { LocationCard, LocationStatus } from './location-card';
 import { PackageCheck } from './package-check';
 import { PodRequestForm } from './pod-request-form';
 import { PodRequestState } from './pod-request-state';
 import { ScanGoForm, type ScanGoFormValues, type ScanGoReceiver, type SetScanGoFieldError } from './scan-go-form';
 
 const text = podText.scanGo;
-/** A fix older than this is taken again before it is sent. */
+/** The POD request form reuses a fix this recent; an older one is taken again. */
 const FIX_MAX_AGE_MS = 2 * 60_000;
+/**
+ * "Kirim POD" takes the position itself. A fix the crew took on purpose just before ("Ambil
+ * lokasi", "Ambil lokasi lagi") and that was not sent yet is used when this recent; a fix that
+ * was already sent never is (the crew may have walked closer after a refusal).
+ */
+const TAKEN_FIX_REUSE_MS = 30_000;
 const FORM_FIELDS: ReadonlyArray<keyof ScanGoFormValues> = ['receiverName', 'receiverRelation', 'receiverOther', 'plasticQty'];
 
 export type OrderLoadState = 'loading' | 'ready' | 'not-found' | 'error';
@@ -58,14 +66,17 @@ const customerPoint = (order: OrderDetail): LatLng | null =>
   order.customer.latitude !== null && order.customer.longitude !== null ? { lat: order.customer.latitude, lng: order.customer.longitude } : null;
 
 const skeleton = (
-  <SkeletonStack bars={['h-28 w-full', 'h-32 w-full', 'h-56 w-full']} testId="scan-go-loading" />
+  <SkeletonStack bars={['h-36 w-full', 'h-16 w-full', 'h-72 w-full']} testId="scan-go-loading" />
 );
 
 /** /order/detail-scan-go/:status/:shipmentNo/:method — proof of delivery at the customer's place. */
 export function ScanGoScreen(props: ScanGoScreenProps) {
   const { shipmentNo, order, orderState, detailPath } = props;
   const queryClient = useQueryClient();
-  const requests = useOrderPodRequests(shipmentNo, { enabled: orderState === 'ready' });
+  // Asked for with the order (not after it): the request's state sits on top of the screen.
+  const requests = useOrderPodRequests(shipmentNo, { enabled: orderState === 'loading' || orderState === 'ready' });
+  // Until it is known the screen waits, so it does not appear later and push the form under a finger.
+  const requestsLoading = requests.isPending && requests.fetchStatus === 'fetching';
   const { limits, query: config } = usePodLimits();
   const refresh = () => Promise.all([props.onRefreshOrder(), queryClient.refetchQueries({ queryKey: podKeys.orderRequests(shipmentNo), type: 'active' })]);
 
@@ -113,9 +124,9 @@ export function ScanGoScreen(props: ScanGoScreenProps) {
         </ButtonLink>
       </EmptyState>
     );
-  } else if (!limits) {
+  } else if (!limits || requestsLoading) {
     // The server's radius and accuracy decide what the screen says and checks: wait for them.
-    content = config.isPending ? skeleton : <ErrorState onRetry={() => void config.refetch()} retrying={config.isFetching} />;
+    content = !limits && !config.isPending ? <ErrorState onRetry={() => void config.refetch()} retrying={config.isFetching} /> : skeleton;
   } else {
     content = (
       <ScanGoDelivery order={order} limits={limits} latest={requests.data?.items[0] ?? null} onOrderChanged={props.onOrderChanged} onRefreshOrder={props.onRefreshOrder} />
@@ -134,36 +145,58 @@ export function ScanGoScreen(props: ScanGoScreenProps) {
   );
 }
 
-/** What the customer gets: who, where, which goods, the total. */
+/**
+ * What the customer gets, in little height: shipment and total on one line, the customer and
+ * address, then the goods (collapsed behind "Barang (n)") beside the phone to call.
+ */
 function OrderSummary({ order }: { order: OrderDetail }) {
+  const [goodsOpen, setGoodsOpen] = useState(false);
+  const goodsId = useId();
   const lines = order.products.filter((p) => p.qty - p.attrQtyOos > 0);
+  const phone = order.customer.phone;
   return (
-    <section aria-label={text.order} className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="scan-go-order">
-      <div className="flex flex-col">
-        <p className="font-mono text-lg font-bold break-all text-slate-900">{order.shipmentNo}</p>
-        <span className="text-xs break-all text-slate-500">{t(podText.scanGo.orderNo, { orderNo: order.orderNo })}</span>
-      </div>
-      <div className="flex flex-col gap-1 text-sm">
-        <p className="font-semibold text-slate-900" data-testid="scan-go-customer">
-          {order.customer.name}
-        </p>
-        <p className="flex items-start gap-2 text-slate-700">
-          <Icon name="pin" className="mt-0.5 size-4 shrink-0 text-slate-400" />
-          <span>{order.customer.address ?? text.noAddress}</span>
-        </p>
-        <p className="flex items-center gap-2 text-slate-700">
-          <Icon name="phone" className="size-4 shrink-0 text-slate-400" />
-          <a href={`tel:${order.customer.phone.replace(/[^\d+]/g, '')}`} className="underline decoration-slate-300 underline-offset-2">
-            {order.customer.phone}
-          </a>
+    <section aria-label={text.order} className="flex flex-col gap-1.5 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="scan-go-order">
+      <div className="flex items-baseline justify-between gap-2">
+        <p className="min-w-0 font-mono text-base font-bold break-all text-slate-900">{order.shipmentNo}</p>
+        <p className="shrink-0 text-right">
+          <span className="text-xs text-slate-500">{text.total} </span>
+          <span className="font-bold text-slate-900 tabular-nums" data-testid="scan-go-total">
+            {formatRupiah(order.price)}
+          </span>
         </p>
       </div>
-      <details className="group rounded-xl bg-slate-50 px-3 py-2 text-sm">
-        <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 font-medium text-slate-800 [&::-webkit-details-marker]:hidden">
+      <p className="text-sm font-semibold text-slate-900" data-testid="scan-go-customer">
+        {order.customer.name}
+      </p>
+      <p className="flex items-start gap-1.5 text-sm text-slate-700">
+        <Icon name="pin" className="mt-0.5 size-4 shrink-0 text-slate-400" />
+        <span className="min-w-0">{order.customer.address ?? text.noAddress}</span>
+      </p>
+      <div className="flex gap-2">
+        <button
+          type="button"
+          onClick={() => setGoodsOpen((o) => !o)}
+          aria-expanded={goodsOpen}
+          aria-controls={goodsId}
+          className="flex min-h-11 min-w-0 flex-1 items-center justify-between gap-2 rounded-xl bg-slate-50 px-3 text-sm font-medium text-slate-800 active:bg-slate-100"
+          data-testid="scan-go-goods-toggle"
+        >
           {t(text.goods, { count: formatNumber(lines.reduce((n, l) => n + l.qty - l.attrQtyOos, 0)) })}
-          <Icon name="chevronRight" className="size-5 text-slate-500 transition-transform group-open:rotate-90" />
-        </summary>
-        <ul className="mt-1 flex flex-col gap-1 text-slate-700">
+          <Icon name="chevronRight" className={cn('size-5 shrink-0 text-slate-500 transition-transform', goodsOpen && 'rotate-90')} />
+        </button>
+        <a
+          href={`tel:${phone.replace(/[^\d+]/g, '')}`}
+          aria-label={t(text.callCustomer, { phone })}
+          className="inline-flex min-h-11 min-w-11 shrink-0 items-center gap-1.5 rounded-xl border border-slate-300 px-3 text-sm font-medium text-slate-800 tabular-nums active:bg-slate-100"
+          data-testid="scan-go-phone"
+        >
+          <Icon name="phone" className="size-4 shrink-0 text-slate-500" />
+          {phone}
+        </a>
+      </div>
+      <div id={goodsId} hidden={!goodsOpen} className="rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-700" data-testid="scan-go-goods">
+        <p className="text-xs break-all text-slate-500">{t(text.orderNo, { orderNo: order.orderNo })}</p>
+        <ul className="mt-1 flex flex-col gap-1">
           {lines.map((l) => (
             <li key={l.lineId}>{t(text.goodsLine, { qty: l.qty - l.attrQtyOos, name: l.name })}</li>
           ))}
@@ -171,18 +204,15 @@ function OrderSummary({ order }: { order: OrderDetail }) {
             <li key={b.productID}>{t(text.goodsLine, { qty: b.qty, name: b.name })}</li>
           ))}
         </ul>
-      </details>
-      <div className="flex items-baseline justify-between border-t border-slate-100 pt-2">
-        <span className="font-semibold text-slate-900">{text.total}</span>
-        <span className="text-lg font-bold text-slate-900 tabular-nums" data-testid="scan-go-total">
-          {formatRupiah(order.price)}
-        </span>
       </div>
     </section>
   );
 }
 
-/** The delivery itself: package check, location, receiver form; outside → "Ajukan POD". */
+/**
+ * The delivery itself: package check and receiver form, "Kirim POD" always in view in the
+ * action bar; pressing it takes the position, then sends. Outside → "Ajukan POD".
+ */
 function ScanGoDelivery({
   order,
   limits,
@@ -209,17 +239,41 @@ function ScanGoDelivery({
   const requestRef = useRef<HTMLDivElement>(null);
   const topRef = useRef<HTMLDivElement>(null);
   const customer = customerPoint(order);
+  // "Kirim POD" waiting for the position, and whether the last one ended without it.
+  const [takingFix, setTakingFix] = useState(false);
+  const [failedOnSend, setFailedOnSend] = useState(false);
+  const sending = useRef(false);
+  const sentFix = useRef<LocationFix | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   const openRequest = useCallback(() => setRequesting(true), []);
   useEffect(() => {
     if (requesting) requestRef.current?.scrollIntoView?.({ block: 'start' });
   }, [requesting]);
 
-  /** The current fix when it is recent, else a new one. */
+  /** The current fix when it is recent, else a new one (the POD request form). */
   const currentFix = useCallback(async (): Promise<LocationFix | null> => {
     if (location.status === 'ready' && Date.now() - location.fix.at < FIX_MAX_AGE_MS) return location.fix;
     return locate(location.status !== 'idle');
   }, [location, locate]);
+
+  /** The position "Kirim POD" sends: one the crew just took and has not sent, else a new one. */
+  const fixForSending = (): Promise<LocationFix | null> => {
+    if (location.status === 'ready' && location.fix !== sentFix.current && Date.now() - location.fix.at < TAKEN_FIX_REUSE_MS) return Promise.resolve(location.fix);
+    return locate();
+  };
+
+  /** "Ambil lokasi" (before sending) or "Ambil lokasi lagi" (after a refusal for the fix's time). */
+  const takeLocation = (fresh?: boolean) => {
+    setFailedOnSend(false);
+    void locate(fresh);
+  };
 
   const scanGo = useScanAndGo(shipmentNo, {
     // No connection at the door: the POD waits on the phone with the position as captured.
@@ -255,7 +309,7 @@ function ScanGoDelivery({
   const retakeModal = (error: ApiError) => ({
     ...podErrorModal(error, error.details?.[0]?.message ?? null),
     confirmText: podText.errors.retakeLocation,
-    onConfirm: () => void locate(true),
+    onConfirm: () => takeLocation(true),
   });
 
   const onScanGoError = (error: ApiError, setError: SetScanGoFieldError) => {
@@ -293,8 +347,22 @@ function ScanGoDelivery({
   };
 
   const submit = async (receiver: ScanGoReceiver, setError: SetScanGoFieldError) => {
-    const fix = await currentFix();
-    if (!fix) return; // the location card says why, with a retry
+    if (sending.current) return;
+    sending.current = true;
+    setFailedOnSend(false);
+    setTakingFix(true);
+    const fix = await fixForSending();
+    sending.current = false;
+    // The crew left the screen while the position was taken: nothing is sent behind their back.
+    if (!mounted.current) return;
+    setTakingFix(false);
+    if (!fix) {
+      // Never sent without a position: the action bar says why, and "Coba lagi" sends again.
+      signal('error');
+      setFailedOnSend(true);
+      return;
+    }
+    sentFix.current = fix;
     const input: ScanGoInput = {
       shipmentNo,
       orderNo: order.orderNo,
@@ -345,29 +413,44 @@ function ScanGoDelivery({
   };
 
   const pending = latest?.status === 'pending';
+  const canRequest = Boolean(outside?.data.approval.canRequest) && !requesting && !pending;
+  const retry = failedOnSend && location.status === 'error';
+  const actions = (
+    <ActionBar>
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <LocationStatus location={location} customer={customer} radiusM={radiusM} failedOnSend={failedOnSend} />
+        <div className={cn('grid gap-2', canRequest ? 'grid-cols-2' : 'grid-cols-1')}>
+          {canRequest ? (
+            <Button variant="secondary" onClick={openRequest} data-testid="open-pod-request">
+              {text.requestPod}
+            </Button>
+          ) : null}
+          {/* A POD kept on the phone is not sent twice; it is no reason for a spinner either. */}
+          <Button type="submit" block loading={takingFix || (scanGo.isPending && !scanGo.queued)} disabled={scanGo.queued} data-testid="scan-go-submit" data-phase={takingFix ? 'locating' : scanGo.isPending ? 'sending' : 'idle'}>
+            {takingFix ? text.locating : retry ? id.common.retry : text.submit}
+          </Button>
+        </div>
+      </div>
+    </ActionBar>
+  );
+
   return (
     <>
       <div ref={topRef} className="-mt-3 scroll-mt-16" aria-hidden="true" />
       {latest && latest.status !== 'approved' ? <PodRequestState request={latest} onRequestAgain={requesting ? undefined : openRequest} /> : null}
       <OrderSummary order={order} />
       <PackageCheck order={order} />
-      <LocationCard location={location} onLocate={(fresh) => void locate(fresh)} customer={customer} radiusM={radiusM} disabled={scanGo.isPending} />
+      <ScanGoForm customerName={order.customer.name} onValid={(receiver, setError) => void submit(receiver, setError)} footer={actions} />
       {outside && !requesting && !pending ? (
-        <section role="status" className="flex flex-col gap-2 rounded-2xl border border-amber-300 bg-amber-50 p-3 text-amber-950" data-testid="scan-go-outside">
+        <section role="status" className="flex flex-col gap-1 rounded-2xl border border-amber-300 bg-amber-50 p-3 text-amber-950" data-testid="scan-go-outside">
           <h2 className="flex items-center gap-2 font-bold">
             <Icon name="alert" className="size-5" />
             {text.outsideTitle}
           </h2>
           <p className="text-sm">{podText.errors.outside}</p>
           {outside.detail ? <p className="text-sm">{outside.detail}</p> : null}
-          {outside.data.approval.canRequest ? (
-            <Button onClick={openRequest} className="self-start" data-testid="open-pod-request">
-              {text.requestPod}
-            </Button>
-          ) : outside.data.approval.blockedBy ? (
-            <p className="text-sm font-medium">
-              {podCodeMeaning(outside.data.approval.blockedBy).message}
-            </p>
+          {!outside.data.approval.canRequest && outside.data.approval.blockedBy ? (
+            <p className="text-sm font-medium">{podCodeMeaning(outside.data.approval.blockedBy).message}</p>
           ) : null}
         </section>
       ) : null}
@@ -391,7 +474,9 @@ function ScanGoDelivery({
           />
         </div>
       ) : null}
-      <ScanGoForm customerName={order.customer.name} onValid={(receiver, setError) => void submit(receiver, setError)} submitting={scanGo.isPending || location.status === 'locating'} />
+      <LocationCard location={location} onLocate={() => takeLocation()} customer={customer} radiusM={radiusM} disabled={scanGo.isPending || takingFix} />
+      {/* Room for the action bar over the end of the screen, with a reason shown in it too. */}
+      <div aria-hidden="true" className="h-28" />
     </>
   );
 }

@@ -1,0 +1,228 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Outlet } from 'react-router';
+import { resetClientStateForTests } from '@/shared/api/client';
+import { ModalHost } from '@/shared/modal/modal-host';
+import { closeModal } from '@/shared/modal/modal-store';
+import { installFakeEventSource } from '@/test/fake-event-source';
+import { mockFetch, ok } from '@/test/fetch-mock';
+import { CUSTOMER_POINT, appConfig, deliveryOrder, outsideReply, podRequestSummary } from '@/test/fixtures';
+import { renderWithRouter } from '@/test/render';
+import { ScanGoScreen } from './scan-go-screen';
+
+// "Kirim POD" is the one action: it takes the position (progress while it waits), then sends.
+// Without a position nothing is sent: the action bar says why and offers to try again.
+
+vi.mock('@/shared/feedback/feedback', () => ({ signal: vi.fn(), installAudioUnlock: () => () => {}, playTone: vi.fn(), vibrate: vi.fn() }));
+
+const SHP = 'SHP2611224355428';
+const order = deliveryOrder();
+const SCAN_GO = '/api/pod/scan-go';
+/** ~20 m north of the customer; ~350 m south of it. */
+const NEAR = { latitude: CUSTOMER_POINT.lat + 0.00018, longitude: CUSTOMER_POINT.long, accuracy: 8 };
+const FAR = { latitude: -6.256, longitude: 106.8216, accuracy: 12 };
+const done = ok({ status: true, distanceM: 20, radiusM: 150, pod: {}, order: { ...order, statusId: 1104 } });
+
+type Fix = { latitude: number; longitude: number; accuracy: number } | { error: number };
+
+/** The phone's GPS; `hold` keeps each answer until the test releases it. */
+function stubGeolocation(fixes: Fix[], { hold = false } = {}) {
+  let n = 0;
+  const waiting: Array<() => void> = [];
+  const getCurrentPosition = vi.fn((ok: PositionCallback, err?: PositionErrorCallback | null) => {
+    const fix = fixes[Math.min(n++, fixes.length - 1)]!;
+    const answer = () => ('error' in fix ? err?.({ code: fix.error, message: 'x' } as GeolocationPositionError) : ok({ coords: fix } as GeolocationPosition));
+    if (hold) waiting.push(answer);
+    else answer();
+  });
+  vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+  return { getCurrentPosition, release: () => act(() => waiting.splice(0).forEach((answer) => answer())) };
+}
+
+function renderScreen() {
+  return renderWithRouter(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <ModalHost onLogout={() => {}} renderers={{}} />
+          </>
+        ),
+        children: [
+          {
+            path: '/order/detail-scan-go/:status/:shipmentNo/:method',
+            element: (
+              <ScanGoScreen
+                shipmentNo={SHP}
+                order={order}
+                orderState="ready"
+                retrying={false}
+                onRetry={() => {}}
+                onRefreshOrder={async () => {}}
+                onOrderChanged={() => {}}
+                detailPath={`/order/detail/1103/${SHP}/delivery`}
+              />
+            ),
+          },
+          { path: '*', element: <p>lain</p> },
+        ],
+      },
+    ],
+    { initialEntries: [`/order/detail-scan-go/1103/${SHP}/delivery`] },
+  );
+}
+
+async function fillReceiver(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Isi: Puput Juwita' }));
+  await user.selectOptions(screen.getByLabelText('Hubungan dengan pemesan'), 'Pemesan');
+}
+
+const serve = () => mockFetch().on('GET', '/api/app-config', ok(appConfig())).on('GET', '/api/pod/requests/mine', ok({ items: [] }));
+
+beforeEach(() => {
+  resetClientStateForTests();
+  act(() => closeModal());
+  installFakeEventSource();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('scan and go: "Kirim POD" takes the position, then sends', () => {
+  it('says "Mengambil lokasi…" while it waits for the position, then sends it with its accuracy', async () => {
+    const server = serve().on('POST', SCAN_GO, done);
+    const gps = stubGeolocation([NEAR], { hold: true });
+    const user = userEvent.setup();
+    renderScreen();
+    await fillReceiver(user);
+    // Nothing to take first: the location is part of sending.
+    expect(screen.getByTestId('location-status')).toHaveTextContent('Lokasi diambil otomatis saat Kirim POD.');
+    await user.click(screen.getByRole('button', { name: 'Kirim POD' }));
+
+    const busy = await screen.findByRole('button', { name: 'Mengambil lokasi…' });
+    expect(busy).toBe(screen.getByTestId('scan-go-submit'));
+    expect(busy).toBeDisabled();
+    expect(gps.getCurrentPosition).toHaveBeenCalledTimes(1);
+    expect(server.callsTo(SCAN_GO)).toHaveLength(0);
+
+    gps.release();
+    await screen.findByRole('dialog', { name: 'Scan & Go berhasil' });
+    expect(server.callsTo(SCAN_GO)).toHaveLength(1);
+    expect(server.callsTo(SCAN_GO)[0]!.body).toMatchObject({ lat: NEAR.latitude, long: NEAR.longitude, accuracy: 8, isValidate: true, receiverName: 'Puput Juwita' });
+    // What was taken stays in view beside the action.
+    expect(screen.getByTestId('location-status')).toHaveTextContent('Di dalam area · 20 m dari pelanggan · Akurasi ±8 m');
+    expect(screen.getByTestId('location-accuracy')).toHaveTextContent('Akurasi ±8 m');
+  });
+
+  it.each([
+    ['denied', 1, 'Izin lokasi ditolak. Aktifkan izin lokasi di pengaturan.'],
+    ['timed out', 3, 'Waktu menentukan lokasi habis. Coba lagi di tempat terbuka.'],
+  ])('a position %s: says why, sends nothing, and "Coba lagi" takes it again and sends', async (_case, code, message) => {
+    const server = serve().on('POST', SCAN_GO, done);
+    stubGeolocation([{ error: code }, NEAR]);
+    const user = userEvent.setup();
+    renderScreen();
+    await fillReceiver(user);
+    await user.click(screen.getByRole('button', { name: 'Kirim POD' }));
+
+    const error = await screen.findByTestId('location-error');
+    expect(error).toHaveRole('alert');
+    expect(error).toHaveTextContent('POD belum dikirim: lokasi tidak didapat.');
+    expect(error).toHaveTextContent(message);
+    expect(server.callsTo(SCAN_GO)).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Kirim POD' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Coba lagi' }));
+    await screen.findByRole('dialog', { name: 'Scan & Go berhasil' });
+    expect(server.callsTo(SCAN_GO)).toHaveLength(1);
+    expect(server.callsTo(SCAN_GO)[0]!.body).toMatchObject({ lat: NEAR.latitude, accuracy: 8 });
+    expect(screen.queryByTestId('location-error')).not.toBeInTheDocument();
+  });
+
+  it('outside the radius: the modal offers "Ajukan POD", the action bar keeps offering it, and the next "Kirim POD" takes a new position', async () => {
+    const server = serve().on('POST', SCAN_GO, (_call, n) => (n === 1 ? outsideReply() : done));
+    const gps = stubGeolocation([FAR, NEAR]);
+    const user = userEvent.setup();
+    renderScreen();
+    await fillReceiver(user);
+    await user.click(screen.getByRole('button', { name: 'Kirim POD' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Lokasi tidak sesuai' });
+    expect(within(dialog).getByRole('button', { name: 'Ajukan POD' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Tutup' }));
+    expect(screen.getByTestId('scan-go-outside')).toHaveTextContent('Lokasi Anda 348 m ke arah selatan dari titik pelanggan');
+    expect(screen.getByTestId('location-status')).toHaveTextContent(/^Di luar area · 348 m dari pelanggan · Akurasi ±12 m$/);
+    expect(screen.getByTestId('open-pod-request')).toHaveTextContent('Ajukan POD');
+
+    // The crew walks closer and sends again: the refused fix is not sent twice.
+    await user.click(screen.getByRole('button', { name: 'Kirim POD' }));
+    await screen.findByRole('dialog', { name: 'Scan & Go berhasil' });
+    expect(gps.getCurrentPosition).toHaveBeenCalledTimes(2);
+    expect(server.callsTo(SCAN_GO)[1]!.body).toMatchObject({ lat: NEAR.latitude, long: NEAR.longitude, isValidate: true });
+  });
+
+  it('a position taken with "Ambil lokasi" just before is the one sent', async () => {
+    const server = serve().on('POST', SCAN_GO, done);
+    const gps = stubGeolocation([NEAR]);
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Ambil lokasi' }));
+    expect(await screen.findByTestId('location-verdict')).toHaveTextContent('Di dalam area pelanggan (radius 150 m)');
+    expect(screen.getByTestId('location-taken-at')).toHaveTextContent(/^Diambil pukul \d\d[.:]\d\d/);
+    await fillReceiver(user);
+    await user.click(screen.getByRole('button', { name: 'Kirim POD' }));
+    await screen.findByRole('dialog', { name: 'Scan & Go berhasil' });
+    expect(gps.getCurrentPosition).toHaveBeenCalledTimes(1);
+    expect(server.callsTo(SCAN_GO)).toHaveLength(1);
+  });
+
+  it('leaving the screen while the position is taken sends nothing', async () => {
+    const server = serve().on('POST', SCAN_GO, done);
+    const gps = stubGeolocation([NEAR], { hold: true });
+    const user = userEvent.setup();
+    const { router } = renderScreen();
+    await fillReceiver(user);
+    await user.click(screen.getByRole('button', { name: 'Kirim POD' }));
+    await screen.findByRole('button', { name: 'Mengambil lokasi…' });
+    await act(() => router.navigate('/list-proses'));
+    expect(screen.getByText('lain')).toBeInTheDocument();
+    gps.release();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.callsTo(SCAN_GO)).toHaveLength(0);
+  });
+});
+
+describe('scan and go at 360 × 640: compact, nothing moves after load', () => {
+  it('the order card: "Barang (n)" opens the goods, the phone is a call link', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderScreen();
+    const toggle = await screen.findByRole('button', { name: 'Barang (3)' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByTestId('scan-go-goods')).not.toBeVisible();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByTestId('scan-go-goods')).toBeVisible();
+    expect(screen.getByTestId('scan-go-goods')).toHaveTextContent('No. order AMD261122010465');
+    expect(screen.getByRole('link', { name: 'Telepon pelanggan 08583915803' })).toHaveAttribute('href', 'tel:08583915803');
+  });
+
+  it('waits for the order\'s POD request before showing the form, so the request\'s state never pushes it down', async () => {
+    let answer: (() => void) | undefined;
+    serve().on(
+      'GET',
+      '/api/pod/requests/mine',
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve(ok({ items: [podRequestSummary()] }));
+        }),
+    );
+    renderScreen();
+    expect(await screen.findByTestId('scan-go-loading')).toBeInTheDocument();
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(screen.queryByTestId('scan-go-form')).not.toBeInTheDocument();
+    act(() => answer!());
+    expect(await screen.findByTestId('pod-request-state')).toHaveAttribute('data-status', 'pending');
+    expect(screen.getByTestId('scan-go-form')).toBeInTheDocument();
+  });
+});
