@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { loginAndWaitForHome, snap } from './fixtures';
-import { fetchCatalog, signedOrder, TEST_CHANNEL, TEST_STORE, type IntakeReply } from './support/channel';
+import { newPickupOrder, orderableProducts } from './support/channel';
 import { signInOnce } from './support/pod';
 
 // The crew's screen as a crew member meets it in the field, on a 360 × 640 phone: the picking
@@ -10,20 +10,10 @@ import { signInOnce } from './support/pod';
 
 const MIN_TARGET = 44;
 
-/** A new pickup order for T001 with three products. */
-async function newOrder(baseURL: string, request: import('@playwright/test').APIRequestContext) {
-  const items = (await fetchCatalog(baseURL)).filter((i) => /^\d{13}$/.test(i.barcode) && i.stock >= 3 && !/^Kantong/i.test(i.name));
-  const { raw, headers } = signedOrder({
-    orderNo: `E2E-FIELD-${Date.now()}-${Math.round(Math.random() * 1e6)}`,
-    storeCode: TEST_STORE,
-    deliveryType: 0,
-    paymentId: 1,
-    customer: { name: 'Pelanggan Uji Lapangan', phone: '081234500002' },
-    lines: items.slice(0, 3).map((i) => ({ barcode: i.barcode, qty: 2 })),
-  });
-  const res = await request.post(`/api/channels/${TEST_CHANNEL}/orders`, { data: raw, headers });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { data: IntakeReply }).data.shipmentNo;
+/** A new pickup order for T001 with three products, two of each. */
+async function newOrder(baseURL: string, request: APIRequestContext) {
+  const items = await orderableProducts(baseURL, 3);
+  return newPickupOrder(request, 'FIELD', 'Pelanggan Uji Lapangan', items.slice(0, 3).map((i) => ({ barcode: i.barcode, qty: 2 })));
 }
 
 /** Visible interactive elements smaller than a fingertip, described for the failure message. */

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { loginAndWaitForHome, snap } from './fixtures';
-import { fetchCatalog, signedOrder, TEST_CHANNEL, TEST_STORE, type IntakeReply } from './support/channel';
+import { newPickupOrder, orderableProducts } from './support/channel';
 import { createDeliveryOrder, signInOnce } from './support/pod';
 
 // A crew member loses the connection in the middle of picking: every action is kept on the
@@ -19,21 +19,12 @@ async function data<T>(res: Awaited<ReturnType<APIRequestContext['get']>>, what:
 
 /** A new pickup order for T001 with two products: one ordered twice, one once. */
 async function newOrder(api: APIRequestContext, baseURL: string) {
-  const items = (await fetchCatalog(baseURL)).filter((i) => /^\d{13}$/.test(i.barcode) && i.stock >= 3 && !/^Kantong/i.test(i.name));
-  const [twice, once] = [items[0]!, items[1]!];
-  const { raw, headers } = signedOrder({
-    orderNo: `E2E-OFF-${Date.now()}-${Math.round(Math.random() * 1e6)}`,
-    storeCode: TEST_STORE,
-    deliveryType: 0,
-    paymentId: 1,
-    customer: { name: 'Pelanggan Uji Offline', phone: '081234500001' },
-    lines: [
-      { barcode: twice.barcode, qty: 2 },
-      { barcode: once.barcode, qty: 1 },
-    ],
-  });
-  const order = await data<IntakeReply>(await api.post(`/api/channels/${TEST_CHANNEL}/orders`, { data: raw, headers }), 'intake');
-  return { shipmentNo: order.shipmentNo, twice: twice.barcode, once: once.barcode };
+  const [twice, once] = await orderableProducts(baseURL, 3);
+  const shipmentNo = await newPickupOrder(api, 'OFF', 'Pelanggan Uji Offline', [
+    { barcode: twice!.barcode, qty: 2 },
+    { barcode: once!.barcode, qty: 1 },
+  ]);
+  return { shipmentNo, twice: twice!.barcode, once: once!.barcode };
 }
 
 const lineOf = (page: Page, barcode: string) => page.locator(`[data-testid^="line-"][data-barcode="${barcode}"]`);

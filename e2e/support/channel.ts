@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
 
 /**
  * A sales channel talking to Gerai's signed intake API, as the test's stand-in
@@ -62,3 +63,29 @@ export function signedOrder(body: IntakeOrderBody, appId = TEST_CHANNEL): { raw:
   const raw = JSON.stringify(body);
   return { raw, headers: { 'content-type': 'application/json', 'x-gerai-signature': channelSignature(raw, appId) } };
 }
+
+/** Products of T001's catalogue a test order can use: a 13-digit barcode, enough stock, not a paper bag. */
+export async function orderableProducts(baseUrl: string, minStock: number): Promise<CatalogItem[]> {
+  return (await fetchCatalog(baseUrl)).filter((i) => /^\d{13}$/.test(i.barcode) && i.stock >= minStock && !/^Kantong/i.test(i.name));
+}
+
+/** A new pickup order of T001 through the signed intake; answers its shipmentNo. */
+export async function newPickupOrder(
+  api: APIRequestContext,
+  what: string,
+  customerName: string,
+  lines: IntakeLine[],
+): Promise<string> {
+  const { raw, headers } = signedOrder({
+    orderNo: `E2E-${what}-${Date.now()}-${Math.round(Math.random() * 1e6)}`,
+    storeCode: TEST_STORE,
+    deliveryType: 0,
+    paymentId: 1,
+    customer: { name: customerName, phone: '081234500001' },
+    lines,
+  });
+  const res = await api.post(`/api/channels/${TEST_CHANNEL}/orders`, { data: raw, headers });
+  if (!res.ok()) throw new Error(`intake: HTTP ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { data: IntakeReply }).data.shipmentNo;
+}
+

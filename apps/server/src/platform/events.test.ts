@@ -311,7 +311,7 @@ describe('event retention', () => {
     const now = new Date();
     const rows = await ctx.handle.db
       .insert(events)
-      .values([10, 9, 8, 6, 1].map((daysAgo) => ({ storeCode: 'T001', type: 'order.received' as const, payload: {}, createdAt: new Date(now.getTime() - daysAgo * day) })))
+      .values([10, 9, 8, 6, 1].map((daysAgo) => ({ storeCode: 'T001', type: 'order.created' as const, payload: {}, createdAt: new Date(now.getTime() - daysAgo * day) })))
       .returning({ id: events.id, createdAt: events.createdAt });
     const ids = rows.map((r) => r.id);
     expect(await purgeOldEvents(ctx.handle.db, 7, now)).toBeGreaterThanOrEqual(3);

@@ -232,10 +232,15 @@ export class Outbox {
   async discard(key: string): Promise<void> {
     const a = this.actions.get(key);
     if (!a || a.state !== 'refused') return;
+    await this.forget(key);
+    this.kick();
+  }
+
+  /** The action leaves the phone: storage first, then what the screens see. */
+  private async forget(key: string): Promise<void> {
     await this.options.storage.remove(key);
     this.actions.delete(key);
     this.publish();
-    this.kick();
   }
 
   /** Starts sending (soon, or at once with `now`); safe to call any time. */
@@ -299,9 +304,7 @@ export class Outbox {
       } catch {
         // The server has it; a failed cache update is mended by the next read.
       }
-      await this.options.storage.remove(action.key);
-      this.actions.delete(action.key);
-      this.publish();
+      await this.forget(action.key);
       this.settle(action.key, (w) => w.resolve(reply));
       return true;
     } catch (error) {
@@ -324,17 +327,13 @@ export class Outbox {
         } catch {
           // Mended by the next read.
         }
-        await this.options.storage.remove(action.key);
-        this.actions.delete(action.key);
-        this.publish();
+        await this.forget(action.key);
         this.settle(action.key, (w) => w.reject(apiError));
         return true;
       }
       if (waiter && !waiter.movedOn) {
         // The screen that made it is still waiting and shows the refusal itself: nothing is held.
-        await this.options.storage.remove(action.key);
-        this.actions.delete(action.key);
-        this.publish();
+        await this.forget(action.key);
       } else {
         // Nobody saw it refused: it stays, named in the pending list, and holds the rest of its scope.
         await this.update({ ...sending, state: 'refused', refusal: { status: apiError.status, code: apiError.code, message: apiError.message } });
