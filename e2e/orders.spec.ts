@@ -172,7 +172,12 @@ test('a crew member who presses Packing too late is told who has the order', asy
   await expect(dialog).toContainText(`Pesanan ini sudah diambil oleh ${chiefName}.`);
   await snap(page, 'orders-13-already-claimed');
   await dialog.getByRole('button', { name: 'OK' }).click();
-  // The screen catches up: Picking, with the chief as picker.
+  // The screen says who took it instead of silently becoming a picking screen (decision 82).
+  const notice = page.getByTestId('changed-elsewhere');
+  await expect(notice).toContainText(`Pesanan diambil ${chiefName}`);
+  await expect(page).toHaveURL(new RegExp(`/order/detail/1101/${shipmentNo}/delivery$`));
+  // Helping is a choice: then Picking, with the chief as picker.
+  await notice.getByRole('button', { name: 'Ikut bantu picking' }).click();
   await expect(page).toHaveURL(new RegExp(`/order/detail/1102/${shipmentNo}/delivery$`));
   await expect(page.getByTestId('order-header')).toContainText(chiefName);
 });
