@@ -295,13 +295,22 @@ describe('shutdown with phones connected', () => {
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/events`;
     const { token } = await ctx.loginAs('10000001');
     const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-    const body = res.text();
-    await eventually(() => app.events.openStreams === 1, () => app.events.openStreams);
+    // Closed once the stream is live (its replay done, "ready" sent), not while it is still starting.
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let body = '';
+    while (!body.includes('event: ready')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      body += decoder.decode(value, { stream: true });
+    }
+    expect(body).toContain('event: ready');
+    expect(app.events.openStreams).toBe(1);
     const started = Date.now();
     await app.close();
     expect(Date.now() - started).toBeLessThan(2_000);
     // The phone sees its stream end (and reconnects with Last-Event-ID, to another process behind a load balancer).
-    expect(await body).toContain('event: ready');
+    for (;;) if ((await reader.read()).done) break;
   });
 });
 
