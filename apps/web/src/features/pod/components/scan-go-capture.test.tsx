@@ -1,69 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet } from 'react-router';
 import { ERROR_MESSAGES, FIELD_MESSAGES } from '@gerai/contract';
 import { resetClientStateForTests } from '@/shared/api/client';
-import { ModalHost } from '@/shared/modal/modal-host';
 import { closeModal } from '@/shared/modal/modal-store';
 import { installFakeEventSource } from '@/test/fake-event-source';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import { CUSTOMER_POINT, appConfig, deliveryOrder } from '@/test/fixtures';
-import { renderWithRouter } from '@/test/render';
-import { ScanGoScreen } from './scan-go-screen';
+import { appConfig } from '@/test/fixtures';
+import { fillReceiver, NEAR, order, renderScreen, stubGeolocation } from './scan-go-test-kit';
 
 // A POD made offline reaches the server later; when the server refuses its position for its
 // age, the screen says so (by the code) and offers to take the location again.
 
 vi.mock('@/shared/feedback/feedback', () => ({ signal: vi.fn(), installAudioUnlock: () => () => {}, playTone: vi.fn(), vibrate: vi.fn() }));
 
-const SHP = 'SHP2611224355428';
-const order = deliveryOrder();
-/** ~20 m north of the customer. */
-const NEAR = { latitude: CUSTOMER_POINT.lat + 0.00018, longitude: CUSTOMER_POINT.long, accuracy: 8 };
-
-function stubGeolocation() {
-  const getCurrentPosition = vi.fn((ok: PositionCallback, _err?: PositionErrorCallback | null, _options?: PositionOptions) => ok({ coords: NEAR } as GeolocationPosition));
-  vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
-  return getCurrentPosition;
-}
-
-function renderScreen() {
-  return renderWithRouter(
-    [
-      {
-        element: (
-          <>
-            <Outlet />
-            <ModalHost onLogout={() => {}} renderers={{}} />
-          </>
-        ),
-        children: [
-          {
-            path: '*',
-            element: (
-              <ScanGoScreen
-                shipmentNo={SHP}
-                order={order}
-                orderState="ready"
-                retrying={false}
-                onRetry={() => {}}
-                onRefreshOrder={async () => {}}
-                onOrderChanged={() => {}}
-                detailPath={`/order/detail/1103/${SHP}/delivery`}
-              />
-            ),
-          },
-        ],
-      },
-    ],
-    { initialEntries: [`/order/detail-scan-go/1103/${SHP}/delivery`] },
-  );
-}
-
 async function submitPod(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(await screen.findByRole('button', { name: 'Isi: Puput Juwita' }));
-  await user.selectOptions(screen.getByLabelText('Hubungan dengan pemesan'), 'Pemesan');
+  await fillReceiver(user);
   await user.click(screen.getByRole('button', { name: 'Kirim POD' }));
 }
 
@@ -83,7 +35,7 @@ describe('scan and go: the position refused for its capture time', () => {
       .on('GET', '/api/app-config', ok(appConfig()))
       .on('GET', '/api/pod/requests/mine', ok({ items: [] }))
       .on('POST', '/api/pod/scan-go', ok({ status: true, distanceM: 20, radiusM: 150, pod: {}, order: { ...order, statusId: 1104 } }));
-    stubGeolocation();
+    stubGeolocation([NEAR]);
     const user = userEvent.setup();
     renderScreen();
     await user.click(await screen.findByRole('button', { name: 'Isi: Puput Juwita' }));
@@ -106,7 +58,7 @@ describe('scan and go: the position refused for its capture time', () => {
       .on('GET', '/api/pod/requests/mine', ok({ items: [] }))
       // The text reads like something else: the screen goes by the code.
       .on('POST', '/api/pod/scan-go', fail(422, code, ERROR_MESSAGES.POD_ACCURACY_TOO_LOW, [{ path: 'body.capturedAt', message: detail }]));
-    const geolocation = stubGeolocation();
+    const { getCurrentPosition: geolocation } = stubGeolocation([NEAR]);
     const user = userEvent.setup();
     renderScreen();
     await submitPod(user);

@@ -1,83 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet } from 'react-router';
 import { resetClientStateForTests } from '@/shared/api/client';
-import { ModalHost } from '@/shared/modal/modal-host';
 import { closeModal } from '@/shared/modal/modal-store';
 import { installFakeEventSource } from '@/test/fake-event-source';
 import { mockFetch, ok } from '@/test/fetch-mock';
-import { CUSTOMER_POINT, appConfig, deliveryOrder, outsideReply, podRequestSummary } from '@/test/fixtures';
-import { renderWithRouter } from '@/test/render';
-import { ScanGoScreen } from './scan-go-screen';
+import { appConfig, outsideReply, podRequestSummary } from '@/test/fixtures';
+import { NEAR, fillReceiver, order, renderScreen, stubGeolocation } from './scan-go-test-kit';
 
 // "Kirim POD" is the one action: it takes the position (progress while it waits), then sends.
 // Without a position nothing is sent: the action bar says why and offers to try again.
 
 vi.mock('@/shared/feedback/feedback', () => ({ signal: vi.fn(), installAudioUnlock: () => () => {}, playTone: vi.fn(), vibrate: vi.fn() }));
 
-const SHP = 'SHP2611224355428';
-const order = deliveryOrder();
 const SCAN_GO = '/api/pod/scan-go';
-/** ~20 m north of the customer; ~350 m south of it. */
-const NEAR = { latitude: CUSTOMER_POINT.lat + 0.00018, longitude: CUSTOMER_POINT.long, accuracy: 8 };
+/** ~350 m south of the customer. */
 const FAR = { latitude: -6.256, longitude: 106.8216, accuracy: 12 };
 const done = ok({ status: true, distanceM: 20, radiusM: 150, pod: {}, order: { ...order, statusId: 1104 } });
 
-type Fix = { latitude: number; longitude: number; accuracy: number } | { error: number };
-
-/** The phone's GPS; `hold` keeps each answer until the test releases it. */
-function stubGeolocation(fixes: Fix[], { hold = false } = {}) {
-  let n = 0;
-  const waiting: Array<() => void> = [];
-  const getCurrentPosition = vi.fn((ok: PositionCallback, err?: PositionErrorCallback | null) => {
-    const fix = fixes[Math.min(n++, fixes.length - 1)]!;
-    const answer = () => ('error' in fix ? err?.({ code: fix.error, message: 'x' } as GeolocationPositionError) : ok({ coords: fix } as GeolocationPosition));
-    if (hold) waiting.push(answer);
-    else answer();
-  });
-  vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
-  return { getCurrentPosition, release: () => act(() => waiting.splice(0).forEach((answer) => answer())) };
-}
-
-function renderScreen() {
-  return renderWithRouter(
-    [
-      {
-        element: (
-          <>
-            <Outlet />
-            <ModalHost onLogout={() => {}} renderers={{}} />
-          </>
-        ),
-        children: [
-          {
-            path: '/order/detail-scan-go/:status/:shipmentNo/:method',
-            element: (
-              <ScanGoScreen
-                shipmentNo={SHP}
-                order={order}
-                orderState="ready"
-                retrying={false}
-                onRetry={() => {}}
-                onRefreshOrder={async () => {}}
-                onOrderChanged={() => {}}
-                detailPath={`/order/detail/1103/${SHP}/delivery`}
-              />
-            ),
-          },
-          { path: '*', element: <p>lain</p> },
-        ],
-      },
-    ],
-    { initialEntries: [`/order/detail-scan-go/1103/${SHP}/delivery`] },
-  );
-}
-
-async function fillReceiver(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(await screen.findByRole('button', { name: 'Isi: Puput Juwita' }));
-  await user.selectOptions(screen.getByLabelText('Hubungan dengan pemesan'), 'Pemesan');
-}
 
 const serve = () => mockFetch().on('GET', '/api/app-config', ok(appConfig())).on('GET', '/api/pod/requests/mine', ok({ items: [] }));
 
