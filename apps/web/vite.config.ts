@@ -86,8 +86,9 @@ const OWN_CHUNK = /[\\/]node_modules[\\/](zod|zxing-wasm|barcode-detector|qrcode
  */
 function screensChunk(id: string, ctx: ChunkingContext): string | null {
   if (!SCREEN_CODE.test(id) || OWN_CHUNK.test(id)) return null;
-  const roots = staticRoots(id, ctx);
-  if (roots.has('entry')) return 'shell';
+  if (staticRoots(id, ctx, SHELL_BARRELS).has('entry')) return 'shell';
+  // The pages do import the contract through its index: walked through for everything but the shell.
+  const roots = staticRoots(id, ctx, PAGE_BARRELS);
   const screens = [...roots].some((r) => SCREENS_ROOTS.test(r));
   // What login shares with the other screens (mutations, the app config) is one chunk of its own.
   if ([...roots].some((r) => LOGIN_ROOT.test(r))) return screens ? 'common' : null;
@@ -96,17 +97,23 @@ function screensChunk(id: string, ctx: ChunkingContext): string | null {
 
 // TanStack Query's index only re-exports: importing one hook through it does not load the
 // others, so it is no way in (else the mutation hooks would look like shell code). The same
-// for the contract's index: first-load code imports the contract by module, so what only the
-// pages use (geo, shipment codes, events) stays with the pages.
-const BARREL = /[\\/]node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/]index\.js$|[\\/]packages[\\/]contract[\\/]src[\\/]index\.ts$/;
+// for the contract's index, when deciding what is shell: first-load code imports the contract
+// by module, so what only the pages use (geo, shipment codes) is not shell. The pages import
+// it through the index, so their grouping ("screens") still walks through it.
+const TANSTACK_BARREL = /[\\/]node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/]index\.js$/;
+const CONTRACT_INDEX = /[\\/]packages[\\/]contract[\\/]src[\\/]index\.ts$/;
+const SHELL_BARRELS = [TANSTACK_BARREL, CONTRACT_INDEX];
+const PAGE_BARRELS = [TANSTACK_BARREL];
 
-const rootsCache = new Map<string, Set<string>>();
+const rootsCache = new Map<readonly RegExp[], Map<string, Set<string>>>();
 /**
  * The lazy chunks (dynamically imported modules) and the entry ('entry') that reach a module
  * through static imports alone: they are what loads it.
  */
-function staticRoots(id: string, ctx: ChunkingContext): Set<string> {
-  const cached = rootsCache.get(id);
+function staticRoots(id: string, ctx: ChunkingContext, barrels: readonly RegExp[]): Set<string> {
+  const cache = rootsCache.get(barrels) ?? new Map<string, Set<string>>();
+  rootsCache.set(barrels, cache);
+  const cached = cache.get(id);
   if (cached) return cached;
   const roots = new Set<string>();
   const seen = new Set([id]);
@@ -123,12 +130,12 @@ function staticRoots(id: string, ctx: ChunkingContext): Set<string> {
     if (info.isEntry) roots.add('entry');
     if (info.dynamicImporters.length > 0) roots.add(current);
     for (const importer of info.importers) {
-      if (seen.has(importer) || BARREL.test(importer)) continue;
+      if (seen.has(importer) || barrels.some((b) => b.test(importer))) continue;
       seen.add(importer);
       queue.push(importer);
     }
   }
-  rootsCache.set(id, roots);
+  cache.set(id, roots);
   return roots;
 }
 
