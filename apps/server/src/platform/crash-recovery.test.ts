@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_NIK, DEMO_PASSWORD } from '../seed/demo-data';
-import { channelHeaders, createScratchDatabase, killOnExit, processSecrets, signIn, startServerProcess, type ServerProcess } from './process-test-kit';
+import { channelHeaders, createScratchDatabase, killOnExit, processSecrets, signIn, sqlConnection, startServerProcess, type ServerProcess } from './process-test-kit';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 // Said where the run's output shows it, not only in the skipped test's name.
@@ -47,11 +47,7 @@ describe.skipIf(!ADMIN_URL)(ADMIN_URL ? TITLE : `${TITLE} — skipped: set TEST_
   beforeAll(async () => {
     db = await createScratchDatabase(ADMIN_URL!, 'gerai_crash');
     env = { DATABASE_URL: db.url, JWT_SECRET: secrets.JWT_SECRET, CHANNEL_SECRETS: secrets.CHANNEL_SECRETS, DATABASE_POOL_SIZE: '6' };
-    const pg = (await import('pg')).default;
-    const client = new pg.Client({ connectionString: db.url });
-    await client.connect();
-    sql = async (text, values) => (await client.query(text, values)).rows as Array<Record<string, unknown>>;
-    closeSql = () => client.end();
+    ({ sql, close: closeSql } = await sqlConnection(db.url));
   });
 
   afterAll(async () => {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_NIK, DEMO_PASSWORD } from '../seed/demo-data';
-import { channelHeaders, createScratchDatabase, killOnExit, processSecrets, signIn, SseClient, startServerProcess, type ServerProcess } from './process-test-kit';
+import { channelHeaders, createScratchDatabase, killOnExit, processSecrets, signIn, sqlConnection, SseClient, startServerProcess, type ServerProcess } from './process-test-kit';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 // Said where the run's output shows it, not only in the skipped test's name.
@@ -45,11 +45,7 @@ describe.skipIf(!ADMIN_URL)(ADMIN_URL ? TITLE : `${TITLE} — skipped: set TEST_
     const catalogue = await fetch(`${a.base}${path}`, { headers: channelHeaders(`GET ${path}`, secrets.channelSecret(379)) });
     expect(catalogue.status).toBe(200);
     barcodes = ((await catalogue.json()) as { data: { items: Array<{ barcode: string }> } }).data.items.slice(0, 3).map((i) => i.barcode);
-    const pg = (await import('pg')).default;
-    const client = new pg.Client({ connectionString: db.url });
-    await client.connect();
-    sql = async (text, values) => (await client.query(text, values)).rows as Array<Record<string, unknown>>;
-    closeSql = () => client.end();
+    ({ sql, close: closeSql } = await sqlConnection(db.url));
   });
 
   afterAll(async () => {

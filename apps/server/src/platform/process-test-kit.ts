@@ -43,6 +43,14 @@ export async function createScratchDatabase(adminUrl: string, prefix: string): P
   };
 }
 
+/** A plain SQL connection to the scratch database, for reading back what the servers committed. */
+export async function sqlConnection(url: string): Promise<{ sql: (text: string, values?: unknown[]) => Promise<Array<Record<string, unknown>>>; close: () => Promise<void> }> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return { sql: async (text, values) => (await client.query(text, values)).rows as Array<Record<string, unknown>>, close: () => client.end() };
+}
+
 export interface ServerProcess {
   base: string;
   port: number;
