@@ -67,7 +67,7 @@ const FRAMEWORK_LATER = /[\\/](mutationObserver|useMutation|shallow|hydration)\.
 // The code a phone loads right after the shell on any signed-in screen: the home and order
 // list pages (the screens a crew opens), the modal layer, the force-update check and the
 // live updates. Each is a lazy chunk; the modules they reach go into one chunk (below).
-const SCREENS_ROOTS = /[\\/]src[\\/](app[\\/]routes[\\/](home|not-found|account)\.tsx|app[\\/]layouts[\\/]overlays\.tsx|shared[\\/]ui[\\/]unavailable-page\.tsx|features[\\/]orders[\\/]pages[\\/]order-list-page\.tsx|features[\\/]orders[\\/]components[\\/](order-live-updates|order-filter-modal)\.tsx|features[\\/]pod[\\/]components[\\/]pod-(live-updates|pending-badge|pending-notice)\.tsx|features[\\/]app-config[\\/]components[\\/]force-update-gate\.tsx)$/;
+const SCREENS_ROOTS = /[\\/]src[\\/](app[\\/]routes[\\/](home|not-found|account)\.tsx|app[\\/]layouts[\\/]overlays\.tsx|shared[\\/]ui[\\/]unavailable-page\.tsx|features[\\/]orders[\\/]pages[\\/]order-list-page\.tsx|features[\\/]orders[\\/]components[\\/](order-live-updates|order-filter-modal)\.tsx|features[\\/]pod[\\/]components[\\/]pod-(live-updates|pending-badge|pending-notice)\.tsx|features[\\/]cancellations[\\/]components[\\/]cancel-pending-badge\.tsx|features[\\/]returns[\\/]components[\\/]return-open-badge\.tsx|features[\\/]app-config[\\/]components[\\/]force-update-gate\.tsx)$/;
 const LOGIN_ROOT = /[\\/]src[\\/]app[\\/]routes[\\/]login\.tsx$/;
 const SCREEN_CODE = /[\\/](apps[\\/]web[\\/]src|packages[\\/]contract[\\/]src)[\\/]|[\\/]node_modules[\\/](@tanstack|zustand)[\\/]/;
 // Never grouped: zod with the schemas (login and forms only), the camera scanner, the QR code.

@@ -16,6 +16,7 @@ import { access, enforceRouteAccess, ok, SESSION_SECURITY } from './platform/rou
 import { EventBus, eventRoutes } from './platform/events';
 import { StoreReadCache } from './platform/read-cache';
 import { registerWebApp } from './platform/web-app';
+import { uploadRoutes } from './platform/upload-routes';
 import { authRoutes } from './modules/auth/routes';
 import { memberRoutes } from './modules/members/routes';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -23,6 +24,8 @@ import { orderRoutes } from './modules/orders/routes';
 import { channelRoutes } from './modules/channels/routes';
 import { appConfigRoutes } from './modules/app-config/routes';
 import { podRoutes } from './modules/pod/routes';
+import { cancellationRoutes } from './modules/cancellations/routes';
+import { returnRoutes } from './modules/returns/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -130,6 +133,9 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
   await app.register(channelRoutes);
   await app.register(appConfigRoutes);
   await app.register(podRoutes);
+  await app.register(cancellationRoutes);
+  await app.register(uploadRoutes);
+  await app.register(returnRoutes);
   await app.register(eventRoutes);
   app.get('/api/health', { ...access({ auth: 'public' }), schema: { tags: ['platform'], summary: 'Liveness probe; listening: false while the LISTEN connection to PostgreSQL is being re-established' } }, async () => ok({ ok: true, db: handle.kind, listening: bus.connected }));
 

@@ -65,6 +65,37 @@ const envSchema = z.object({
   CHANNEL_SECRETS: z.string().optional(),
   /** How far a channel signature's timestamp may be from the server's clock, so a captured request cannot be replayed later. */
   CHANNEL_SIGNATURE_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /**
+   * JSON object appId → URL that takes the channel's notices (order cancelled, return decided, refunded),
+   * POSTed as signed JSON. A channel without a URL gets them in the built-in demo sink (logged and accepted).
+   */
+  CHANNEL_WEBHOOKS: z
+    .string()
+    .default('{}')
+    .transform((raw, ctx): Record<string, string> => {
+      let json: unknown;
+      try {
+        json = JSON.parse(raw.trim() === '' ? '{}' : raw);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object such as {"379":"https://channel.example/gerai/notices"}' });
+        return z.NEVER;
+      }
+      const parsed = z.record(z.string().regex(/^\d+$/), z.url({ protocol: /^https?$/ })).safeParse(json);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
+  /** How often the notice dispatcher looks for notices due (milliseconds). */
+  CHANNEL_NOTICE_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** A notice the channel refused this many times is given up on (status failed, shown on the order). */
+  CHANNEL_NOTICE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  /** The wait after the first failed attempt; it doubles with every further failure up to CHANNEL_NOTICE_BACKOFF_MAX_SECONDS. */
+  CHANNEL_NOTICE_BACKOFF_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+  CHANNEL_NOTICE_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(3_600),
+  /** How long one send may take before it counts as failed (milliseconds). */
+  CHANNEL_NOTICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   TRUST_PROXY: trustProxySchema,
   WEB_DIST: z.string().optional(),
   ALLOWED_ORIGINS: z.string().default(''),
@@ -81,6 +112,8 @@ const envSchema = z.object({
   POD_REQUEST_MAX_METERS: z.coerce.number().positive().default(POD_DEFAULTS.requestMaxM),
   /** A POD position that reaches the server more than this many minutes after the phone took it is refused (a POD made offline waits in the outbox). */
   POD_CAPTURE_MAX_AGE_MINUTES: z.coerce.number().int().positive().max(10_080).default(POD_DEFAULTS.captureMaxAgeMin),
+  /** A completed order may be returned within this many days of its completion. */
+  RETURN_WINDOW_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   /** Events older than this are deleted (hourly): a phone away longer reads its screens again instead of replaying. */
   EVENTS_KEEP_DAYS: z.coerce.number().int().positive().max(365).default(7),
   SEED_ON_EMPTY: z

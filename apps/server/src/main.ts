@@ -3,8 +3,10 @@ import { performance } from 'node:perf_hooks';
 import { DEV_JWT_SECRET, loadConfig, type Config } from './config';
 import { migrateDb, openDb } from './db/client';
 import { buildApp } from './app';
+import { startChannelNotices } from './modules/channels';
 import { purgeOldEvents } from './platform/events';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency';
+import { purgeUnattachedUploads } from './platform/uploads';
 import { resolveDataDir } from './seed/data-dir';
 import { isDatabaseEmpty, seedDemo } from './seed/seed';
 
@@ -57,9 +59,12 @@ if (config.JWT_SECRET === DEV_JWT_SECRET) {
 const purgeOld = async () => {
   await purgeExpiredIdempotencyKeys(handle.db);
   await purgeOldEvents(handle.db, config.EVENTS_KEEP_DAYS);
+  await purgeUnattachedUploads(handle.db);
 };
 const purge = setInterval(() => void purgeOld().catch((err) => app.log.error({ err }, 'purge failed')), 3600_000);
 purge.unref();
+// Notices to the sales channels (cancelled, return decided, refunded), sent with retry and backoff.
+const notices = startChannelNotices(handle.db, config, app.log);
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
@@ -73,6 +78,7 @@ async function shutdown(signal: string): Promise<void> {
   force.unref();
   clearInterval(purge);
   try {
+    await notices.stop();
     await app.close();
     await handle.close();
     process.exit(0);

@@ -11,14 +11,22 @@ export const ORDER_EVENT_TYPES = [
   'order.completed',
   'order.archived',
   'order.cancelled',
+  /** An outbound notice to the order's channel was sent, retried or given up on. */
+  'order.notice',
 ] as const;
 
 export const POD_EVENT_TYPES = ['pod.requested', 'pod.approved', 'pod.rejected', 'pod.closed'] as const;
 
-export const EVENT_TYPES = [...ORDER_EVENT_TYPES, ...POD_EVENT_TYPES] as const;
+export const CANCEL_EVENT_TYPES = ['cancel.requested', 'cancel.approved', 'cancel.rejected'] as const;
+
+export const RETURN_EVENT_TYPES = ['return.requested', 'return.approved', 'return.rejected', 'return.collected', 'return.received', 'return.refunded'] as const;
+
+export const EVENT_TYPES = [...ORDER_EVENT_TYPES, ...POD_EVENT_TYPES, ...CANCEL_EVENT_TYPES, ...RETURN_EVENT_TYPES] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 export type PodEventType = (typeof POD_EVENT_TYPES)[number];
+export type CancelEventType = (typeof CANCEL_EVENT_TYPES)[number];
+export type ReturnEventType = (typeof RETURN_EVENT_TYPES)[number];
 
 export function isEventType(value: string): value is EventType {
   return (EVENT_TYPES as readonly string[]).includes(value);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EventType } from './event-types';
+import { CHANNEL_NOTICE_KINDS, CHANNEL_NOTICE_STATUSES, type ReturnStatus } from './statuses';
 
 // The event catalogue: every event type and the schema of its payload. The
 // server can record only these (recordChange is typed by it, and a test parses
@@ -31,6 +32,17 @@ const orderUpdate = <A extends readonly [string, ...string[]]>(actions: A) => ({
 });
 
 const podBase = { shipmentNo: z.string(), orderNo: z.string(), requestId: int() };
+
+const cancelBase = { shipmentNo: z.string(), orderNo: z.string(), requestId: int() };
+
+/** Fields of every step of a return: the status it reached and who took the step. */
+const returnStep = <S extends ReturnStatus>(status: S) => ({
+  shipmentNo: z.string(),
+  orderNo: z.string(),
+  returnId: int(),
+  status: z.literal(status),
+  actorName: z.string(),
+});
 
 const chosenReason = z.object({ id: int(), label: z.string(), text: z.string().nullable(), display: z.string() }).strict();
 
@@ -94,6 +106,20 @@ export const EVENT_CATALOGUE = {
     .object({ ...podBase, deciderName: z.string(), requestedBy: int().nullable(), rejectReason: chosenReason })
     .strict(),
   'pod.closed': z.object({ ...podBase, reason: z.string() }).strict(),
+  'order.notice': z
+    .object({ shipmentNo: z.string(), kind: z.enum(CHANNEL_NOTICE_KINDS), status: z.enum(CHANNEL_NOTICE_STATUSES), attempts: int() })
+    .strict(),
+  'cancel.requested': z
+    .object({ ...cancelBase, statusId: int(), requesterName: z.string(), reason: z.string() })
+    .strict(),
+  'cancel.approved': z.object({ ...cancelBase, deciderName: z.string(), reason: z.string() }).strict(),
+  'cancel.rejected': z.object({ ...cancelBase, deciderName: z.string(), note: z.string() }).strict(),
+  'return.requested': z.object({ ...returnStep('requested'), reason: z.string() }).strict(),
+  'return.approved': z.object(returnStep('approved')).strict(),
+  'return.rejected': z.object({ ...returnStep('rejected'), note: z.string() }).strict(),
+  'return.collected': z.object({ ...returnStep('collected'), distanceM: z.number().nullable() }).strict(),
+  'return.received': z.object({ ...returnStep('received'), sellable: int(), damaged: int() }).strict(),
+  'return.refunded': z.object(returnStep('refunded')).strict(),
 } satisfies { [K in EventType]: z.ZodType };
 
 /** What a producer writes for an event of type T. */

@@ -74,3 +74,21 @@ export const POD_REASON_OTHER = { id: 0, label: 'Lainnya' } as const;
 /** What a POD approval request is for; 'order' is the delivery of an order in 1103. */
 export const POD_REQUEST_TYPES = ['order'] as const;
 export type PodRequestType = (typeof POD_REQUEST_TYPES)[number];
+
+/** Free texts of cancellation and return forms. */
+export const CANCEL_TEXT = { reasonTextMin: 3, reasonTextMax: 500, noteMax: 500 } as const;
+export const RETURN_TEXT = { reasonTextMin: 3, reasonTextMax: 500, noteMax: 500 } as const;
+
+/**
+ * Return defaults: a completed order may be returned within RETURN_WINDOW_DAYS (config, default 7) of its
+ * completion. Photos: at least `photosMin`, at most `photosMax`, each an image checked by its content.
+ */
+export const RETURN_DEFAULTS = { windowDays: 7 } as const;
+export const RETURN_PHOTOS = { min: 1, max: 5 } as const;
+/** Lines of one return (an order has one line per product). */
+export const RETURN_LINES_MAX = 200;
+
+/** Uploaded files (return photos, later ticket attachments): the byte limit and the types read from the content. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type UploadImageType = (typeof UPLOAD_IMAGE_TYPES)[number];

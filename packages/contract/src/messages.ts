@@ -2,7 +2,7 @@
  * Indonesian messages the server sends and the web shows. Error codes are the
  * machine half of every error reply; the web maps a code back to its text here.
  */
-import { DATE_RANGE, PAPER_BAG_MAX, POD_PLASTIC_MAX } from './limits';
+import { DATE_RANGE, PAPER_BAG_MAX, POD_PLASTIC_MAX, RETURN_PHOTOS, UPLOAD_MAX_BYTES } from './limits';
 
 export const SUCCESS = 'Success' as const;
 
@@ -60,6 +60,27 @@ export const ERROR_MESSAGES = {
   POD_CAPTURE_IN_FUTURE: 'Waktu pengambilan lokasi lebih maju dari jam server. Periksa tanggal dan jam ponsel, lalu ambil lokasi lagi.',
   // A genuine channel signature made too long ago (or ahead): a replayed request, or the channel's clock is off.
   SIGNATURE_EXPIRED: 'Tanda tangan (signature) permintaan sudah kedaluwarsa. Periksa jam server channel lalu kirim ulang.',
+  // Cancellations.
+  CANCEL_NOT_ALLOWED: 'Pesanan yang sudah selesai atau sudah dibatalkan tidak dapat dibatalkan.',
+  CANCEL_REQUEST_PENDING: 'Pesanan ini sudah diajukan pembatalan dan sedang menunggu persetujuan.',
+  CANCEL_REQUEST_NOT_FOUND: 'Pengajuan pembatalan tidak ditemukan.',
+  CANCEL_ALREADY_DECIDED: 'Pengajuan pembatalan ini sudah diputuskan.',
+  CANCEL_NEEDS_SUPERVISOR: 'Pesanan yang sedang diantar hanya dapat dibatalkan oleh Area Supervisor atau di atasnya.',
+  // Returns (retur).
+  RETURN_ORDER_NOT_COMPLETED: 'Hanya pesanan yang sudah selesai yang dapat diretur.',
+  RETURN_WINDOW_CLOSED: 'Batas waktu pengajuan retur untuk pesanan ini sudah lewat.',
+  RETURN_ALREADY_OPEN: 'Pesanan ini masih memiliki pengajuan retur yang belum selesai.',
+  RETURN_QTY_EXCEEDS: 'Jumlah retur melebihi jumlah yang dikirim ke pelanggan.',
+  RETURN_LINE_UNKNOWN: 'Produk ini tidak ada di pesanan.',
+  RETURN_NOT_FOUND: 'Retur tidak ditemukan.',
+  RETURN_STATUS_CHANGED: 'Status retur sudah berubah. Muat ulang untuk melihat status terbaru.',
+  RETURN_POD_PICKUP_ORDER: 'Retur pesanan ambil di toko diterima langsung di toko, tanpa POD.',
+  RETURN_RECEIVED_EXCEEDS: 'Jumlah yang diterima melebihi jumlah retur.',
+  RETURN_PHOTO_UNKNOWN: 'Foto tidak ditemukan atau sudah dipakai. Unggah ulang fotonya.',
+  // Uploads.
+  UPLOAD_TOO_LARGE: `Ukuran file terlalu besar (maksimal ${UPLOAD_MAX_BYTES / 1024 / 1024} MB).`,
+  UPLOAD_TYPE_UNSUPPORTED: 'Jenis file tidak didukung. Gunakan foto JPG, PNG atau WebP.',
+  UPLOAD_MISSING: 'Pilih file yang akan diunggah.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -116,6 +137,24 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   POD_CAPTURE_TOO_OLD: 422,
   POD_CAPTURE_IN_FUTURE: 422,
   SIGNATURE_EXPIRED: 401,
+  CANCEL_NOT_ALLOWED: 409,
+  CANCEL_REQUEST_PENDING: 409,
+  CANCEL_REQUEST_NOT_FOUND: 404,
+  CANCEL_ALREADY_DECIDED: 409,
+  CANCEL_NEEDS_SUPERVISOR: 403,
+  RETURN_ORDER_NOT_COMPLETED: 409,
+  RETURN_WINDOW_CLOSED: 422,
+  RETURN_ALREADY_OPEN: 409,
+  RETURN_QTY_EXCEEDS: 422,
+  RETURN_LINE_UNKNOWN: 422,
+  RETURN_NOT_FOUND: 404,
+  RETURN_STATUS_CHANGED: 409,
+  RETURN_POD_PICKUP_ORDER: 422,
+  RETURN_RECEIVED_EXCEEDS: 422,
+  RETURN_PHOTO_UNKNOWN: 422,
+  UPLOAD_TOO_LARGE: 413,
+  UPLOAD_TYPE_UNSUPPORTED: 415,
+  UPLOAD_MISSING: 400,
 };
 
 /** The default error modal of the spec (section 8). */
@@ -129,6 +168,9 @@ export const DEFAULT_ERROR_MODAL = {
 export const ERROR_DETAILS = {
   orderClaimedBy: (name: string) => `Pesanan ini sudah diambil oleh ${name}.`,
   orderStatusChangedTo: (label: string) => `Status pesanan sudah berubah menjadi ${label}. Muat ulang untuk melihat status terbaru.`,
+  returnWindowClosed: (days: number, until: string) => `Batas waktu retur ${days} hari setelah pesanan selesai sudah lewat (sampai ${until}).`,
+  returnQtyExceeds: (name: string, max: number) => `Jumlah retur ${name} melebihi yang dapat diretur (maksimal ${max}).`,
+  returnStatusChangedTo: (label: string) => `Status retur sudah berubah menjadi ${label}. Muat ulang untuk melihat status terbaru.`,
 } as const;
 
 /**
@@ -202,6 +244,18 @@ export const FIELD_MESSAGES = {
   rejectReasonTextRequired: 'Tuliskan alasan penolakan untuk pilihan Lainnya',
   captureTooOld: (ageMin: number, maxMin: number) => `Lokasi diambil ${ageMin} menit sebelum diterima server; paling lama ${maxMin} menit.`,
   captureInFuture: (aheadMin: number) => `Waktu pengambilan lokasi ${aheadMin} menit lebih maju dari jam server.`,
+  // Cancellations and returns.
+  cancelNoteRequired: 'Tuliskan alasan penolakan',
+  returnLinesRequired: 'Pilih minimal satu produk yang diretur',
+  returnLineDuplicate: 'Produk yang sama dipilih dua kali',
+  returnQtyMin: 'Jumlah retur minimal 1',
+  returnPhotosMin: `Lampirkan minimal ${RETURN_PHOTOS.min} foto barang`,
+  returnPhotosMax: `Maksimal ${RETURN_PHOTOS.max} foto`,
+  photoIdInvalid: 'Id foto tidak valid',
+  conditionUnknown: 'Kondisi barang harus sellable atau damaged',
+  returnStatusUnknown: 'Status retur tidak dikenal',
+  returnLineMissing: (name: string) => `Isi jumlah yang diterima untuk ${name}`,
+  cancelStatusUnknown: 'Status pengajuan harus pending, approved atau rejected',
 } as const;
 
 /** Names of form fields as the messages above say them. */

@@ -67,9 +67,48 @@ export const MAT_STATUS = { NEW: 'new', PROCESS: 'process', FINISH: 'finish', CA
 export type MatStatus = (typeof MAT_STATUS)[keyof typeof MAT_STATUS];
 export const MAT_STATUSES = Object.values(MAT_STATUS) as MatStatus[];
 
-export const RETURN_STATUS = { REQUESTED: 'requested', APPROVED: 'approved', RECEIVED: 'received', REJECTED: 'rejected' } as const;
+/**
+ * A return's own machine (docs/decisions.md 87): requested → approved → (delivery orders: collected at the
+ * customer's address, the return POD) → received at the store → refunded; requested → rejected.
+ */
+export const RETURN_STATUS = {
+  REQUESTED: 'requested',
+  APPROVED: 'approved',
+  COLLECTED: 'collected',
+  RECEIVED: 'received',
+  REFUNDED: 'refunded',
+  REJECTED: 'rejected',
+} as const;
 export type ReturnStatus = (typeof RETURN_STATUS)[keyof typeof RETURN_STATUS];
 export const RETURN_STATUSES = Object.values(RETURN_STATUS) as ReturnStatus[];
+/** A return not yet complete: the order's goods must not be handed over ("Order sedang dalam pengajuan retur"). */
+export const RETURN_OPEN_STATUSES: readonly ReturnStatus[] = [RETURN_STATUS.REQUESTED, RETURN_STATUS.APPROVED, RETURN_STATUS.COLLECTED, RETURN_STATUS.RECEIVED];
+export const RETURN_STATUS_LABEL: Record<ReturnStatus, string> = {
+  requested: 'Diajukan',
+  approved: 'Disetujui',
+  collected: 'Diambil dari pelanggan',
+  received: 'Diterima di toko',
+  refunded: 'Dana dikembalikan',
+  rejected: 'Ditolak',
+};
+
+/** Where goods that come back go: the sellable stock or the damaged stock (per return line). */
+export const STOCK_CONDITION = { SELLABLE: 'sellable', DAMAGED: 'damaged' } as const;
+export type StockCondition = (typeof STOCK_CONDITION)[keyof typeof STOCK_CONDITION];
+export const STOCK_CONDITIONS = Object.values(STOCK_CONDITION) as StockCondition[];
+
+/** Why a store's stock moved: one ledger row per product per cause. */
+export const STOCK_CAUSE = { OPENING: 'opening', PACK: 'pack', CANCEL: 'cancel', RETURN: 'return' } as const;
+export type StockCause = (typeof STOCK_CAUSE)[keyof typeof STOCK_CAUSE];
+export const STOCK_CAUSES = Object.values(STOCK_CAUSE) as StockCause[];
+
+/** An outbound notice to the order's sales channel: waiting (retried with backoff), sent, or given up on. */
+export const CHANNEL_NOTICE_STATUS = { PENDING: 'pending', SENT: 'sent', FAILED: 'failed' } as const;
+export type ChannelNoticeStatus = (typeof CHANNEL_NOTICE_STATUS)[keyof typeof CHANNEL_NOTICE_STATUS];
+export const CHANNEL_NOTICE_STATUSES = Object.values(CHANNEL_NOTICE_STATUS) as ChannelNoticeStatus[];
+/** What the channel is told. */
+export const CHANNEL_NOTICE_KINDS = ['order.cancelled', 'return.approved', 'return.rejected', 'return.refunded'] as const;
+export type ChannelNoticeKind = (typeof CHANNEL_NOTICE_KINDS)[number];
 
 export const POD_APPROVAL_STATUS = { PENDING: 'pending', APPROVED: 'approved', REJECTED: 'rejected' } as const;
 export type PodApprovalStatus = (typeof POD_APPROVAL_STATUS)[keyof typeof POD_APPROVAL_STATUS];
@@ -78,6 +117,11 @@ export const POD_APPROVAL_STATUSES = Object.values(POD_APPROVAL_STATUS) as PodAp
 export const CANCEL_REQUEST_STATUS = { PENDING: 'pending', APPROVED: 'approved', REJECTED: 'rejected' } as const;
 export type CancelRequestStatus = (typeof CANCEL_REQUEST_STATUS)[keyof typeof CANCEL_REQUEST_STATUS];
 export const CANCEL_REQUEST_STATUSES = Object.values(CANCEL_REQUEST_STATUS) as CancelRequestStatus[];
+export const CANCEL_REQUEST_STATUS_LABEL: Record<CancelRequestStatus, string> = {
+  pending: 'Menunggu persetujuan',
+  approved: 'Disetujui',
+  rejected: 'Ditolak',
+};
 
 export const TICKET_STATUS = { OPEN: 'open', IN_PROGRESS: 'in_progress', RESOLVED: 'resolved', CLOSED: 'closed' } as const;
 export type TicketStatus = (typeof TICKET_STATUS)[keyof typeof TICKET_STATUS];

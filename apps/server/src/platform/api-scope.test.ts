@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import { ORDER_STATUS_IDS } from '@gerai/contract';
+import { ORDER_STATUS_IDS, RETURN_STATUSES } from '@gerai/contract';
 import * as schema from '../db/schema';
 import { DEMO_NIK } from '../seed/demo-data';
 import { createTestContext, type TestContext } from '../test/harness';
@@ -33,6 +33,8 @@ interface ScopeObject {
   orderNo: string;
   deliveryType: number;
   lineId: number;
+  /** A photo T001's crew uploaded (the `{id}` of /api/uploads/{id}). */
+  uploadId: string;
 }
 
 interface ScopeRequest {
@@ -66,7 +68,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   operations = openApiOperations(ctx.app.swagger());
   for (const nik of [DEMO_NIK.STAFF, DEMO_NIK.STORE_CHIEF, DEMO_NIK.STAFF_T002, DEMO_NIK.STORE_CHIEF_T002]) tokens.set(nik, (await ctx.loginAs(nik)).authorization);
-  objects = await ownStoreObjects();
+  objects = await ownStoreObjects(await ownStoreUpload());
   known = {
     reasonId: await reasonIds('/api/pod/reasons/request'),
     rejectReasonId: await reasonIds('/api/pod/reasons/reject'),
@@ -83,11 +85,26 @@ async function get(nik: string, url: string) {
 
 const reasonIds = async (url: string) => ((await get(DEMO_NIK.STAFF, url)) as { items: Array<{ id: number }> }).items.map((r) => r.id);
 
+/** A photo uploaded by T001's staff: the object of the upload routes. */
+async function ownStoreUpload(): Promise<string> {
+  const boundary = 'scope-upload-boundary';
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="foto.png"\r\nContent-Type: image/png\r\n\r\n`),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/uploads', headers: { authorization: tokens.get(DEMO_NIK.STAFF)!, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id as string;
+}
+
 /**
  * Real orders of T001 as its staff sees them: one per status and delivery type,
- * plus the orders of its kepala toko's POD approval queue (the objects of the POD routes).
+ * plus the orders of its kepala toko's POD approval queue (the objects of the POD routes)
+ * and of its returns in every status (the objects of the return routes).
  */
-async function ownStoreObjects(): Promise<ScopeObject[]> {
+async function ownStoreObjects(uploadId: string): Promise<ScopeObject[]> {
   type Listed = { shipmentNo: string; orderNo: string; deliveryType: number; statusId: number; storeCode: string };
   const picked = new Map<string, Listed & { label: string }>();
   for (const status of ORDER_STATUS_IDS) {
@@ -102,18 +119,27 @@ async function ownStoreObjects(): Promise<ScopeObject[]> {
     const order = (await get(DEMO_NIK.STAFF, `/api/orders/${request.shipmentNo}`)) as Listed;
     picked.set(order.shipmentNo, { ...order, label: `${order.statusId}/pending POD request` });
   }
+  // The orders of its returns, one per return status (the objects of the return routes).
+  for (const status of RETURN_STATUSES) {
+    const { items } = (await get(DEMO_NIK.STAFF, `/api/returns?status=${status}&size=1`)) as { items: Array<{ shipmentNo: string }> };
+    for (const ret of items) {
+      const order = (await get(DEMO_NIK.STAFF, `/api/orders/${ret.shipmentNo}`)) as Listed;
+      picked.set(order.shipmentNo, { ...order, label: `${order.statusId}/return ${status}` });
+    }
+  }
   const found: ScopeObject[] = [];
   for (const order of picked.values()) {
     expect(order.storeCode).toBe(OWN_STORE);
     const detail = (await get(DEMO_NIK.STAFF, `/api/orders/${order.shipmentNo}`)) as { products: Array<{ lineId: number }> };
-    found.push({ label: order.label, shipmentNo: order.shipmentNo, orderNo: order.orderNo, deliveryType: order.deliveryType, lineId: detail.products[0]!.lineId });
+    found.push({ label: order.label, shipmentNo: order.shipmentNo, orderNo: order.orderNo, deliveryType: order.deliveryType, lineId: detail.products[0]!.lineId, uploadId });
   }
   return found;
 }
 
 /** The values an object gives the names of a route; anything else comes from the route's schema. */
 function valuesOf(object: ScopeObject): Record<string, unknown> {
-  return { shipmentNo: object.shipmentNo, orderNo: object.orderNo, lineId: object.lineId, deliveryType: object.deliveryType, storeCode: OWN_STORE };
+  // `id` is named by the upload routes only: a route with another kind of `{id}` must teach this suite its object.
+  return { shipmentNo: object.shipmentNo, orderNo: object.orderNo, lineId: object.lineId, deliveryType: object.deliveryType, storeCode: OWN_STORE, id: object.uploadId };
 }
 
 function namesOf(op: Operation): { path: string[]; query: string[]; body: string[] } {

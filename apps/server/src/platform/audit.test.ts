@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { EVENT_TYPES, parseEventPayload, type IntakeOrder } from '@gerai/contract';
 import type { Tx } from '../db/client';
-import { events, orders, products, users } from '../db/schema';
+import { events, orders, products } from '../db/schema';
 import { createTestContext, type TestContext } from '../test/harness';
+import { dispatchDueNotices } from '../modules/channels';
 import { signBody } from '../modules/channels/signature';
-import { changeOrderStatus } from '../modules/orders';
 import { linesOf, orderApi, orderPicker } from '../modules/orders/order-test-kit';
 import { CHIEF, freshDeliveryOrder, pointFrom, requestForm, scanGoBody, STAFF } from '../modules/pod/pod-test-kit';
+import { completedOrder, podBody, pointFrom as returnPointFrom, returnApi, returnBody } from '../modules/returns/return-test-kit';
 import { recordChange, type AuditEntry } from './audit';
-import { loadPrincipal } from './principal';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -78,12 +78,20 @@ describe('the event catalogue', () => {
     await ok(api.post(STAFF, `${url}/handover`, { pickupCode, receiverName: 'Siti' }));
     await ok(api.post(STAFF, `${url}/finish`));
 
-    // Cancellation has no route yet; the lifecycle step it will take writes order.cancelled, then archive-cancelled.
-    const [chief] = await ctx.handle.db.select({ id: users.id }).from(users).where(eq(users.nik, CHIEF));
-    const chiefPrincipal = (await loadPrincipal(ctx.handle.db, chief!.id))!;
-    const toCancel = await pick('T001', 1103);
-    await ctx.handle.db.transaction((tx) => changeOrderStatus(tx, chiefPrincipal, toCancel.shipmentNo, 'cancel', { from: 1103, reason: 'Pelanggan membatalkan', payload: { reason: 'Pelanggan membatalkan' } }));
+    // Cancellation: the kepala toko cancels a packed pickup order, then archive-cancelled; a crew request approved, one rejected.
+    const toCancel = await pick('T001', 1103, eq(orders.deliveryType, 0));
+    await ok(api.post(CHIEF, '/api/cancellations', { shipmentNo: toCancel.shipmentNo, reasonId: 1 }), 201);
     await ok(api.post(STAFF, `/api/orders/${toCancel.shipmentNo}/archive-cancelled`));
+    for (const decision of ['approve', 'reject'] as const) {
+      const o = await pick('T001', 1102);
+      await ok(api.post(STAFF, '/api/cancellations', { shipmentNo: o.shipmentNo, reasonId: 2 }), 201);
+      await ok(api.post(CHIEF, `/api/cancellations/${o.shipmentNo}/${decision}`, decision === 'reject' ? { note: 'Pesanan tetap dikirim' } : {}));
+    }
+    // The channel notices of those cancels: refused once (retry), then sent (order.notice).
+    const notices = { maxAttempts: 5, backoffSeconds: 1, backoffMaxSeconds: 1, leaseSeconds: 60 };
+    await dispatchDueNotices(ctx.handle.db, async () => Promise.reject(new Error('HTTP 503')), notices);
+    await ctx.handle.db.execute(sql`update channel_notices set next_attempt_at = now() where status = 'pending'`);
+    await dispatchDueNotices(ctx.handle.db, async () => undefined, notices);
 
     // POD: scan and go inside the radius; a request approved; one rejected; one closed by scan and go.
     const inside = await freshDeliveryOrder(ctx);
@@ -96,6 +104,19 @@ describe('the event catalogue', () => {
     const closed = await freshDeliveryOrder(ctx);
     await ok(api.post(STAFF, '/api/pod/requests', requestForm(closed, pointFrom(closed, 400))), 201);
     await ok(api.post(STAFF, '/api/pod/scan-go', scanGoBody(closed, pointFrom(closed, 20))));
+
+    // Returns: one through every step of a delivered order (request, approve, collect, receive, refund), one rejected.
+    const returnsApi = returnApi(ctx);
+    const delivered = await completedOrder(ctx);
+    const returnUrl = `/api/returns/${delivered.shipmentNo}`;
+    await ok(returnsApi.post(STAFF, '/api/returns', returnBody(delivered, [await returnsApi.photo()])), 201);
+    await ok(returnsApi.post(CHIEF, `${returnUrl}/approve`, {}));
+    await ok(returnsApi.post(STAFF, `${returnUrl}/pod`, podBody(returnPointFrom(delivered, 20))));
+    await ok(returnsApi.post(STAFF, `${returnUrl}/receive`, { lines: [{ lineId: delivered.lines[0]!.id, qtyReceived: 1, condition: 'damaged' }] }));
+    await ok(returnsApi.post(CHIEF, `${returnUrl}/refund`, {}));
+    const refused = await completedOrder(ctx);
+    await ok(returnsApi.post(STAFF, '/api/returns', returnBody(refused, [await returnsApi.photo()])), 201);
+    await ok(returnsApi.post(CHIEF, `/api/returns/${refused.shipmentNo}/reject`, { note: 'Produk tidak rusak' }));
 
     const rows = await ctx.handle.db.select().from(events).orderBy(asc(events.id));
     for (const row of rows) {

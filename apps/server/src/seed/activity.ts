@@ -208,30 +208,44 @@ export function buildActivity(faker: Faker, orders: SeedOrder[], products: Produ
   // A cancellation waiting for the chief.
   const newT001 = of('T001', ORDER_STATUS.NEW);
   const waiting = nth(newT001, newT001.length - 1).order;
-  a.cancelRequests.push({ orderId: waiting.id, reasonId: 2, reasonText: null, requestedBy: users.staffT001, status: 'pending', createdAt: between(waiting.createdAt!, now, 0.5) });
+  a.cancelRequests.push({ orderId: waiting.id, reasonId: 2, reasonText: null, requestedInStatus: ORDER_STATUS.NEW, requestedBy: users.staffT001, status: 'pending', createdAt: between(waiting.createdAt!, now, 0.5) });
 
   // Returns in every status.
   const historyT001 = of('T001', ORDER_STATUS.HISTORY);
-  (['requested', 'approved', 'received', 'rejected'] as const).forEach((status, i) => {
-    const so = nth(historyT001, i);
+  // Only a delivered order's goods are collected at the customer's address (RETURN_FLOW).
+  const collectFrom = historyT001.findIndex((h) => h.order.deliveryType === 1);
+  const usedForReturns = new Set<number>();
+  (['collected', 'requested', 'approved', 'received', 'refunded', 'rejected'] as const).forEach((status, i) => {
+    let at = status === 'collected' ? collectFrom : i;
+    while (usedForReturns.has(at)) at++;
+    usedForReturns.add(at);
+    const so = nth(historyT001, at);
     const o = so.order;
     const id = i + 1;
     const createdAt = between(o.archivedAt!, now, 0.4);
-    const receivedAt = status === 'received' ? between(createdAt, now, 0.6) : null;
-    const back = status === 'received' ? offsetPoint(o.customerLat!, o.customerLng!, faker.number.int({ min: 5, max: 60 }), faker.number.float({ min: 0, max: 2 * Math.PI })) : null;
+    const goodsBack = status === 'received' || status === 'refunded';
+    const receivedAt = goodsBack ? between(createdAt, now, 0.6) : null;
+    const reasonIndex = faker.number.int({ min: 0, max: RETURN_REASONS.length - 1 });
+    const back = goodsBack || status === 'collected' ? offsetPoint(o.customerLat!, o.customerLng!, faker.number.int({ min: 5, max: 60 }), faker.number.float({ min: 0, max: 2 * Math.PI })) : null;
     a.returns.push({
       id,
       orderId: o.id,
       shipmentNo: o.shipmentNo,
       storeCode: o.storeCode,
       deliveryType: o.deliveryType,
-      reason: faker.helpers.arrayElement(RETURN_REASONS),
+      reason: RETURN_REASONS[reasonIndex]!,
+      reasonId: reasonIndex + 1,
+      decisionNote: status === 'rejected' ? 'Kemasan masih tersegel, produk sesuai pesanan' : null,
       status,
       requestedBy: users.staffT001,
       decidedBy: status === 'requested' ? null : users.chief,
       decidedAt: status === 'requested' ? null : between(createdAt, now, 0.3),
       receivedAt,
       receivedBy: receivedAt ? users.staffT001 : null,
+      collectedAt: back && o.deliveryType === 1 ? between(createdAt, now, 0.5) : null,
+      collectedBy: back && o.deliveryType === 1 ? users.staffT001 : null,
+      refundedAt: status === 'refunded' ? between(receivedAt!, now, 0.5) : null,
+      refundedBy: status === 'refunded' ? users.chief : null,
       lat: back?.lat ?? null,
       lng: back?.lng ?? null,
       createdAt,
@@ -239,7 +253,7 @@ export function buildActivity(faker: Faker, orders: SeedOrder[], products: Produ
     });
     for (const l of so.lines.filter((x) => x.qtyPicked > 0).slice(0, 2)) {
       const qty = faker.number.int({ min: 1, max: l.qtyPicked });
-      a.returnLines.push({ returnId: id, orderLineId: l.id, productId: l.productId, qty, qtyReceived: status === 'received' ? qty : null });
+      a.returnLines.push({ returnId: id, orderLineId: l.id, productId: l.productId, qty, qtyReceived: goodsBack ? qty : null, condition: goodsBack ? 'sellable' : null });
     }
   });
 

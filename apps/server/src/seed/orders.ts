@@ -207,6 +207,7 @@ export function buildOrders(faker: Faker, ctx: OrderContext, total: number): See
     const picker = people.pickers.length ? faker.helpers.arrayElement(people.pickers) : null;
     const stepDurations = PATH[spec.statusId].map((step) => faker.number.int({ min: STEP_MINUTES[step][0], max: STEP_MINUTES[step][1] }));
     const cancelReason = faker.number.int({ min: 0, max: CANCEL_REASONS.length });
+    const reasonLabel = cancelReason < CANCEL_REASONS.length ? CANCEL_REASONS[cancelReason]! : 'Pelanggan ingin mengganti alamat pengiriman';
     const relation = faker.helpers.weightedArrayElement(RELATIONS.map((value, i) => ({ value, weight: i === 0 ? 60 : 10 })));
     const podOffset = { distance: faker.number.int({ min: 8, max: 80 }), bearing: faker.number.float({ min: 0, max: 2 * Math.PI }), accuracy: faker.number.int({ min: 4, max: 25 }) };
     const receiverName = relation === 'Pemesan' ? customer.name : personName(faker);
@@ -259,6 +260,8 @@ export function buildOrders(faker: Faker, ctx: OrderContext, total: number): See
       packedAt: at.pack ?? null,
       completedAt: at.complete ?? null,
       cancelledAt: at.cancel ?? null,
+      cancelledBy: at.cancel ? (people.approver ?? picker) : null,
+      cancelReason: at.cancel ? reasonLabel : null,
       archivedAt: at.archive ?? null,
       createdAt,
       updatedAt,
@@ -266,7 +269,6 @@ export function buildOrders(faker: Faker, ctx: OrderContext, total: number): See
     };
     for (const l of lines) l.orderId = id;
 
-    const reasonLabel = cancelReason < CANCEL_REASONS.length ? CANCEL_REASONS[cancelReason]! : 'Pelanggan ingin mengganti alamat pengiriman';
     const history: SeedOrder['history'] = [{ orderId: id, fromStatus: null, toStatus: S.NEW, actorUserId: null, action: 'received', reason: `channel ${appId}`, createdAt }];
     let current: OrderStatusId = S.NEW;
     for (const step of PATH[spec.statusId]) {
@@ -327,6 +329,7 @@ export function buildOrders(faker: Faker, ctx: OrderContext, total: number): See
           orderId: id,
           reasonId: cancelReason < CANCEL_REASONS.length ? cancelReason + 1 : null,
           reasonText: cancelReason < CANCEL_REASONS.length ? null : reasonLabel,
+          requestedInStatus: S.NEW,
           requestedBy: picker,
           status: 'approved',
           decidedBy: people.approver ?? picker,

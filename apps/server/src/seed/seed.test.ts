@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import { APP_IDS, BOOKING_STATUS, BOOKING_STATUS_WITHOUT_TAKER, distanceMeters, GERAI_SHIPMENT_NO_PATTERN, MAT_STATUSES, ORDER_STATUS, ORDER_STATUS_IDS, ROLE } from '@gerai/contract';
+import { APP_IDS, BOOKING_STATUS, RETURN_STATUSES, BOOKING_STATUS_WITHOUT_TAKER, distanceMeters, GERAI_SHIPMENT_NO_PATTERN, MAT_STATUSES, ORDER_STATUS, ORDER_STATUS_IDS, ROLE } from '@gerai/contract';
 import type { DbHandle } from '../db/client';
 import { verifyPassword } from '../db/password';
 import * as t from '../db/schema';
@@ -170,7 +170,7 @@ describe('orders', () => {
 
 describe('reference data and activity', () => {
   it('has Indonesian reason lists without Lainnya, problems, FAQ and app versions', async () => {
-    for (const table of [t.podRequestReasons, t.podRejectReasons, t.cancelReasons]) {
+    for (const table of [t.podRequestReasons, t.podRejectReasons, t.cancelReasons, t.returnReasons]) {
       const list = await handle.db.select().from(table);
       expect(list.length).toBeGreaterThanOrEqual(3);
       expect(list.map((r) => r.label)).not.toContain('Lainnya');
@@ -210,10 +210,36 @@ describe('reference data and activity', () => {
     const approvals = await rows<{ status: string }>(sql`select r.status from pod_approval_requests r join orders o on o.id = r.order_id where o.store_code = 'T001'`);
     expect(new Set(approvals.map((a) => a.status))).toEqual(new Set(['pending', 'approved', 'rejected']));
     const returns = await handle.db.select().from(t.returns).where(eq(t.returns.storeCode, 'T001'));
-    expect(new Set(returns.map((r) => r.status))).toEqual(new Set(['requested', 'approved', 'received', 'rejected']));
+    expect(new Set(returns.map((r) => r.status))).toEqual(new Set(RETURN_STATUSES));
     expect((await handle.db.select().from(t.chatMessages)).length).toBeGreaterThan(0);
     const tickets = await handle.db.select().from(t.tickets).where(eq(t.tickets.storeCode, 'T001'));
     expect(tickets.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('the stock ledger', () => {
+  it('opens with one row per stocked product, and store_stock equals the ledger everywhere', async () => {
+    const [opening] = await rows<{ n: number; stocked: number; other: number }>(sql`
+      select (select count(*)::int from stock_movements where cause = 'opening') n,
+        (select count(*)::int from store_stock where qty <> 0) stocked,
+        (select count(*)::int from stock_movements where cause <> 'opening') other`);
+    expect(opening!.n).toBeGreaterThan(0);
+    expect(opening!.n).toBe(opening!.stocked);
+    expect(opening!.other).toBe(0);
+    const off = await rows(sql`
+      select s.store_code, s.product_id from store_stock s
+      left join (
+        select store_code, product_id,
+          coalesce(sum(delta) filter (where condition = 'sellable'), 0) qty, coalesce(sum(delta) filter (where condition = 'damaged'), 0) damaged
+        from stock_movements group by 1, 2
+      ) m using (store_code, product_id)
+      where s.qty <> coalesce(m.qty, 0) or s.qty_damaged <> coalesce(m.damaged, 0)`);
+    expect(off).toEqual([]);
+  });
+
+  it('says who cancelled each cancelled order and why', async () => {
+    const missing = await rows(sql`select shipment_no from orders where status_id in (1106, 1107) and (cancelled_by is null or cancel_reason is null)`);
+    expect(missing).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@ import { hashPassword } from '../db/password';
 import * as schema from '../db/schema';
 import { buildActivity } from './activity';
 import { buildProducts, buildStores } from './catalog';
-import { AREA_SUPERVISOR_STORES, CANCEL_REASONS, crewNik, DEMO_ACCOUNTS, DEMO_FAKER_SEED, DEMO_NIK, DEMO_PASSWORD, FAQS, POD_REJECT_REASONS, POD_REQUEST_REASONS, PROBLEMS } from './demo-data';
+import { AREA_SUPERVISOR_STORES, CANCEL_REASONS, crewNik, RETURN_REASONS, DEMO_ACCOUNTS, DEMO_FAKER_SEED, DEMO_NIK, DEMO_PASSWORD, FAQS, POD_REJECT_REASONS, POD_REQUEST_REASONS, PROBLEMS } from './demo-data';
 import { buildOrders, fixedSpecs, personName, type StorePeople } from './orders';
 import { STORE_LOCATIONS } from './stores-data';
 
@@ -80,11 +80,13 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedSumm
     for (const e of activity.emptyStock) {
       await tx.execute(sql`update store_stock set qty = 0 where store_code = ${e.storeCode} and product_id = ${e.productId}`);
     }
+    await openStockLedger(tx);
     await insertAll(tx, schema.users, users);
     await insertAll(tx, schema.userStores, userStores);
     await insertAll(tx, schema.podRequestReasons, reasons(POD_REQUEST_REASONS));
     await insertAll(tx, schema.podRejectReasons, reasons(POD_REJECT_REASONS));
     await insertAll(tx, schema.cancelReasons, reasons(CANCEL_REASONS));
+    await insertAll(tx, schema.returnReasons, reasons(RETURN_REASONS));
     await insertAll(tx, schema.problems, reasons(PROBLEMS));
     await insertAll(tx, schema.faqs, FAQS.map((f, i) => ({ id: i + 1, ...f, sort: i + 1 })));
     await insertAll(tx, schema.appConfig, [
@@ -168,6 +170,13 @@ async function seedStock(tx: Tx): Promise<void> {
       case when get_byte(h, 0) < 20 then 0 else get_byte(h, 1) % 48 + 1 end
     from stores s cross join products p
     cross join lateral (select decode(md5(s.code || ':' || p.product_id), 'hex') as h) x`);
+}
+
+/** The stock ledger starts from the counted stock: one opening row per product a store holds (stock module's invariant). */
+async function openStockLedger(tx: Tx): Promise<void> {
+  await tx.execute(sql`
+    insert into stock_movements (store_code, product_id, delta, condition, cause)
+    select store_code, product_id, qty, 'sellable', 'opening' from store_stock where qty <> 0`);
 }
 
 /** Rows were inserted with explicit ids; move each serial past them so the app's inserts do not collide. */

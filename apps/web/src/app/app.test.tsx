@@ -6,7 +6,8 @@ import { resetClientStateForTests } from '@/shared/api/client';
 import { session } from '@/shared/api/session';
 import { closeModal } from '@/shared/modal/modal-store';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import { appConfig as appConfigOf, chiefMember, deliveryOrder, orderCount, podRequestList, podRequestSummary, staffMember, storeT001, superUserWithoutStore } from '@/test/fixtures';
+import { cancelRequest } from '@/features/cancellations/cancel-test-kit';
+import { appConfig as appConfigOf, chiefMember, deliveryOrder, orderCount, orderDetail, orderList, orderSummary, podRequestList, podRequestSummary, staffMember, storeT001, superUserWithoutStore } from '@/test/fixtures';
 import { testQueryClient, TestProviders } from '@/test/render';
 import { createAppRouter } from './router';
 
@@ -139,6 +140,17 @@ describe('home', () => {
     expect(server.callsTo('/api/pod/requests/count')).toHaveLength(0);
   });
 
+  it('shows every crew member the cancellation requests and the open returns waiting in the active store', async () => {
+    const server = signedInServer().on('GET', '/api/cancellations/count', ok({ pending: 2 }));
+    renderApp('/');
+    const cancel = await screen.findByTestId('feature-cancel');
+    expect(cancel).toHaveAttribute('href', '/list-cancel');
+    expect(await within(cancel).findByTestId('cancel-pending-badge')).toHaveTextContent('2');
+    expect(cancel).toHaveAccessibleName(/2 pengajuan pembatalan menunggu/);
+    expect(screen.getByTestId('feature-returns')).toHaveAttribute('href', '/retur/list/requested');
+    expect(server.callsTo('/api/cancellations/count').every((c) => new URL(c.url, 'http://localhost').searchParams.get('storeCode') === 'T001')).toBe(true);
+  });
+
   it('lets a super user without a store pick one in the super-user modal', async () => {
     let member = superUserWithoutStore;
     const server = signedInServer()
@@ -206,7 +218,7 @@ describe('routes', () => {
     ['/help-center/order/SHP0001/1103/1/P01', 'Pusat Bantuan'],
     ['/reported-detail/order/77', 'Detail Laporan'],
     ['/reported-detail/order/SHP0001/1103/1/P01/list/77', 'Detail Laporan'],
-    ['/retur/list/requested', 'Daftar Retur'],
+    ['/booking-list-product', 'Booking Stok per Produk'],
     ['/detail-mat-out-complete/finish/MS001', 'Detail Barang Keluar Selesai'],
   ])('%s shows "%s" with an honest unavailable state', async (path, title) => {
     signedInServer();
@@ -214,6 +226,16 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     expect(screen.getByText('Fitur ini belum tersedia')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Kembali' }).length).toBeGreaterThan(0);
+  });
+
+  it('opens the return screens (/retur/list/:status) instead of an unavailable page', async () => {
+    signedInServer()
+      .on('GET', '/api/returns', ok({ items: [], page: 1, size: 20, total: 0 }))
+      .on('GET', '/api/returns/count', ok({ counts: { requested: 0, approved: 0, collected: 0, received: 0, refunded: 0, rejected: 0 }, open: 0 }));
+    renderApp('/retur/list/requested');
+    expect(await screen.findByRole('heading', { name: 'Daftar Retur' })).toBeInTheDocument();
+    expect(await screen.findByText('Tidak ada retur yang menunggu persetujuan.')).toBeInTheDocument();
+    expect(screen.queryByText('Fitur ini belum tersedia')).not.toBeInTheDocument();
   });
 
   it('opens the POD screens: scan and go and the supervisors\' queue', async () => {
@@ -228,6 +250,21 @@ describe('routes', () => {
     await act(() => router.navigate('/list-pengajuan-pod'));
     expect(await screen.findByRole('heading', { name: 'Pengajuan POD' })).toBeInTheDocument();
     expect(await screen.findByTestId('pod-request-SHP2611224355428')).toBeInTheDocument();
+    expect(screen.queryByText('Fitur ini belum tersedia')).not.toBeInTheDocument();
+  });
+
+  it('shows the cancellation requests waiting above the Batal list, and opens one', async () => {
+    signedInServer(chiefMember)
+      .on('GET', '/api/orders', ok(orderList([orderSummary({ statusId: 1106, cancelledBy: 'Agus Setiawan', cancelReason: 'Stok habis' })])))
+      .on('GET', '/api/cancellations', ok({ items: [cancelRequest({ shipmentNo: 'SHP2511220000009', canDecide: true })], page: 1, size: 10, total: 1 }))
+      .on('GET', '/api/orders/SHP2511220000009', ok(orderDetail({ shipmentNo: 'SHP2511220000009', statusId: 1102, actions: ['scan', 'pack'] })))
+      .on('GET', '/api/cancellations/SHP2511220000009', ok(cancelRequest({ shipmentNo: 'SHP2511220000009', canDecide: true })));
+    renderApp('/list-cancel');
+    expect(await screen.findByTestId('cancel-pending-title')).toHaveTextContent('Menunggu persetujuan (1)');
+    expect(await screen.findByTestId('order-card-SHP2511220000001')).toHaveTextContent('Dibatalkan oleh Agus Setiawan');
+    await userEvent.click(screen.getByTestId('cancel-request-SHP2511220000009'));
+    expect(await screen.findByRole('heading', { name: 'Pengajuan Batal' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Setujui' })).toBeInTheDocument();
     expect(screen.queryByText('Fitur ini belum tersedia')).not.toBeInTheDocument();
   });
 

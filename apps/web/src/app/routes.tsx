@@ -24,6 +24,26 @@ const OrderConfirmPage = lazy(() => import('@/features/orders/pages/order-confir
 const OrderScanGoRoute = lazy(() => import('./routes/order-scan-go'));
 const PodRequestListPage = lazy(() => import('@/features/pod/pages/pod-request-list-page'));
 const PodRequestDetailPage = lazy(() => import('@/features/pod/pages/pod-request-detail-page'));
+const RequestCancelRoute = lazy(() => import('./routes/request-cancel'));
+const CancelPendingSection = lazy(() => import('@/features/cancellations/components/cancel-pending-section'));
+
+/**
+ * Every order list. The Batal list (/list-cancel) shows the cancellation requests waiting for a
+ * decision above its orders: the cancellations area's section, handed to the orders page as a
+ * slot (features do not import each other), loaded only when that list is shown. One element
+ * for all the lists, so switching tabs keeps the page.
+ */
+function OrderLists() {
+  return (
+    <OrderListPage
+      cancelPending={
+        <Suspense fallback={null}>
+          <CancelPendingSection />
+        </Suspense>
+      }
+    />
+  );
+}
 
 /** Server areas (design §2); each route names the area that owns it. */
 export type Area =
@@ -41,15 +61,15 @@ export interface AppRoute {
 /** Every route of the spec's table (§2), behind the auth check. */
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', title: id.routes.home, area: 'orders', page: HomeRoute },
-  { path: '/order', title: id.routes.order, area: 'orders', page: OrderListPage },
+  { path: '/order', title: id.routes.order, area: 'orders', page: OrderLists },
   { path: '/order/detail/:status/:shipmentNo/:method', title: id.routes.orderDetail, area: 'orders', page: OrderDetailPage },
   { path: '/order/detail-scan-go/:status/:shipmentNo/:method', title: id.routes.orderDetailScanGo, area: 'pod', page: OrderScanGoRoute },
   { path: '/order/confirm/:status/:shipmentNo', title: id.routes.orderConfirm, area: 'orders', page: OrderConfirmPage },
-  { path: '/list-proses', title: id.routes.listProses, area: 'orders', page: OrderListPage },
-  { path: '/list-packing', title: id.routes.listPacking, area: 'orders', page: OrderListPage },
-  { path: '/list-done', title: id.routes.listDone, area: 'orders', page: OrderListPage },
-  { path: '/list-cancel', title: id.routes.listCancel, area: 'orders', page: OrderListPage },
-  { path: '/history', title: id.routes.history, area: 'orders', page: OrderListPage },
+  { path: '/list-proses', title: id.routes.listProses, area: 'orders', page: OrderLists },
+  { path: '/list-packing', title: id.routes.listPacking, area: 'orders', page: OrderLists },
+  { path: '/list-done', title: id.routes.listDone, area: 'orders', page: OrderLists },
+  { path: '/list-cancel', title: id.routes.listCancel, area: 'orders', page: OrderLists },
+  { path: '/history', title: id.routes.history, area: 'orders', page: OrderLists },
   { path: '/monitoring', title: id.routes.monitoring, area: 'monitoring' },
   { path: '/rekap-ac', title: id.routes.rekapAc, area: 'recap' },
   { path: '/cek-stock', title: id.routes.cekStock, area: 'stock' },
@@ -59,7 +79,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/help-center/:mode?/:shipmentNo?/:status?/:method?/:code?', title: id.routes.helpCenter, area: 'helpdesk' },
   { path: '/reported-list/:mode/:code', title: id.routes.reportedList, area: 'helpdesk' },
   { path: '/reported-detail/:mode/:shipmentNo?/:status?/:method?/:code?/:previous?/:id', title: id.routes.reportedDetail, area: 'helpdesk' },
-  { path: '/request-cancel', title: id.routes.requestCancel, area: 'cancellations' },
+  { path: '/request-cancel', title: id.routes.requestCancel, area: 'cancellations', page: RequestCancelRoute },
   { path: '/mat-store', title: id.routes.matStore, area: 'transfers' },
   { path: '/mat', title: id.routes.mat, area: 'transfers' },
   { path: '/mat-in-new', title: id.routes.matInNew, area: 'transfers' },
@@ -78,10 +98,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/booking-list-kelurahan', title: id.routes.bookingListKelurahan, area: 'bookings' },
   { path: '/booking-list-kecamatan', title: id.routes.bookingListKecamatan, area: 'bookings' },
   { path: '/get-product/:id', title: id.routes.getProduct, area: 'bookings' },
-  { path: '/retur/request/:shipmentNo/:method', title: id.routes.returRequest, area: 'returns' },
-  { path: '/retur/list/:status', title: id.routes.returList, area: 'returns' },
-  { path: '/retur/detail/:shipmentNo/:method', title: id.routes.returDetail, area: 'returns' },
-  { path: '/retur/pod/:shipmentNo', title: id.routes.returPod, area: 'returns' },
+  { path: '/retur/request/:shipmentNo/:method', title: id.routes.returRequest, area: 'returns', page: lazy(() => import('@/features/returns/pages/return-request-page')) },
+  { path: '/retur/list/:status', title: id.routes.returList, area: 'returns', page: lazy(() => import('@/features/returns/pages/return-list-page')) },
+  { path: '/retur/detail/:shipmentNo/:method', title: id.routes.returDetail, area: 'returns', page: lazy(() => import('@/features/returns/pages/return-detail-page')) },
+  { path: '/retur/pod/:shipmentNo', title: id.routes.returPod, area: 'returns', page: lazy(() => import('@/features/returns/pages/return-pod-page')) },
   { path: '/list-pengajuan-pod', title: id.routes.listPengajuanPod, area: 'pod', page: PodRequestListPage },
   { path: '/pengajuan-pod/detail/:shipmentNo/:deliveryType/:type?', title: id.routes.pengajuanPodDetail, area: 'pod', page: PodRequestDetailPage },
 ];

@@ -65,6 +65,8 @@ export function orderSummary(over: Partial<OrderSummary> = {}): OrderSummary {
     price: 45000,
     createdAt: new Date(Date.now() - 12 * 60_000).toISOString(),
     pickerName: null,
+    cancelledBy: null,
+    cancelReason: null,
     progress: null,
     ...over,
   };
@@ -134,6 +136,11 @@ export function orderDetail(over: Partial<OrderDetail> = {}): OrderDetail {
     completedAt: null,
     cancelledAt: null,
     archivedAt: null,
+    cancelledBy: null,
+    cancelReason: null,
+    cancelRequest: null,
+    returnInfo: null,
+    channelNotices: [],
     ...over,
   };
 }

@@ -40,3 +40,25 @@ export const isoDateSchema = isoDate();
 /** GET /api/stores: the stores the caller may work in, searched by code, name, kelurahan or kecamatan. */
 export const storeListQuerySchema = request(z.object({ ...pageFields(), query: text({ max: 60 }).optional() }));
 export type StoreListQuery = z.infer<typeof storeListQuerySchema>;
+
+/** One entry of a reason list (POD, cancellation, return); the API appends "Lainnya" (id 0). */
+export const reasonSchema = z.object({
+  /** 0 is "Lainnya". */
+  id: z.number().int(),
+  label: z.string(),
+  /** True for "Lainnya": a free text must be sent with it. */
+  requiresText: z.boolean(),
+});
+export type Reason = z.infer<typeof reasonSchema>;
+export const reasonListSchema = z.object({ items: z.array(reasonSchema) });
+export type ReasonList = z.infer<typeof reasonListSchema>;
+
+/** A chosen reason: the list's label, or "Lainnya" with the free text. */
+export const chosenReasonSchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  text: z.string().nullable(),
+  /** What to show: the free text for "Lainnya", else the label (plus the note when given). */
+  display: z.string(),
+});
+export type ChosenReason = z.infer<typeof chosenReasonSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ORDER_ACTIONS } from '../order-actions';
 import { APP_IDS, type AppId } from '../channels';
-import { isOrderStatusId, type OrderStatusId } from '../statuses';
+import { CANCEL_REQUEST_STATUSES, CHANNEL_NOTICE_KINDS, CHANNEL_NOTICE_STATUSES, isOrderStatusId, RETURN_STATUSES, type OrderStatusId } from '../statuses';
 import { INT4_MAX, PAPER_BAG_MAX, POD_TEXT, QTY_MAX } from '../limits';
 import { FIELD_MESSAGES } from '../messages';
 import { SHIPMENT_NO_PATTERN } from '../shipment';
@@ -82,6 +82,9 @@ export const orderSummarySchema = z.object({
   price: int(),
   createdAt: z.string(),
   pickerName: z.string().nullable(),
+  /** 1106/1107: who cancelled the order and why (null otherwise). */
+  cancelledBy: z.string().nullable(),
+  cancelReason: z.string().nullable(),
   /** Only for 1102 (packing); null otherwise. */
   progress: orderProgressSchema.nullable(),
 });
@@ -190,6 +193,35 @@ export const orderDetailSchema = z.object({
   completedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   archivedAt: z.string().nullable(),
+  /** Who cancelled the order and why (1106/1107), else null. */
+  cancelledBy: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  /** The order's latest cancellation request, if any. */
+  cancelRequest: z
+    .object({
+      status: z.enum(CANCEL_REQUEST_STATUSES),
+      reason: z.string(),
+      requestedBy: z.string().nullable(),
+      requestedAt: z.string(),
+      decidedBy: z.string().nullable(),
+      decidedAt: z.string().nullable(),
+      note: z.string().nullable(),
+    })
+    .nullable(),
+  /** The order's latest return (retur), if any. */
+  returnInfo: z.object({ status: z.enum(RETURN_STATUSES), createdAt: z.string() }).nullable(),
+  /** What the order's sales channel was told, oldest first (an outbox retried until sent). */
+  channelNotices: z.array(
+    z.object({
+      kind: z.enum(CHANNEL_NOTICE_KINDS),
+      status: z.enum(CHANNEL_NOTICE_STATUSES),
+      attempts: int(),
+      createdAt: z.string(),
+      sentAt: z.string().nullable(),
+      /** The last failure, for the history ("kanal tidak menjawab"). */
+      lastError: z.string().nullable(),
+    }),
+  ),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { POD_APPROVAL_STATUSES } from '../statuses';
-import { errorDetailSchema, pageFields } from './common';
+import { chosenReasonSchema, errorDetailSchema, pageFields, reasonListSchema, reasonSchema, type Reason, type ReasonList } from './common';
 import { orderDetailSchema, shipmentNoSchema } from './orders';
 import { COMPASS_POINTS } from '../geo';
 import { INT4_MAX, POD_PLASTIC_MAX, POD_REASON_OTHER, POD_RECEIVER_RELATIONS, POD_RELATION_OTHER, POD_REQUEST_TYPES, POD_TEXT } from '../limits';
@@ -63,6 +63,27 @@ const optionalText = (max: number, lines: 'single' | 'multi' = 'single') =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
+/**
+ * A proof made at the customer's address (scan and go, the return POD): where the phone was,
+ * how sure and when, and who handed over or received the goods.
+ */
+export const podProofFields = () => ({
+  lat: latField(),
+  long: longField(),
+  accuracy: accuracyField(),
+  capturedAt: capturedAtField(),
+  receiverName: text({ max: POD_TEXT.nameMax, error: FIELD_MESSAGES.receiverNameRequired }).min(POD_TEXT.receiverNameMin, FIELD_MESSAGES.receiverNameRequired),
+  receiverRelation: z.enum(POD_RECEIVER_RELATIONS, { error: FIELD_MESSAGES.receiverRelationUnknown }),
+  receiverOther: optionalText(POD_TEXT.nameMax),
+});
+
+/** "Lainnya" as the receiver's relation needs it written out. */
+export function refineReceiverOther(b: { receiverRelation: string; receiverOther?: string | undefined }, ctx: z.RefinementCtx): void {
+  if (b.receiverRelation === POD_RELATION_OTHER && (!b.receiverOther || b.receiverOther.length < POD_TEXT.relationOtherMin)) {
+    ctx.addIssue({ code: 'custom', path: ['receiverOther'], message: FIELD_MESSAGES.receiverOtherRequired });
+  }
+}
+
 // --- scan and go ----------------------------------------------------------------
 
 /**
@@ -75,22 +96,12 @@ export const podScanGoBodySchema = request(
     .object({
       shipmentNo: shipmentNoField(),
       orderNo: text({ max: 64, error: FIELD_MESSAGES.orderNoRequired }).min(1, FIELD_MESSAGES.orderNoRequired),
-      lat: latField(),
-      long: longField(),
-      accuracy: accuracyField(),
-      capturedAt: capturedAtField(),
-      receiverName: text({ max: POD_TEXT.nameMax, error: FIELD_MESSAGES.receiverNameRequired }).min(POD_TEXT.receiverNameMin, FIELD_MESSAGES.receiverNameRequired),
-      receiverRelation: z.enum(POD_RECEIVER_RELATIONS, { error: FIELD_MESSAGES.receiverRelationUnknown }),
-      receiverOther: optionalText(POD_TEXT.nameMax),
+      ...podProofFields(),
       isValidate: boolField(FIELD_LABELS.isValidate),
       plasticQty: intField(FIELD_LABELS.plasticQty, { min: 0, max: POD_PLASTIC_MAX, tooSmall: FIELD_MESSAGES.plasticNegative, tooBig: FIELD_MESSAGES.plasticMax }),
     })
     .strict()
-    .superRefine((b, ctx) => {
-      if (b.receiverRelation === POD_RELATION_OTHER && (!b.receiverOther || b.receiverOther.length < POD_TEXT.relationOtherMin)) {
-        ctx.addIssue({ code: 'custom', path: ['receiverOther'], message: FIELD_MESSAGES.receiverOtherRequired });
-      }
-    }),
+    .superRefine(refineReceiverOther),
 );
 export type PodScanGoBody = z.infer<typeof podScanGoBodySchema>;
 
@@ -165,25 +176,13 @@ export type PodOutsideReply = z.infer<typeof podOutsideReplySchema>;
 
 // --- reasons --------------------------------------------------------------------
 
-export const podReasonSchema = z.object({
-  /** 0 is "Lainnya". */
-  id: z.number().int(),
-  label: z.string(),
-  /** True for "Lainnya": a free text must be sent with it. */
-  requiresText: z.boolean(),
-});
-export type PodReason = z.infer<typeof podReasonSchema>;
-export const podReasonListSchema = z.object({ items: z.array(podReasonSchema) });
-export type PodReasonList = z.infer<typeof podReasonListSchema>;
+export const podReasonSchema = reasonSchema;
+export type PodReason = Reason;
+export const podReasonListSchema = reasonListSchema;
+export type PodReasonList = ReasonList;
 
 /** A chosen reason: the list's label, or "Lainnya" with the free text. */
-export const podChosenReasonSchema = z.object({
-  id: z.number().int(),
-  label: z.string(),
-  text: z.string().nullable(),
-  /** What to show: the free text for "Lainnya", else the label (plus the note when given). */
-  display: z.string(),
-});
+export const podChosenReasonSchema = chosenReasonSchema;
 export type PodChosenReason = z.infer<typeof podChosenReasonSchema>;
 
 // --- approval requests ------------------------------------------------------------

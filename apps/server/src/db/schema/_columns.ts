@@ -1,5 +1,11 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { timestamp } from 'drizzle-orm/pg-core';
+import { customType, timestamp } from 'drizzle-orm/pg-core';
+
+/** Raw bytes (uploaded photos): PGlite and node-postgres both read bytea as a Buffer/Uint8Array. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
 
 /** A timestamptz column; every time in the schema carries its zone. */
 export const tstz = (name: string) => timestamp(name, { withTimezone: true });

@@ -22,6 +22,8 @@ export const cancelRequests = pgTable(
     /** Null with reasonText means "Lainnya". */
     reasonId: integer('reason_id').references(() => cancelReasons.id),
     reasonText: text('reason_text'),
+    /** The order's status when it was asked for (a decider sees what stage the goods were in). */
+    requestedInStatus: integer('requested_in_status'),
     requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
     status: text('status').notNull().default(CANCEL_REQUEST_STATUS.PENDING),
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
@@ -31,6 +33,8 @@ export const cancelRequests = pgTable(
   },
   (t) => [
     uniqueIndex('cancel_requests_one_pending').on(t.orderId).where(sql`status = 'pending'`),
+    // The order detail (a hot path) reads an order's latest request.
+    index('cancel_requests_order_idx').on(t.orderId, t.createdAt),
     index('cancel_requests_status_created_idx').on(t.status, t.createdAt),
     check('cancel_requests_status_check', sqlIn(t.status, CANCEL_REQUEST_STATUSES)),
   ],

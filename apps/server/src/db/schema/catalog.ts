@@ -48,13 +48,20 @@ export const storeStock = pgTable(
     productId: text('product_id')
       .notNull()
       .references(() => products.productId, { onDelete: 'cascade' }),
+    /**
+     * Sellable units on the books: the opening count plus every stock_movements row since, kept equal
+     * by the stock module (the only writer). It may go below zero when the crew scanned goods the books
+     * did not have (a count to correct, shown as it is), never by a refused change.
+     */
     qty: integer('qty').notNull().default(0),
+    /** Damaged units taken back (returns): counted, never sold. */
+    qtyDamaged: integer('qty_damaged').notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.storeCode, t.productId] }),
     // "Cek stock" across nearby stores looks a product up in every store.
     index('store_stock_product_idx').on(t.productId),
-    check('store_stock_qty_nonnegative', sql`${t.qty} >= 0`),
+    check('store_stock_qty_damaged_nonnegative', sql`${t.qtyDamaged} >= 0`),
   ],
 );

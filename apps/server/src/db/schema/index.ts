@@ -9,3 +9,5 @@ export * from './transfers';
 export * from './chat';
 export * from './helpdesk';
 export * from './platform';
+export * from './stock';
+export * from './channels';

@@ -47,6 +47,9 @@ export const orders = pgTable(
     packedAt: tstz('packed_at'),
     completedAt: tstz('completed_at'),
     cancelledAt: tstz('cancelled_at'),
+    /** Who cancelled it (the decider) and why (the request's reason), shown on the Batal list. */
+    cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelReason: text('cancel_reason'),
     archivedAt: tstz('archived_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

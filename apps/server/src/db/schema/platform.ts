@@ -1,5 +1,9 @@
-import { bigserial, check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAt, sqlIn, tstz } from './_columns';
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { UPLOAD_IMAGE_TYPES } from '@gerai/contract';
+import { users } from './auth';
+import { stores } from './catalog';
+import { bytea, createdAt, sqlIn, tstz } from './_columns';
 import type { EventType } from '@gerai/contract';
 
 export const idempotencyKeys = pgTable(
@@ -64,3 +68,32 @@ export const appConfig = pgTable('app_config', {
   value: text('value').notNull(),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * Uploaded files (return photos; ticket attachments later), kept in the database with the change
+ * that uses them: every process sees them, and a backup holds them. The type is read from the
+ * content; only the uploader's store (and those who may see it) may read one back. An upload never
+ * attached is purged after a day.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeCode: text('store_code')
+      .notNull()
+      .references(() => stores.code, { onDelete: 'cascade' }),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    bytes: bytea('bytes').notNull(),
+    /** Set when a change attaches it (e.g. `return:12`); null uploads are purged. */
+    attachedTo: text('attached_to'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('uploads_unattached_idx').on(t.createdAt).where(sql`attached_to is null`),
+    check('uploads_mime_check', sqlIn(t.mime, UPLOAD_IMAGE_TYPES)),
+    check('uploads_size_positive', sql`${t.size} > 0`),
+  ],
+);

@@ -13,4 +13,4 @@ export {
   type OrderRecord,
   type TransitionPayload,
 } from './lifecycle';
-export { loadOrderDetail } from './detail';
+export { loadOrderDetail, orderViewer, type OrderViewer } from './detail';

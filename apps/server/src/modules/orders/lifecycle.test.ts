@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { isOrderStatusId, ORDER_STATUS, ROLE, ROLE_IDS } from '@gerai/contract';
+import { DELIVERY_TYPE, isOrderStatusId, ORDER_STATUS, ROLE, ROLE_IDS } from '@gerai/contract';
 import type { Tx } from '../../db/client';
-import { auditLog, users } from '../../db/schema';
+import { auditLog, orders, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { loadPrincipal, type Principal } from '../../platform/principal';
 import { createTestContext, type TestContext } from '../../test/harness';
@@ -34,12 +34,15 @@ describe('the lifecycle table', () => {
     for (const step of ORDER_LIFECYCLE.filter((s) => s.action !== 'cancel')) {
       for (const role of ROLE_IDS) expect(mayChangeStatus(role, step.from, step.action), `${role} ${step.action} ${step.from}`).toBe(true);
     }
-    // Staff cancel before packing is done; a packed order only the kepala toko and above.
-    expect(mayChangeStatus(ROLE.STAFF, S.NEW, 'cancel')).toBe(true);
-    expect(mayChangeStatus(ROLE.STAFF, S.PACKING, 'cancel')).toBe(true);
-    expect(mayChangeStatus(ROLE.STAFF, S.IN_PROGRESS, 'cancel')).toBe(false);
-    expect(mayChangeStatus(ROLE.STORE_CHIEF, S.IN_PROGRESS, 'cancel')).toBe(true);
-    expect(mayChangeStatus(ROLE.SUPER_USER, S.IN_PROGRESS, 'cancel')).toBe(true);
+    // CANCEL_RULE (decision 87): staff only ask; the kepala toko cancels; a delivery out for delivery needs an area supervisor.
+    for (const from of [S.NEW, S.PACKING, S.IN_PROGRESS]) {
+      expect(mayChangeStatus(ROLE.STAFF, from, 'cancel')).toBe(false);
+      expect(mayChangeStatus(ROLE.STORE_CHIEF, from, 'cancel', DELIVERY_TYPE.PICKUP)).toBe(true);
+    }
+    expect(mayChangeStatus(ROLE.STORE_CHIEF, S.PACKING, 'cancel', DELIVERY_TYPE.DELIVERY)).toBe(true);
+    expect(mayChangeStatus(ROLE.STORE_CHIEF, S.IN_PROGRESS, 'cancel', DELIVERY_TYPE.DELIVERY)).toBe(false);
+    expect(mayChangeStatus(ROLE.AREA_SUPERVISOR, S.IN_PROGRESS, 'cancel', DELIVERY_TYPE.DELIVERY)).toBe(true);
+    expect(mayChangeStatus(ROLE.SUPER_USER, S.IN_PROGRESS, 'cancel', DELIVERY_TYPE.DELIVERY)).toBe(true);
     // No step, nobody: a completed order is not cancelled.
     expect(mayChangeStatus(ROLE.SUPER_USER, S.COMPLETED, 'cancel')).toBe(false);
     expect(mayChangeStatus(ROLE.SUPER_USER, S.PACKING, 'claim')).toBe(false);
@@ -84,7 +87,7 @@ describe('changeOrderStatus', () => {
   });
 
   it('lets the kepala toko take it: status, stamp, version, history, audit and a typed event in one go', async () => {
-    const order = await pick('T001', S.IN_PROGRESS);
+    const order = await pick('T001', S.IN_PROGRESS, eq(orders.deliveryType, DELIVERY_TYPE.PICKUP));
     const changed = await cancel(await principal('20000001'), order.shipmentNo, S.IN_PROGRESS);
     expect(changed).toMatchObject({ id: order.id, shipmentNo: order.shipmentNo, statusId: S.CANCELLED });
     const row = await orderRow(ctx, order.id);
@@ -101,12 +104,21 @@ describe('changeOrderStatus', () => {
     });
   });
 
+  it('keeps a delivery order out for delivery for the area supervisor: the kepala toko is refused once the order is known, nothing changes', async () => {
+    const order = await pick('T001', S.IN_PROGRESS, eq(orders.deliveryType, DELIVERY_TYPE.DELIVERY));
+    await expect(cancel(await principal('20000001'), order.shipmentNo, S.IN_PROGRESS)).rejects.toMatchObject({ statusCode: 403, code: 'CANCEL_NEEDS_SUPERVISOR' });
+    expect(await orderRow(ctx, order.id)).toEqual(order);
+    expect(await eventsFor(ctx, order.shipmentNo)).toEqual([]);
+    const changed = await cancel(await principal('30000001'), order.shipmentNo, S.IN_PROGRESS);
+    expect(changed.statusId).toBe(S.CANCELLED);
+  });
+
   it("answers 409 when the order is no longer in the step's status and 404 for another store's order", async () => {
-    const staff = await principal('10000001');
+    const chief = await principal('20000001');
     const packing = await pick('T001', S.PACKING);
-    await expect(cancel(staff, packing.shipmentNo, S.NEW)).rejects.toMatchObject({ statusCode: 409, code: 'ORDER_STATUS_CHANGED' });
+    await expect(cancel(chief, packing.shipmentNo, S.NEW)).rejects.toMatchObject({ statusCode: 409, code: 'ORDER_STATUS_CHANGED' });
     const other = await pick('T002', S.NEW);
-    await expect(cancel(staff, other.shipmentNo, S.NEW)).rejects.toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+    await expect(cancel(chief, other.shipmentNo, S.NEW)).rejects.toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
     expect((await orderRow(ctx, packing.id)).statusId).toBe(S.PACKING);
     expect((await orderRow(ctx, other.id)).statusId).toBe(S.NEW);
   });

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ERROR_DETAILS, hasRoleAtLeast, ORDER_STATUS, ORDER_STATUS_LABEL, ROLE, type EventPayload, type OrderStatusId, type RoleId } from '@gerai/contract';
+import { CANCEL_RULE, DELIVERY_TYPE, ERROR_DETAILS, hasRoleAtLeast, ORDER_STATUS, ORDER_STATUS_LABEL, ROLE, type EventPayload, type OrderStatusId, type RoleId } from '@gerai/contract';
 import type { Db, Tx } from '../../db/client';
 import { orders, orderStatusHistory, users } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
@@ -33,6 +33,11 @@ interface Step<E extends TransitionEvent> {
   event: E;
   /** The lowest role that may take the step; a higher role holds the rights of those below. */
   minRole: RoleId;
+  /**
+   * For a delivery order, a higher lowest role (CANCEL_RULE: a delivery out for delivery is called back
+   * by an area supervisor). Checked once the compare-and-set knows the order: CANCEL_NEEDS_SUPERVISOR.
+   */
+  minRoleDelivery?: RoleId;
   /** The order's timestamp set to the transaction's now(). */
   stamp: 'claimedAt' | 'packedAt' | 'completedAt' | 'archivedAt' | 'cancelledAt';
   /** The caller becomes the order's picker. */
@@ -51,10 +56,19 @@ export const ORDER_LIFECYCLE = [
   { from: S.IN_PROGRESS, action: 'confirm', to: S.COMPLETED, event: 'order.completed', minRole: ROLE.STAFF, stamp: 'completedAt' },
   { from: S.COMPLETED, action: 'archive', to: S.HISTORY, event: 'order.archived', minRole: ROLE.STAFF, stamp: 'archivedAt' },
   { from: S.CANCELLED, action: 'archive', to: S.HISTORY_CANCELLED, event: 'order.archived', minRole: ROLE.STAFF, stamp: 'archivedAt' },
-  // For the cancellation area. A packed order (1103) is bagged and charged: staff ask, the kepala toko cancels.
-  { from: S.NEW, action: 'cancel', to: S.CANCELLED, event: 'order.cancelled', minRole: ROLE.STAFF, stamp: 'cancelledAt' },
-  { from: S.PACKING, action: 'cancel', to: S.CANCELLED, event: 'order.cancelled', minRole: ROLE.STAFF, stamp: 'cancelledAt' },
-  { from: S.IN_PROGRESS, action: 'cancel', to: S.CANCELLED, event: 'order.cancelled', minRole: ROLE.STORE_CHIEF, stamp: 'cancelledAt' },
+  // The cancellation area's steps; who may take them is the contract's CANCEL_RULE (decision 87): crew ask, the kepala
+  // toko and above cancel, a delivery order out for delivery (1103) needs an area supervisor or above.
+  { from: S.NEW, action: 'cancel', to: S.CANCELLED, event: 'order.cancelled', minRole: CANCEL_RULE[S.NEW].minRole, stamp: 'cancelledAt' },
+  { from: S.PACKING, action: 'cancel', to: S.CANCELLED, event: 'order.cancelled', minRole: CANCEL_RULE[S.PACKING].minRole, stamp: 'cancelledAt' },
+  {
+    from: S.IN_PROGRESS,
+    action: 'cancel',
+    to: S.CANCELLED,
+    event: 'order.cancelled',
+    minRole: CANCEL_RULE[S.IN_PROGRESS].minRole,
+    minRoleDelivery: CANCEL_RULE[S.IN_PROGRESS].minRoleDelivery,
+    stamp: 'cancelledAt',
+  },
 ] as const satisfies readonly AnyStep[];
 
 type LifecycleStep = (typeof ORDER_LIFECYCLE)[number];
@@ -85,11 +99,17 @@ export type ChangeOptions<A extends LifecycleAction> = {
 } & (true extends IsUnion<FromOf<A>> ? { /** The action has several steps: which one. */ from: FromOf<A> } : { from?: FromOf<A> }) &
   PayloadOption<TransitionPayload<A>>;
 
-/** True when the role may take the step (from, action); false also when there is no such step. */
-export function mayChangeStatus(roleId: RoleId, from: OrderStatusId, action: LifecycleAction): boolean {
-  const step = ORDER_LIFECYCLE.find((s) => s.from === from && s.action === action);
-  return step !== undefined && hasRoleAtLeast(roleId, step.minRole);
+/**
+ * True when the role may take the step (from, action); false also when there is no such step.
+ * With the order's delivery type, a step's delivery rule (minRoleDelivery) counts too.
+ */
+export function mayChangeStatus(roleId: RoleId, from: OrderStatusId, action: LifecycleAction, deliveryType?: number): boolean {
+  const step: AnyStep | undefined = ORDER_LIFECYCLE.find((s) => s.from === from && s.action === action);
+  if (step === undefined || !hasRoleAtLeast(roleId, step.minRole)) return false;
+  return deliveryType === undefined || !needsDeliveryRole(step, deliveryType) || hasRoleAtLeast(roleId, step.minRoleDelivery!);
 }
+
+const needsDeliveryRole = (step: AnyStep, deliveryType: number) => step.minRoleDelivery !== undefined && deliveryType === DELIVERY_TYPE.DELIVERY;
 
 function stepFor(action: LifecycleAction, from: OrderStatusId | undefined): AnyStep {
   const steps: AnyStep[] = ORDER_LIFECYCLE.filter((s) => s.action === action && (from === undefined || s.from === from));
@@ -124,6 +144,8 @@ export async function changeOrderStatus<A extends LifecycleAction>(
     { statusId: step.to, ...(step.picker ? { pickerUserId: p.userId } : {}), [step.stamp]: sql`now()` },
     step.action,
   );
+  // Known only now: a delivery order may need a higher role for this step (rolled back with the move).
+  if (needsDeliveryRole(step, order.deliveryType) && !hasRoleAtLeast(p.roleId, step.minRoleDelivery!)) throw new AppError('CANCEL_NEEDS_SUPERVISOR');
   await opts.apply?.(order);
   const reason = opts.reason ?? null;
   await tx.insert(orderStatusHistory).values({ orderId: order.id, fromStatus: step.from, toStatus: step.to, actorUserId: p.userId, action: step.action, reason });

@@ -29,6 +29,8 @@ interface ListItemJson {
   price: number;
   createdAt: string;
   pickerName: string | null;
+  cancelledBy: string | null;
+  cancelReason: string | null;
   qty: number;
   picked: number;
   oos: number;
@@ -63,11 +65,13 @@ function listStatementText(shape: ListShape): string {
     (select json_agg(json_build_object(
         'shipmentNo', p.shipment_no, 'orderNo', p.order_no, 'statusId', p.status_id, 'deliveryType', p.delivery_type,
         'appId', p.app_id, 'storeCode', p.store_code, 'customerName', p.customer_name, 'price', p.price,
-        'createdAt', p.created_at, 'pickerName', p.picker_name,
+        'createdAt', p.created_at, 'pickerName', p.picker_name, 'cancelledBy', p.cancelled_by_name, 'cancelReason', p.cancel_reason,
         'qty', p.qty, 'picked', p.picked, 'oos', p.oos, 'unresolved', p.unresolved) order by p.created_at ${dir}, p.id ${dir})
       from (
         select o.id, o.shipment_no, o.order_no, o.status_id, o.delivery_type, o.app_id, o.store_code, o.customer_name, o.price,
-          o.created_at, (select u.name from users u where u.id = o.picker_user_id) as picker_name, t.qty, t.picked, t.oos, t.unresolved
+          o.created_at, (select u.name from users u where u.id = o.picker_user_id) as picker_name,
+          (select u.name from users u where u.id = o.cancelled_by) as cancelled_by_name, o.cancel_reason,
+          t.qty, t.picked, t.oos, t.unresolved
         from orders o
         left join lateral (
           select coalesce(sum(l.qty), 0)::int as qty, coalesce(sum(l.qty_picked), 0)::int as picked, coalesce(sum(l.qty_oos), 0)::int as oos,
@@ -138,6 +142,8 @@ export async function listOrders(db: Db, p: Principal, q: OrderListQuery): Promi
       price: r.price,
       createdAt: new Date(r.createdAt).toISOString(),
       pickerName: r.pickerName ?? null,
+      cancelledBy: r.cancelledBy ?? null,
+      cancelReason: r.cancelReason ?? null,
       progress:
         r.statusId === ORDER_STATUS.PACKING
           ? { qty: r.qty, picked: r.picked, oos: r.oos, resolved: r.picked + r.oos, complete: r.unresolved === 0 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   envelope,
@@ -13,6 +13,7 @@ import {
 } from '@gerai/contract';
 import { principalOf } from '../../platform/auth';
 import { access, changeReplies, ok } from '../../platform/route-kit';
+import { orderViewer } from './detail';
 import { resetPicking, setLineOutOfStock, setLineQuantity, setPaperBags } from './picking';
 import { scanBarcode } from './scan';
 
@@ -20,6 +21,7 @@ import { scanBarcode } from './scan';
 /** Picking an order in 1102: scans and the edits of the detail screen. Each answers with the order detail. */
 export async function pickingRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const viewerOf = (req: FastifyRequest) => orderViewer(principalOf(req), app.config);
 
   app.post(
     '/api/orders/:shipmentNo/scan',
@@ -49,7 +51,7 @@ export async function pickingRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: envelope(orderDetailSchema), ...changeReplies },
       },
     },
-    async (req) => ok(await setLineQuantity(app.db, principalOf(req), req.params.shipmentNo, req.params.lineId, req.body.qty)),
+    async (req) => ok(await setLineQuantity(app.db, viewerOf(req), req.params.shipmentNo, req.params.lineId, req.body.qty)),
   );
 
   app.post(
@@ -64,7 +66,7 @@ export async function pickingRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: envelope(orderDetailSchema), ...changeReplies },
       },
     },
-    async (req) => ok(await setLineOutOfStock(app.db, principalOf(req), req.params.shipmentNo, req.params.lineId, req.body.qtyOos)),
+    async (req) => ok(await setLineOutOfStock(app.db, viewerOf(req), req.params.shipmentNo, req.params.lineId, req.body.qtyOos)),
   );
 
   app.post(
@@ -79,7 +81,7 @@ export async function pickingRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: envelope(orderDetailSchema), ...changeReplies },
       },
     },
-    async (req) => ok(await setPaperBags(app.db, principalOf(req), req.params.shipmentNo, req.body.qty)),
+    async (req) => ok(await setPaperBags(app.db, viewerOf(req), req.params.shipmentNo, req.body.qty)),
   );
 
   app.post(
@@ -93,6 +95,6 @@ export async function pickingRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: envelope(orderDetailSchema), ...changeReplies },
       },
     },
-    async (req) => ok(await resetPicking(app.db, principalOf(req), req.params.shipmentNo)),
+    async (req) => ok(await resetPicking(app.db, viewerOf(req), req.params.shipmentNo)),
   );
 }

@@ -5,7 +5,7 @@ import { orderLines, orderPaperBags, orders, products } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
-import { loadOrderDetail } from './detail';
+import { loadOrderDetail, type OrderViewer } from './detail';
 import { lockOrder, type LockedOrder } from './lifecycle';
 
 type LineRow = typeof orderLines.$inferSelect;
@@ -39,13 +39,13 @@ export async function recomputeTotal(tx: Tx, orderId: number): Promise<void> {
 }
 
 /** Runs one picking edit of an order in 1102 under its row lock and answers with the new detail. */
-async function editWhilePacking(db: Db, p: Principal, shipmentNo: string, edit: (tx: Tx, order: LockedOrder) => Promise<void>): Promise<OrderDetail> {
+async function editWhilePacking(db: Db, p: OrderViewer, shipmentNo: string, edit: (tx: Tx, order: LockedOrder) => Promise<void>): Promise<OrderDetail> {
   const id = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, p, shipmentNo, ORDER_STATUS.PACKING);
     await edit(tx, order);
     return order.id;
   });
-  return loadOrderDetail(db, id);
+  return loadOrderDetail(db, id, p);
 }
 
 async function lineOf(tx: Tx, order: LockedOrder, lineId: number): Promise<LineRow> {
@@ -59,7 +59,7 @@ async function lineOf(tx: Tx, order: LockedOrder, lineId: number): Promise<LineR
 }
 
 /** Edit-quantity modal: the confirmed value (the web's qtyEdit draft) becomes the picked quantity. */
-export function setLineQuantity(db: Db, p: Principal, shipmentNo: string, lineId: number, qty: number): Promise<OrderDetail> {
+export function setLineQuantity(db: Db, p: OrderViewer, shipmentNo: string, lineId: number, qty: number): Promise<OrderDetail> {
   return editWhilePacking(db, p, shipmentNo, async (tx, order) => {
     const line = await lineOf(tx, order, lineId);
     const max = line.qty - line.qtyOos;
@@ -70,7 +70,7 @@ export function setLineQuantity(db: Db, p: Principal, shipmentNo: string, lineId
 }
 
 /** Out-of-stock modal. Picked units are never lowered behind the crew's back: picked + oos must fit. */
-export function setLineOutOfStock(db: Db, p: Principal, shipmentNo: string, lineId: number, qtyOos: number): Promise<OrderDetail> {
+export function setLineOutOfStock(db: Db, p: OrderViewer, shipmentNo: string, lineId: number, qtyOos: number): Promise<OrderDetail> {
   return editWhilePacking(db, p, shipmentNo, async (tx, order) => {
     const line = await lineOf(tx, order, lineId);
     const max = line.qty - line.qtyPicked;
@@ -87,7 +87,7 @@ async function paperBagProduct(db: Db) {
 }
 
 /** Sets the number of paper bags (0 removes them); bags are charged, so the total follows. */
-export async function setPaperBags(db: Db, p: Principal, shipmentNo: string, qty: number): Promise<OrderDetail> {
+export async function setPaperBags(db: Db, p: OrderViewer, shipmentNo: string, qty: number): Promise<OrderDetail> {
   const bag = await paperBagProduct(db);
   if (!bag) throw new AppError('PAPER_BAG_UNAVAILABLE');
   return editWhilePacking(db, p, shipmentNo, async (tx, order) => {
@@ -106,7 +106,7 @@ export async function setPaperBags(db: Db, p: Principal, shipmentNo: string, qty
 }
 
 /** "Reset": every line back to nothing picked and nothing out of stock. */
-export function resetPicking(db: Db, p: Principal, shipmentNo: string): Promise<OrderDetail> {
+export function resetPicking(db: Db, p: OrderViewer, shipmentNo: string): Promise<OrderDetail> {
   return editWhilePacking(db, p, shipmentNo, async (tx, order) => {
     await tx.update(orderLines).set({ qtyPicked: 0, qtyOos: 0, qtyEdit: null }).where(eq(orderLines.orderId, order.id));
     await recomputeTotal(tx, order.id);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS_IDS, type OrderStatusId } from '@gerai/contract';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { orders, stores } from '../../db/schema';
@@ -71,23 +71,47 @@ describe('GET /api/orders/:shipmentNo', () => {
     expect(data.history.map((h: { action: string }) => h.action)).toEqual(['received', 'claim', 'pack', 'confirm']);
     expect(data.history[0]).toMatchObject({ fromStatus: null, toStatus: 1101, actorName: null });
     expect(data.history[1]).toMatchObject({ fromStatus: 1101, toStatus: 1102, actorName: data.pickerName });
-    expect(data.actions).toEqual(['finish']);
+    expect(data.actions[0]).toBe('finish');
     expect(data.progress.complete).toBe(true);
     expect(data.claimedAt && data.packedAt && data.completedAt).toBeTruthy();
     expect(data.archivedAt).toBeNull();
   });
 
-  it('offers the action of each status', async () => {
-    const expected: Record<number, string[]> = { 1101: ['claim'], 1102: ['scan', 'editQuantity', 'markOutOfStock', 'setPaperBags', 'reset', 'pack'], 1104: ['finish'], 1105: [], 1106: ['archiveCancelled'], 1107: [] };
-    for (const [status, actions] of Object.entries(expected)) {
-      const [order] = await ctx.handle.db.select().from(orders).where(and(eq(orders.storeCode, 'T001'), eq(orders.statusId, Number(status) as OrderStatusId))).limit(1);
-      expect((await get('10000001', `/api/orders/${order!.shipmentNo}`)).json().data.actions, status).toEqual(actions);
+  it('offers the action of each status: cancel to a decider, a cancel request to the crew, a return within the window', async () => {
+    const first = async (status: OrderStatusId, extra?: SQL) =>
+      (await ctx.handle.db.select().from(orders).where(and(eq(orders.storeCode, 'T001'), eq(orders.statusId, status), extra)).orderBy(asc(orders.id)).limit(1))[0]!;
+    const actionsOf = async (nik: string, shipmentNo: string) => (await get(nik, `/api/orders/${shipmentNo}`)).json().data.actions as string[];
+    const noPendingCancel = sql`not exists (select 1 from cancel_requests c where c.order_id = ${orders.id} and c.status = 'pending')`;
+    const noReturn = sql`not exists (select 1 from returns r where r.order_id = ${orders.id})`;
+    const picking = ['scan', 'editQuantity', 'markOutOfStock', 'setPaperBags', 'reset', 'pack'];
+    const cases: Array<[OrderStatusId, SQL | undefined, string[], string[]]> = [
+      [1101, noPendingCancel, ['claim', 'requestCancel'], ['claim', 'cancel']],
+      [1102, noPendingCancel, [...picking, 'requestCancel'], [...picking, 'cancel']],
+      [1103, and(noPendingCancel, eq(orders.deliveryType, 0)), ['handover', 'requestCancel'], ['handover', 'cancel']],
+      // Out for delivery: only an area supervisor or above calls it back; the kepala toko asks too.
+      [1103, and(noPendingCancel, eq(orders.deliveryType, 1)), ['requestCancel'], ['requestCancel']],
+      [1106, undefined, ['archiveCancelled'], ['archiveCancelled']],
+      [1107, undefined, [], []],
+    ];
+    for (const [status, extra, staff, chief] of cases) {
+      const order = await first(status, extra);
+      expect(await actionsOf('10000001', order.shipmentNo), `${status} staff`).toEqual(staff);
+      expect(await actionsOf('20000001', order.shipmentNo), `${status} chief`).toEqual(chief);
     }
-    const inProgress = await ctx.handle.db.select().from(orders).where(and(eq(orders.storeCode, 'T001'), eq(orders.statusId, 1103)));
-    for (const o of inProgress) {
-      const actions = (await get('10000001', `/api/orders/${o.shipmentNo}`)).json().data.actions;
-      expect(actions).toEqual(o.deliveryType === 0 ? ['handover'] : []);
+    // Completed: a return may be asked for within the window (RETURN_WINDOW_DAYS) when nothing is in a return yet.
+    for (const status of [1104, 1105] as const) {
+      const order = await first(status, noReturn);
+      const within = order.completedAt!.getTime() > Date.now() - ctx.config.RETURN_WINDOW_DAYS * 86_400_000;
+      expect(await actionsOf('10000001', order.shipmentNo), `${status}`).toEqual([...(status === 1104 ? ['finish'] : []), ...(within ? ['requestReturn'] : [])]);
+      await ctx.handle.db.update(orders).set({ completedAt: new Date(Date.now() - (ctx.config.RETURN_WINDOW_DAYS + 1) * 86_400_000) }).where(eq(orders.id, order.id));
+      expect(await actionsOf('10000001', order.shipmentNo), `${status} after the window`).toEqual(status === 1104 ? ['finish'] : []);
     }
+    const delivering = await first(1103, and(noPendingCancel, eq(orders.deliveryType, 1)));
+    expect(await actionsOf('30000001', delivering.shipmentNo)).toEqual(['cancel']);
+    // A request waiting for a decision: nobody is offered a second one, nor a cancel beside it.
+    const waiting = await first(1101, sql`exists (select 1 from cancel_requests c where c.order_id = ${orders.id} and c.status = 'pending')`);
+    expect(await actionsOf('10000001', waiting.shipmentNo)).toEqual(['claim']);
+    expect(await actionsOf('20000001', waiting.shipmentNo)).toEqual(['claim']);
   });
 
   it('never exposes the pickup code, not even inside the QR text', async () => {

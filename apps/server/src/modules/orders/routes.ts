@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   envelope,
@@ -14,13 +14,14 @@ import { principalOf } from '../../platform/auth';
 import { access, changeReplies, findReplies, ok, readReplies } from '../../platform/route-kit';
 import { requireActiveStore } from '../../platform/scope';
 import { countOrders } from './count';
-import { getOrderDetail } from './detail';
+import { getOrderDetail, orderViewer } from './detail';
 import { listOrders } from './list';
 import { pickingRoutes } from './picking-routes';
 import { archiveCancelledOrder, claimOrder, finishOrder, handOverOrder, packOrder } from './transitions';
 
 export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const viewerOf = (req: FastifyRequest) => orderViewer(principalOf(req), app.config);
 
   app.get(
     '/api/orders/count',
@@ -70,7 +71,7 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: envelope(orderDetailSchema), ...findReplies },
       },
     },
-    async (req) => ok(await getOrderDetail(app.db, principalOf(req), req.params.shipmentNo)),
+    async (req) => ok(await getOrderDetail(app.db, viewerOf(req), req.params.shipmentNo)),
   );
 
   const transition = (path: string, summary: string, run: typeof claimOrder) =>
@@ -80,7 +81,7 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
         ...access({ auth: 'session' }),
         schema: { tags: ['orders'], summary, params: shipmentParamsSchema, response: { 200: envelope(orderDetailSchema), ...changeReplies } },
       },
-      async (req) => ok(await run(app.db, principalOf(req), req.params.shipmentNo)),
+      async (req) => ok(await run(app.db, viewerOf(req), req.params.shipmentNo)),
     );
 
   transition('claim', '"Packing": claim a new order (1101 → 1102); the loser of a race gets 409 ORDER_ALREADY_CLAIMED', claimOrder);
@@ -101,7 +102,7 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: envelope(orderDetailSchema), ...changeReplies },
       },
     },
-    async (req) => ok(await handOverOrder(app.db, principalOf(req), req.params.shipmentNo, req.body)),
+    async (req) => ok(await handOverOrder(app.db, viewerOf(req), req.params.shipmentNo, req.body)),
   );
 
   await app.register(pickingRoutes);

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { ERROR_MESSAGES, pickupQrPayload } from '@gerai/contract';
 import { testContextPerFile } from '../../test/harness';
 import { auditLog, orderLines, orders } from '../../db/schema';
+import { movementsOf, stockOf } from '../stock';
 import { eventsFor, historyOf, linesOf, orderApi, orderPicker, orderRow, ordersIn } from './order-test-kit';
 
 const ctx = testContextPerFile();
@@ -116,8 +117,16 @@ describe('pack (Scan Packing, 1102 → 1103)', () => {
       const oos = i === 0 ? 1 : 0;
       await ctx.handle.db.update(orderLines).set({ qtyOos: oos, qtyPicked: l.qty - oos }).where(eq(orderLines.id, l.id));
     }
+    const productIds = [...new Set(lines.map((l) => l.productId))];
+    const before = await stockOf(ctx.handle.db, 'T001', productIds);
     const res = await api.post(STAFF, `/api/orders/${order.shipmentNo}/pack`);
     expect(res.statusCode).toBe(200);
+    // Decision 87: the picked units leave the books at pack, one ledger row per product, nothing for out-of-stock units.
+    const after = await stockOf(ctx.handle.db, 'T001', productIds);
+    const picked = (id: string) => lines.reduce((s, l, i) => s + (l.productId === id ? l.qty - (i === 0 ? 1 : 0) : 0), 0);
+    for (const id of productIds) expect(after.get(id)!.qty, id).toBe(before.get(id)!.qty - picked(id));
+    const moved = await movementsOf(ctx.handle.db, 'pack', order.shipmentNo);
+    expect(moved.map((m) => [m.productId, m.delta]).sort()).toEqual(productIds.filter((id) => picked(id) > 0).map((id) => [id, -picked(id)]).sort());
     const data = res.json().data;
     const bags = data.paperBags.reduce((s: number, b: { qty: number; price: number }) => s + b.qty * b.price, 0);
     const expected = lines.reduce((s, l, i) => s + l.price * (l.qty - (i === 0 ? 1 : 0)), 0) + bags;
@@ -137,6 +146,7 @@ describe('pack (Scan Packing, 1102 → 1103)', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ code: 'ALL_OUT_OF_STOCK', message: 'Semua produk kosong. Ajukan pembatalan pesanan.' });
     expect((await orderRow(ctx, order.id)).statusId).toBe(1102);
+    expect(await movementsOf(ctx.handle.db, 'pack', order.shipmentNo)).toEqual([]);
   });
 
   it('refuses to pack a new order (409)', async () => {
@@ -171,7 +181,8 @@ describe('handover (Konfirmasi, 1103 → 1104)', () => {
     const res = await api.post(STAFF, `/api/orders/${order.shipmentNo}/handover`, { pickupCode: ` ${order.pickupCode} `, receiverName: 'Rina Marlina' });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data).toMatchObject({ statusId: 1104, actions: ['finish'] });
+    // Just completed: within the return window.
+    expect(data).toMatchObject({ statusId: 1104, actions: ['finish', 'requestReturn'] });
     expect(data.completedAt).not.toBeNull();
     expect(data.history.at(-1)).toMatchObject({ action: 'confirm', fromStatus: 1103, toStatus: 1104, reason: 'Diterima oleh Rina Marlina' });
     expect(JSON.stringify(res.json())).not.toContain('pickupCode');
@@ -206,7 +217,8 @@ describe('finish and archive', () => {
     const order = await pick('T001', 1104);
     const res = await api.post(CHIEF, `/api/orders/${order.shipmentNo}/finish`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ statusId: 1105, actions: [] });
+    expect(res.json().data.statusId).toBe(1105);
+    expect(res.json().data.actions).not.toContain('finish');
     expect(res.json().data.archivedAt).not.toBeNull();
     expect((await eventsFor(ctx, order.shipmentNo)).map((e) => e.type)).toEqual(['order.archived']);
     expect((await historyOf(ctx, order.id)).at(-1)).toMatchObject({ action: 'archive', fromStatus: 1104, toStatus: 1105 });

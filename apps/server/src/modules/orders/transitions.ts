@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { DELIVERY_TYPE, ORDER_STATUS, type HandoverBody, type OrderDetail } from '@gerai/contract';
+import { DELIVERY_TYPE, ORDER_STATUS, STOCK_CAUSE, STOCK_CONDITION, type HandoverBody, type OrderDetail } from '@gerai/contract';
 import type { Db } from '../../db/client';
 import { orderLines } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
-import type { Principal } from '../../platform/principal';
-import { loadOrderDetail } from './detail';
+import { moveStock } from '../stock';
+import { loadOrderDetail, type OrderViewer } from './detail';
 import { changeOrderStatus } from './lifecycle';
 import { recomputeTotal } from './picking';
 import { pickupCodeMatches } from './pickup-code';
@@ -13,9 +13,9 @@ import { pickupCodeMatches } from './pickup-code';
 const S = ORDER_STATUS;
 
 /** "Packing": 1101 → 1102, the caller becomes the picker. The race loser learns who has it. */
-export async function claimOrder(db: Db, p: Principal, shipmentNo: string): Promise<OrderDetail> {
+export async function claimOrder(db: Db, p: OrderViewer, shipmentNo: string): Promise<OrderDetail> {
   const order = await db.transaction((tx) => changeOrderStatus(tx, p, shipmentNo, 'claim', { payload: { pickerName: p.name } }));
-  return loadOrderDetail(db, order.id);
+  return loadOrderDetail(db, order.id, p);
 }
 
 /**
@@ -23,7 +23,7 @@ export async function claimOrder(db: Db, p: Principal, shipmentNo: string): Prom
  * The total drops the out-of-stock units; a fully out-of-stock order must be
  * cancelled instead.
  */
-export async function packOrder(db: Db, p: Principal, shipmentNo: string): Promise<OrderDetail> {
+export async function packOrder(db: Db, p: OrderViewer, shipmentNo: string): Promise<OrderDetail> {
   const order = await db.transaction((tx) =>
     changeOrderStatus(tx, p, shipmentNo, 'pack', {
       apply: async (order) => {
@@ -38,17 +38,22 @@ export async function packOrder(db: Db, p: Principal, shipmentNo: string): Promi
         }
         if (lines.every((l) => l.qtyOos === l.qty)) throw new AppError('ALL_OUT_OF_STOCK');
         await recomputeTotal(tx, order.id);
+        // Decision 87: the picked goods leave the store's books when the order is packed.
+        await moveStock(
+          tx,
+          lines.map((l) => ({ storeCode: order.storeCode, productId: l.productId, delta: -l.qtyPicked, condition: STOCK_CONDITION.SELLABLE, cause: STOCK_CAUSE.PACK, ref: order.shipmentNo, actorUserId: p.userId })),
+        );
       },
     }),
   );
-  return loadOrderDetail(db, order.id);
+  return loadOrderDetail(db, order.id, p);
 }
 
 /**
  * "Konfirmasi" of a pickup order: 1103 → 1104 when the customer's code (or
  * QR) matches. A wrong code changes nothing; the attempt is audited.
  */
-export async function handOverOrder(db: Db, p: Principal, shipmentNo: string, body: HandoverBody): Promise<OrderDetail> {
+export async function handOverOrder(db: Db, p: OrderViewer, shipmentNo: string, body: HandoverBody): Promise<OrderDetail> {
   try {
     const order = await db.transaction((tx) =>
       changeOrderStatus(tx, p, shipmentNo, 'confirm', {
@@ -60,7 +65,7 @@ export async function handOverOrder(db: Db, p: Principal, shipmentNo: string, bo
         },
       }),
     );
-    return await loadOrderDetail(db, order.id);
+    return await loadOrderDetail(db, order.id, p);
   } catch (err) {
     // Outside the rolled-back transaction, so repeated guessing leaves a trace.
     if (err instanceof AppError && err.code === 'PICKUP_CODE_INVALID') {
@@ -71,13 +76,13 @@ export async function handOverOrder(db: Db, p: Principal, shipmentNo: string, bo
 }
 
 /** "Selesai": 1104 → 1105. */
-export async function finishOrder(db: Db, p: Principal, shipmentNo: string): Promise<OrderDetail> {
+export async function finishOrder(db: Db, p: OrderViewer, shipmentNo: string): Promise<OrderDetail> {
   const order = await db.transaction((tx) => changeOrderStatus(tx, p, shipmentNo, 'archive', { from: S.COMPLETED }));
-  return loadOrderDetail(db, order.id);
+  return loadOrderDetail(db, order.id, p);
 }
 
 /** 1106 → 1107: a cancelled order moves to the cancelled history. */
-export async function archiveCancelledOrder(db: Db, p: Principal, shipmentNo: string): Promise<OrderDetail> {
+export async function archiveCancelledOrder(db: Db, p: OrderViewer, shipmentNo: string): Promise<OrderDetail> {
   const order = await db.transaction((tx) => changeOrderStatus(tx, p, shipmentNo, 'archive', { from: S.CANCELLED }));
-  return loadOrderDetail(db, order.id);
+  return loadOrderDetail(db, order.id, p);
 }

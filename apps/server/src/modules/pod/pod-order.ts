@@ -1,15 +1,15 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { DELIVERY_TYPE, ORDER_STATUS, POD_APPROVAL_STATUS } from '@gerai/contract';
 import type { Tx } from '../../db/client';
-import { podApprovalRequests, returns } from '../../db/schema';
+import { podApprovalRequests } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { lockOrderRow, statusChangedError, type OrderRecord } from '../orders';
+import { hasOpenReturn } from '../returns';
 
 /** The whole order row: POD needs the customer's coordinates. */
 export type PodOrderRow = OrderRecord;
 
-const OPEN_RETURN_STATUSES = ['requested', 'approved'];
 const FINISHED: readonly number[] = [ORDER_STATUS.COMPLETED, ORDER_STATUS.HISTORY];
 
 /**
@@ -23,14 +23,8 @@ export async function lockPodOrder(tx: Tx, p: Principal, shipmentNo: string, ord
   return row;
 }
 
-export async function hasOpenReturn(tx: Tx, orderId: number): Promise<boolean> {
-  const rows = await tx
-    .select({ id: returns.id })
-    .from(returns)
-    .where(and(eq(returns.orderId, orderId), inArray(returns.status, OPEN_RETURN_STATUSES)))
-    .limit(1);
-  return rows.length > 0;
-}
+/** Whether the order's goods are in a return not yet complete (RETURN_OPEN_STATUSES): the returns area decides. */
+export { hasOpenReturn };
 
 export const isFinished = (statusId: number) => FINISHED.includes(statusId);
 

@@ -1,41 +1,19 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { describeDirection, FIELD_MESSAGES, ORDER_STATUS, POD_APPROVAL_STATUS, POD_REASON_OTHER, type PodApprovalStatus, type PodChosenReason, type PodMyRequests, type PodReasonList, type PodRequestCount, type PodRequestCountQuery, type PodRequestDetail, type PodRequestList, type PodRequestListQuery, type PodRequestSummary, roundMeters, wibDayAfter, wibDayStart } from '@gerai/contract';
+import { describeDirection, ORDER_STATUS, POD_APPROVAL_STATUS, type PodApprovalStatus, type PodMyRequests, type PodRequestCount, type PodRequestCountQuery, type PodRequestDetail, type PodRequestList, type PodRequestListQuery, type PodRequestSummary, roundMeters, wibDayAfter, wibDayStart } from '@gerai/contract';
 import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { orders, podApprovalRequests, podRejectReasons, podRequestReasons, stores, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
+import { chosenReason } from '../../platform/reasons';
 import { assertStoreVisible, storeScope } from '../../platform/scope';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 // --- reasons --------------------------------------------------------------------
 
-type ReasonTable = typeof podRequestReasons | typeof podRejectReasons;
-
-/** The table's reasons in their order, then "Lainnya" (id 0), which needs a free text. */
-export async function listReasons(db: Db, table: ReasonTable): Promise<PodReasonList> {
-  const rows = await db.select({ id: table.id, label: table.label }).from(table).orderBy(asc(table.sort), asc(table.id));
-  return {
-    items: [...rows.map((r) => ({ id: r.id, label: r.label, requiresText: false })), { id: POD_REASON_OTHER.id, label: POD_REASON_OTHER.label, requiresText: true }],
-  };
-}
-
-/** A chosen reason id checked against its table: the id to store (null for "Lainnya") and its label. */
-export async function resolveReason(tx: Tx, table: ReasonTable, id: number, path: string): Promise<{ storedId: number | null; label: string }> {
-  if (id === POD_REASON_OTHER.id) return { storedId: null, label: POD_REASON_OTHER.label };
-  const [row] = await tx.select({ id: table.id, label: table.label }).from(table).where(eq(table.id, id)).limit(1);
-  if (!row) throw new AppError('VALIDATION_FAILED', undefined, [{ path, message: FIELD_MESSAGES.reasonUnknown }]);
-  return { storedId: row.id, label: row.label };
-}
-
-/** Stored reason → what the screens show; a null id with a text is "Lainnya". */
-export function chosenReason(id: number | null, label: string | null, text: string | null): PodChosenReason {
-  if (id === null) return { id: POD_REASON_OTHER.id, label: POD_REASON_OTHER.label, text, display: text ?? POD_REASON_OTHER.label };
-  const shown = label ?? `Alasan #${id}`;
-  return { id, label: shown, text, display: text ? `${shown}: ${text}` : shown };
-}
+export { listReasons, resolveReason } from '../../platform/reasons';
 
 // --- one select for lists and details -------------------------------------------
 

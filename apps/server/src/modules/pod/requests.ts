@@ -5,11 +5,12 @@ import { podApprovalRequests, podRecords, podRejectReasons, podRequestReasons } 
 import { recordChange } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
-import { changeOrderStatus, loadOrderDetail } from '../orders';
+import { changeOrderStatus, loadOrderDetail, type OrderViewer } from '../orders';
 import { captureRefusal, refuseCapture, type CaptureRefusal, type CaptureTimes } from './capture';
 import type { PodLimits } from './decide';
 import { hasOpenReturn, isFinished, isUniqueViolation, latestRequestOf, lockDeliverableOrder, lockPodOrder, pendingRequestOf, statusError } from './pod-order';
-import { chosenReason, loadRequestDetail, resolveReason } from './queries';
+import { loadRequestDetail, resolveReason } from './queries';
+import { chosenReason } from '../../platform/reasons';
 
 const now = sql`now()`;
 const ONE_PENDING_INDEX = 'pod_approval_requests_one_pending';
@@ -116,7 +117,7 @@ async function decide(tx: Tx, requestId: number, set: Partial<typeof podApproval
  * and the events `pod.approved` and `order.completed`. Any failure leaves
  * both untouched and its message goes back to the caller.
  */
-export async function approvePodRequest(db: Db, p: Principal, shipmentNo: string): Promise<PodDecisionResult> {
+export async function approvePodRequest(db: Db, p: OrderViewer, shipmentNo: string): Promise<PodDecisionResult> {
   const { requestId, orderId } = await db.transaction(async (tx) => {
     const { order: locked, request } = await lockForDecision(tx, p, shipmentNo);
     const decided = await decide(tx, request.id, { status: POD_APPROVAL_STATUS.APPROVED, decidedBy: p.userId });
@@ -152,11 +153,11 @@ export async function approvePodRequest(db: Db, p: Principal, shipmentNo: string
     });
     return { requestId: decided.id, orderId: order.id };
   });
-  return { request: await loadRequestDetail(db, requestId), order: await loadOrderDetail(db, orderId) };
+  return { request: await loadRequestDetail(db, requestId), order: await loadOrderDetail(db, orderId, p) };
 }
 
 /** Reject with a reason: request pending → rejected, the order stays in 1103; the crew's phone hears `pod.rejected` with the reason. */
-export async function rejectPodRequest(db: Db, p: Principal, shipmentNo: string, body: PodRejectBody): Promise<PodDecisionResult> {
+export async function rejectPodRequest(db: Db, p: OrderViewer, shipmentNo: string, body: PodRejectBody): Promise<PodDecisionResult> {
   const { requestId, orderId } = await db.transaction(async (tx) => {
     const { order, request } = await lockForDecision(tx, p, shipmentNo);
     const reason = await resolveReason(tx, podRejectReasons, body.rejectReasonId, 'body.rejectReasonId');
@@ -178,5 +179,5 @@ export async function rejectPodRequest(db: Db, p: Principal, shipmentNo: string,
     );
     return { requestId: decided.id, orderId: order.id };
   });
-  return { request: await loadRequestDetail(db, requestId), order: await loadOrderDetail(db, orderId) };
+  return { request: await loadRequestDetail(db, requestId), order: await loadOrderDetail(db, orderId, p) };
 }

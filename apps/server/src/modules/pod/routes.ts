@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   envelope,
@@ -25,6 +25,7 @@ import {
 import { podRejectReasons, podRequestReasons } from '../../db/schema';
 import { principalOf } from '../../platform/auth';
 import { access, changeReplies, errorReplies, ok, readReplies, roleReadReplies } from '../../platform/route-kit';
+import { orderViewer } from '../orders';
 import { podLimits } from './decide';
 import { countPending, getRequestDetail, listMyRequests, listReasons, listRequests } from './queries';
 import { approvePodRequest, createPodRequest, rejectPodRequest } from './requests';
@@ -54,6 +55,8 @@ export async function podRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Read per call: config is fixed in production; tests may tune it.
   const limits = () => podLimits(app.config);
+  // Changes answer with the order detail, read for the caller.
+  const viewerOf = (req: FastifyRequest) => orderViewer(principalOf(req), app.config);
 
   // Encapsulated: form bodies are read on these routes only.
   app.addContentTypeParser(FORM, { parseAs: 'string' }, (_req, body, done) => {
@@ -74,7 +77,7 @@ export async function podRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const outcome = await scanAndGo(app.db, principalOf(req), limits(), req.body);
+      const outcome = await scanAndGo(app.db, viewerOf(req), limits(), req.body);
       if (outcome.kind === 'outside') return reply.code(422).send(outcome.reply);
       return ok(outcome.result);
     },
@@ -184,7 +187,7 @@ export async function podRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: envelope(podDecisionResultSchema), ...changeReplies },
       },
     },
-    async (req) => ok(await approvePodRequest(app.db, principalOf(req), req.params.shipmentNo)),
+    async (req) => ok(await approvePodRequest(app.db, viewerOf(req), req.params.shipmentNo)),
   );
 
   app.post(
@@ -200,6 +203,6 @@ export async function podRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: envelope(podDecisionResultSchema), ...changeReplies },
       },
     },
-    async (req) => ok(await rejectPodRequest(app.db, principalOf(req), req.params.shipmentNo, req.body)),
+    async (req) => ok(await rejectPodRequest(app.db, viewerOf(req), req.params.shipmentNo, req.body)),
   );
 }

@@ -5,7 +5,7 @@ import { podApprovalRequests, podRecords } from '../../db/schema';
 import { recordChange, writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
-import { changeOrderStatus, loadOrderDetail, type LockedOrder } from '../orders';
+import { changeOrderStatus, loadOrderDetail, type LockedOrder, type OrderViewer } from '../orders';
 import { captureRefusal, refuseCapture, type CaptureTimes } from './capture';
 import { decidePod, type PodLimits } from './decide';
 import { lockDeliverableOrder, pendingRequestOf, type PodOrderRow } from './pod-order';
@@ -30,7 +30,7 @@ function outsideDetail(direction: string, radiusM: number): string {
  * `order.completed` (pod: true). Outside the radius nothing changes and the
  * caller learns the distance and whether an approval request may be sent.
  */
-export async function scanAndGo(db: Db, p: Principal, limits: PodLimits, body: PodScanGoBody, receivedAt = new Date()): Promise<ScanGoOutcome> {
+export async function scanAndGo(db: Db, p: OrderViewer, limits: PodLimits, body: PodScanGoBody, receivedAt = new Date()): Promise<ScanGoOutcome> {
   const point = { lat: body.lat, lng: body.long };
   const times: CaptureTimes = { capturedAt: new Date(body.capturedAt), receivedAt };
   const outcome = await db.transaction(async (tx) => {
@@ -56,7 +56,7 @@ export async function scanAndGo(db: Db, p: Principal, limits: PodLimits, body: P
 
   if (outcome.kind === 'stale') throw await refuseCapture(db, p, outcome.order.shipmentNo, outcome.refusal, times, limits);
   if (outcome.kind === 'completed') {
-    const order = await loadOrderDetail(db, outcome.orderId);
+    const order = await loadOrderDetail(db, outcome.orderId, p);
     return { kind: 'completed', result: { status: true, distanceM: roundMeters(outcome.distanceM), radiusM: limits.radiusM, pod: outcome.pod, order } };
   }
 

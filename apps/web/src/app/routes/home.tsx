@@ -8,6 +8,7 @@ import { memberKeys } from '@/features/members/query-keys';
 import { canChooseStore } from '@/features/members/utils/store-access';
 import { OrderCountTiles } from '@/features/orders/components/order-count-tiles';
 import { orderKeys } from '@/features/orders/query-keys';
+import { cancelKeys } from '@/features/cancellations/query-keys';
 import { podKeys } from '@/features/pod/query-keys';
 import { paths } from '@/shared/config/paths';
 import { id } from '@/shared/i18n/id';
@@ -21,20 +22,26 @@ import { EmptyState } from '@/shared/ui/state-views';
 // Only kepala toko and above see it: staff never download it.
 const PodPendingBadge = lazy(() => import('@/features/pod/components/pod-pending-badge'));
 const PodPendingNotice = lazy(() => import('@/features/pod/components/pod-pending-notice'));
+// Every crew member sees what waits in their store: cancellation requests and open returns.
+const CancelPendingBadge = lazy(() => import('@/features/cancellations/components/cancel-pending-badge'));
+const ReturnOpenBadge = lazy(() => import('@/features/returns/components/return-open-badge'));
 
-const FEATURES: ReadonlyArray<{ to: string; label: string; icon: IconName; minRole?: RoleId; badge?: 'pod' }> = [
+type Badge = 'pod' | 'cancel' | 'returns';
+
+const FEATURES: ReadonlyArray<{ to: string; label: string; icon: IconName; minRole?: RoleId; badge?: Badge }> = [
   { to: paths.order, label: id.features.orders, icon: 'orders' },
   { to: paths.cekStock, label: id.features.stock, icon: 'stock' },
   { to: paths.bookingListProduct, label: id.features.booking, icon: 'booking' },
   { to: paths.mat, label: id.features.transfer, icon: 'truck' },
-  { to: paths.returList('requested'), label: id.features.returns, icon: 'returns' },
+  { to: paths.returList('requested'), label: id.features.returns, icon: 'returns', badge: 'returns' },
   // Kepala toko and above decide POD requests: the tile and its badge are theirs.
   { to: paths.listPengajuanPod, label: id.features.pod, icon: 'pin', minRole: ROLE.STORE_CHIEF, badge: 'pod' },
   { to: paths.monitoring, label: id.features.monitoring, icon: 'monitor' },
   { to: paths.rekapAc, label: id.features.recap, icon: 'chart' },
   { to: paths.helpCenter(), label: id.features.helpCenter, icon: 'help' },
   { to: paths.featureGuide, label: id.features.guide, icon: 'book' },
-  { to: paths.requestCancel, label: id.features.cancel, icon: 'cancel' },
+  // Cancelled orders and, above them, the requests waiting for a decision.
+  { to: paths.listCancel, label: id.features.cancel, icon: 'cancel', badge: 'cancel' },
 ];
 
 /** Home: greeting, active store, order counts per status, entry to every feature. */
@@ -55,6 +62,7 @@ export default function HomeRoute() {
       queryClient.refetchQueries({ queryKey: orderKeys.count(), type: 'active' }),
       queryClient.refetchQueries({ queryKey: memberKeys.me(), type: 'active' }),
       queryClient.refetchQueries({ queryKey: podKeys.count(), type: 'active' }),
+      queryClient.refetchQueries({ queryKey: cancelKeys.count(), type: 'active' }),
     ]);
   const chooseStore = () => openModal({ type: 'super-user', title: id.superUser.title });
   const openStoreInfo = () => openModal({ type: 'store-info', title: id.store.infoTitle });
@@ -125,9 +133,9 @@ export default function HomeRoute() {
                   data-testid={f.badge ? `feature-${f.badge}` : undefined}
                   className="relative flex min-h-24 flex-col items-center justify-center gap-2 rounded-2xl border border-slate-200 bg-white p-2 text-center text-xs font-medium text-slate-800 shadow-sm active:bg-slate-100"
                 >
-                  {f.badge === 'pod' && member.store ? (
+                  {f.badge && member.store ? (
                     <Suspense fallback={null}>
-                      <PodPendingBadge storeCode={member.store.storeCode} />
+                      <FeatureBadge badge={f.badge} storeCode={member.store.storeCode} />
                     </Suspense>
                   ) : null}
                   <span className="flex size-10 items-center justify-center rounded-full bg-brand-50 text-brand-700">
@@ -142,6 +150,13 @@ export default function HomeRoute() {
       </div>
     </PullToRefresh>
   );
+}
+
+/** A feature tile's count of what waits in the active store, each from its area (loaded with the tile). */
+function FeatureBadge({ badge, storeCode }: { badge: Badge; storeCode: string }) {
+  if (badge === 'pod') return <PodPendingBadge storeCode={storeCode} />;
+  if (badge === 'cancel') return <CancelPendingBadge storeCode={storeCode} />;
+  return <ReturnOpenBadge storeCode={storeCode} />;
 }
 
 /** The home screen's frame before the member is known: header, section titles, placeholders. */

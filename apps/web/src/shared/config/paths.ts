@@ -38,7 +38,8 @@ export const paths = {
   reportedList: (mode: string, code: string) => `/reported-list/${seg(mode)}/${seg(code)}`,
   reportedDetail: (p: { mode: string; id: string | number; shipmentNo?: string; status?: string | number; method?: string | number; code?: string; previous?: string }) =>
     `/reported-detail/${seg(p.mode)}${optional(p.shipmentNo, p.status, p.method, p.code, p.previous)}/${seg(p.id)}`,
-  requestCancel: '/request-cancel',
+  /** The cancellation of one order; without a shipment: the requests waiting for a decision. */
+  requestCancel: (shipmentNo?: string) => (shipmentNo ? `/request-cancel?shipmentNo=${encodeURIComponent(shipmentNo)}` : '/request-cancel'),
   matStore: '/mat-store',
   mat: '/mat',
   matInNew: '/mat-in-new',

@@ -213,6 +213,8 @@ export const id = {
     timeout: 'Waktu menentukan lokasi habis. Coba lagi di tempat terbuka.',
     unsupported: 'Perangkat ini tidak mendukung lokasi.',
     insecure: 'Lokasi hanya bisa dipakai lewat koneksi aman (HTTPS).',
+    tooPoor: 'Akurasi lokasi terlalu rendah (±{m} m; paling besar {max} m). Aktifkan GPS, pindah ke tempat terbuka, lalu coba lagi.',
+    unknownAccuracy: 'Perangkat tidak memberi akurasi lokasi. Aktifkan GPS lalu coba lagi.',
   },
   filters: {
     filter: 'Filter',

@@ -31,6 +31,8 @@ export const ordersText = {
     picker: 'Picker: {name}',
     progress: '{done}/{total} barang',
     open: 'Buka pesanan {shipmentNo}',
+    cancelledBy: 'Dibatalkan oleh {name}',
+    cancelReason: 'Alasan: {reason}',
   },
   detail: {
     notFoundTitle: 'Pesanan tidak ditemukan',
@@ -88,6 +90,44 @@ export const ordersText = {
     packHint: 'Scan semua produk atau tandai stok kosong dulu.',
     scanGoHint: 'Pesanan antar dikonfirmasi lewat Scan & Go di lokasi pelanggan.',
   },
+  /** Cancellation and return (retur) on the order: what the server offers in order.actions, and where they stand. */
+  aftercare: {
+    requestCancel: 'Ajukan Pembatalan',
+    cancel: 'Batalkan Pesanan',
+    requestReturn: 'Ajukan Retur',
+    returnRow: 'Retur: {status}',
+    returnOpen: 'Buka retur pesanan {shipmentNo}',
+    cancelPending: 'Pengajuan pembatalan menunggu persetujuan',
+    cancelRejected: 'Pengajuan pembatalan ditolak',
+    requestedBy: 'Diajukan {name} · {time}',
+    decidedBy: 'Diputuskan {name} · {time}',
+    reason: 'Alasan: {reason}',
+    note: 'Catatan: {note}',
+    openRequest: 'Lihat pengajuan',
+    cancelledTitle: 'Pesanan dibatalkan',
+    cancelledBy: 'Dibatalkan oleh',
+    cancelledAt: 'Waktu pembatalan',
+    cancelReason: 'Alasan',
+    putBack: 'Kembalikan barang yang sudah diambil untuk pesanan ini ke rak toko.',
+  },
+  /** What the order's sales channel was told (the history). */
+  channelNotices: {
+    title: 'Kanal penjualan',
+    told: 'Kanal diberi tahu: {status}',
+    status: {
+      sent: 'Terkirim',
+      pending: 'Menunggu',
+      pendingAttempts: 'Menunggu (percobaan {n})',
+      failed: 'Gagal',
+    },
+    kind: {
+      'order.cancelled': 'Pembatalan pesanan',
+      'return.approved': 'Retur disetujui',
+      'return.rejected': 'Retur ditolak',
+      'return.refunded': 'Dana retur dikembalikan',
+    } as Record<string, string>,
+    lastError: 'Kesalahan terakhir: {error}',
+  },
   /** The open order was changed on another phone: said, never followed silently. */
   changedElsewhere: {
     claimedTitle: 'Pesanan diambil {name}',
@@ -137,6 +177,9 @@ export const ordersText = {
     doneMessage: 'Pesanan {shipmentNo} sudah di-packing dan siap diserahkan.',
     doneButton: 'Ke Pesanan Proses',
     allOosButton: 'Ajukan Pembatalan',
+    /** Every line out of stock: nothing to pack, the order is for cancelling (a normal outcome, not an error). */
+    allOosTitle: 'Semua produk kosong',
+    allOosMessage: 'Tidak ada produk pesanan {shipmentNo} yang bisa dikemas. Ajukan pembatalan agar pesanan tidak tertahan di Picking.',
   },
   qr: {
     title: 'QR Code',

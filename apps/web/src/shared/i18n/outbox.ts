@@ -52,6 +52,16 @@ export const outboxText = {
     'pod.request': 'Pengajuan POD',
     'pod.approve': 'Setujui POD',
     'pod.reject': 'Tolak POD',
+    'cancel.request': 'Ajukan pembatalan',
+    'cancel.cancel': 'Batalkan pesanan',
+    'cancel.approve': 'Setujui pembatalan',
+    'cancel.reject': 'Tolak pembatalan',
+    'return.request': 'Ajukan retur',
+    'return.approve': 'Setujui retur',
+    'return.reject': 'Tolak retur',
+    'return.collect': 'POD retur',
+    'return.receive': 'Terima barang retur',
+    'return.refund': 'Konfirmasi dana retur',
   },
 
 } as const;

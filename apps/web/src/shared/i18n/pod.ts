@@ -42,8 +42,6 @@ export const podText = {
     locating: 'Mengambil lokasi…',
     accuracy: 'Akurasi ±{m} m',
     accuracyUnknown: 'Akurasi tidak diketahui',
-    tooPoor: 'Akurasi lokasi terlalu rendah (±{m} m; paling besar {max} m). Aktifkan GPS, pindah ke tempat terbuka, lalu coba lagi.',
-    unknownAccuracy: 'Perangkat tidak memberi akurasi lokasi. Aktifkan GPS lalu coba lagi.',
     noLocation: 'Lokasi diambil otomatis saat Anda menekan Kirim POD. Ambil sekarang bila ingin melihat jarak Anda dari titik pelanggan lebih dulu.',
     /** The line above "Kirim POD": what happens to the position, then what was taken. */
     locationOnSend: 'Lokasi diambil otomatis saat Kirim POD.',

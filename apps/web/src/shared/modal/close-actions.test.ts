@@ -48,6 +48,9 @@ describe('close type table', () => {
     const retur = ctx({ status: 'approved' });
     runCloseAction('go-to-retur-list', retur);
     expect(retur.navigate).toHaveBeenCalledWith('/retur/list/approved');
+    const cancel = ctx({ shipmentNo: 'SHP2511220000001' });
+    runCloseAction('go-to-request-cancel', cancel);
+    expect(cancel.navigate).toHaveBeenCalledWith('/request-cancel?shipmentNo=SHP2511220000001');
     const help = ctx({ mode: 'order', shipmentNo: 'SHP001', status: '1103', method: '1' });
     runCloseAction('go-help-center', help);
     expect(help.navigate).toHaveBeenCalledWith('/help-center/order/SHP001/1103/1');

@@ -30,7 +30,7 @@ export const CLOSE_ACTIONS: Record<CloseType, (ctx: CloseActionContext) => void>
   'go-to-get-product': (ctx) =>
     ctx.navigate(ctx.payload.id ? paths.getProduct(ctx.payload.id) : paths.bookingListProduct),
   'go-to-cek-stock': (ctx) => ctx.navigate(paths.cekStock),
-  'go-to-request-cancel': (ctx) => ctx.navigate(paths.requestCancel),
+  'go-to-request-cancel': (ctx) => ctx.navigate(paths.requestCancel(ctx.payload.shipmentNo)),
   'go-help-center': (ctx) =>
     ctx.navigate(
       paths.helpCenter({

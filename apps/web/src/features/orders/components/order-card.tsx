@@ -49,6 +49,13 @@ export function OrderCard({ order, now }: { order: OrderSummary; now: number }) 
         </div>
         <p className="shrink-0 text-base font-bold text-slate-900 tabular-nums">{formatRupiah(order.price)}</p>
       </div>
+      {order.cancelledBy || order.cancelReason ? (
+        // Batal and History Batal: who cancelled it and why.
+        <div className="flex flex-col gap-0.5 border-t border-slate-100 pt-2 text-xs text-slate-600" data-testid="order-card-cancelled">
+          {order.cancelledBy ? <p className="truncate font-medium text-slate-700">{t(ordersText.card.cancelledBy, { name: order.cancelledBy })}</p> : null}
+          {order.cancelReason ? <p className="line-clamp-2">{t(ordersText.card.cancelReason, { reason: order.cancelReason })}</p> : null}
+        </div>
+      ) : null}
       {progress ? (
         <div className="flex flex-col gap-1 border-t border-slate-100 pt-2">
           <div className="flex items-center justify-between text-xs text-slate-600">

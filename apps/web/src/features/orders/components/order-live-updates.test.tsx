@@ -81,4 +81,23 @@ describe('live order updates', () => {
     await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: orderKeys.detail('SHP1'), refetchType: 'active' }));
     expect(screen.queryByTestId('new-order-banner')).not.toBeInTheDocument();
   });
+
+  it("a channel notice, a cancellation request and a return step refresh the order's detail only", async () => {
+    const { invalidate } = setup();
+    emitEvent('order.notice', { shipmentNo: 'SHP1', kind: 'order.cancelled', status: 'sent', attempts: 1 });
+    emitEvent('cancel.requested', { shipmentNo: 'SHP2', orderNo: 'AMD2', requestId: 4, statusId: 1102, requesterName: 'Budi Santoso', reason: 'Stok habis' });
+    emitEvent('return.approved', { shipmentNo: 'SHP3', orderNo: 'AMD3', returnId: 9, status: 'approved', actorName: 'Agus Setiawan' });
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: orderKeys.detail('SHP3'), refetchType: 'active' }));
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: orderKeys.detail('SHP1'), refetchType: 'active' });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: orderKeys.detail('SHP2'), refetchType: 'active' });
+    expect(invalidate).not.toHaveBeenCalledWith({ queryKey: orderKeys.lists() });
+  });
+
+  it('a cancellation moves the order between lists even when its notice arrives in the same burst', async () => {
+    const { invalidate } = setup();
+    emitEvent('order.notice', { shipmentNo: 'SHP1', kind: 'order.cancelled', status: 'pending', attempts: 0 });
+    emitEvent('order.cancelled', { shipmentNo: 'SHP1', orderNo: 'AMD1', fromStatus: 1102, statusId: 1106, action: 'cancel', actorName: 'Agus Setiawan', reason: 'Stok habis' });
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: orderKeys.lists() }));
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: orderKeys.count() });
+  });
 });

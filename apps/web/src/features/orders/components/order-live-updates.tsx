@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ORDER_EVENT_TYPES, type OrderDetail, type OrderEventType } from '@gerai/contract';
+import { CANCEL_EVENT_TYPES, ORDER_EVENT_TYPES, RETURN_EVENT_TYPES, type CancelEventType, type OrderDetail, type OrderEventType, type ReturnEventType } from '@gerai/contract';
 import { useNavigate } from 'react-router';
 import { useEvents, useStreamStatus, type StreamEvent } from '@/shared/events/event-stream';
 import { installAudioUnlock, signal } from '@/shared/feedback/feedback';
@@ -11,6 +11,16 @@ import { applyScannedEvent } from '../utils/order-detail';
 import { channelLabel, orderDetailPath } from '../utils/order-status';
 
 export type OrderEvent = StreamEvent<OrderEventType>;
+
+/**
+ * What the order screens listen to: the order events, and the cancellation and return events,
+ * which change what the order's detail shows (its request, its return, its actions).
+ */
+export const ORDER_LIVE_TYPES = [...ORDER_EVENT_TYPES, ...CANCEL_EVENT_TYPES, ...RETURN_EVENT_TYPES] as const;
+export type OrderLiveEvent = StreamEvent<OrderEventType | CancelEventType | ReturnEventType>;
+
+/** Events that change one order's detail only: its status, counts and lists stay as they are. */
+const DETAIL_ONLY: ReadonlySet<string> = new Set<string>(['order.notice', ...CANCEL_EVENT_TYPES.filter((t) => t !== 'cancel.approved'), ...RETURN_EVENT_TYPES]);
 
 /** What the new-order banner shows and opens. */
 export type NewOrderNotice = Pick<StreamEvent<'order.created'>['data'], 'shipmentNo' | 'statusId' | 'deliveryType' | 'appId'>;
@@ -24,9 +34,11 @@ const COALESCE_MS = 250;
  * detail from the event; for other events the detail is refetched unless this
  * phone is changing it right now: its own reply is newer.
  */
-export function applyOrderEvent(queryClient: QueryClient, event: OrderEvent): void {
-  void queryClient.invalidateQueries({ queryKey: orderKeys.count() });
-  void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
+export function applyOrderEvent(queryClient: QueryClient, event: OrderLiveEvent): void {
+  if (!DETAIL_ONLY.has(event.type)) {
+    void queryClient.invalidateQueries({ queryKey: orderKeys.count() });
+    void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
+  }
   const { shipmentNo } = event.data;
   if (event.type === 'order.scanned') {
     // A scan changes one line's picked count, which the event carries: patch instead of reading the order again.
@@ -56,7 +68,7 @@ export function OrderLiveUpdates({ storeCode }: { storeCode: string | null }) {
   useEffect(() => installAudioUnlock(), []);
 
   // Bursts (a crew scanning fast) are applied together, one per order.
-  const pending = useRef<OrderEvent[]>([]);
+  const pending = useRef<OrderLiveEvent[]>([]);
   const flushTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -64,7 +76,7 @@ export function OrderLiveUpdates({ storeCode }: { storeCode: string | null }) {
     },
     [],
   );
-  useEvents(ORDER_EVENT_TYPES, (event) => {
+  useEvents(ORDER_LIVE_TYPES, (event) => {
     const forActiveStore = !event.data.storeCode || event.data.storeCode === storeCode;
     if (!forActiveStore) return;
     if (event.type === 'order.created') {
@@ -75,12 +87,13 @@ export function OrderLiveUpdates({ storeCode }: { storeCode: string | null }) {
     pending.current.push(event);
     flushTimer.current ??= setTimeout(() => {
       flushTimer.current = null;
-      const seen = new Set<string>();
+      // One event per order; one that moves the order (lists, counts) wins over one that only changes its detail.
+      const chosen = new Map<string, OrderLiveEvent>();
       for (const e of pending.current.splice(0)) {
-        if (seen.has(e.data.shipmentNo)) continue;
-        seen.add(e.data.shipmentNo);
-        applyOrderEvent(queryClient, e);
+        const held = chosen.get(e.data.shipmentNo);
+        if (!held || (DETAIL_ONLY.has(held.type) && !DETAIL_ONLY.has(e.type))) chosen.set(e.data.shipmentNo, e);
       }
+      for (const e of chosen.values()) applyOrderEvent(queryClient, e);
     }, COALESCE_MS);
   });
 

@@ -2,7 +2,6 @@ import { DEFAULT_ERROR_MODAL } from '@gerai/contract';
 import { outboxText } from '@/shared/i18n/outbox';
 import { t } from '@/shared/i18n/id';
 import { ordersText } from '@/shared/i18n/orders';
-import { errorToModal } from '@/shared/modal/error-to-modal';
 import type { ModalRendererProps } from '@/shared/modal/modal-host';
 import { ConfirmFooter } from '@/shared/modal/confirm-footer';
 import { ModalSheet } from '@/shared/modal/modal-sheet';
@@ -43,9 +42,18 @@ export function ScanPackingModal({ modal, finish, titleId }: ModalRendererProps)
     },
     onError: (error) => {
       if (error.code !== 'ALL_OUT_OF_STOCK') return;
+      // Every line out of stock is an outcome, not a failure: the order goes to cancellation.
       finish();
       signal('error');
-      openModal({ ...errorToModal(error, 'go-to-request-cancel', { shipmentNo }), buttonText: ordersText.scanPacking.allOosButton });
+      openModal({
+        type: 'info',
+        imageType: 'warning',
+        title: ordersText.scanPacking.allOosTitle,
+        message: t(ordersText.scanPacking.allOosMessage, { shipmentNo }),
+        buttonText: ordersText.scanPacking.allOosButton,
+        actionsType: 'go-to-request-cancel',
+        payload: { shipmentNo },
+      });
     },
   });
   const bags = order?.paperBags.reduce((sum, b) => sum + b.qty, 0) ?? 0;

@@ -113,9 +113,9 @@ export function TotalCard({ order, onStoreInfo, onQr }: { order: OrderDetail; on
   );
 }
 
-/** Who did what, when (oldest first). */
-export function OrderHistory({ history }: { history: OrderDetail['history'] }) {
-  if (history.length === 0) return null;
+/** Who did what, when (oldest first); then what the order's sales channel was told. */
+export function OrderHistory({ history, channelNotices = [] }: { history: OrderDetail['history']; channelNotices?: OrderDetail['channelNotices'] }) {
+  if (history.length === 0 && channelNotices.length === 0) return null;
   return (
     <Card title={ordersText.detail.history} testId="order-history">
       <ol className="flex flex-col">
@@ -140,6 +140,35 @@ export function OrderHistory({ history }: { history: OrderDetail['history'] }) {
           </li>
         ))}
       </ol>
+      {channelNotices.length > 0 ? <ChannelNotices notices={channelNotices} /> : null}
     </Card>
+  );
+}
+
+const NOTICE_TONE: Record<OrderDetail['channelNotices'][number]['status'], string> = {
+  sent: 'text-emerald-700',
+  pending: 'text-amber-700',
+  failed: 'text-red-700',
+};
+
+/** "Kanal diberi tahu: Terkirim / Menunggu (percobaan n) / Gagal", per notice (the outbox retries until it is sent). */
+function ChannelNotices({ notices }: { notices: OrderDetail['channelNotices'] }) {
+  const text = ordersText.channelNotices;
+  const statusText = (n: OrderDetail['channelNotices'][number]) =>
+    n.status === 'pending' ? (n.attempts > 0 ? t(text.status.pendingAttempts, { n: n.attempts }) : text.status.pending) : text.status[n.status];
+  return (
+    <div className="flex flex-col gap-2 border-t border-slate-100 pt-2" data-testid="order-channel-notices">
+      <h3 className="text-sm font-semibold text-slate-900">{text.title}</h3>
+      <ul className="flex flex-col gap-2">
+        {notices.map((n, i) => (
+          <li key={`${n.kind}-${n.createdAt}-${i}`} className="text-sm" data-testid="channel-notice" data-status={n.status}>
+            <p className="font-medium text-slate-900">{text.kind[n.kind] ?? n.kind}</p>
+            <p className={cn('font-medium', NOTICE_TONE[n.status])}>{t(text.told, { status: statusText(n) })}</p>
+            <p className="text-xs text-slate-500">{formatDateTime(n.sentAt ?? n.createdAt)}</p>
+            {n.lastError && n.status !== 'sent' ? <p className="text-xs text-slate-600">{t(text.lastError, { error: n.lastError })}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

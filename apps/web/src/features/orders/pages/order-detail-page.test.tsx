@@ -22,8 +22,8 @@ const SHP = 'SHP2511220000001';
 const DETAIL = `/api/orders/${SHP}`;
 
 function Where() {
-  const { pathname } = useLocation();
-  return <p data-testid="where">{pathname}</p>;
+  const { pathname, search } = useLocation();
+  return <p data-testid="where">{pathname + search}</p>;
 }
 
 function renderDetail(path: string) {
@@ -218,18 +218,105 @@ describe('order detail', () => {
     expect(screen.getByTestId('where')).toHaveTextContent('/list-proses');
   });
 
-  it('an order with every product out of stock is led to the cancellation request', async () => {
+  it('an order with every product out of stock is a normal outcome that leads to its cancellation request', async () => {
     const allOos = orderDetail({ statusId: 1102, products: [orderLine({ attrQtyOos: 2 })] });
     mockFetch().on('GET', DETAIL, ok(allOos)).on('POST', `${DETAIL}/pack`, fail(422, 'ALL_OUT_OF_STOCK', 'Semua produk kosong. Ajukan pembatalan pesanan.'));
     renderDetail(`/order/detail/1102/${SHP}/pickup`);
     await userEvent.click(await screen.findByRole('button', { name: 'Scan Packing' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Scan Packing' })).getByRole('button', { name: 'Ya, Packing' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Hmm, ada yang tidak beres…' });
-    // go-to-request-cancel: the message is shown without the "Error:" prefix.
-    expect(dialog).toHaveTextContent('Semua produk kosong. Ajukan pembatalan pesanan.');
+    // Not the default error modal: a title that says what happened, no "Error:" prefix.
+    const dialog = await screen.findByRole('dialog', { name: 'Semua produk kosong' });
+    expect(dialog).toHaveTextContent(`Tidak ada produk pesanan ${SHP} yang bisa dikemas.`);
     expect(dialog).not.toHaveTextContent('Error:');
+    expect(screen.queryByRole('dialog', { name: 'Hmm, ada yang tidak beres…' })).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ajukan Pembatalan' }));
-    expect(screen.getByTestId('where')).toHaveTextContent('/request-cancel');
+    // The request-cancel screen of that very shipment.
+    expect(screen.getByTestId('where')).toHaveTextContent(`/request-cancel?shipmentNo=${SHP}`);
+  });
+
+  it('shows the cancel and return actions only where order.actions offers them, each to its own screen', async () => {
+    const server = mockFetch().on('GET', DETAIL, ok(orderDetail({ statusId: 1101, actions: ['claim'] })));
+    const view = renderDetail(`/order/detail/1101/${SHP}/pickup`);
+    await screen.findByTestId('order-header');
+    expect(screen.queryByTestId('request-cancel')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('request-return')).not.toBeInTheDocument();
+
+    // Staff: a request.
+    server.on('GET', DETAIL, ok(after(orderDetail({ statusId: 1101, actions: ['claim', 'requestCancel'] }))));
+    await act(() => view.queryClient.refetchQueries());
+    expect(await screen.findByTestId('request-cancel')).toHaveTextContent('Ajukan Pembatalan');
+    // Who may decide: the cancellation itself, on the same screen.
+    server.on('GET', DETAIL, ok(after(after(orderDetail({ statusId: 1101, actions: ['claim', 'cancel'] })))));
+    await act(() => view.queryClient.refetchQueries());
+    await waitFor(() => expect(screen.getByTestId('request-cancel')).toHaveTextContent('Batalkan Pesanan'));
+    expect(screen.getByTestId('request-cancel')).toHaveAttribute('href', `/request-cancel?shipmentNo=${SHP}`);
+    expect(screen.queryByTestId('request-return')).not.toBeInTheDocument();
+  });
+
+  it('a completed order offers "Ajukan Retur" when the server says so, and shows its return', async () => {
+    const done = orderDetail({ statusId: 1104, actions: ['finish', 'requestReturn'], returnInfo: { status: 'approved', createdAt: '2025-11-22T05:00:00.000Z' } });
+    mockFetch().on('GET', DETAIL, ok(done));
+    renderDetail(`/order/detail/1104/${SHP}/pickup`);
+    expect(await screen.findByTestId('request-return')).toHaveAttribute('href', `/retur/request/${SHP}/pickup`);
+    expect(screen.queryByTestId('request-cancel')).not.toBeInTheDocument();
+    const row = screen.getByTestId('order-return');
+    expect(row).toHaveTextContent('Retur: Disetujui');
+    expect(row).toHaveAttribute('href', `/retur/detail/${SHP}/pickup`);
+  });
+
+  it('says a cancellation request waits for a decision, and shows a rejection with its note', async () => {
+    const waiting = orderDetail({
+      statusId: 1102,
+      actions: ['scan', 'pack'],
+      cancelRequest: { status: 'pending', reason: 'Pelanggan membatalkan', requestedBy: 'Budi Santoso', requestedAt: '2025-11-22T03:00:00.000Z', decidedBy: null, decidedAt: null, note: null },
+    });
+    const server = mockFetch().on('GET', DETAIL, ok(waiting));
+    const view = renderDetail(`/order/detail/1102/${SHP}/pickup`);
+    const notice = await screen.findByTestId('order-cancel-pending');
+    expect(notice).toHaveTextContent('Pengajuan pembatalan menunggu persetujuan');
+    expect(notice).toHaveTextContent('Pelanggan membatalkan');
+    expect(notice).toHaveTextContent('Budi Santoso');
+    expect(screen.queryByTestId('request-cancel')).not.toBeInTheDocument();
+
+    const rejected = {
+      ...waiting,
+      actions: ['scan', 'pack', 'requestCancel'] as OrderDetail['actions'],
+      cancelRequest: { ...waiting.cancelRequest!, status: 'rejected' as const, decidedBy: 'Agus Setiawan', decidedAt: '2025-11-22T03:10:00.000Z', note: 'Stok datang sore ini' },
+    };
+    server.on('GET', DETAIL, ok(after(rejected)));
+    await act(() => view.queryClient.refetchQueries());
+    const rejection = await screen.findByTestId('order-cancel-rejected');
+    expect(rejection).toHaveTextContent('Pengajuan pembatalan ditolak');
+    expect(rejection).toHaveTextContent('Catatan: Stok datang sore ini');
+    expect(screen.getByTestId('request-cancel')).toHaveTextContent('Ajukan Pembatalan');
+  });
+
+  it('a cancelled order says who cancelled it, when and why, and what the channel was told', async () => {
+    const cancelled = orderDetail({
+      statusId: 1106,
+      actions: ['archiveCancelled'],
+      products: [orderLine({ qtyPicked: 1, attrQtyOos: 1 })],
+      cancelledBy: 'Agus Setiawan',
+      cancelledAt: '2025-11-22T03:10:00.000Z',
+      cancelReason: 'Stok habis',
+      channelNotices: [
+        { kind: 'order.cancelled', status: 'pending', attempts: 2, createdAt: '2025-11-22T03:10:00.000Z', sentAt: null, lastError: 'kanal tidak menjawab' },
+        { kind: 'order.cancelled', status: 'sent', attempts: 1, createdAt: '2025-11-22T03:11:00.000Z', sentAt: '2025-11-22T03:11:05.000Z', lastError: null },
+      ],
+    });
+    mockFetch().on('GET', DETAIL, ok(cancelled));
+    renderDetail(`/order/detail/1106/${SHP}/pickup`);
+    const card = await screen.findByTestId('order-cancelled');
+    expect(within(card).getByTestId('order-cancelled-by')).toHaveTextContent('Agus Setiawan');
+    expect(within(card).getByTestId('order-cancel-reason')).toHaveTextContent('Stok habis');
+    expect(card).toHaveTextContent('22 Nov 2025');
+    // Goods were picked: they go back on the shelf.
+    expect(within(card).getByTestId('order-put-back')).toBeInTheDocument();
+    expect(screen.queryByTestId('request-cancel')).not.toBeInTheDocument();
+    const notices = within(screen.getByTestId('order-channel-notices')).getAllByTestId('channel-notice');
+    expect(notices[0]).toHaveTextContent('Kanal diberi tahu: Menunggu (percobaan 2)');
+    expect(notices[0]).toHaveTextContent('kanal tidak menjawab');
+    expect(notices[1]).toHaveTextContent('Kanal diberi tahu: Terkirim');
   });
 
   it('Reset asks first, then sets every line back to 0', async () => {

@@ -22,6 +22,7 @@ import { isOrderNotFound, useOrder } from '../api/get-order';
 import { useResetPicking } from '../api/reset-picking';
 import { orderKeys } from '../query-keys';
 import { ChangedElsewhereNotice } from '../components/changed-elsewhere-notice';
+import { OrderAftercareActions, OrderAftercareState } from '../components/order-aftercare';
 import { CustomerCard, OrderHeaderCard, OrderHistory, TotalCard } from '../components/order-sections';
 import { PaperBagsCard } from '../components/paper-bags-card';
 import { PickingPanel } from '../components/picking-panel';
@@ -229,6 +230,7 @@ export default function OrderDetailPage() {
     content = (
       <div className="flex flex-col gap-3 p-4 pb-28">
         {picking ? <PickingPanel order={data} onScanned={setHighlight} /> : <OrderHeaderCard order={data} type={type} />}
+        {picking ? null : <OrderAftercareState order={data} />}
         <ProductLines
           lines={data.products}
           picking={picking && data.actions.includes('scan')}
@@ -250,8 +252,11 @@ export default function OrderDetailPage() {
           onQr={qr ? () => openModal({ type: 'qr-code', title: ordersText.qr.title, payload }) : null}
         />
         {picking ? <OrderHeaderCard order={data} type={type} /> : null}
+        {/* Picking keeps the scanner and the products in view: what stands aside from it comes after them. */}
+        {picking ? <OrderAftercareState order={data} /> : null}
         <CustomerCard order={data} onContact={() => openModal({ type: 'contact-customer', title: ordersText.contact.title, payload })} />
-        <OrderHistory history={data.history} />
+        <OrderAftercareActions order={data} />
+        <OrderHistory history={data.history} channelNotices={data.channelNotices} />
         <ActionButton order={data} leave={leave} />
       </div>
     );

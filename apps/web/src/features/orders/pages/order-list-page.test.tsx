@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { Outlet } from 'react-router';
 import { resetClientStateForTests } from '@/shared/api/client';
 import { ModalHost } from '@/shared/modal/modal-host';
@@ -91,6 +92,21 @@ describe('order lists', () => {
     expect(card).toHaveTextContent('3/5 barang');
     expect(within(card).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '3');
     expect(screen.getByRole('heading', { name: 'Pesanan Picking' })).toBeInTheDocument();
+  });
+
+  it('shows who cancelled a Batal order and why, with the app\'s section above the list on that list only', async () => {
+    mockFetch()
+      .on('GET', '/api/orders/count', ok(orderCount))
+      .on('GET', '/api/orders', ok(orderList([orderSummary({ statusId: 1106, cancelledBy: 'Agus Setiawan', cancelReason: 'Stok habis' })])));
+    const routes = (element: ReactElement) => [{ element: <Outlet />, children: LIST_PATHS.map((p) => ({ path: p, element })) }];
+    const view = renderWithRouter(routes(<OrderListPage cancelPending={<p data-testid="slot">menunggu</p>} />), { initialEntries: ['/list-cancel'] });
+    const card = await screen.findByTestId('order-card-SHP2511220000001');
+    expect(within(card).getByTestId('order-card-cancelled')).toHaveTextContent('Dibatalkan oleh Agus Setiawan');
+    expect(card).toHaveTextContent('Alasan: Stok habis');
+    expect(screen.getByTestId('slot')).toBeInTheDocument();
+    await act(() => view.router.navigate('/order'));
+    expect(await screen.findByRole('heading', { name: 'Pesanan' })).toBeInTheDocument();
+    expect(screen.queryByTestId('slot')).not.toBeInTheDocument();
   });
 
   it('shows skeletons first, then an empty state', async () => {

@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
+import { ORDER_STATUS } from '@gerai/contract/statuses';
 import { paths } from '@/shared/config/paths';
 import { id } from '@/shared/i18n/id';
 import { ordersText } from '@/shared/i18n/orders';
@@ -26,8 +28,12 @@ const TITLES: Record<string, string> = {
   [paths.listCancel]: id.routes.listCancel,
 };
 
-/** Every order list: /order, /list-packing, /list-proses, /list-done, /history, /list-cancel. */
-export default function OrderListPage() {
+/**
+ * Every order list: /order, /list-packing, /list-proses, /list-done, /history, /list-cancel.
+ * `cancelPending`: what the app puts above the Batal list (the cancellation requests waiting
+ * for a decision, from the cancellations area); rendered on that list only.
+ */
+export default function OrderListPage({ cancelPending }: { cancelPending?: ReactNode } = {}) {
   const { pathname } = useLocation();
   const [search, setSearch] = useSearchParams();
   const queryClient = useQueryClient();
@@ -86,6 +92,7 @@ export default function OrderListPage() {
                 ))}
               </div>
             ) : null}
+            {status === ORDER_STATUS.CANCELLED ? cancelPending : null}
             <OrderSearchBar />
             <FilterChips
               testId="active-filters"

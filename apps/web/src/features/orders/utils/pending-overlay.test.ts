@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { OrderAction } from '@gerai/contract';
 import type { OutboxAction } from '@/shared/outbox/outbox';
 import { orderDetail, orderLine } from '@/test/fixtures';
 import { applyPending, localScanRefusal } from './pending-overlay';
@@ -69,6 +70,31 @@ describe('an order as the crew left it on the phone', () => {
     expect(result.order.statusId).toBe(1102);
     expect(result.refused).toEqual([refused]);
     expect(result.pending).toBe(0);
+  });
+
+  it('carries the cancel action of the server\'s last answer over an offline claim and pack', () => {
+    const staff = { ...order(1101), actions: ['claim', 'requestCancel'] as OrderAction[] };
+    expect(applyPending(staff, [kept('order.claim')]).order.actions).toEqual(['scan', 'editQuantity', 'markOutOfStock', 'setPaperBags', 'reset', 'pack', 'requestCancel']);
+    const chief = { ...order(1101), actions: ['claim', 'cancel'] as OrderAction[] };
+    expect(applyPending(chief, [kept('order.claim')]).order.actions).toContain('cancel');
+    // A request already pending: none offered, before or after.
+    const pending = { ...order(1101), actions: ['claim'] as OrderAction[] };
+    expect(applyPending(pending, [kept('order.claim')]).order.actions).not.toContain('requestCancel');
+    // A delivery out for delivery needs an area supervisor: the kepala toko may only ask then.
+    const delivery = { ...order(1102), deliveryType: 1, actions: ['pack', 'cancel'] as OrderAction[] };
+    expect(applyPending(delivery, [kept('order.pack')]).order.actions).toEqual(['requestCancel']);
+    // Handed over: nothing to cancel any more.
+    const pickup = { ...order(1103), actions: ['handover', 'cancel'] as OrderAction[] };
+    expect(applyPending(pickup, [kept('order.handover')]).order.actions).toEqual(['finish']);
+  });
+
+  it('keeps a return offered into History, and offers no second cancellation while one waits on the phone', () => {
+    const done = { ...order(1104), actions: ['finish', 'requestReturn'] as OrderAction[] };
+    expect(applyPending(done, [kept('order.finish')]).order.actions).toEqual(['requestReturn']);
+    const asked = applyPending({ ...order(1102), actions: ['scan', 'pack', 'requestCancel'] as OrderAction[] }, [kept('cancel.request')]);
+    expect(asked.order.actions).toEqual(['scan', 'pack']);
+    expect(asked.order.statusId).toBe(1102);
+    expect(asked.pending).toBe(1);
   });
 
   it('checks a scan offline as the server would', () => {

@@ -1,4 +1,4 @@
-import { availableActions, ORDER_STATUS, progressOf, type OrderDetail, type OrderProduct, type OrderStatusId } from '@gerai/contract';
+import { availableActions, cancelMinRole, ORDER_STATUS, progressOf, type OrderAction, type OrderDetail, type OrderProduct, type OrderStatusId } from '@gerai/contract';
 import type { OutboxAction } from '@/shared/outbox/outbox';
 import { lineForCode } from './order-detail';
 
@@ -15,8 +15,40 @@ export interface PendingOrder {
 
 const num = (v: unknown) => Number(v);
 
+const CANCEL_ACTIONS: readonly OrderAction[] = ['requestCancel', 'cancel'];
+
+/**
+ * The cancel action of an order moved on this phone to `statusId`, from the server's last
+ * answer (the phone does not know the caller's role, only what the server offered): who could
+ * cancel it directly still can when the new status asks no higher role, else they may ask;
+ * who could ask still asks. None where none was offered (a request already pending) or the
+ * new status cannot be cancelled.
+ */
+function carriedCancel(order: OrderDetail, statusId: OrderStatusId): OrderAction | null {
+  const offered = order.actions.find((a) => CANCEL_ACTIONS.includes(a));
+  const now = cancelMinRole(statusId, order.deliveryType);
+  if (!offered || now === null) return null;
+  const before = cancelMinRole(order.statusId, order.deliveryType);
+  return offered === 'cancel' && before !== null && now <= before ? 'cancel' : 'requestCancel';
+}
+
+/**
+ * The order in `statusId` with the actions of that status; what depends on more than the
+ * status (cancel, return) is carried over from the server's last answer. A return stays
+ * offered from Selesai to its History (the window runs from completion either way); it is
+ * never added here: only the server knows the window and what is left to return.
+ */
 function withStatus(order: OrderDetail, statusId: OrderStatusId): OrderDetail {
-  return { ...order, statusId, actions: availableActions(statusId, order.deliveryType) };
+  const actions = availableActions(statusId, order.deliveryType);
+  const cancel = carriedCancel(order, statusId);
+  if (cancel) actions.push(cancel);
+  if (order.actions.includes('requestReturn') && statusId === ORDER_STATUS.HISTORY) actions.push('requestReturn');
+  return { ...order, statusId, actions };
+}
+
+/** A cancellation (request) kept on the phone: no second one is offered meanwhile. */
+function withoutCancel(order: OrderDetail): OrderDetail {
+  return { ...order, actions: order.actions.filter((a) => !CANCEL_ACTIONS.includes(a)) };
 }
 
 function withLines(order: OrderDetail, change: (line: OrderProduct) => OrderProduct): OrderDetail {
@@ -79,8 +111,13 @@ export function applyPending(order: OrderDetail, actions: readonly OutboxAction[
       case 'order.finish':
         if (o.statusId === ORDER_STATUS.COMPLETED) o = withStatus(o, ORDER_STATUS.HISTORY);
         break;
+      case 'cancel.request':
+      case 'cancel.cancel':
+        // The status follows the server's answer (a decider may still refuse); until then, no second request.
+        o = withoutCancel(o);
+        break;
       default:
-        // Paper bags, POD requests: shown as waiting, their effect follows the server's answer.
+        // Paper bags, POD requests, decisions: shown as waiting, their effect follows the server's answer.
         break;
     }
   }

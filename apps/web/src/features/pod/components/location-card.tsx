@@ -6,8 +6,8 @@ import { Icon } from '@/shared/ui/icons';
 import { Spinner } from '@/shared/ui/spinner';
 import { cn } from '@/shared/utils/cn';
 import { formatTime } from '@/shared/utils/format';
-import type { DeviceLocation } from '../hooks/use-device-location';
-import type { LocationFix } from '../utils/location';
+import type { DeviceLocation } from '@/shared/hooks/use-device-location';
+import type { LocationFix } from '@/shared/utils/location';
 import { DirectionLabel, PositionSketch } from './position-sketch';
 
 const text = podText.scanGo;

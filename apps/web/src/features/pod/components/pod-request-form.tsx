@@ -8,9 +8,9 @@ import { SkeletonStack } from '@/shared/ui/skeleton';
 import { ErrorState } from '@/shared/ui/state-views';
 import { useCreatePodRequest } from '../api/create-pod-request';
 import { useRequestReasons } from '../api/get-request-reasons';
-import { capturedAtOf, type LocationFix } from '../utils/location';
-import { checkReasonChoice, type ReasonChoice, type ReasonChoiceErrors } from '../utils/reason-choice';
-import { ReasonPicker } from './reason-picker';
+import { capturedAtOf, type LocationFix } from '@/shared/utils/location';
+import { checkReasonChoice, type ReasonChoice, type ReasonChoiceErrors } from '@/shared/utils/reason-choice';
+import { ReasonPicker } from '@/shared/ui/reason-picker';
 
 const text = podText.request;
 

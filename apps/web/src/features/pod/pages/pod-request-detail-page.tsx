@@ -27,11 +27,11 @@ import { useRejectPodRequest } from '../api/reject-pod-request';
 import { useRejectReasons } from '../api/get-reject-reasons';
 import { PodStatusChip } from '../components/pod-status-chip';
 import { DirectionLabel, PositionSketch } from '../components/position-sketch';
-import { ReasonPicker } from '../components/reason-picker';
+import { ReasonPicker } from '@/shared/ui/reason-picker';
 import { usePodLimits } from '../hooks/use-pod-limits';
 import { podKeys } from '../query-keys';
 import { approvalErrorOutcome } from '../utils/pod-errors';
-import { checkReasonChoice, type ReasonChoice, type ReasonChoiceErrors } from '../utils/reason-choice';
+import { checkReasonChoice, type ReasonChoice, type ReasonChoiceErrors } from '@/shared/utils/reason-choice';
 
 const text = podText.detail;
 

@@ -1,6 +1,5 @@
-import { getLocation, LocationError, type LocationErrorCode } from '@/shared/bridge/native-bridge';
-import { id, t } from '@/shared/i18n/id';
-import { podText } from '@/shared/i18n/pod';
+import { getLocation, LocationError, type LocationErrorCode } from '../bridge/native-bridge';
+import { id, t } from '../i18n/id';
 
 /** A position good enough to decide on. */
 export interface LocationFix {
@@ -29,7 +28,7 @@ export function locationFailure(error: unknown): { reason: LocationErrorCode; me
 }
 
 /**
- * The phone's position for proof of delivery: the native host's GPS when there
+ * The phone's position for proof of delivery (scan and go, the return POD): the native host's GPS when there
  * is one, else navigator.geolocation with high accuracy. A fix whose accuracy
  * is worse than the server accepts (`maxAccuracyM`, as app-config serves it; or
  * unknown: the server needs it) is refused
@@ -50,10 +49,10 @@ export async function acquireLocation({
   }
   const { accuracy } = position;
   if (accuracy === null || !Number.isFinite(accuracy) || accuracy < 0) {
-    return { ok: false, reason: 'NO_ACCURACY', message: podText.scanGo.unknownAccuracy, accuracy: null };
+    return { ok: false, reason: 'NO_ACCURACY', message: id.location.unknownAccuracy, accuracy: null };
   }
   if (accuracy > maxAccuracyM) {
-    return { ok: false, reason: 'TOO_POOR', message: t(podText.scanGo.tooPoor, { m: Math.round(accuracy), max: maxAccuracyM }), accuracy };
+    return { ok: false, reason: 'TOO_POOR', message: t(id.location.tooPoor, { m: Math.round(accuracy), max: maxAccuracyM }), accuracy };
   }
   return { ok: true, fix: { lat: position.lat, long: position.long, accuracy, at: now() } };
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { POD_TEXT, type PodReason } from '@gerai/contract';
+import { POD_TEXT, type Reason } from '@gerai/contract';
 import { cn } from '@/shared/utils/cn';
-import type { ReasonChoice, ReasonChoiceErrors } from '../utils/reason-choice';
+import type { ReasonChoice, ReasonChoiceErrors } from '@/shared/utils/reason-choice';
 
 /** The reason list as large radio rows; "Lainnya" opens a required free text. */
 export function ReasonPicker({
@@ -16,7 +16,7 @@ export function ReasonPicker({
   testId,
 }: {
   legend: string;
-  reasons: readonly PodReason[];
+  reasons: readonly Reason[];
   value: ReasonChoice;
   onChange: (value: ReasonChoice) => void;
   errors: ReasonChoiceErrors | null;

@@ -1,4 +1,4 @@
-import { POD_TEXT, type PodReason } from '@gerai/contract';
+import { POD_TEXT, type Reason } from '@gerai/contract';
 
 export interface ReasonChoice {
   reasonId: number | null;
@@ -16,7 +16,7 @@ export interface ReasonChoiceErrors {
  */
 export function checkReasonChoice(
   choice: ReasonChoice,
-  reasons: readonly PodReason[],
+  reasons: readonly Reason[],
   messages: { reasonRequired: string; textRequired: string },
 ): ReasonChoiceErrors | null {
   const reason = reasons.find((r) => r.id === choice.reasonId);

@@ -1,0 +1,1 @@
+CREATE INDEX "cancel_requests_order_idx" ON "cancel_requests" USING btree ("order_id","created_at");

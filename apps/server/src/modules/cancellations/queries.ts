@@ -1,0 +1,171 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  cancelMinRole,
+  CANCEL_REQUEST_STATUS,
+  channelByAppId,
+  hasRoleAtLeast,
+  ROLE,
+  type CancelCount,
+  type CancelCountQuery,
+  type CancelList,
+  type CancelListQuery,
+  type CancelRequest,
+  type CancelRequestStatus,
+  type RoleId,
+} from '@gerai/contract';
+import type { Db, Tx } from '../../db/client';
+import { cancelReasons, cancelRequests, orders, users } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import type { Principal } from '../../platform/principal';
+import { chosenReason, listReasons as listReasonsOf, resolveReason as resolveReasonOf } from '../../platform/reasons';
+import { assertStoreVisible, requireActiveStore, storeScope } from '../../platform/scope';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+// --- reasons --------------------------------------------------------------------
+
+export const listReasons = (db: Db) => listReasonsOf(db, cancelReasons);
+export const resolveReason = (tx: Tx, id: number, path: string) => resolveReasonOf(tx, cancelReasons, id, path);
+
+/** The label of a stored reason id (null for "Lainnya" or a reason no longer listed). */
+export async function reasonLabel(tx: Tx, id: number | null): Promise<string | null> {
+  if (id === null) return null;
+  const [row] = await tx.select({ label: cancelReasons.label }).from(cancelReasons).where(eq(cancelReasons.id, id)).limit(1);
+  return row?.label ?? null;
+}
+
+export { chosenReason };
+
+// --- requests ---------------------------------------------------------------------
+
+const requester = alias(users, 'requester');
+const decider = alias(users, 'decider');
+
+function selectRequests(db: Db | Tx) {
+  return db
+    .select({
+      r: cancelRequests,
+      order: {
+        shipmentNo: orders.shipmentNo,
+        orderNo: orders.orderNo,
+        storeCode: orders.storeCode,
+        statusId: orders.statusId,
+        deliveryType: orders.deliveryType,
+        appId: orders.appId,
+        customerName: orders.customerName,
+        price: orders.price,
+      },
+      itemCount: sql<number>`(select coalesce(sum(l.qty), 0)::int from order_lines l where l.order_id = ${orders.id})`,
+      reasonLabel: cancelReasons.label,
+      requesterName: requester.name,
+      deciderName: decider.name,
+    })
+    .from(cancelRequests)
+    .innerJoin(orders, eq(orders.id, cancelRequests.orderId))
+    .leftJoin(cancelReasons, eq(cancelReasons.id, cancelRequests.reasonId))
+    .leftJoin(requester, eq(requester.id, cancelRequests.requestedBy))
+    .leftJoin(decider, eq(decider.id, cancelRequests.decidedBy));
+}
+
+type RequestRow = Awaited<ReturnType<ReturnType<typeof selectRequests>['where']>>[number];
+
+/** The lowest role that decides a request: the order's CANCEL_RULE now, else the one of the status it was asked in. */
+function deciderRoleOf(row: RequestRow): RoleId {
+  const { order, r } = row;
+  return cancelMinRole(order.statusId, order.deliveryType) ?? (r.requestedInStatus === null ? null : cancelMinRole(r.requestedInStatus, order.deliveryType)) ?? ROLE.STORE_CHIEF;
+}
+
+function toRequest(row: RequestRow, viewer: Pick<Principal, 'roleId'>): CancelRequest {
+  const { r, order } = row;
+  const status = r.status as CancelRequestStatus;
+  const minRole = cancelMinRole(order.statusId, order.deliveryType);
+  return {
+    id: r.id,
+    shipmentNo: order.shipmentNo,
+    orderNo: order.orderNo,
+    storeCode: order.storeCode,
+    orderStatusId: order.statusId,
+    requestedInStatus: r.requestedInStatus ?? order.statusId,
+    deliveryType: order.deliveryType,
+    appName: channelByAppId(order.appId)?.appName ?? String(order.appId),
+    customerName: order.customerName,
+    itemCount: Number(row.itemCount),
+    price: order.price,
+    status,
+    reason: chosenReason(r.reasonId, row.reasonLabel, r.reasonText),
+    requestedBy: row.requesterName,
+    requestedAt: r.createdAt.toISOString(),
+    decidedBy: row.deciderName,
+    decidedAt: iso(r.decidedAt),
+    note: r.decisionNote,
+    canDecide: status === CANCEL_REQUEST_STATUS.PENDING && minRole !== null && hasRoleAtLeast(viewer.roleId, minRole),
+    deciderRole: deciderRoleOf(row),
+  };
+}
+
+/** A request the caller has just written (scope was checked by the change). */
+export async function loadRequest(db: Db, requestId: number, viewer: Pick<Principal, 'roleId'>): Promise<CancelRequest> {
+  const [row] = await selectRequests(db).where(eq(cancelRequests.id, requestId)).limit(1);
+  if (!row) throw new Error(`cancel request ${requestId} vanished`);
+  return toRequest(row, viewer);
+}
+
+/**
+ * The active store's requests of one status: the queue (pending) oldest first, so the longest
+ * waiting is decided first; decided ones newest decision first. Staff see them too (their own
+ * requests' outcome); `canDecide` tells who may act.
+ */
+export async function listRequests(db: Db, p: Principal, q: CancelListQuery): Promise<CancelList> {
+  const storeCode = requireActiveStore(p);
+  const where = and(eq(orders.storeCode, storeCode), storeScope(orders.storeCode, p), eq(cancelRequests.status, q.status));
+  const pending = q.status === CANCEL_REQUEST_STATUS.PENDING;
+  const order = pending
+    ? [asc(cancelRequests.createdAt), asc(cancelRequests.id)]
+    : [sql`${cancelRequests.decidedAt} desc nulls last`, desc(cancelRequests.createdAt), desc(cancelRequests.id)];
+  const [rows, [total]] = await Promise.all([
+    selectRequests(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ n: count() }).from(cancelRequests).innerJoin(orders, eq(orders.id, cancelRequests.orderId)).where(where),
+  ]);
+  return { items: rows.map((row) => toRequest(row, p)), page: q.page, size: q.size, total: Number(total?.n ?? 0) };
+}
+
+/**
+ * Pending requests of one store: the home screen's and the Batal tab's badge. The store named must be
+ * one of the caller's (another store's count answers 404, as its objects do); none named, the active store.
+ */
+export async function countPending(db: Db, p: Principal, q: CancelCountQuery = {}): Promise<CancelCount> {
+  if (q.storeCode) assertStoreVisible(p, q.storeCode);
+  const storeCode = q.storeCode ?? requireActiveStore(p);
+  const [row] = await db
+    .select({ n: count() })
+    .from(cancelRequests)
+    .innerJoin(orders, eq(orders.id, cancelRequests.orderId))
+    .where(and(eq(orders.storeCode, storeCode), storeScope(orders.storeCode, p), eq(cancelRequests.status, CANCEL_REQUEST_STATUS.PENDING)));
+  return { pending: Number(row?.n ?? 0), storeCode };
+}
+
+/** The latest request of an order of the caller's stores; none (or another store's order) → 404. */
+export async function getLatestRequest(db: Db, p: Principal, shipmentNo: string): Promise<CancelRequest> {
+  const [row] = await selectRequests(db)
+    .where(and(eq(orders.shipmentNo, shipmentNo), storeScope(orders.storeCode, p)))
+    .orderBy(desc(cancelRequests.createdAt), desc(cancelRequests.id))
+    .limit(1);
+  if (!row) throw new AppError('CANCEL_REQUEST_NOT_FOUND');
+  return toRequest(row, p);
+}
+
+/** The latest request of an order, for a change under the order's lock. */
+export async function latestRequestOf(tx: Tx, orderId: number) {
+  const [row] = await tx
+    .select()
+    .from(cancelRequests)
+    .where(eq(cancelRequests.orderId, orderId))
+    .orderBy(desc(cancelRequests.createdAt), desc(cancelRequests.id))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import { UPLOAD_IMAGE_TYPES, type Upload, type UploadImageType } from '@gerai/contract';
+import type { Db, Tx } from '../db/client';
+import { uploads } from '../db/schema';
+import { writeAudit } from './audit';
+import { AppError } from './errors';
+import { markKeyApplied } from './idempotency';
+import type { Principal } from './principal';
+import { requireActiveStore, storeScope } from './scope';
+
+/** An upload nobody attached within this long is deleted (the form was abandoned). */
+export const UNATTACHED_UPLOAD_KEEP_MS = 24 * 3600 * 1000;
+
+export const uploadUrl = (id: string) => `/api/uploads/${id}`;
+
+const isImageType = (mime: string): mime is UploadImageType => (UPLOAD_IMAGE_TYPES as readonly string[]).includes(mime);
+
+/**
+ * The type of a file read from its content (magic bytes), never from its name or the browser's
+ * claim: a text file renamed .jpg is not an image. Null for anything but the allowed images.
+ */
+export async function detectImageType(bytes: Uint8Array): Promise<UploadImageType | null> {
+  if (bytes.length === 0) return null;
+  const found = await fileTypeFromBuffer(bytes);
+  return found && isImageType(found.mime) ? found.mime : null;
+}
+
+export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+type UploadRow = Pick<typeof uploads.$inferSelect, 'id' | 'mime' | 'size'>;
+
+export function toUpload(row: UploadRow): Upload {
+  return { id: row.id, mime: row.mime as UploadImageType, size: row.size, url: uploadUrl(row.id) };
+}
+
+/**
+ * Stores an uploaded file for the caller's active store, unattached: a change attaches it later
+ * by its id (a return's photos). The type must be an allowed image by its content (else 415).
+ */
+export async function storeUpload(db: Db, p: Principal, bytes: Buffer, sha256 = sha256Of(bytes)): Promise<Upload> {
+  const storeCode = requireActiveStore(p);
+  const mime = await detectImageType(bytes);
+  if (!mime) throw new AppError('UPLOAD_TYPE_UNSUPPORTED');
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(uploads)
+      .values({ storeCode, uploadedBy: p.userId, mime, size: bytes.length, sha256, bytes })
+      .returning({ id: uploads.id, mime: uploads.mime, size: uploads.size });
+    // No event: nobody else needs to hear of a file until a change attaches it.
+    await writeAudit(tx, { actorUserId: p.userId, entity: 'upload', entityId: row!.id, action: 'upload', toValue: mime, reason: `${bytes.length} bytes, sha256 ${sha256}` });
+    await markKeyApplied(tx);
+    return toUpload(row!);
+  });
+}
+
+/** An upload's bytes, only for a caller who may see its store (another store's file answers 404 like a missing one). */
+export async function readUpload(db: Db, p: Principal, id: string): Promise<{ mime: string; bytes: Buffer; sha256: string }> {
+  const [row] = await db
+    .select({ mime: uploads.mime, bytes: uploads.bytes, sha256: uploads.sha256 })
+    .from(uploads)
+    .where(and(eq(uploads.id, id), storeScope(uploads.storeCode, p)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/**
+ * Attaches uploads to an object (`attachedTo`, e.g. `return:12`) inside the caller's transaction:
+ * only uploads of `storeCode` that nothing has attached yet. Returns false, attaching nothing,
+ * when any of the ids is not such an upload (missing, another store's, already used).
+ */
+export async function attachUploads(tx: Tx, ids: readonly string[], storeCode: string, attachedTo: string): Promise<boolean> {
+  if (ids.length === 0) return true;
+  const attached = await tx
+    .update(uploads)
+    .set({ attachedTo })
+    .where(and(inArray(uploads.id, [...ids]), eq(uploads.storeCode, storeCode), isNull(uploads.attachedTo)))
+    .returning({ id: uploads.id });
+  return attached.length === new Set(ids).size;
+}
+
+/** Deletes uploads never attached and older than a day; called periodically by main. */
+export async function purgeUnattachedUploads(db: Db, now = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(uploads)
+    .where(and(isNull(uploads.attachedTo), lt(uploads.createdAt, sql`${new Date(now.getTime() - UNATTACHED_UPLOAD_KEEP_MS).toISOString()}::timestamptz`)))
+    .returning({ id: uploads.id });
+  return deleted.length;
+}

@@ -1,0 +1,347 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import {
+  DELIVERY_TYPE,
+  POD_RECEIVER_RELATIONS,
+  POD_RELATION_OTHER,
+  POD_TEXT,
+  RETURN_EVENT_TYPES,
+  RETURN_STATUS_LABEL,
+  type LatLng,
+  type PodReceiverRelation,
+  type ReturnDetail,
+} from '@gerai/contract';
+import type { ApiError } from '@/shared/api/api-error';
+import { isApiError } from '@/shared/api/api-error';
+import { useAppConfig } from '@/shared/config/app-config';
+import { paths } from '@/shared/config/paths';
+import { useEvents } from '@/shared/events/event-stream';
+import { signal } from '@/shared/feedback/feedback';
+import { useDeviceLocation } from '@/shared/hooks/use-device-location';
+import { id, t } from '@/shared/i18n/id';
+import { returnsText } from '@/shared/i18n/returns';
+import { errorToModal } from '@/shared/modal/error-to-modal';
+import { useModalStore } from '@/shared/modal/modal-store';
+import { showToast } from '@/shared/toast/toast-store';
+import { ActionBar } from '@/shared/ui/action-bar';
+import { Button, ButtonLink } from '@/shared/ui/button';
+import { FieldSuggestion, FormField, fieldControl } from '@/shared/ui/form-field';
+import { Icon } from '@/shared/ui/icons';
+import { PageHeader } from '@/shared/ui/page-header';
+import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
+import { SkeletonStack } from '@/shared/ui/skeleton';
+import { EmptyState, ErrorState } from '@/shared/ui/state-views';
+import { capturedAtOf, type LocationFix } from '@/shared/utils/location';
+import { useCollectReturn, type CollectReturnInput } from '../api/collect-return';
+import { useReturn } from '../api/get-return';
+import { ReturnLocationCard, ReturnLocationStatus } from '../components/return-location';
+import { returnKeys } from '../query-keys';
+import { methodOf } from '../utils/method';
+import { returnRefusal, type ReturnRefusal } from '../utils/return-errors';
+
+const text = returnsText.pod;
+/** A position the crew took on purpose just before ("Ambil lokasi") is sent when this recent and not sent before. */
+const TAKEN_FIX_REUSE_MS = 30_000;
+/** Refusals about the position itself: shown beside the form, which keeps its input. */
+const LOCATION_CODES = new Set(['POD_OUTSIDE_AREA', 'POD_ACCURACY_TOO_LOW', 'POD_CAPTURE_TOO_OLD', 'POD_CAPTURE_IN_FUTURE', 'POD_CUSTOMER_LOCATION_MISSING']);
+
+const customerPoint = (r: ReturnDetail): LatLng | null =>
+  r.customerLatitude !== null && r.customerLongitude !== null ? { lat: r.customerLatitude, lng: r.customerLongitude } : null;
+
+/** /retur/pod/:shipmentNo — the goods of a delivered order collected at the customer's address. */
+export default function ReturnPodPage() {
+  const { shipmentNo = '' } = useParams();
+  const queryClient = useQueryClient();
+  const detail = useReturn(shipmentNo);
+  const config = useAppConfig();
+  const error = detail.error;
+  const r = detail.data;
+  const backTo = r ? paths.returDetail(shipmentNo, methodOf(r.deliveryType)) : paths.returList();
+
+  useEvents(RETURN_EVENT_TYPES, (event) => {
+    if (event.data.shipmentNo === shipmentNo) void queryClient.invalidateQueries({ queryKey: returnKeys.detail(shipmentNo) });
+  });
+
+  let content;
+  if (detail.isPending) {
+    content = <SkeletonStack bars={['h-32 w-full', 'h-56 w-full', 'h-28 w-full']} testId="return-pod-loading" />;
+  } else if (!r && isApiError(error) && (error.status === 404 || error.status === 400)) {
+    content = (
+      <EmptyState icon="returns" title={returnsText.detail.notFoundTitle} message={t(returnsText.detail.notFoundMessage, { shipmentNo })}>
+        <ButtonLink to={paths.returList()} variant="secondary">
+          {returnsText.common.toList}
+        </ButtonLink>
+      </EmptyState>
+    );
+  } else if (!r) {
+    content = <ErrorState title={text.loadError} message={isApiError(error) ? error.message : undefined} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />;
+  } else if (r.deliveryType !== DELIVERY_TYPE.DELIVERY) {
+    content = (
+      <EmptyState icon="info" title={text.notDelivery}>
+        <ButtonLink to={backTo} variant="secondary">
+          {returnsText.common.openDetail}
+        </ButtonLink>
+      </EmptyState>
+    );
+  } else if (!r.actions.includes('collect')) {
+    content = (
+      <EmptyState icon="info" title={t(text.notApproved, { status: RETURN_STATUS_LABEL[r.status] })}>
+        <ButtonLink to={backTo} variant="secondary" data-testid="return-pod-open-detail">
+          {returnsText.common.openDetail}
+        </ButtonLink>
+      </EmptyState>
+    );
+  } else if (!config.data) {
+    // The server's radius and accuracy decide what the screen checks: wait for them.
+    content = config.isPending ? <SkeletonStack bars={['h-32 w-full', 'h-56 w-full']} /> : <ErrorState onRetry={() => void config.refetch()} retrying={config.isFetching} />;
+  } else {
+    content = <ReturnPodForm detail={r} radiusM={config.data.pod.radiusM} maxAccuracyM={config.data.pod.maxAccuracyM} />;
+  }
+
+  return (
+    <>
+      <PageHeader title={id.routes.returPod} backTo={backTo} />
+      <PullToRefresh onRefresh={() => detail.refetch()}>
+        <div className="flex flex-col gap-3 p-4" data-testid="return-pod">
+          {content}
+        </div>
+      </PullToRefresh>
+    </>
+  );
+}
+
+interface ReceiverErrors {
+  receiverName?: string;
+  receiverRelation?: string;
+  receiverOther?: string;
+}
+
+function ReturnPodForm({ detail: r, radiusM, maxAccuracyM }: { detail: ReturnDetail; radiusM: number; maxAccuracyM: number }) {
+  const { shipmentNo } = r;
+  const uid = useId();
+  const navigate = useNavigate();
+  const openModal = useModalStore((s) => s.openModal);
+  const customer = customerPoint(r);
+  const { state: location, locate } = useDeviceLocation(maxAccuracyM);
+  const [receiverName, setReceiverName] = useState('');
+  const [relation, setRelation] = useState<PodReceiverRelation | ''>('');
+  const [other, setOther] = useState('');
+  const [errors, setErrors] = useState<ReceiverErrors>({});
+  const [refusal, setRefusal] = useState<ReturnRefusal | null>(null);
+  const [takingFix, setTakingFix] = useState(false);
+  const [failedOnSend, setFailedOnSend] = useState(false);
+  const sending = useRef(false);
+  const sentFix = useRef<LocationFix | null>(null);
+  const refusalRef = useRef<HTMLDivElement>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const collect = useCollectReturn(shipmentNo, {
+    onSuccess: (d) => {
+      signal('success');
+      showToast(t(text.sent, { shipmentNo }), 'success');
+      navigate(paths.returDetail(shipmentNo, methodOf(d.deliveryType)), { replace: true });
+    },
+    onQueued: () => {
+      signal('success');
+      showToast(text.queued, 'info');
+    },
+    onError: (error: ApiError) => {
+      signal('error');
+      if (LOCATION_CODES.has(error.code) || error.code === 'VALIDATION_FAILED') {
+        // The form keeps its input: walk closer, take the position again, send again.
+        setRefusal(returnRefusal(error));
+        requestAnimationFrame(() => refusalRef.current?.scrollIntoView?.({ block: 'center' }));
+        return;
+      }
+      openModal(errorToModal(error, 'close-modal-retur'));
+    },
+  });
+
+  const check = (): ReceiverErrors => {
+    const next: ReceiverErrors = {};
+    if (receiverName.trim().length < POD_TEXT.receiverNameMin) next.receiverName = text.receiverRequired;
+    if (!relation) next.receiverRelation = text.relationRequired;
+    else if (relation === POD_RELATION_OTHER && other.trim().length < POD_TEXT.relationOtherMin) next.receiverOther = text.relationOtherRequired;
+    return next;
+  };
+
+  /** The position the send uses: one just taken on purpose and not yet sent, else a new one. */
+  const fixForSending = (): Promise<LocationFix | null> => {
+    if (location.status === 'ready' && location.fix !== sentFix.current && Date.now() - location.fix.at < TAKEN_FIX_REUSE_MS) return Promise.resolve(location.fix);
+    return locate(location.status !== 'idle');
+  };
+
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (sending.current || collect.isPending) return;
+    const problems = check();
+    setErrors(problems);
+    if (Object.keys(problems).length) {
+      signal('error');
+      return;
+    }
+    sending.current = true;
+    setFailedOnSend(false);
+    setTakingFix(true);
+    const fix = await fixForSending();
+    sending.current = false;
+    if (!mounted.current) return;
+    setTakingFix(false);
+    if (!fix) {
+      // Never sent without a position: the action bar says why, and "Coba lagi" sends again.
+      signal('error');
+      setFailedOnSend(true);
+      return;
+    }
+    sentFix.current = fix;
+    setRefusal(null);
+    const input: CollectReturnInput = {
+      lat: fix.lat,
+      long: fix.long,
+      accuracy: fix.accuracy,
+      capturedAt: capturedAtOf(fix),
+      receiverName: receiverName.trim(),
+      receiverRelation: relation as PodReceiverRelation,
+      ...(relation === POD_RELATION_OTHER ? { receiverOther: other.trim() } : {}),
+    };
+    collect.mutate(input);
+  };
+
+  const lines = r.lines.filter((l) => l.qty > 0);
+  const retry = failedOnSend && location.status === 'error';
+  const phone = r.customerPhone;
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3" data-testid="return-pod-form">
+      <section aria-label={text.customerTitle} className="flex flex-col gap-1.5 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="return-pod-customer">
+        <p className="font-mono text-base font-bold break-all text-slate-900">{shipmentNo}</p>
+        <p className="text-sm font-semibold text-slate-900">{r.customerName}</p>
+        <p className="flex items-start gap-1.5 text-sm text-slate-700">
+          <Icon name="pin" className="mt-0.5 size-4 shrink-0 text-slate-400" />
+          <span className="min-w-0" data-testid="return-pod-address">
+            {r.customerAddress ?? text.noAddress}
+          </span>
+        </p>
+        <div className="flex items-center justify-between gap-2">
+          {customer ? (
+            <p className="min-w-0 font-mono text-xs text-slate-500" data-testid="return-pod-point">
+              {customer.lat.toFixed(6)}, {customer.lng.toFixed(6)}
+            </p>
+          ) : (
+            <p className="min-w-0 text-xs text-amber-800">{text.noCustomerPoint}</p>
+          )}
+          {phone ? (
+            <a
+              href={`tel:${phone.replace(/[^\d+]/g, '')}`}
+              aria-label={t(text.callCustomer, { phone })}
+              className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-xl border border-slate-300 px-3 text-sm font-medium text-slate-800 tabular-nums active:bg-slate-100"
+            >
+              <Icon name="phone" className="size-4 shrink-0 text-slate-500" />
+              {phone}
+            </a>
+          ) : null}
+        </div>
+        <div className="rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          <p className="text-xs font-medium text-slate-500">{text.goods}</p>
+          <ul className="mt-1 flex flex-col gap-0.5">
+            {lines.map((l) => (
+              <li key={l.lineId}>{t(text.goodsLine, { qty: l.qty, name: l.name })}</li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-label={text.formTitle} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="return-pod-receiver">
+        <FormField
+          htmlFor={`${uid}-name`}
+          label={text.receiverName}
+          error={errors.receiverName}
+          after={
+            !receiverName.trim() && r.customerName ? <FieldSuggestion onClick={() => setReceiverName(r.customerName)}>{t(text.useCustomerName, { name: r.customerName })}</FieldSuggestion> : null
+          }
+        >
+          <input
+            {...fieldControl(`${uid}-name`, errors.receiverName)}
+            value={receiverName}
+            onChange={(e) => setReceiverName(e.target.value)}
+            autoComplete="off"
+            autoCapitalize="words"
+            placeholder={text.receiverPlaceholder}
+            maxLength={POD_TEXT.nameMax}
+            data-testid="receiver-name"
+          />
+        </FormField>
+        <FormField htmlFor={`${uid}-relation`} label={text.relation} error={errors.receiverRelation}>
+          <select
+            {...fieldControl(`${uid}-relation`, errors.receiverRelation, !relation && 'text-slate-400')}
+            value={relation}
+            onChange={(e) => setRelation(e.target.value as PodReceiverRelation)}
+            data-testid="receiver-relation"
+          >
+            <option value="" disabled>
+              {text.relationPlaceholder}
+            </option>
+            {POD_RECEIVER_RELATIONS.map((rel) => (
+              <option key={rel} value={rel} className="text-slate-900">
+                {rel}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        {relation === POD_RELATION_OTHER ? (
+          <FormField htmlFor={`${uid}-other`} label={text.relationOther} error={errors.receiverOther}>
+            <input
+              {...fieldControl(`${uid}-other`, errors.receiverOther)}
+              value={other}
+              onChange={(e) => setOther(e.target.value)}
+              autoComplete="off"
+              maxLength={POD_TEXT.nameMax}
+              placeholder={text.relationOtherPlaceholder}
+              data-testid="receiver-other"
+            />
+          </FormField>
+        ) : null}
+      </section>
+
+      {refusal ? (
+        <div ref={refusalRef} role="alert" className="flex items-start gap-2 rounded-2xl border border-amber-300 bg-amber-50 p-3 text-amber-950" data-testid="return-pod-refusal" data-code={refusal.code}>
+          <Icon name="alert" className="mt-0.5 size-5 shrink-0" />
+          <div className="flex min-w-0 flex-col gap-1 text-sm">
+            <p className="font-bold">{refusal.code === 'POD_OUTSIDE_AREA' ? text.outsideTitle : refusal.message}</p>
+            {refusal.code === 'POD_OUTSIDE_AREA' ? <p>{text.outside422}</p> : null}
+            {refusal.details.map((d) => (
+              <p key={d}>{d}</p>
+            ))}
+          </div>
+        </div>
+      ) : null}
+
+      <ReturnLocationCard location={location} onLocate={() => void locate(location.status !== 'idle')} customer={customer} radiusM={radiusM} disabled={collect.isPending || takingFix} />
+      {/* Room for the action bar over the end of the screen, with a reason shown in it too. */}
+      <div aria-hidden="true" className="h-28" />
+
+      <ActionBar>
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+          <ReturnLocationStatus location={location} customer={customer} radiusM={radiusM} failedOnSend={failedOnSend} />
+          <Button
+            type="submit"
+            block
+            loading={takingFix || (collect.isPending && !collect.queued)}
+            disabled={collect.queued}
+            data-testid="return-pod-submit"
+            data-phase={takingFix ? 'locating' : collect.isPending ? 'sending' : 'idle'}
+          >
+            {takingFix ? text.locating : retry ? id.common.retry : text.submit}
+          </Button>
+        </div>
+      </ActionBar>
+    </form>
+  );
+}

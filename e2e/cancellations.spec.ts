@@ -1,0 +1,143 @@
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { snap } from './fixtures';
+import { newPickupOrder, orderableProducts } from './support/channel';
+import { leaveLoginBudget, signInOnce } from './support/pod';
+
+// Issue 11: an order that goes out of stock completely while it is picked is a normal outcome:
+// the crew ask for its cancellation, the kepala toko approves it on another phone, live.
+
+const CREW = '10000001';
+const CHIEF = '20000001';
+const CREW_STATE = 'test-results/cancel-crew.json';
+const CHIEF_STATE = 'test-results/cancel-chief.json';
+const PHONE = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true } as const;
+
+let crewApi: APIRequestContext;
+let chiefApi: APIRequestContext;
+
+test.use({ ...PHONE, storageState: CREW_STATE });
+
+test.beforeAll(async ({ baseURL }) => {
+  crewApi = await signInOnce(baseURL!, CREW, CREW_STATE);
+  chiefApi = await signInOnce(baseURL!, CHIEF, CHIEF_STATE);
+});
+
+test.afterAll(async () => {
+  await crewApi?.dispose();
+  await chiefApi?.dispose();
+  await leaveLoginBudget();
+});
+
+async function chiefPhone(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({ ...PHONE, baseURL, storageState: CHIEF_STATE });
+}
+
+const lineOf = (page: Page, barcode: string) => page.locator(`[data-testid^="line-"][data-barcode="${barcode}"]`);
+
+test('every line out of stock: the crew ask for cancellation, the kepala toko approves on another phone, live', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const products = (await orderableProducts(baseURL!, 1)).slice(0, 2);
+  expect(products).toHaveLength(2);
+  const shipmentNo = await newPickupOrder(
+    crewApi,
+    'CANCEL',
+    'Sari Pelanggan Batal',
+    products.map((p) => ({ barcode: p.barcode, qty: 1 })),
+  );
+
+  // The kepala toko watches the Batal list on another phone.
+  const chiefContext = await chiefPhone(browser, baseURL!);
+  const chief = await chiefContext.newPage();
+  await chief.goto('/list-cancel');
+  await expect(chief.getByRole('heading', { name: /Batal/ }).first()).toBeVisible();
+
+  // The crew claim the order and find every product missing.
+  await page.goto(`/order/detail/1101/${shipmentNo}/pickup`);
+  await page.getByTestId('action-button').click();
+  await expect(page).toHaveURL(new RegExp(`/order/detail/1102/${shipmentNo}/pickup$`));
+  for (const p of products) {
+    await lineOf(page, p.barcode).getByRole('button', { name: 'Stok Kosong' }).click();
+    const oos = page.getByRole('dialog', { name: 'Stok Kosong' });
+    await expect(oos.getByTestId('oos-value')).toHaveValue('1');
+    await oos.getByTestId('oos-confirm').click();
+    await expect(oos).toBeHidden();
+    await expect(lineOf(page, p.barcode)).toHaveAttribute('data-resolved', 'true');
+  }
+
+  // Scan Packing: nothing to pack is an outcome with its own words, not the default error.
+  await page.getByTestId('action-button').click();
+  await page.getByRole('dialog', { name: 'Scan Packing' }).getByTestId('scan-packing-confirm').click();
+  const allOut = page.getByRole('dialog', { name: 'Semua produk kosong' });
+  await expect(allOut).toBeVisible();
+  await expect(allOut).not.toContainText('Hmm, ada yang tidak beres');
+  await expect(allOut).not.toContainText('Error:');
+  await snap(page, 'cancel-01-all-out-of-stock');
+  await allOut.getByRole('button', { name: 'Ajukan Pembatalan' }).click();
+  await expect(page).toHaveURL(new RegExp(`/request-cancel\\?shipmentNo=${shipmentNo}$`));
+
+  // A reason from the API's list ("Lainnya" needs text), then the confirm-cancel modal.
+  const reasons = page.getByTestId('cancel-reason');
+  await expect(reasons.getByRole('radio')).not.toHaveCount(0);
+  await page.getByTestId('cancel-submit').click();
+  await expect(page.getByText('Pilih alasan pembatalan.')).toBeVisible();
+  const firstReason = reasons.getByRole('radio').first();
+  const reasonLabel = ((await reasons.locator('label').first().textContent()) ?? '').trim();
+  await firstReason.check();
+  await expect(page.getByTestId('cancel-submit')).toHaveText('Ajukan Pembatalan');
+  await snap(page, 'cancel-02-request-form');
+  await page.getByTestId('cancel-submit').click();
+  const confirm = page.getByRole('dialog', { name: 'Ajukan pembatalan?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Ya, Ajukan' }).click();
+  await expect(page.getByText('Pengajuan pembatalan terkirim')).toBeVisible();
+  await expect(page.getByTestId('order-cancel-pending')).toBeVisible();
+  await snap(page, 'cancel-03-crew-pending');
+
+  // Live on the kepala toko's phone: the request appears without a reload.
+  const card = chief.getByTestId(`cancel-request-${shipmentNo}`);
+  await expect(card).toBeVisible();
+  await expect(card).toContainText(reasonLabel);
+  await snap(chief, 'cancel-04-chief-queue');
+  await card.click();
+  await expect(chief).toHaveURL(new RegExp(`/request-cancel\\?shipmentNo=${shipmentNo}$`));
+  await chief.getByTestId('cancel-approve').click();
+  const approve = chief.getByRole('dialog', { name: 'Setujui pembatalan?' });
+  await approve.getByRole('button', { name: 'Ya, Setujui' }).click();
+  // Back on the Batal list: the request left the queue, the order is cancelled with who and why.
+  await expect(chief).toHaveURL(/\/list-cancel$/);
+  await expect(chief.getByTestId(`cancel-request-${shipmentNo}`)).toHaveCount(0);
+  await expect(chief.getByTestId(`order-card-${shipmentNo}`).getByTestId('order-card-cancelled')).toContainText('Dibatalkan oleh Agus Setiawan');
+  await snap(chief, 'cancel-05-chief-approved');
+
+  // The crew's screen hears it at once and says who changed the order (decision 82); then
+  // the order is Batal, with who and why.
+  await expect(page.getByText(`Pesanan ${shipmentNo} sekarang berstatus Batal oleh Agus Setiawan.`)).toBeVisible({ timeout: 15_000 });
+  await snap(page, 'cancel-06-crew-told');
+  await page.getByRole('button', { name: 'Lihat pesanan' }).click();
+  await expect(page.getByTestId('order-cancelled')).toBeVisible();
+  await expect(page.getByTestId('order-cancelled-by')).toContainText('Agus');
+  await expect(page.getByTestId('order-cancel-reason')).toHaveText(reasonLabel);
+  await snap(page, 'cancel-07-crew-cancelled');
+  await page.goto('/list-cancel');
+  const cancelledCard = page.getByTestId(`order-card-${shipmentNo}`);
+  await expect(cancelledCard).toBeVisible();
+  await expect(cancelledCard.getByTestId('order-card-cancelled')).toContainText(reasonLabel);
+
+  // Deciding twice is refused with its message; the channel was told (the order's history).
+  const again = await chiefApi.post(`/api/cancellations/${shipmentNo}/approve`, { data: {}, headers: { 'Idempotency-Key': `e2e-cancel-again-${Date.now()}` } });
+  expect(again.status()).toBe(409);
+  expect(((await again.json()) as { message: string }).message).toBe('Pengajuan pembatalan ini sudah diputuskan.');
+  const detail = (await (await crewApi.get(`/api/orders/${shipmentNo}`)).json()) as { data: { statusId: number; channelNotices: Array<{ kind: string }> } };
+  expect(detail.data.statusId).toBe(1106);
+  expect(detail.data.channelNotices.map((n) => n.kind)).toContain('order.cancelled');
+  await chiefContext.close();
+});
+
+test('a staff member sees the pending requests but may not approve them', async () => {
+  const list = (await (await crewApi.get('/api/cancellations?status=pending')).json()) as { data: { items: Array<{ shipmentNo: string; canDecide: boolean }> } };
+  for (const item of list.data.items) expect(item.canDecide).toBe(false);
+  const pending = list.data.items[0];
+  test.skip(!pending, 'no pending request in the demo data');
+  const res = await crewApi.post(`/api/cancellations/${pending!.shipmentNo}/approve`, { data: {}, headers: { 'Idempotency-Key': `e2e-staff-approve-${Date.now()}` } });
+  expect(res.status()).toBe(403);
+});
