@@ -28,11 +28,19 @@ import { podKeys } from '../query-keys';
 import { useSentRequests } from '../stores/sent-requests';
 import { capturedAtOf, type LocationFix } from '@/shared/utils/location';
 import { needsNewLocation, podCodeMeaning, podErrorMeaning, podErrorModal } from '../utils/pod-errors';
-import { LocationCard, LocationStatus } from './location-card';
+import { LocationCard, LocationStatus } from '@/shared/ui/location-card';
 import { PackageCheck } from './package-check';
 import { PodRequestForm } from './pod-request-form';
 import { PodRequestState } from './pod-request-state';
 import { ScanGoForm, type ScanGoFormValues, type ScanGoReceiver, type SetScanGoFieldError } from './scan-go-form';
+
+/** Scan and go's own words around the shared location card ("Kirim POD"). */
+const locationWords = {
+  notSent: podText.scanGo.notSent,
+  locationOnSend: podText.scanGo.locationOnSend,
+  noLocation: podText.scanGo.noLocation,
+  noCustomerPoint: podText.scanGo.noCustomerPoint,
+};
 
 const text = podText.scanGo;
 /** The POD request form reuses a fix this recent; an older one is taken again. */
@@ -418,7 +426,7 @@ function ScanGoDelivery({
   const actions = (
     <ActionBar>
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-        <LocationStatus location={location} customer={customer} radiusM={radiusM} failedOnSend={failedOnSend} />
+        <LocationStatus location={location} customer={customer} radiusM={radiusM} failedOnSend={failedOnSend} words={locationWords} />
         <div className={cn('grid gap-2', canRequest ? 'grid-cols-2' : 'grid-cols-1')}>
           {canRequest ? (
             <Button variant="secondary" onClick={openRequest} data-testid="open-pod-request">
@@ -474,7 +482,7 @@ function ScanGoDelivery({
           />
         </div>
       ) : null}
-      <LocationCard location={location} onLocate={() => takeLocation()} customer={customer} radiusM={radiusM} disabled={scanGo.isPending || takingFix} />
+      <LocationCard location={location} onLocate={() => takeLocation()} customer={customer} radiusM={radiusM} disabled={scanGo.isPending || takingFix} words={locationWords} />
       {/* Room for the action bar over the end of the screen, with a reason shown in it too. */}
       <div aria-hidden="true" className="h-28" />
     </>

@@ -26,7 +26,8 @@ import { usePodRequest } from '../api/get-pod-request';
 import { useRejectPodRequest } from '../api/reject-pod-request';
 import { useRejectReasons } from '../api/get-reject-reasons';
 import { PodStatusChip } from '../components/pod-status-chip';
-import { DirectionLabel, PositionSketch } from '../components/position-sketch';
+import { DirectionLabel, PositionSketch } from '@/shared/ui/position-sketch';
+import { locationText } from '@/shared/i18n/location';
 import { ReasonPicker } from '@/shared/ui/reason-picker';
 import { usePodLimits } from '../hooks/use-pod-limits';
 import { podKeys } from '../query-keys';
@@ -54,7 +55,7 @@ function Positions({ request }: { request: PodRequestDetail }) {
       {direction && distanceM !== null ? (
         <div className="flex items-center gap-3">
           {limits ? (
-            <PositionSketch distanceM={distanceM} bearingDeg={direction.bearingDeg} radiusM={limits.radiusM} accuracyM={position.accuracy} pointLabel={podText.sketch.crew} className="w-32 shrink-0" />
+            <PositionSketch distanceM={distanceM} bearingDeg={direction.bearingDeg} radiusM={limits.radiusM} accuracyM={position.accuracy} pointLabel={locationText.sketch.crew} className="w-32 shrink-0" />
           ) : null}
           <div className="flex min-w-0 flex-col gap-2 text-sm">
             <DirectionLabel bearingDeg={direction.bearingDeg} className="font-semibold text-slate-900">

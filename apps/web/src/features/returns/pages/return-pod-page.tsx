@@ -35,10 +35,18 @@ import { EmptyState, ErrorState } from '@/shared/ui/state-views';
 import { capturedAtOf, type LocationFix } from '@/shared/utils/location';
 import { useCollectReturn, type CollectReturnInput } from '../api/collect-return';
 import { useReturn } from '../api/get-return';
-import { ReturnLocationCard, ReturnLocationStatus } from '../components/return-location';
+import { LocationCard, LocationStatus } from '@/shared/ui/location-card';
 import { returnKeys } from '../query-keys';
 import { methodOf } from '../utils/method';
 import { returnRefusal, type ReturnRefusal } from '../utils/return-errors';
+
+/** The return POD's own words around the shared location card ("Kirim POD Retur"). */
+const locationWords = {
+  notSent: returnsText.pod.notSent,
+  locationOnSend: returnsText.pod.locationOnSend,
+  noLocation: returnsText.pod.locationOnSend,
+  noCustomerPoint: returnsText.pod.noCustomerPoint,
+};
 
 const text = returnsText.pod;
 /** A position the crew took on purpose just before ("Ambil lokasi") is sent when this recent and not sent before. */
@@ -323,13 +331,13 @@ function ReturnPodForm({ detail: r, radiusM, maxAccuracyM }: { detail: ReturnDet
         </div>
       ) : null}
 
-      <ReturnLocationCard location={location} onLocate={() => void locate(location.status !== 'idle')} customer={customer} radiusM={radiusM} disabled={collect.isPending || takingFix} />
+      <LocationCard location={location} onLocate={() => void locate(location.status !== 'idle')} customer={customer} radiusM={radiusM} disabled={collect.isPending || takingFix} words={locationWords} />
       {/* Room for the action bar over the end of the screen, with a reason shown in it too. */}
       <div aria-hidden="true" className="h-28" />
 
       <ActionBar>
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-          <ReturnLocationStatus location={location} customer={customer} radiusM={radiusM} failedOnSend={failedOnSend} />
+          <LocationStatus location={location} customer={customer} radiusM={radiusM} failedOnSend={failedOnSend} words={locationWords} />
           <Button
             type="submit"
             block

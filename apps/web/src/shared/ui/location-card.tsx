@@ -1,6 +1,6 @@
 import { describeDirection, distanceMeters, formatDistance, type LatLng } from '@gerai/contract';
 import { t } from '@/shared/i18n/id';
-import { podText } from '@/shared/i18n/pod';
+import { locationText, type LocationScreenWords } from '@/shared/i18n/location';
 import { Button } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icons';
 import { Spinner } from '@/shared/ui/spinner';
@@ -10,7 +10,7 @@ import type { DeviceLocation } from '@/shared/hooks/use-device-location';
 import type { LocationFix } from '@/shared/utils/location';
 import { DirectionLabel, PositionSketch } from './position-sketch';
 
-const text = podText.scanGo;
+const text = locationText;
 
 /** The fix a screen can show: the current one, or the one before a new fix was asked for. */
 export function shownFix(location: DeviceLocation): LocationFix | null {
@@ -35,18 +35,20 @@ export function LocationStatus({
   customer,
   radiusM,
   failedOnSend,
+  words,
 }: {
   location: DeviceLocation;
   customer: LatLng | null;
   radiusM: number;
   failedOnSend: boolean;
+  words: LocationScreenWords;
 }) {
   if (location.status === 'error') {
     return (
       <div role="alert" className="flex items-start gap-2 rounded-lg bg-amber-50 px-2 py-1.5 text-xs text-amber-950" data-testid="location-error" data-reason={location.reason}>
         <Icon name="alert" className="mt-px size-4 shrink-0" />
         <p>
-          {failedOnSend ? <span className="block font-semibold">{text.notSent}</span> : null}
+          {failedOnSend ? <span className="block font-semibold">{words.notSent}</span> : null}
           {location.message}
         </p>
       </div>
@@ -76,7 +78,7 @@ export function LocationStatus({
         ) : fix ? (
           `${accuracy} · ${text.noCustomerPointShort}`
         ) : (
-          text.locationOnSend
+          words.locationOnSend
         )}
       </span>
     </p>
@@ -95,20 +97,22 @@ export function LocationCard({
   customer,
   radiusM,
   disabled = false,
+  words,
 }: {
   location: DeviceLocation;
   onLocate: () => void;
   customer: LatLng | null;
   radiusM: number;
   disabled?: boolean;
+  words: LocationScreenWords;
 }) {
   const fix = shownFix(location);
   const relative = relativeTo(customer, fix, radiusM);
 
   return (
-    <section aria-label={text.locationTitle} className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="location-card" data-state={location.status}>
+    <section aria-label={text.title} className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="location-card" data-state={location.status}>
       <div className="flex items-center gap-2">
-        <h2 className="flex-1 font-semibold text-slate-900">{text.locationTitle}</h2>
+        <h2 className="flex-1 font-semibold text-slate-900">{text.title}</h2>
         {fix ? (
           <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 tabular-nums" data-testid="location-accuracy">
             {t(text.accuracy, { m: Math.round(fix.accuracy) })}
@@ -121,14 +125,14 @@ export function LocationCard({
           {t(text.takenAt, { time: formatTime(fix.at) })}
         </p>
       ) : (
-        <p className="text-sm text-slate-600">{text.noLocation}</p>
+        <p className="text-sm text-slate-600">{words.noLocation}</p>
       )}
 
-      {fix && !customer ? <p className="text-sm text-slate-600">{text.noCustomerPoint}</p> : null}
+      {fix && !customer ? <p className="text-sm text-slate-600">{words.noCustomerPoint}</p> : null}
 
       {relative ? (
         <div className="flex items-center gap-3">
-          <PositionSketch distanceM={relative.distanceM} bearingDeg={relative.bearingDeg} radiusM={radiusM} accuracyM={fix?.accuracy ?? null} pointLabel={podText.sketch.you} className="w-28 shrink-0" />
+          <PositionSketch distanceM={relative.distanceM} bearingDeg={relative.bearingDeg} radiusM={radiusM} accuracyM={fix?.accuracy ?? null} pointLabel={locationText.sketch.you} className="w-28 shrink-0" />
           <div className="flex min-w-0 flex-col gap-1.5 text-sm">
             <DirectionLabel bearingDeg={relative.bearingDeg} className="font-medium text-slate-900">
               {t(text.youAre, { distance: formatDistance(relative.distanceM), direction: relative.direction })}

@@ -1,6 +1,6 @@
 import { compassPoint, formatDistance } from '@gerai/contract';
 import { t } from '@/shared/i18n/id';
-import { podText } from '@/shared/i18n/pod';
+import { locationText } from '@/shared/i18n/location';
 import { cn } from '@/shared/utils/cn';
 
 const SIZE = 200;
@@ -48,7 +48,7 @@ export function PositionSketch({
   const tone = inside ? '#047857' : '#b45309';
   // Labels sit on the far side of the point so they never cover the customer.
   const below = g.y >= C;
-  const label = t(podText.sketch.label, { radius: radiusM, distance: formatDistance(distanceM), direction: compassPoint(bearingDeg) });
+  const label = t(locationText.sketch.label, { radius: radiusM, distance: formatDistance(distanceM), direction: compassPoint(bearingDeg) });
   return (
     <svg viewBox={`0 0 ${SIZE} ${SIZE}`} role="img" aria-label={label} className={cn('h-auto shrink-0', className ?? 'w-40')} data-testid="position-sketch">
       <rect x="0" y="0" width={SIZE} height={SIZE} rx="16" fill="#f8fafc" />
@@ -56,7 +56,7 @@ export function PositionSketch({
       <g transform="translate(20 22)" fill="#475569">
         <path d="M0 -12 L6 4 L0 0 L-6 4 Z" />
         <text y="18" textAnchor="middle" fontSize="11" fontWeight="700">
-          {podText.sketch.north}
+          {locationText.sketch.north}
         </text>
       </g>
       <circle cx={C} cy={C} r={g.radius} fill="#10b98122" stroke="#059669" strokeDasharray="4 3" strokeWidth="1.5" />
@@ -64,7 +64,7 @@ export function PositionSketch({
       {g.accuracy > 0 ? <circle cx={g.x} cy={g.y} r={g.accuracy} fill={`${tone}22`} stroke="none" /> : null}
       <circle cx={C} cy={C} r="5" fill="#b91c1c" stroke="#fff" strokeWidth="2" />
       <text x={C} y={below ? C - 10 : C + 18} textAnchor="middle" fontSize="10" fill="#334155">
-        {podText.sketch.customer}
+        {locationText.sketch.customer}
       </text>
       <circle cx={g.x} cy={g.y} r="5.5" fill={tone} stroke="#fff" strokeWidth="2" data-testid="sketch-point" />
       <text x={g.x} y={below ? g.y + 18 : g.y - 10} textAnchor="middle" fontSize="10" fontWeight="700" fill={tone}>
