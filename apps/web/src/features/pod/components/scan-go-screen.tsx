@@ -22,6 +22,7 @@ import { formatNumber, formatRupiah, formatTime } from '@/shared/utils/format';
 import { useOrderPodRequests } from '../api/get-order-pod-requests';
 import { outsideReplyOf, useScanAndGo, type OutsideData, type ScanGoInput } from '../api/scan-and-go';
 import { useDeviceLocation } from '@/shared/hooks/use-device-location';
+import { useFixForSending } from '@/shared/hooks/use-fix-for-sending';
 import { usePodLimits, type PodLimits } from '../hooks/use-pod-limits';
 import { POD_LIVE_TYPES } from '../live-events';
 import { podKeys } from '../query-keys';
@@ -45,12 +46,6 @@ const locationWords = {
 const text = podText.scanGo;
 /** The POD request form reuses a fix this recent; an older one is taken again. */
 const FIX_MAX_AGE_MS = 2 * 60_000;
-/**
- * "Kirim POD" takes the position itself. A fix the crew took on purpose just before ("Ambil
- * lokasi", "Ambil lokasi lagi") and that was not sent yet is used when this recent; a fix that
- * was already sent never is (the crew may have walked closer after a refusal).
- */
-const TAKEN_FIX_REUSE_MS = 30_000;
 const FORM_FIELDS: ReadonlyArray<keyof ScanGoFormValues> = ['receiverName', 'receiverRelation', 'receiverOther', 'plasticQty'];
 
 export type OrderLoadState = 'loading' | 'ready' | 'not-found' | 'error';
@@ -248,17 +243,7 @@ function ScanGoDelivery({
   const topRef = useRef<HTMLDivElement>(null);
   const customer = customerPoint(order);
   // "Kirim POD" waiting for the position, and whether the last one ended without it.
-  const [takingFix, setTakingFix] = useState(false);
-  const [failedOnSend, setFailedOnSend] = useState(false);
-  const sending = useRef(false);
-  const sentFix = useRef<LocationFix | null>(null);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const { takingFix, failedOnSend, setFailedOnSend, takeFixToSend } = useFixForSending(location, () => locate());
 
   const openRequest = useCallback(() => setRequesting(true), []);
   useEffect(() => {
@@ -270,12 +255,6 @@ function ScanGoDelivery({
     if (location.status === 'ready' && Date.now() - location.fix.at < FIX_MAX_AGE_MS) return location.fix;
     return locate(location.status !== 'idle');
   }, [location, locate]);
-
-  /** The position "Kirim POD" sends: one the crew just took and has not sent, else a new one. */
-  const fixForSending = (): Promise<LocationFix | null> => {
-    if (location.status === 'ready' && location.fix !== sentFix.current && Date.now() - location.fix.at < TAKEN_FIX_REUSE_MS) return Promise.resolve(location.fix);
-    return locate();
-  };
 
   /** "Ambil lokasi" (before sending) or "Ambil lokasi lagi" (after a refusal for the fix's time). */
   const takeLocation = (fresh?: boolean) => {
@@ -355,22 +334,8 @@ function ScanGoDelivery({
   };
 
   const submit = async (receiver: ScanGoReceiver, setError: SetScanGoFieldError) => {
-    if (sending.current) return;
-    sending.current = true;
-    setFailedOnSend(false);
-    setTakingFix(true);
-    const fix = await fixForSending();
-    sending.current = false;
-    // The crew left the screen while the position was taken: nothing is sent behind their back.
-    if (!mounted.current) return;
-    setTakingFix(false);
-    if (!fix) {
-      // Never sent without a position: the action bar says why, and "Coba lagi" sends again.
-      signal('error');
-      setFailedOnSend(true);
-      return;
-    }
-    sentFix.current = fix;
+    const fix = await takeFixToSend();
+    if (!fix) return;
     const input: ScanGoInput = {
       shipmentNo,
       orderNo: order.orderNo,

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import {
@@ -19,6 +19,7 @@ import { paths } from '@/shared/config/paths';
 import { useEvents } from '@/shared/events/event-stream';
 import { signal } from '@/shared/feedback/feedback';
 import { useDeviceLocation } from '@/shared/hooks/use-device-location';
+import { useFixForSending } from '@/shared/hooks/use-fix-for-sending';
 import { id, t } from '@/shared/i18n/id';
 import { returnsText } from '@/shared/i18n/returns';
 import { errorToModal } from '@/shared/modal/error-to-modal';
@@ -32,7 +33,7 @@ import { PageHeader } from '@/shared/ui/page-header';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
 import { SkeletonStack } from '@/shared/ui/skeleton';
 import { EmptyState, ErrorState } from '@/shared/ui/state-views';
-import { capturedAtOf, type LocationFix } from '@/shared/utils/location';
+import { capturedAtOf } from '@/shared/utils/location';
 import { useCollectReturn, type CollectReturnInput } from '../api/collect-return';
 import { useReturn } from '../api/get-return';
 import { LocationCard, LocationStatus } from '@/shared/ui/location-card';
@@ -49,8 +50,6 @@ const locationWords = {
 };
 
 const text = returnsText.pod;
-/** A position the crew took on purpose just before ("Ambil lokasi") is sent when this recent and not sent before. */
-const TAKEN_FIX_REUSE_MS = 30_000;
 /** Refusals about the position itself: shown beside the form, which keeps its input. */
 const LOCATION_CODES = new Set(['POD_OUTSIDE_AREA', 'POD_ACCURACY_TOO_LOW', 'POD_CAPTURE_TOO_OLD', 'POD_CAPTURE_IN_FUTURE', 'POD_CUSTOMER_LOCATION_MISSING']);
 
@@ -137,18 +136,8 @@ function ReturnPodForm({ detail: r, radiusM, maxAccuracyM }: { detail: ReturnDet
   const [other, setOther] = useState('');
   const [errors, setErrors] = useState<ReceiverErrors>({});
   const [refusal, setRefusal] = useState<ReturnRefusal | null>(null);
-  const [takingFix, setTakingFix] = useState(false);
-  const [failedOnSend, setFailedOnSend] = useState(false);
-  const sending = useRef(false);
-  const sentFix = useRef<LocationFix | null>(null);
+  const { takingFix, failedOnSend, isSending, takeFixToSend } = useFixForSending(location, () => locate(location.status !== 'idle'));
   const refusalRef = useRef<HTMLDivElement>(null);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
 
   const collect = useCollectReturn(shipmentNo, {
     onSuccess: (d) => {
@@ -180,35 +169,17 @@ function ReturnPodForm({ detail: r, radiusM, maxAccuracyM }: { detail: ReturnDet
     return next;
   };
 
-  /** The position the send uses: one just taken on purpose and not yet sent, else a new one. */
-  const fixForSending = (): Promise<LocationFix | null> => {
-    if (location.status === 'ready' && location.fix !== sentFix.current && Date.now() - location.fix.at < TAKEN_FIX_REUSE_MS) return Promise.resolve(location.fix);
-    return locate(location.status !== 'idle');
-  };
-
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
-    if (sending.current || collect.isPending) return;
+    if (isSending() || collect.isPending) return;
     const problems = check();
     setErrors(problems);
     if (Object.keys(problems).length) {
       signal('error');
       return;
     }
-    sending.current = true;
-    setFailedOnSend(false);
-    setTakingFix(true);
-    const fix = await fixForSending();
-    sending.current = false;
-    if (!mounted.current) return;
-    setTakingFix(false);
-    if (!fix) {
-      // Never sent without a position: the action bar says why, and "Coba lagi" sends again.
-      signal('error');
-      setFailedOnSend(true);
-      return;
-    }
-    sentFix.current = fix;
+    const fix = await takeFixToSend();
+    if (!fix) return;
     setRefusal(null);
     const input: CollectReturnInput = {
       lat: fix.lat,
