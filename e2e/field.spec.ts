@@ -233,3 +233,35 @@ test('the cancellation screen fits 360×640: reasons, the main action and the de
   expect(await smallTargets(page), 'Batal list with the requests waiting').toEqual([]);
   await staff.dispose();
 });
+
+test('stock and booking screens fit 360×640: the lookup, the lists, a booking and the stores that can serve, targets are 44 px', async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginAndWaitForHome(page, '10000001');
+  const found = (await (await page.request.get('/api/stock/products?q=Indomie&size=1')).json()) as { data: { items: Array<{ productID: string }> } };
+  const productId = found.data.items[0]!.productID;
+
+  // Cek stok of one product: my store, then the nearest stores with their stock.
+  await page.goto(`/cek-stock?productId=${productId}`);
+  await expect(page.getByText('Toko Bangka Indah').first()).toBeVisible();
+  expect(await smallTargets(page), 'cek stok').toEqual([]);
+  await snap(page, 'field-08-cek-stock');
+
+  // The booking lists, and a booking of T001's seeded in the demo data.
+  await page.goto('/booking-list-product');
+  await expect(page.getByTestId('booking-direction-in')).toBeVisible();
+  expect(await smallTargets(page), 'booking list by product').toEqual([]);
+  await page.goto('/booking-list-store');
+  await expect(page.getByTestId('booking-direction-out')).toBeVisible();
+  expect(await smallTargets(page), 'booking list by store').toEqual([]);
+  const mine = (await (await page.request.get('/api/bookings?direction=out&status=1131')).json()) as { data: { items: Array<{ bookID: number }> } };
+  await page.goto(`/get-product/${mine.data.items[0]!.bookID}`);
+  await expect(page.getByTestId('booking-store-taken')).toHaveText('-');
+  expect(await smallTargets(page), 'booking detail').toEqual([]);
+  await snap(page, 'field-09-booking-detail');
+
+  // The stores of my kecamatan that can serve the product.
+  await page.goto(`/booking-list-kecamatan?productId=${productId}&qty=1`);
+  await expect(page.locator('[data-testid^="ring-"]').first()).toBeVisible();
+  expect(await smallTargets(page), 'stores that can serve').toEqual([]);
+  await snap(page, 'field-10-booking-stores');
+});

@@ -11,26 +11,77 @@ export interface BenchDataset {
   detailShipments: string[];
   /** T001 orders in 1102 with huge quantities, for scans that keep succeeding. */
   scanTargets: Array<{ shipmentNo: string; barcodes: string[] }>;
+  /** Products for the stock lookup and booking store rows (every product but the paper bag). */
+  stockProducts: string[];
+  /** store_stock rows in all (every store × every product). */
+  stockRows: number;
+  /** Stores in T001's kelurahan and kecamatan rings, T001 included. */
+  t001Rings: { kelurahan: number; kecamatan: number };
 }
 
 /** Rows of a raw query on node-postgres (the benchmark always runs on PostgreSQL). */
 const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 const count = async (db: Db, table: string) => (await rowsOf<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
 
+/** Bench stores placed around T001 (-6.2607, 106.8137) in its kecamatan, so its rings are a real chain's size. */
+const T001_RING_STORES = 17;
+const T001_KELURAHAN_STORES = 3;
+
 /**
  * Grows the demo database to chain size with set-based SQL (generate_series):
  * `storeTotal` stores, `orderTotal` extra orders ('SHB…', 1–3 lines each, one
- * in twenty at T001, the busiest store), their intake history, and a set of
- * T001 orders in picking ('SHS…') for the scan benchmark.
+ * in twenty at T001, the busiest store), their intake history, a set of
+ * T001 orders in picking ('SHS…') for the scan benchmark, and every bench store's
+ * stock of every product (decision 88's lookups walk it).
+ *
+ * The bench stores are laid out like a city: kecamatan of 20 stores on a 5 km grid
+ * over Jabodetabek, each four kelurahan of 5 stores close together, so the kelurahan
+ * and kecamatan rings have a realistic size; the first ones join T001's own kelurahan
+ * (Bangka) and kecamatan (Mampang Prapatan) around it, giving T001 rings of about 5
+ * and 20 stores like any other store.
  */
 export async function growDataset(db: Db, opts: { storeTotal: number; orderTotal: number; scanOrders: number; pickerUserId: number }): Promise<BenchDataset> {
   const existingStores = await count(db, 'stores');
+  const ring = T001_RING_STORES;
   await db.execute(sql`
     insert into stores (code, name, address, kelurahan, kecamatan, city, latitude, longitude, phone, area_code)
-    select 'T' || lpad(g::text, 4, '0'), 'Toko Cabang Bench ' || g, 'Jl. Bench Raya No. ' || g,
-      'Kelurahan ' || (g % 400), 'Kecamatan ' || (g % 80), 'Jakarta', -6.1 - (g % 300) * 0.001, 106.7 + (g % 290) * 0.001,
-      '021' || lpad(g::text, 7, '0'), 'AREA' || (g % 50)
-    from generate_series(1000, 1000 + ${Math.max(0, opts.storeTotal - existingStores)} - 1) g`);
+    select 'T' || (1000 + g), 'Toko Cabang Bench ' || g, 'Jl. Bench Raya No. ' || g, kel, kec, 'Jakarta', lat, lng,
+      '021' || lpad((1000 + g)::text, 7, '0'), 'AREA' || (g % 50)
+    from generate_series(0, ${Math.max(0, opts.storeTotal - existingStores)} - 1) g
+    -- Two deterministic jitters in [-0.5, 0.5).
+    cross join lateral (select (abs(hashint4(g)::bigint) % 1000) / 1000.0 - 0.5 as u, (abs(hashint4(g + 7919)::bigint) % 1000) / 1000.0 - 0.5 as v) j
+    -- Grid stores: kecamatan k of 20 stores (10 per grid row), kelurahan q (0–3) of 5 within it.
+    cross join lateral (select (g - ${ring}) / 20 as k, ((g - ${ring}) / 5) % 4 as q) c
+    cross join lateral (
+      select
+        case when g < ${T001_KELURAHAN_STORES} then 'Bangka'
+          when g < ${ring} then (array['Pela Mampang', 'Tegal Parang', 'Kuningan Barat', 'Mampang Prapatan'])[1 + g % 4]
+          else 'Kelurahan ' || k || '-' || q end as kel,
+        case when g < ${ring} then 'Mampang Prapatan' else 'Kecamatan Bench ' || k end as kec,
+        case when g < ${ring} then -6.2607 + u * 0.02 else -6.10 - (k / 10) * 0.045 + (q % 2 - 0.5) * 0.022 + u * 0.008 end as lat,
+        case when g < ${ring} then 106.8137 + v * 0.02 else 106.62 + (k % 10) * 0.045 + (q / 2 - 0.5) * 0.022 + v * 0.008 end as lng
+    ) x`);
+
+  // Every bench store stocks every product: a deterministic pseudo-random count, about one in six
+  // empty (the seed stocked its own stores the same way), opened on the ledger like the seed's.
+  // A million rows of each: the rows join existing stores and products by construction, so the
+  // per-row foreign-key triggers are skipped for this load (replica role, this transaction only),
+  // which makes it several times faster.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(sql`
+      insert into store_stock (store_code, product_id, qty)
+      select s.code, p.product_id, case when h % 100 < 16 then 0 else (h / 100) % 48 + 1 end
+      from stores s cross join products p
+      cross join lateral (select abs(hashtext(s.code || ':' || p.product_id)::bigint) as h) x
+      where s.name like 'Toko Cabang Bench %'
+      on conflict (store_code, product_id) do nothing`);
+    await tx.execute(sql`
+      insert into stock_movements (store_code, product_id, delta, condition, cause)
+      select st.store_code, st.product_id, st.qty, 'sellable', 'opening'
+      from store_stock st join stores s on s.code = st.store_code
+      where s.name like 'Toko Cabang Bench %' and st.qty <> 0`);
+  });
 
   // Steady state by age over 30 days: new for the first 2 hours, then picking, in progress and
   // done (one in ten cancelled) until 12 hours old; older orders are history.
@@ -90,6 +141,10 @@ export async function growDataset(db: Db, opts: { storeTotal: number; orderTotal
   const scan = await rowsOf<{ shipment_no: string; barcodes: string[] }>(db, sql`
     select o.shipment_no, array_agg(l.barcode order by l.id) as barcodes
     from orders o join order_lines l on l.order_id = o.id where o.shipment_no like 'SHS%' group by o.shipment_no`);
+  const stockProducts = await rowsOf<{ product_id: string }>(db, sql`select product_id from products where name not ilike 'Kantong Kertas%' order by id`);
+  const [rings] = await rowsOf<{ kelurahan: number; kecamatan: number }>(db, sql`
+    select count(*) filter (where s.kelurahan = t.kelurahan)::int as kelurahan, count(*)::int as kecamatan
+    from stores s join stores t on t.code = 'T001' and s.kecamatan = t.kecamatan`);
   return {
     stores: await count(db, 'stores'),
     orders: await count(db, 'orders'),
@@ -97,5 +152,8 @@ export async function growDataset(db: Db, opts: { storeTotal: number; orderTotal
     storeOrders: (await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from orders where store_code = 'T001'`))[0]!.n,
     detailShipments: detail.map((r) => r.shipment_no),
     scanTargets: scan.map((r) => ({ shipmentNo: r.shipment_no, barcodes: r.barcodes })),
+    stockProducts: stockProducts.map((r) => r.product_id),
+    stockRows: await count(db, 'store_stock'),
+    t001Rings: rings!,
   };
 }

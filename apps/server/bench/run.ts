@@ -15,7 +15,7 @@ import { migrateDb, openDb, type DbHandle } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { seedDemo } from '../src/seed/seed';
 import { DEMO_NIK, DEMO_PASSWORD } from '../src/seed/demo-data';
-import { growDataset } from './dataset';
+import { growDataset, type BenchDataset } from './dataset';
 import type { LoadResult, LoadSpec } from './load';
 import { findPostgresBin, startThrowawayPostgres, type ThrowawayPostgres } from './postgres';
 import { processSecrets, startServerProcess, type ServerProcess } from '../src/platform/process-test-kit';
@@ -35,6 +35,8 @@ const BUDGETS: Array<{ endpoint: string; p99: number }> = [
   { endpoint: 'orders count', p99: 50 },
   { endpoint: 'orders list (1101, facets)', p99: 50 },
   { endpoint: 'scan', p99: 30 },
+  { endpoint: 'stock lookup (nearest stores)', p99: 50 },
+  { endpoint: 'booking stores (nearby ring)', p99: 50 },
 ];
 
 let pg: ThrowawayPostgres | null = null;
@@ -122,7 +124,7 @@ async function main(): Promise<void> {
   await seedDemo(handle.db);
   const [staff] = await handle.db.select({ id: users.id }).from(users).where(eq(users.nik, DEMO_NIK.STAFF));
   const data = await growDataset(handle.db, { storeTotal: STORES, orderTotal: ORDERS, scanOrders: SCAN_ORDERS, pickerUserId: staff!.id });
-  log(`seeded ${data.stores} stores, ${data.orders} orders, ${data.lines} lines in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  log(`seeded ${data.stores} stores, ${data.orders} orders, ${data.lines} lines, ${data.stockRows} stock rows in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 
   const secrets = processSecrets();
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: pg.url, WEB_DIST: '/nonexistent', JWT_SECRET: secrets.JWT_SECRET, CHANNEL_SECRETS: secrets.CHANNEL_SECRETS });
@@ -155,6 +157,13 @@ async function main(): Promise<void> {
     ['orders count, cache off', { url: `${uncached}/api/orders/count`, method: 'GET', headers: auth }],
     ['orders list (1101, facets), cache off', { url: `${uncached}/api/orders?status=1101&page=1&size=20`, method: 'GET', headers: auth }],
     ['order detail', { url: api, method: 'GET', headers: auth, paths: data.detailShipments.map((s) => `/api/orders/${s}`) }],
+    // Decision 88: my store and the nearest stores (KNN walk of stores.location) for one product at a time.
+    ['stock lookup (nearest stores)', { url: api, method: 'GET', headers: auth, paths: data.stockProducts.map((id) => `/api/stock/products/${id}`) }],
+    // The booking screen's store list: T001's kelurahan and kecamatan rings, then the nearest with stock, up to 50.
+    [
+      'booking stores (nearby ring)',
+      { url: api, method: 'GET', headers: auth, paths: data.stockProducts.map((id) => `/api/bookings/stores?productId=${id}&qty=1&scope=nearby`) },
+    ],
     ['scan', scan],
     ['scan with Idempotency-Key', { ...scan, idempotencyKeys: true }],
   ];
@@ -188,13 +197,14 @@ async function main(): Promise<void> {
   }
 }
 
-function report(results: Array<LoadResult & { name: string }>, data: { stores: number; orders: number; lines: number; storeOrders: number }): void {
+function report(results: Array<LoadResult & { name: string }>, data: Pick<BenchDataset, 'stores' | 'orders' | 'lines' | 'storeOrders' | 'stockRows' | 't001Rings'>): void {
   const base = results[0]!.requestsPerSecond;
   const rows = results.map((r) => [r.name, r.requestsPerSecond.toFixed(0), `${r.p50} ms`, `${r.p99} ms`, `${(r.requestsPerSecond / base).toFixed(3)}`, String(r.non2xx + r.errors + r.timeouts)]);
   const head = ['endpoint', 'req/s', 'p50', 'p99', 'ratio to baseline', 'errors'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
   console.log(`\nGerai API on PostgreSQL ${postgresVersion}: ${data.stores} stores, ${data.orders} orders (${data.storeOrders} in T001, the measured store), ${data.lines} lines`);
+  console.log(`${data.stockRows} stock rows (every store × every product); T001's kelurahan ring ${data.t001Rings.kelurahan} stores, kecamatan ring ${data.t001Rings.kecamatan}`);
   console.log(`${CONNECTIONS} connections, ${DURATION_S} s per endpoint, 127.0.0.1; Node ${process.version}, ${cpus().length} CPUs (server, PostgreSQL and load generator share them)\n`);
   console.log(line(head));
   console.log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);

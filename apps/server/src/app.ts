@@ -26,6 +26,8 @@ import { appConfigRoutes } from './modules/app-config/routes';
 import { podRoutes } from './modules/pod/routes';
 import { cancellationRoutes } from './modules/cancellations/routes';
 import { returnRoutes } from './modules/returns/routes';
+import { stockRoutes } from './modules/stock/routes';
+import { bookingRoutes } from './modules/bookings/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -136,6 +138,8 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
   await app.register(cancellationRoutes);
   await app.register(uploadRoutes);
   await app.register(returnRoutes);
+  await app.register(stockRoutes);
+  await app.register(bookingRoutes);
   await app.register(eventRoutes);
   app.get('/api/health', { ...access({ auth: 'public' }), schema: { tags: ['platform'], summary: 'Liveness probe; listening: false while the LISTEN connection to PostgreSQL is being re-established' } }, async () => ok({ ok: true, db: handle.kind, listening: bus.connected }));
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EventType } from './event-types';
-import { CHANNEL_NOTICE_KINDS, CHANNEL_NOTICE_STATUSES, type ReturnStatus } from './statuses';
+import { CHANNEL_NOTICE_KINDS, CHANNEL_NOTICE_STATUSES, type ReturnStatus } from './workflow-statuses';
 
 // The event catalogue: every event type and the schema of its payload. The
 // server can record only these (recordChange is typed by it, and a test parses
@@ -34,6 +34,26 @@ const orderUpdate = <A extends readonly [string, ...string[]]>(actions: A) => ({
 const podBase = { shipmentNo: z.string(), orderNo: z.string(), requestId: int() };
 
 const cancelBase = { shipmentNo: z.string(), orderNo: z.string(), requestId: int() };
+
+/**
+ * Fields of every step of a stock booking: its state after the step. Sent to the store that booked
+ * (`orderingStore`) and the store it is addressed to (`servingStore`), each on its own stream.
+ */
+const bookingStep = <A extends string>(action: A) => ({
+  action: z.literal(action),
+  bookID: int(),
+  bookDetID: int(),
+  bookingNo: z.string(),
+  shipmentNo: z.string(),
+  productId: z.string(),
+  qtyOos: int(),
+  status: int(),
+  orderingStore: z.string(),
+  servingStore: z.string(),
+  storeTaken: z.string().nullable(),
+  stockTaken: int().nullable(),
+  actorName: z.string(),
+});
 
 /** Fields of every step of a return: the status it reached and who took the step. */
 const returnStep = <S extends ReturnStatus>(status: S) => ({
@@ -120,6 +140,12 @@ export const EVENT_CATALOGUE = {
   'return.collected': z.object({ ...returnStep('collected'), distanceM: z.number().nullable() }).strict(),
   'return.received': z.object({ ...returnStep('received'), sellable: int(), damaged: int() }).strict(),
   'return.refunded': z.object(returnStep('refunded')).strict(),
+  'booking.requested': z.object(bookingStep('requested')).strict(),
+  'booking.taken': z.object(bookingStep('taken')).strict(),
+  'booking.refused': z.object({ ...bookingStep('refused'), reason: z.string().nullable() }).strict(),
+  'booking.reoffered': z.object(bookingStep('reoffered')).strict(),
+  'booking.received': z.object(bookingStep('received')).strict(),
+  'booking.cancelled': z.object(bookingStep('cancelled')).strict(),
 } satisfies { [K in EventType]: z.ZodType };
 
 /** What a producer writes for an event of type T. */

@@ -92,3 +92,10 @@ export const RETURN_LINES_MAX = 200;
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type UploadImageType = (typeof UPLOAD_IMAGE_TYPES)[number];
+
+/**
+ * Stock lookup and bookings (decision 88): how many nearby stores a lookup shows, how many stores a
+ * booking proposes first, the shortest search, and the refusal note.
+ */
+export const STOCK_LOOKUP = { nearbyStores: 10, searchMin: 2 } as const;
+export const BOOKING_LIMITS = { proposalStores: 5, nearbyStores: 50, refuseReasonMax: 200 } as const;

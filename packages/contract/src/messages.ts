@@ -77,6 +77,21 @@ export const ERROR_MESSAGES = {
   RETURN_POD_PICKUP_ORDER: 'Retur pesanan ambil di toko diterima langsung di toko, tanpa POD.',
   RETURN_RECEIVED_EXCEEDS: 'Jumlah yang diterima melebihi jumlah retur.',
   RETURN_PHOTO_UNKNOWN: 'Foto tidak ditemukan atau sudah dipakai. Unggah ulang fotonya.',
+  // Stock lookup and bookings.
+  PRODUCT_NOT_FOUND: 'Produk tidak ditemukan. Periksa barcode atau nama produknya.',
+  BOOKING_NOT_FOUND: 'Booking tidak ditemukan.',
+  BOOKING_STATUS_CHANGED: 'Status booking sudah berubah. Muat ulang untuk melihat status terbaru.',
+  BOOKING_ORDER_NOT_PICKING: 'Booking stok hanya dapat dibuat untuk pesanan yang sedang di-picking.',
+  BOOKING_QTY_EXCEEDS: 'Jumlah booking melebihi kekurangan produk di pesanan.',
+  BOOKING_OWN_STORE: 'Booking tidak dapat ditujukan ke toko sendiri.',
+  BOOKING_STORE_REFUSED: 'Toko ini sudah menolak booking ini. Pilih toko lain.',
+  BOOKING_STORE_STOCK_SHORT: 'Stok toko tujuan tidak cukup untuk booking ini. Pilih toko lain.',
+  BOOKING_STOCK_SHORT: 'Stok toko Anda tidak cukup untuk mengambil booking ini.',
+  BOOKING_NOT_ADDRESSED: 'Booking ini ditujukan ke toko lain.',
+  BOOKING_NOT_ORDERING: 'Hanya toko pemesan booking yang dapat melakukan ini.',
+  BOOKING_BARCODE_MISMATCH: 'Barcode tidak sesuai dengan produk booking.',
+  BOOKING_RECEIVE_QTY_MISMATCH: 'Jumlah yang di-scan harus sama dengan jumlah yang diambil toko pengirim.',
+  BOOKING_PENDING: 'Pesanan masih menunggu booking stok dari toko lain. Tunggu sampai booking diambil dan diterima, atau batalkan bookingnya.',
   // Uploads.
   UPLOAD_TOO_LARGE: `Ukuran file terlalu besar (maksimal ${UPLOAD_MAX_BYTES / 1024 / 1024} MB).`,
   UPLOAD_TYPE_UNSUPPORTED: 'Jenis file tidak didukung. Gunakan foto JPG, PNG atau WebP.',
@@ -152,6 +167,20 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   RETURN_POD_PICKUP_ORDER: 422,
   RETURN_RECEIVED_EXCEEDS: 422,
   RETURN_PHOTO_UNKNOWN: 422,
+  PRODUCT_NOT_FOUND: 404,
+  BOOKING_NOT_FOUND: 404,
+  BOOKING_STATUS_CHANGED: 409,
+  BOOKING_ORDER_NOT_PICKING: 409,
+  BOOKING_QTY_EXCEEDS: 422,
+  BOOKING_OWN_STORE: 422,
+  BOOKING_STORE_REFUSED: 422,
+  BOOKING_STORE_STOCK_SHORT: 409,
+  BOOKING_STOCK_SHORT: 409,
+  BOOKING_NOT_ADDRESSED: 403,
+  BOOKING_NOT_ORDERING: 403,
+  BOOKING_BARCODE_MISMATCH: 422,
+  BOOKING_RECEIVE_QTY_MISMATCH: 422,
+  BOOKING_PENDING: 409,
   UPLOAD_TOO_LARGE: 413,
   UPLOAD_TYPE_UNSUPPORTED: 415,
   UPLOAD_MISSING: 400,
@@ -171,6 +200,10 @@ export const ERROR_DETAILS = {
   returnWindowClosed: (days: number, until: string) => `Batas waktu retur ${days} hari setelah pesanan selesai sudah lewat (sampai ${until}).`,
   returnQtyExceeds: (name: string, max: number) => `Jumlah retur ${name} melebihi yang dapat diretur (maksimal ${max}).`,
   returnStatusChangedTo: (label: string) => `Status retur sudah berubah menjadi ${label}. Muat ulang untuk melihat status terbaru.`,
+  bookingQtyExceeds: (name: string, lacking: number) => `Jumlah booking ${name} melebihi kekurangannya (maksimal ${lacking}).`,
+  bookingStoreStockShort: (store: string, qty: number) => `Stok ${store} tinggal ${qty}, tidak cukup untuk booking ini. Pilih toko lain.`,
+  bookingStockShort: (qty: number, needed: number) => `Stok toko Anda ${qty}, booking ini butuh ${needed}.`,
+  bookingStatusChangedTo: (label: string) => `Status booking sudah berubah menjadi ${label}. Muat ulang untuk melihat status terbaru.`,
 } as const;
 
 /**
@@ -256,6 +289,14 @@ export const FIELD_MESSAGES = {
   returnStatusUnknown: 'Status retur tidak dikenal',
   returnLineMissing: (name: string) => `Isi jumlah yang diterima untuk ${name}`,
   cancelStatusUnknown: 'Status pengajuan harus pending, approved atau rejected',
+  // Stock lookup and bookings.
+  stockQueryTooShort: (min: number) => `Ketik minimal ${min} huruf nama produk atau barcode`,
+  productIdInvalid: 'Kode produk tidak valid',
+  bookingQtyMin: 'Jumlah booking minimal 1',
+  bookingStatusUnknown: 'Status booking tidak dikenal',
+  bookingDirectionUnknown: 'Arah booking harus in atau out',
+  bookingScopeUnknown: 'Cakupan harus kelurahan, kecamatan atau nearby',
+  bookingIdInvalid: 'Id booking tidak valid',
 } as const;
 
 /** Names of form fields as the messages above say them. */

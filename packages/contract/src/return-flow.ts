@@ -1,7 +1,8 @@
 // The return (retur) machine as a table: the server's returns module is the only code that applies it;
 // the web reads the actions each return offers from the server. Zod-free.
 import { hasRoleAtLeast, ROLE, type RoleId } from './roles';
-import { DELIVERY_TYPE, RETURN_STATUS, type ReturnStatus } from './statuses';
+import { DELIVERY_TYPE } from './statuses';
+import { RETURN_STATUS, type ReturnStatus } from './workflow-statuses';
 
 export const RETURN_ACTIONS = ['approve', 'reject', 'collect', 'receive', 'refund'] as const;
 export type ReturnAction = (typeof RETURN_ACTIONS)[number];

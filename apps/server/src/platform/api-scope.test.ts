@@ -24,6 +24,13 @@ import { encodeComponent, exampleOf, fillPath, formEncode, openApiOperations, sc
 
 /** Names in a path, query or body that point at an object of a store. */
 const OBJECT_KEYS = new Set(['shipmentNo', 'lineId', 'storeCode']);
+/**
+ * Path parameters that name a thing of the whole chain's catalogue, not of a store (the stock
+ * lookup's product): a route named only by them answers every store about its own stock.
+ */
+const CATALOGUE_PARAMS = new Set(['productId', 'barcode']);
+/** Lists of stock bookings: each names its two stores, so the check is that every item is the caller's own. */
+const TWO_STORE_LISTS = new Set(['GET /api/bookings']);
 const OWN_STORE = 'T001';
 const SEED = 20261122;
 
@@ -35,6 +42,8 @@ interface ScopeObject {
   lineId: number;
   /** A photo T001's crew uploaded (the `{id}` of /api/uploads/{id}). */
   uploadId: string;
+  /** A stock booking of T001 addressed to a store other than T002 (the `{bookID}` of /api/bookings/{bookID}). */
+  bookID: number;
 }
 
 interface ScopeRequest {
@@ -49,10 +58,14 @@ interface ScopeRequest {
   leaks: string[];
   /** What the owner's reply to a filter-only read contains when it found the object. */
   proof: string;
+  /** A list of bookings (TWO_STORE_LISTS): a foreign caller's items must all be its own store's. */
+  twoStores: boolean;
 }
 
 interface Caller {
   label: string;
+  /** The caller's store (its bookings name it). */
+  store: string | null;
   headers: Record<string, string>;
   expected: number[];
   signedIn: boolean;
@@ -68,7 +81,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   operations = openApiOperations(ctx.app.swagger());
   for (const nik of [DEMO_NIK.STAFF, DEMO_NIK.STORE_CHIEF, DEMO_NIK.STAFF_T002, DEMO_NIK.STORE_CHIEF_T002]) tokens.set(nik, (await ctx.loginAs(nik)).authorization);
-  objects = await ownStoreObjects(await ownStoreUpload());
+  objects = await ownStoreObjects(await ownStoreUpload(), await ownStoreBooking());
   known = {
     reasonId: await reasonIds('/api/pod/reasons/request'),
     rejectReasonId: await reasonIds('/api/pod/reasons/reject'),
@@ -99,12 +112,20 @@ async function ownStoreUpload(): Promise<string> {
   return res.json().data.id as string;
 }
 
+/** A stock booking of T001 that T002 has no part in: booked by T001, addressed to another store. */
+async function ownStoreBooking(): Promise<number> {
+  const { items } = (await get(DEMO_NIK.STAFF, '/api/bookings?direction=out&size=100')) as { items: Array<{ bookID: number; offeredTo: { storeCode: string } }> };
+  const booking = items.find((b) => b.offeredTo.storeCode !== 'T002');
+  expect(booking, 'a booking of T001 addressed to a store other than T002').toBeDefined();
+  return booking!.bookID;
+}
+
 /**
  * Real orders of T001 as its staff sees them: one per status and delivery type,
  * plus the orders of its kepala toko's POD approval queue (the objects of the POD routes)
  * and of its returns in every status (the objects of the return routes).
  */
-async function ownStoreObjects(uploadId: string): Promise<ScopeObject[]> {
+async function ownStoreObjects(uploadId: string, bookID: number): Promise<ScopeObject[]> {
   type Listed = { shipmentNo: string; orderNo: string; deliveryType: number; statusId: number; storeCode: string };
   const picked = new Map<string, Listed & { label: string }>();
   for (const status of ORDER_STATUS_IDS) {
@@ -131,7 +152,7 @@ async function ownStoreObjects(uploadId: string): Promise<ScopeObject[]> {
   for (const order of picked.values()) {
     expect(order.storeCode).toBe(OWN_STORE);
     const detail = (await get(DEMO_NIK.STAFF, `/api/orders/${order.shipmentNo}`)) as { products: Array<{ lineId: number }> };
-    found.push({ label: order.label, shipmentNo: order.shipmentNo, orderNo: order.orderNo, deliveryType: order.deliveryType, lineId: detail.products[0]!.lineId, uploadId });
+    found.push({ label: order.label, shipmentNo: order.shipmentNo, orderNo: order.orderNo, deliveryType: order.deliveryType, lineId: detail.products[0]!.lineId, uploadId, bookID });
   }
   return found;
 }
@@ -139,7 +160,7 @@ async function ownStoreObjects(uploadId: string): Promise<ScopeObject[]> {
 /** The values an object gives the names of a route; anything else comes from the route's schema. */
 function valuesOf(object: ScopeObject): Record<string, unknown> {
   // `id` is named by the upload routes only: a route with another kind of `{id}` must teach this suite its object.
-  return { shipmentNo: object.shipmentNo, orderNo: object.orderNo, lineId: object.lineId, deliveryType: object.deliveryType, storeCode: OWN_STORE, id: object.uploadId };
+  return { shipmentNo: object.shipmentNo, orderNo: object.orderNo, lineId: object.lineId, deliveryType: object.deliveryType, storeCode: OWN_STORE, id: object.uploadId, bookID: object.bookID };
 }
 
 function namesOf(op: Operation): { path: string[]; query: string[]; body: string[] } {
@@ -152,7 +173,7 @@ function scopedOperations(): Operation[] {
   return operations.filter((op) => {
     if (op.access !== 'session') return false;
     const names = namesOf(op);
-    return names.path.length > 0 || [...names.query, ...names.body].some((n) => OBJECT_KEYS.has(n));
+    return names.path.some((n) => !CATALOGUE_PARAMS.has(n)) || [...names.query, ...names.body].some((n) => OBJECT_KEYS.has(n));
   });
 }
 
@@ -186,7 +207,9 @@ function requestFor(op: Operation, object: ScopeObject): ScopeRequest {
     payload,
     filterOnly: op.method === 'GET' && names.path.length === 0,
     leaks: [object.shipmentNo, object.orderNo, `"${OWN_STORE}"`],
-    proof: names.query.includes('shipmentNo') ? object.shipmentNo : `"${OWN_STORE}"`,
+    // A list of bookings filtered by T001 as the other store is empty for T001 itself: reaching it is the proof.
+    proof: TWO_STORE_LISTS.has(op.name) ? '"items"' : names.query.includes('shipmentNo') ? object.shipmentNo : `"${OWN_STORE}"`,
+    twoStores: TWO_STORE_LISTS.has(op.name),
   };
 }
 
@@ -224,6 +247,12 @@ async function nextTransactionId(): Promise<string> {
   return rows[0]!.x;
 }
 
+/** A booking in the reply that is not the caller's store's (neither booked by it nor addressed to it). */
+function foreignBooking(body: string, store: string | null): boolean {
+  const items = (JSON.parse(body) as { data?: { items?: Array<{ storeCode?: string; offeredTo?: { storeCode?: string } }> } }).data?.items ?? [];
+  return items.some((b) => b.storeCode !== store && b.offeredTo?.storeCode !== store);
+}
+
 function changedTables(before: string, after: string): string {
   const a = new Set(after.split('\n'));
   return before
@@ -252,9 +281,9 @@ describe('another store', () => {
       }
     }
     const callers: Caller[] = [
-      { label: 'staff T002', headers: { authorization: tokens.get(DEMO_NIK.STAFF_T002)! }, expected: [403, 404], signedIn: true },
-      { label: 'kepala toko T002', headers: { authorization: tokens.get(DEMO_NIK.STORE_CHIEF_T002)! }, expected: [403, 404], signedIn: true },
-      { label: 'nobody', headers: {}, expected: [401], signedIn: false },
+      { label: 'staff T002', store: 'T002', headers: { authorization: tokens.get(DEMO_NIK.STAFF_T002)! }, expected: [403, 404], signedIn: true },
+      { label: 'kepala toko T002', store: 'T002', headers: { authorization: tokens.get(DEMO_NIK.STORE_CHIEF_T002)! }, expected: [403, 404], signedIn: true },
+      { label: 'nobody', store: null, headers: {}, expected: [401], signedIn: false },
     ];
     console.log(`[api-scope] ${routes.length} routes × ${objects.length} T001 objects → ${requests.size} requests × ${callers.length} callers = ${requests.size * callers.length} calls`);
     const chief = { authorization: tokens.get(DEMO_NIK.STORE_CHIEF)! };
@@ -272,7 +301,8 @@ describe('another store', () => {
           before = after;
         }
         const refused = caller.expected.includes(res.statusCode);
-        const emptyRead = r.filterOnly && caller.signedIn && res.statusCode === 200 && !r.leaks.some((l) => res.body.includes(l));
+        const emptyRead =
+          r.filterOnly && caller.signedIn && res.statusCode === 200 && (r.twoStores ? !foreignBooking(res.body, caller.store) : !r.leaks.some((l) => res.body.includes(l)));
         if (refused || emptyRead) continue;
         // A body its own store is refused in the very same words (a pickup order has no POD request)
         // tells the other store nothing about the object: the refusal is about the request.

@@ -10,6 +10,7 @@ import { linesOf, orderApi, orderPicker } from '../modules/orders/order-test-kit
 import { CHIEF, freshDeliveryOrder, pointFrom, requestForm, scanGoBody, STAFF } from '../modules/pod/pod-test-kit';
 import { completedOrder, podBody, pointFrom as returnPointFrom, returnApi, returnBody } from '../modules/returns/return-test-kit';
 import { recordChange, type AuditEntry } from './audit';
+import { bookingApi, productPicker, setStock, STAFF_T002, STAFF_T003 } from '../modules/bookings/booking-test-kit';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -117,6 +118,19 @@ describe('the event catalogue', () => {
     const refused = await completedOrder(ctx);
     await ok(returnsApi.post(STAFF, '/api/returns', returnBody(refused, [await returnsApi.photo()])), 201);
     await ok(returnsApi.post(CHIEF, `/api/returns/${refused.shipmentNo}/reject`, { note: 'Produk tidak rusak' }));
+
+    // Stock bookings: requested, refused, re-offered, taken, received; another requested and cancelled.
+    const bookings = bookingApi(ctx);
+    const booked = await productPicker(ctx)();
+    for (const s of ['T002', 'T003']) await setStock(ctx, s, booked.productId, 5);
+    const short = await bookings.pickingOrder([{ productId: booked.productId, qty: 3 }]);
+    const offered = await bookings.booked(STAFF, short, 'T002', 2);
+    await ok(bookings.step(STAFF_T002, offered.bookID, 'refuse', { reason: 'Stok dipakai' }));
+    await ok(bookings.step(STAFF, offered.bookID, 'reoffer', { storeCode: 'T003' }));
+    await ok(bookings.step(STAFF_T003, offered.bookID, 'take'));
+    await ok(bookings.step(STAFF, offered.bookID, 'receive', { barcode: booked.ean13, qty: 2 }));
+    const dropped = await bookings.booked(STAFF, short, 'T002', 1);
+    await ok(bookings.step(STAFF, dropped.bookID, 'cancel'));
 
     const rows = await ctx.handle.db.select().from(events).orderBy(asc(events.id));
     for (const row of rows) {

@@ -26,6 +26,11 @@ export interface DomainEvent<T extends EventType> {
   storeCode: string | null;
   type: T;
   payload: EventPayload<T>;
+  /**
+   * Other stores whose phones must hear the same change (a stock booking concerns the store that
+   * booked and the store addressed): the event is written once per store, each on that store's stream.
+   */
+  alsoStoreCodes?: readonly string[];
 }
 
 /**
@@ -36,13 +41,18 @@ export interface DomainEvent<T extends EventType> {
 export async function recordChange<T extends EventType>(tx: Tx, audit: AuditEntry, event: DomainEvent<T>): Promise<number> {
   await writeAudit(tx, audit);
   await markKeyApplied(tx);
-  const [row] = await tx
-    .insert(events)
-    .values({ storeCode: event.storeCode, type: event.type, payload: event.payload })
-    .returning({ id: events.id, createdAt: events.createdAt });
+  const id = await writeEvent(tx, event.storeCode, event.type, event.payload);
+  for (const storeCode of new Set(event.alsoStoreCodes ?? [])) {
+    if (storeCode !== event.storeCode) await writeEvent(tx, storeCode, event.type, event.payload);
+  }
+  return id;
+}
+
+async function writeEvent<T extends EventType>(tx: Tx, storeCode: string | null, type: T, payload: EventPayload<T>): Promise<number> {
+  const [row] = await tx.insert(events).values({ storeCode, type, payload }).returning({ id: events.id, createdAt: events.createdAt });
   const id = Number(row!.id);
   // The whole event rides on NOTIFY so listeners need not read it back; a large one sends its id.
-  const full = JSON.stringify({ id, storeCode: event.storeCode, type: event.type, payload: event.payload, createdAt: row!.createdAt });
+  const full = JSON.stringify({ id, storeCode, type, payload, createdAt: row!.createdAt });
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${full.length < NOTIFY_LIMIT ? full : String(id)})`);
   return id;
 }

@@ -40,7 +40,8 @@ export interface Activity {
   tickets: Array<typeof tickets.$inferInsert>;
   ticketComments: Array<typeof ticketComments.$inferInsert>;
   /** (store, product) pairs that must show no stock: the store booked them elsewhere. */
-  emptyStock: Array<{ storeCode: string; productId: string }>;
+  /** Stock set after the counted stock and before the ledger opens: the booked product of a booking's order and what a taken booking holds. */
+  emptyStock: Array<{ storeCode: string; productId: string; qty?: number; qtyReserved?: number }>;
 }
 
 const MINUTE = 60_000;
@@ -74,47 +75,52 @@ export function buildActivity(faker: Faker, orders: SeedOrder[], products: Produ
     emptyStock: [],
   };
 
-  // Stock bookings: every detail status, T001 both asking and being asked.
+  // Stock bookings: every detail status, T001 both asking and being asked (decision 88: one detail per
+  // booking, re-addressed after a refusal, the refusing stores kept in refusedBy).
   const B = BOOKING_STATUS;
-  const bookingPlan: Array<{ order: SeedOrder; isKelurahan: boolean; details: Array<{ store: string; status: number }> }> = [
-    { order: nth(of('T001', ORDER_STATUS.PACKING), 0), isKelurahan: true, details: [{ store: 'T003', status: B.WAITING }] },
-    { order: nth(of('T001', ORDER_STATUS.PACKING), 1), isKelurahan: false, details: [{ store: 'T002', status: B.REFUSED }, { store: 'T003', status: B.TAKEN }] },
-    { order: nth(of('T001', ORDER_STATUS.PACKING), 2), isKelurahan: false, details: [{ store: 'T002', status: B.DONE }] },
-    { order: nth(of('T002', ORDER_STATUS.PACKING), 0), isKelurahan: false, details: [{ store: 'T001', status: B.WAITING }, { store: 'T003', status: B.REFUSED }] },
+  const bookingPlan: Array<{ order: SeedOrder; isKelurahan: boolean; store: string; status: number; refusedBy: string[] }> = [
+    { order: nth(of('T001', ORDER_STATUS.PACKING), 0), isKelurahan: true, store: 'T003', status: B.WAITING, refusedBy: [] },
+    { order: nth(of('T001', ORDER_STATUS.PACKING), 1), isKelurahan: false, store: 'T003', status: B.TAKEN, refusedBy: ['T002'] },
+    { order: nth(of('T001', ORDER_STATUS.PACKING), 2), isKelurahan: false, store: 'T002', status: B.DONE, refusedBy: [] },
+    { order: nth(of('T002', ORDER_STATUS.PACKING), 0), isKelurahan: false, store: 'T003', status: B.REFUSED, refusedBy: ['T003'] },
   ];
-  let detailId = 0;
   bookingPlan.forEach((plan, i) => {
     const line = plan.order.lines[0]!;
+    // The short units are booked, not out of stock: the order is charged for them and they are picked once they arrive.
+    const booked = line.qtyOos;
+    plan.order.order.price = (plan.order.order.price ?? 0) + line.price * booked;
+    line.qtyOos = 0;
     const createdAt = between(plan.order.order.claimedAt!, now, 0.3);
-    const statuses = plan.details.map((d) => d.status);
-    const status = statuses.includes(B.DONE) ? B.DONE : statuses.includes(B.TAKEN) ? B.TAKEN : statuses.every((s) => s === B.REFUSED) ? B.REFUSED : B.WAITING;
     const id = i + 1;
     a.bookings.push({
       id,
-      bookingNo: `BK${yymmdd(DEMO_REFERENCE_DATE)}${String(faker.number.int({ min: 1000, max: 9999 }) * 10 + i)}`,
+      bookingNo: `BK${yymmdd(DEMO_REFERENCE_DATE)}${String(id).padStart(6, '0')}`,
       orderId: plan.order.order.id,
+      lineId: line.id,
       storeCode: plan.order.order.storeCode,
       productId: line.productId,
-      qtyOos: line.qtyOos,
+      qtyOos: booked,
       isKelurahan: plan.isKelurahan,
-      status,
+      status: plan.status,
       createdAt,
       updatedAt: between(createdAt, now, 0.5),
     });
-    a.emptyStock.push({ storeCode: plan.order.order.storeCode, productId: line.productId });
-    for (const d of plan.details) {
-      const taken = d.status === B.TAKEN || d.status === B.DONE;
-      a.bookingDetails.push({
-        id: ++detailId,
-        bookingId: id,
-        storeCode: d.store,
-        status: d.status,
-        storeTaken: taken ? d.store : null,
-        stockTaken: taken ? line.qtyOos : null,
-        createdAt,
-        updatedAt: between(createdAt, now, d.status === B.WAITING ? 0 : 0.5),
-      });
-    }
+    const taken = plan.status === B.TAKEN || plan.status === B.DONE;
+    a.emptyStock.push({ storeCode: plan.order.order.storeCode, productId: line.productId, qty: plan.status === B.DONE ? booked : 0 });
+    if (plan.status === B.TAKEN) a.emptyStock.push({ storeCode: plan.store, productId: line.productId, qtyReserved: booked });
+    a.bookingDetails.push({
+      id,
+      bookingId: id,
+      storeCode: plan.store,
+      status: plan.status,
+      storeTaken: taken ? plan.store : null,
+      stockTaken: taken ? booked : null,
+      refusedBy: plan.refusedBy,
+      takenAt: taken ? between(createdAt, now, 0.3) : null,
+      receivedAt: plan.status === B.DONE ? between(createdAt, now, 0.6) : null,
+      createdAt,
+      updatedAt: between(createdAt, now, plan.status === B.WAITING ? 0 : 0.5),
+    });
   });
 
   // Material transfers T001 ↔ T002 in every status.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { APP_IDS, BOOKING_STATUS, RETURN_STATUSES, BOOKING_STATUS_WITHOUT_TAKER, distanceMeters, GERAI_SHIPMENT_NO_PATTERN, MAT_STATUSES, ORDER_STATUS, ORDER_STATUS_IDS, ROLE } from '@gerai/contract';
 import type { DbHandle } from '../db/client';
 import { verifyPassword } from '../db/password';
@@ -193,6 +193,63 @@ describe('reference data and activity', () => {
     expect(t001.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('has one detail per booking, in its status, re-addressed after a refusal and taken exactly in 1132/1133 (decision 88)', async () => {
+    const bookings = await handle.db.select().from(t.stockBookings).orderBy(asc(t.stockBookings.id));
+    const details = await handle.db.select().from(t.stockBookingDetails);
+    expect(details.map((d) => d.bookingId).sort((a, b) => a - b)).toEqual(bookings.map((b) => b.id));
+    const B = BOOKING_STATUS;
+    for (const b of bookings) {
+      const d = details.find((x) => x.bookingId === b.id)!;
+      expect(d.status, b.bookingNo).toBe(b.status);
+      expect(b.cancelledAt).toBeNull();
+      expect(b.storeCode).not.toBe(d.storeCode);
+      const taken = d.status === B.TAKEN || d.status === B.DONE;
+      expect(d.storeTaken, b.bookingNo).toBe(taken ? d.storeCode : null);
+      expect(d.stockTaken, b.bookingNo).toBe(taken ? b.qtyOos : null);
+      expect(d.takenAt !== null).toBe(taken);
+      expect(d.receivedAt !== null).toBe(d.status === B.DONE);
+      // A refused detail names its refuser; any other was never addressed to a store that refused it.
+      if (d.status === B.REFUSED) expect(d.refusedBy).toContain(d.storeCode);
+      else expect(d.refusedBy).not.toContain(d.storeCode);
+    }
+    // Some booking was refused and offered again to another store.
+    expect(details.some((d) => d.status !== B.REFUSED && d.refusedBy.length > 0)).toBe(true);
+
+    // The demo's orders in picking (design.md §7): T001's first three wait, are taken and arrived; T002's first was refused.
+    const statusOf = async (storeCode: string) => {
+      const packing = await handle.db
+        .select({ id: t.orders.id })
+        .from(t.orders)
+        .where(and(eq(t.orders.storeCode, storeCode), eq(t.orders.statusId, ORDER_STATUS.PACKING)))
+        .orderBy(asc(t.orders.id));
+      return packing.map((o) => bookings.filter((b) => b.orderId === o.id).map((b) => b.status));
+    };
+    expect((await statusOf('T001')).slice(0, 4)).toEqual([[B.WAITING], [B.TAKEN], [B.DONE], []]);
+    expect((await statusOf('T002')).slice(0, 2)).toEqual([[B.REFUSED], []]);
+  });
+
+  it("books a line's missing units instead of marking them out of stock: picked + booked = qty", async () => {
+    const booked = await rows<{ booking_no: string; status: number; qty: number; qty_picked: number; qty_oos: number; booked: number; order_status: number }>(sql`
+      select b.booking_no, b.status, l.qty, l.qty_picked, l.qty_oos, b.qty_oos booked, o.status_id order_status
+      from stock_bookings b join order_lines l on l.id = b.line_id join orders o on o.id = b.order_id order by b.id`);
+    expect(booked.length).toBeGreaterThanOrEqual(4);
+    for (const b of booked) {
+      expect(b.order_status, b.booking_no).toBe(ORDER_STATUS.PACKING);
+      expect(b.qty_oos, b.booking_no).toBe(0);
+      expect(b.qty_picked + b.booked, b.booking_no).toBe(b.qty);
+    }
+    // The stock follows: the ordering store has none of the product but what arrived; the taker holds what it took.
+    const stock = await rows<{ status: number; booked: number; ordering_qty: number; serving_reserved: number }>(sql`
+      select b.status, b.qty_oos booked, os.qty ordering_qty, ss.qty_reserved serving_reserved
+      from stock_bookings b join stock_booking_details d on d.booking_id = b.id
+      join store_stock os on os.store_code = b.store_code and os.product_id = b.product_id
+      join store_stock ss on ss.store_code = d.store_code and ss.product_id = b.product_id order by b.id`);
+    for (const x of stock) {
+      expect(x.ordering_qty).toBe(x.status === BOOKING_STATUS.DONE ? x.booked : 0);
+      expect(x.serving_reserved).toBe(x.status === BOOKING_STATUS.TAKEN ? x.booked : 0);
+    }
+  });
+
   it('has material transfers T001 → T002 and T002 → T001 in every status', async () => {
     const mats = await handle.db.select().from(t.materialTransfers);
     for (const [from, to] of [
@@ -218,10 +275,10 @@ describe('reference data and activity', () => {
 });
 
 describe('the stock ledger', () => {
-  it('opens with one row per stocked product, and store_stock equals the ledger everywhere', async () => {
+  it('opens with one row per stocked bucket, and store_stock equals the ledger everywhere', async () => {
     const [opening] = await rows<{ n: number; stocked: number; other: number }>(sql`
       select (select count(*)::int from stock_movements where cause = 'opening') n,
-        (select count(*)::int from store_stock where qty <> 0) stocked,
+        (select count(*)::int from store_stock where qty <> 0) + (select count(*)::int from store_stock where qty_reserved <> 0) stocked,
         (select count(*)::int from stock_movements where cause <> 'opening') other`);
     expect(opening!.n).toBeGreaterThan(0);
     expect(opening!.n).toBe(opening!.stocked);
@@ -230,10 +287,13 @@ describe('the stock ledger', () => {
       select s.store_code, s.product_id from store_stock s
       left join (
         select store_code, product_id,
-          coalesce(sum(delta) filter (where condition = 'sellable'), 0) qty, coalesce(sum(delta) filter (where condition = 'damaged'), 0) damaged
+          coalesce(sum(delta) filter (where condition = 'sellable'), 0) qty, coalesce(sum(delta) filter (where condition = 'damaged'), 0) damaged,
+          coalesce(sum(delta) filter (where condition = 'reserved'), 0) reserved
         from stock_movements group by 1, 2
       ) m using (store_code, product_id)
-      where s.qty <> coalesce(m.qty, 0) or s.qty_damaged <> coalesce(m.damaged, 0)`);
+      where s.qty <> coalesce(m.qty, 0) or s.qty_damaged <> coalesce(m.damaged, 0) or s.qty_reserved <> coalesce(m.reserved, 0)`);
+    const [held] = await rows<{ n: number }>(sql`select count(*)::int n from store_stock where qty_reserved > 0`);
+    expect(held!.n).toBe(1);
     expect(off).toEqual([]);
   });
 

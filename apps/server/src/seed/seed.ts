@@ -78,7 +78,10 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedSumm
     await insertAll(tx, schema.products, products);
     await seedStock(tx);
     for (const e of activity.emptyStock) {
-      await tx.execute(sql`update store_stock set qty = 0 where store_code = ${e.storeCode} and product_id = ${e.productId}`);
+      if (e.qty !== undefined) await tx.execute(sql`update store_stock set qty = ${e.qty} where store_code = ${e.storeCode} and product_id = ${e.productId}`);
+      if (e.qtyReserved !== undefined) {
+        await tx.execute(sql`update store_stock set qty_reserved = ${e.qtyReserved} where store_code = ${e.storeCode} and product_id = ${e.productId}`);
+      }
     }
     await openStockLedger(tx);
     await insertAll(tx, schema.users, users);
@@ -176,7 +179,9 @@ async function seedStock(tx: Tx): Promise<void> {
 async function openStockLedger(tx: Tx): Promise<void> {
   await tx.execute(sql`
     insert into stock_movements (store_code, product_id, delta, condition, cause)
-    select store_code, product_id, qty, 'sellable', 'opening' from store_stock where qty <> 0`);
+    select store_code, product_id, qty, 'sellable', 'opening' from store_stock where qty <> 0
+    union all
+    select store_code, product_id, qty_reserved, 'reserved', 'opening' from store_stock where qty_reserved <> 0`);
 }
 
 /** Rows were inserted with explicit ids; move each serial past them so the app's inserts do not collide. */

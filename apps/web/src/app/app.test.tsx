@@ -218,7 +218,7 @@ describe('routes', () => {
     ['/help-center/order/SHP0001/1103/1/P01', 'Pusat Bantuan'],
     ['/reported-detail/order/77', 'Detail Laporan'],
     ['/reported-detail/order/SHP0001/1103/1/P01/list/77', 'Detail Laporan'],
-    ['/booking-list-product', 'Booking Stok per Produk'],
+    ['/mat-in-new', 'Barang Masuk — Baru'],
     ['/detail-mat-out-complete/finish/MS001', 'Detail Barang Keluar Selesai'],
   ])('%s shows "%s" with an honest unavailable state', async (path, title) => {
     signedInServer();

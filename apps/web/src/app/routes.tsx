@@ -19,7 +19,7 @@ const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const FeatureGuidePage = lazy(() => import('@/features/guide/pages/feature-guide-page'));
 const FeatureDetailPage = lazy(() => import('@/features/guide/pages/feature-detail-page'));
 const OrderListPage = lazy(() => import('@/features/orders/pages/order-list-page'));
-const OrderDetailPage = lazy(() => import('@/features/orders/pages/order-detail-page'));
+const OrderDetailPage = lazy(() => import('./routes/order-detail'));
 const OrderConfirmPage = lazy(() => import('@/features/orders/pages/order-confirm-page'));
 const OrderScanGoRoute = lazy(() => import('./routes/order-scan-go'));
 const PodRequestListPage = lazy(() => import('@/features/pod/pages/pod-request-list-page'));
@@ -72,7 +72,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/history', title: id.routes.history, area: 'orders', page: OrderLists },
   { path: '/monitoring', title: id.routes.monitoring, area: 'monitoring' },
   { path: '/rekap-ac', title: id.routes.rekapAc, area: 'recap' },
-  { path: '/cek-stock', title: id.routes.cekStock, area: 'stock' },
+  { path: '/cek-stock', title: id.routes.cekStock, area: 'stock', page: lazy(() => import('@/features/stock/pages/cek-stock-page')) },
   { path: '/akun', title: id.routes.akun, area: 'members', page: AccountRoute },
   { path: '/feature-guide', title: id.routes.featureGuide, area: 'guide', page: FeatureGuidePage },
   { path: '/feature-list/:id', title: id.routes.featureList, area: 'guide', page: FeatureDetailPage },
@@ -93,11 +93,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/mat-out-cancel', title: id.routes.matOutCancel, area: 'transfers' },
   { path: '/detail-mat-out/:matStoreStatus/:matStoreNo', title: id.routes.detailMatOut, area: 'transfers' },
   { path: '/detail-mat-out-complete/:matStoreStatus/:matStoreNo', title: id.routes.detailMatOutComplete, area: 'transfers' },
-  { path: '/booking-list-product', title: id.routes.bookingListProduct, area: 'bookings' },
-  { path: '/booking-list-store', title: id.routes.bookingListStore, area: 'bookings' },
-  { path: '/booking-list-kelurahan', title: id.routes.bookingListKelurahan, area: 'bookings' },
-  { path: '/booking-list-kecamatan', title: id.routes.bookingListKecamatan, area: 'bookings' },
-  { path: '/get-product/:id', title: id.routes.getProduct, area: 'bookings' },
+  { path: '/booking-list-product', title: id.routes.bookingListProduct, area: 'bookings', page: lazy(() => import('@/features/bookings/pages/booking-list-product-page')) },
+  { path: '/booking-list-store', title: id.routes.bookingListStore, area: 'bookings', page: lazy(() => import('@/features/bookings/pages/booking-list-store-page')) },
+  { path: '/booking-list-kelurahan', title: id.routes.bookingListKelurahan, area: 'bookings', page: lazy(() => import('@/features/bookings/pages/booking-list-kelurahan-page')) },
+  { path: '/booking-list-kecamatan', title: id.routes.bookingListKecamatan, area: 'bookings', page: lazy(() => import('@/features/bookings/pages/booking-list-kecamatan-page')) },
+  { path: '/get-product/:id', title: id.routes.getProduct, area: 'bookings', page: lazy(() => import('@/features/bookings/pages/get-product-page')) },
   { path: '/retur/request/:shipmentNo/:method', title: id.routes.returRequest, area: 'returns', page: lazy(() => import('@/features/returns/pages/return-request-page')) },
   { path: '/retur/list/:status', title: id.routes.returList, area: 'returns', page: lazy(() => import('@/features/returns/pages/return-list-page')) },
   { path: '/retur/detail/:shipmentNo/:method', title: id.routes.returDetail, area: 'returns', page: lazy(() => import('@/features/returns/pages/return-detail-page')) },

@@ -141,6 +141,8 @@ export function orderDetail(over: Partial<OrderDetail> = {}): OrderDetail {
     cancelRequest: null,
     returnInfo: null,
     channelNotices: [],
+    bookings: [],
+    bookingBlocked: false,
     ...over,
   };
 }

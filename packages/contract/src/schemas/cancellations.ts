@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CANCEL_TEXT, INT4_MAX, POD_REASON_OTHER } from '../limits';
 import { FIELD_MESSAGES } from '../messages';
-import { CANCEL_REQUEST_STATUSES } from '../statuses';
+import { CANCEL_REQUEST_STATUSES } from '../workflow-statuses';
 import { chosenReasonSchema, pageFields, pageOf, storeCodeSchema } from './common';
 import { orderDetailSchema, shipmentNoSchema } from './orders';
 import { int, request, text } from './primitives';

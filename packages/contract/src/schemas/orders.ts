@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ORDER_ACTIONS } from '../order-actions';
 import { APP_IDS, type AppId } from '../channels';
-import { CANCEL_REQUEST_STATUSES, CHANNEL_NOTICE_KINDS, CHANNEL_NOTICE_STATUSES, isOrderStatusId, RETURN_STATUSES, type OrderStatusId } from '../statuses';
+import { isOrderStatusId, type OrderStatusId } from '../statuses';
+import { CANCEL_REQUEST_STATUSES, CHANNEL_NOTICE_KINDS, CHANNEL_NOTICE_STATUSES, RETURN_STATUSES } from '../workflow-statuses';
 import { INT4_MAX, PAPER_BAG_MAX, POD_TEXT, QTY_MAX } from '../limits';
 import { FIELD_MESSAGES } from '../messages';
 import { SHIPMENT_NO_PATTERN } from '../shipment';
@@ -210,6 +211,26 @@ export const orderDetailSchema = z.object({
     .nullable(),
   /** The order's latest return (retur), if any. */
   returnInfo: z.object({ status: z.enum(RETURN_STATUSES), createdAt: z.string() }).nullable(),
+  /**
+   * The order's stock bookings that are not cancelled, oldest first (decision 88). storeTaken and
+   * stockTaken are null (shown "-") while a booking has no taker (1131, 1134).
+   */
+  bookings: z.array(
+    z.object({
+      bookID: int(),
+      bookDetID: int(),
+      bookingNo: z.string(),
+      lineId: int().nullable(),
+      productId: z.string(),
+      qtyOos: int(),
+      status: int(),
+      offeredTo: z.object({ storeCode: z.string(), storeName: z.string() }),
+      storeTaken: z.string().nullable(),
+      stockTaken: int().nullable(),
+    }),
+  ),
+  /** Some booking has no taker (1131 or 1134): the order cannot be packed (spec §4). */
+  bookingBlocked: z.boolean(),
   /** What the order's sales channel was told, oldest first (an outbox retried until sent). */
   channelNotices: z.array(
     z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { POD_APPROVAL_STATUSES } from '../statuses';
+import { POD_APPROVAL_STATUSES } from '../workflow-statuses';
 import { chosenReasonSchema, errorDetailSchema, pageFields, reasonListSchema, reasonSchema, type Reason, type ReasonList } from './common';
 import { orderDetailSchema, shipmentNoSchema } from './orders';
 import { COMPASS_POINTS } from '../geo';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INT4_MAX, POD_REASON_OTHER, QTY_MAX, RETURN_LINES_MAX, RETURN_PHOTOS, RETURN_TEXT } from '../limits';
 import { FIELD_MESSAGES } from '../messages';
 import { RETURN_ACTIONS } from '../return-flow';
-import { RETURN_STATUSES, STOCK_CONDITIONS } from '../statuses';
+import { RETURN_STATUSES, RETURN_STOCK_CONDITIONS } from '../workflow-statuses';
 import { chosenReasonSchema, pageFields, pageOf } from './common';
 import { shipmentNoSchema } from './orders';
 import { podProofFields, refineReceiverOther } from './pod';
@@ -112,7 +112,7 @@ export const returnReceiveBodySchema = request(
             .object({
               lineId: lineIdField(),
               qtyReceived: int({ min: 0, max: QTY_MAX, tooSmall: FIELD_MESSAGES.qtyNegative }),
-              condition: z.enum(STOCK_CONDITIONS, { error: FIELD_MESSAGES.conditionUnknown }),
+              condition: z.enum(RETURN_STOCK_CONDITIONS, { error: FIELD_MESSAGES.conditionUnknown }),
             })
             .strict(),
           { error: FIELD_MESSAGES.returnLinesRequired },
@@ -134,7 +134,7 @@ export const returnLineSchema = z.object({
   imageUrl: z.string().nullable(),
   qty: z.number().int(),
   qtyReceived: z.number().int().nullable(),
-  condition: z.enum(STOCK_CONDITIONS).nullable(),
+  condition: z.enum(RETURN_STOCK_CONDITIONS).nullable(),
 });
 export type ReturnLine = z.infer<typeof returnLineSchema>;
 

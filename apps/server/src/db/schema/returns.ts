@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { RETURN_OPEN_STATUSES, RETURN_STATUS, RETURN_STATUSES, STOCK_CONDITIONS } from '@gerai/contract';
+import { RETURN_OPEN_STATUSES, RETURN_STATUS, RETURN_STATUSES, RETURN_STOCK_CONDITIONS } from '@gerai/contract';
 import { orderLines, orders } from './orders';
 import { products, stores } from './catalog';
 import { users } from './auth';
@@ -85,7 +85,7 @@ export const returnLines = pgTable(
     index('return_lines_return_idx').on(t.returnId),
     check('return_lines_qty_positive', sql`${t.qty} > 0`),
     check('return_lines_received_within_qty', sql`${t.qtyReceived} is null or (${t.qtyReceived} >= 0 and ${t.qtyReceived} <= ${t.qty})`),
-    check('return_lines_condition_check', sql`${t.condition} is null or ${sqlIn(t.condition, STOCK_CONDITIONS)}`),
+    check('return_lines_condition_check', sql`${t.condition} is null or ${sqlIn(t.condition, RETURN_STOCK_CONDITIONS)}`),
   ],
 );
 

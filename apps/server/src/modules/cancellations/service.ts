@@ -17,6 +17,7 @@ import type { Db, Tx } from '../../db/client';
 import { cancelRequests, orders } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { cancelOrderBookings } from '../bookings';
 import { enqueueChannelNotice } from '../channels';
 import { changeOrderStatus, loadOrderDetail, lockOrderRow, type OrderRecord, type OrderViewer } from '../orders';
 import { movementsOf, moveStock } from '../stock';
@@ -39,8 +40,9 @@ function isUniqueViolation(err: unknown, constraint: string): boolean {
  * Cancels a locked order, the one way for a direct cancel and an approval alike (decision 87), in
  * the caller's transaction: 11xx → 1106 through the lifecycle (which refuses a role below
  * CANCEL_RULE, the delivery rule included, with everything rolled back), who and why on the order,
- * the units a pack took back on the books (exactly once: the ledger's unique ref), and the notice
- * to the sales channel. Events: `order.cancelled`.
+ * the units a pack took back on the books (exactly once: the ledger's unique ref), its open stock
+ * bookings cancelled (the bookings area's `cancelOrderBookings`), and the notice to the sales
+ * channel. Events: `order.cancelled`, `booking.cancelled` per open booking.
  */
 async function cancelOrder(tx: Tx, p: OrderViewer, order: OrderRecord, reason: string): Promise<void> {
   const from = order.statusId as CancellableStatus;
@@ -50,6 +52,8 @@ async function cancelOrder(tx: Tx, p: OrderViewer, order: OrderRecord, reason: s
     payload: { reason },
     apply: async (locked) => {
       await tx.update(orders).set({ cancelledBy: p.userId, cancelReason: reason }).where(eq(orders.id, locked.id));
+      // Decision 88: its open stock bookings end with it; units a store took for it go back to that store's shelf.
+      await cancelOrderBookings(tx, p, { id: locked.id, shipmentNo: locked.shipmentNo, storeCode: locked.storeCode });
       // Packed goods left the books at pack; they return to the shelf with the cancel. Before packing nothing moved.
       if (from === ORDER_STATUS.IN_PROGRESS) {
         const packed = await movementsOf(tx, STOCK_CAUSE.PACK, locked.shipmentNo);

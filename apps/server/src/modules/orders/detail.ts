@@ -1,5 +1,6 @@
 import {
   availableActions,
+  BOOKING_STATUS_WITHOUT_TAKER,
   CANCEL_REQUEST_STATUS,
   channelByAppId,
   ORDER_STATUS,
@@ -75,6 +76,18 @@ interface ReturnJson {
   status: ReturnStatus;
   createdAt: string;
 }
+interface BookingJson {
+  bookID: number;
+  bookDetID: number;
+  bookingNo: string;
+  lineId: number | null;
+  productId: string;
+  qtyOos: number;
+  status: number;
+  offeredTo: { storeCode: string; storeName: string };
+  storeTaken: string | null;
+  stockTaken: number | null;
+}
 interface NoticeJson {
   kind: ChannelNoticeKind;
   status: ChannelNoticeStatus;
@@ -127,7 +140,15 @@ const DETAIL_SQL = `
     (select coalesce(json_agg(json_build_object(
         'kind', n.kind, 'status', n.status, 'attempts', n.attempts, 'createdAt', n.created_at, 'sentAt', n.sent_at,
         'lastError', n.last_error) order by n.created_at, n.id), '[]'::json)
-      from channel_notices n where n.order_id = o.id) as "channelNotices"
+      from channel_notices n where n.order_id = o.id) as "channelNotices",
+    (select coalesce(json_agg(json_build_object(
+        'bookID', bk.id, 'bookDetID', bd.id, 'bookingNo', bk.booking_no, 'lineId', bk.line_id, 'productId', bk.product_id,
+        'qtyOos', bk.qty_oos, 'status', bd.status, 'offeredTo', json_build_object('storeCode', bs.code, 'storeName', bs.name),
+        'storeTaken', bd.store_taken, 'stockTaken', bd.stock_taken) order by bk.id), '[]'::json)
+      from stock_bookings bk
+      join stock_booking_details bd on bd.booking_id = bk.id
+      join stores bs on bs.code = bd.store_code
+      where bk.order_id = o.id and bk.cancelled_at is null) as bookings
   from orders o
   join stores s on s.code = o.store_code
   left join users u on u.id = o.picker_user_id`;
@@ -147,6 +168,7 @@ type DetailRow = Omit<typeof orders.$inferSelect, 'pickerUserId' | 'version' | '
   /** Units delivered (picked) less those of every return not rejected. */
   returnLeft: number;
   channelNotices: NoticeJson[];
+  bookings: BookingJson[];
 };
 
 const detailByShipment = statement<DetailRow, [shipmentNo: string]>('order_detail_by_shipment', `${DETAIL_SQL} where o.shipment_no = $1`);
@@ -266,5 +288,7 @@ function toDetail(o: DetailRow, viewer: DetailViewer): OrderDetail {
       : null,
     returnInfo: o.returnInfo ? { status: o.returnInfo.status, createdAt: iso(o.returnInfo.createdAt)! } : null,
     channelNotices: o.channelNotices.map((n) => ({ ...n, createdAt: iso(n.createdAt)!, sentAt: iso(n.sentAt) })),
+    bookings: o.bookings,
+    bookingBlocked: o.bookings.some((b) => BOOKING_STATUS_WITHOUT_TAKER.includes(b.status)),
   };
 }

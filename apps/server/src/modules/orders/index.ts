@@ -14,3 +14,4 @@ export {
   type TransitionPayload,
 } from './lifecycle';
 export { loadOrderDetail, orderViewer, type OrderViewer } from './detail';
+export { orderBookingHold, type OrderBookingHold } from './bookings';

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { BOOKING_STATUS, ERROR_MESSAGES, FIELD_MESSAGES } from '@gerai/contract';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { orderLines, orderPaperBags, products } from '../../db/schema';
-import { eventsFor, linesOf, orderApi, orderPicker, orderRow } from './order-test-kit';
+import { eventsFor, insertBooking, linesOf, orderApi, orderPicker, orderRow, packingOrder, seededWithoutBookings } from './order-test-kit';
 
 let ctx: TestContext;
 let api: ReturnType<typeof orderApi>;
@@ -19,13 +20,10 @@ afterAll(async () => ctx?.close());
 
 const STAFF = '10000001';
 
-/** A T001 order in 1102 with nothing picked; its first line has `qty` units. */
+/** A T001 order in 1102 without stock bookings, nothing picked; its first line has `qty` units. */
 async function packing(qty = 3) {
-  const order = await pick('T001', 1102).catch(async () => {
-    const fresh = await pick('T001', 1101);
-    expect((await api.post(STAFF, `/api/orders/${fresh.shipmentNo}/claim`)).statusCode).toBe(200);
-    return fresh;
-  });
+  // The seed's orders in picking first (those without stock bookings), then new ones.
+  const order = (await pick('T001', 1102, seededWithoutBookings).catch(() => null)) ?? (await packingOrder(ctx, [{ qty }, { qty: 2 }])).order;
   await ctx.handle.db.update(orderLines).set({ qtyPicked: 0, qtyOos: 0 }).where(eq(orderLines.orderId, order.id));
   const [first] = await linesOf(ctx, order.id);
   await ctx.handle.db.update(orderLines).set({ qty }).where(eq(orderLines.id, first!.id));
@@ -97,6 +95,37 @@ describe('out of stock', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 'OOS_EXCEEDS_REMAINING', details: [{ path: 'body.qtyOos', message: 'Maksimal 1.' }] });
     expect((await linesOf(ctx, order.id))[0]).toMatchObject({ qtyPicked: 2, qtyOos: 0 });
+  });
+
+  it('leaves room for the booked units that have not arrived: at most qty − picked − booked (422 with qtyMax)', async () => {
+    const { order, lines } = await packingOrder(ctx, [{ qty: 6, qtyPicked: 1 }]);
+    const line = lines[0]!;
+    // Open bookings of the line (waiting, taken, refused) hold their units; 3 of 6 are on their way.
+    await insertBooking(ctx, order, line, { status: BOOKING_STATUS.TAKEN, qty: 2 });
+    await insertBooking(ctx, order, line, { status: BOOKING_STATUS.REFUSED, qty: 1 });
+    const url = `/api/orders/${order.shipmentNo}/lines/${line.id}/out-of-stock`;
+    const over = await api.post(STAFF, url, { qtyOos: 3 });
+    expect(over.statusCode).toBe(422);
+    expect(over.json()).toEqual({
+      code: 'OOS_EXCEEDS_REMAINING',
+      message: ERROR_MESSAGES.OOS_EXCEEDS_REMAINING,
+      details: [{ path: 'body.qtyOos', message: FIELD_MESSAGES.qtyMax(2) }],
+    });
+    expect((await linesOf(ctx, order.id))[0]).toMatchObject({ qtyPicked: 1, qtyOos: 0 });
+    const fits = await api.post(STAFF, url, { qtyOos: 2 });
+    expect(fits.statusCode).toBe(200);
+    expect(fits.json().data.products[0]).toMatchObject({ qtyPicked: 1, attrQtyOos: 2 });
+  });
+
+  it('counts only open bookings: units that arrived (1133) or a cancelled booking hold nothing', async () => {
+    const { order, lines } = await packingOrder(ctx, [{ qty: 5, qtyPicked: 1 }]);
+    const line = lines[0]!;
+    await insertBooking(ctx, order, line, { status: BOOKING_STATUS.DONE, qty: 2 });
+    await insertBooking(ctx, order, line, { status: BOOKING_STATUS.WAITING, qty: 1, cancelled: true });
+    await insertBooking(ctx, order, line, { status: BOOKING_STATUS.WAITING, qty: 1 });
+    const url = `/api/orders/${order.shipmentNo}/lines/${line.id}/out-of-stock`;
+    expect((await api.post(STAFF, url, { qtyOos: 4 })).json().details).toEqual([{ path: 'body.qtyOos', message: FIELD_MESSAGES.qtyMax(3) }]);
+    expect((await api.post(STAFF, url, { qtyOos: 3 })).statusCode).toBe(200);
   });
 
   it('refuses a negative out-of-stock quantity with 400', async () => {

@@ -5,6 +5,7 @@ import { orderLines, orderPaperBags, orders, products } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
+import { orderBookingHold } from './bookings';
 import { loadOrderDetail, type OrderViewer } from './detail';
 import { lockOrder, type LockedOrder } from './lifecycle';
 
@@ -69,11 +70,16 @@ export function setLineQuantity(db: Db, p: OrderViewer, shipmentNo: string, line
   });
 }
 
-/** Out-of-stock modal. Picked units are never lowered behind the crew's back: picked + oos must fit. */
+/**
+ * Out-of-stock modal. Picked units are never lowered behind the crew's back: picked + oos must fit,
+ * and so must the units booked from another store that have not arrived (decision 88): they are on
+ * their way, so they cannot be out of stock too.
+ */
 export function setLineOutOfStock(db: Db, p: OrderViewer, shipmentNo: string, lineId: number, qtyOos: number): Promise<OrderDetail> {
   return editWhilePacking(db, p, shipmentNo, async (tx, order) => {
     const line = await lineOf(tx, order, lineId);
-    const max = line.qty - line.qtyPicked;
+    const booked = (await orderBookingHold(tx, order.id)).bookedByLine.get(line.id) ?? 0;
+    const max = Math.max(0, line.qty - line.qtyPicked - booked);
     if (qtyOos > max) throw new AppError('OOS_EXCEEDS_REMAINING', undefined, [{ path: 'body.qtyOos', message: FIELD_MESSAGES.qtyMax(max) }]);
     await tx.update(orderLines).set({ qtyOos }).where(eq(orderLines.id, line.id));
     await recomputeTotal(tx, order.id);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { ORDER_STATUS_IDS, type OrderStatusId } from '@gerai/contract';
+import { BOOKING_STATUS, BOOKING_STATUS_WITHOUT_TAKER, ORDER_STATUS_IDS, type OrderStatusId } from '@gerai/contract';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { orders, stores } from '../../db/schema';
+import { insertBooking, packingOrder } from './order-test-kit';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -122,6 +123,56 @@ describe('GET /api/orders/:shipmentNo', () => {
       expect(res.body).not.toContain('pickupCode');
       expect(res.json().data.qrAndroid ?? '').not.toContain(`|${o.pickupCode}`);
     }
+  });
+
+  it("lists the order's stock bookings with the taker only once taken (decision 88)", async () => {
+    const { order, lines } = await packingOrder(ctx, [{ qty: 6 }, { qty: 4 }]);
+    const [t003] = await ctx.handle.db.select().from(stores).where(eq(stores.code, 'T003'));
+    const [t002] = await ctx.handle.db.select().from(stores).where(eq(stores.code, 'T002'));
+    const waiting = await insertBooking(ctx, order, lines[0]!, { status: BOOKING_STATUS.WAITING, qty: 1 });
+    const taken = await insertBooking(ctx, order, lines[0]!, { status: BOOKING_STATUS.TAKEN, qty: 2, refusedBy: ['T002'] });
+    const done = await insertBooking(ctx, order, lines[1]!, { status: BOOKING_STATUS.DONE, qty: 1, servingStore: 'T002' });
+    const refused = await insertBooking(ctx, order, lines[1]!, { status: BOOKING_STATUS.REFUSED, qty: 2 });
+    await insertBooking(ctx, order, lines[1]!, { status: BOOKING_STATUS.TAKEN, qty: 1, cancelled: true });
+    const res = await get('10000001', `/api/orders/${order.shipmentNo}`);
+    expect(res.statusCode).toBe(200);
+    const at = (b: { bookID: number; bookDetID: number; bookingNo: string }, line: (typeof lines)[number], rest: Record<string, unknown>) => ({
+      bookID: b.bookID,
+      bookDetID: b.bookDetID,
+      bookingNo: b.bookingNo,
+      lineId: line.id,
+      productId: line.productId,
+      ...rest,
+    });
+    const toT003 = { storeCode: 'T003', storeName: t003!.name };
+    // Oldest first; the cancelled one is gone; "-" (null) exactly while nobody has taken it.
+    expect(res.json().data.bookings).toEqual([
+      at(waiting, lines[0]!, { qtyOos: 1, status: 1131, offeredTo: toT003, storeTaken: null, stockTaken: null }),
+      at(taken, lines[0]!, { qtyOos: 2, status: 1132, offeredTo: toT003, storeTaken: 'T003', stockTaken: 2 }),
+      at(done, lines[1]!, { qtyOos: 1, status: 1133, offeredTo: { storeCode: 'T002', storeName: t002!.name }, storeTaken: 'T002', stockTaken: 1 }),
+      at(refused, lines[1]!, { qtyOos: 2, status: 1134, offeredTo: toT003, storeTaken: null, stockTaken: null }),
+    ]);
+    expect(res.json().data.bookingBlocked).toBe(true);
+  });
+
+  it('blocks the order exactly while some booking has no taker (1131 or 1134)', async () => {
+    for (const status of [BOOKING_STATUS.WAITING, BOOKING_STATUS.TAKEN, BOOKING_STATUS.DONE, BOOKING_STATUS.REFUSED]) {
+      const { order, lines } = await packingOrder(ctx, [{ qty: 3 }]);
+      await insertBooking(ctx, order, lines[0]!, { status, qty: 2 });
+      const data = (await get('10000001', `/api/orders/${order.shipmentNo}`)).json().data;
+      expect(data.bookingBlocked, String(status)).toBe(BOOKING_STATUS_WITHOUT_TAKER.includes(status));
+      expect(data.bookings, String(status)).toHaveLength(1);
+    }
+    // A cancelled booking without taker neither shows nor blocks.
+    const { order, lines } = await packingOrder(ctx, [{ qty: 3 }]);
+    await insertBooking(ctx, order, lines[0]!, { status: BOOKING_STATUS.REFUSED, qty: 2, cancelled: true });
+    expect((await get('10000001', `/api/orders/${order.shipmentNo}`)).json().data).toMatchObject({ bookings: [], bookingBlocked: false });
+  });
+
+  it('shows the bookings to the serving store only through its own screens: the order stays 404 there', async () => {
+    const { order, lines } = await packingOrder(ctx, [{ qty: 3 }]);
+    await insertBooking(ctx, order, lines[0]!, { status: BOOKING_STATUS.WAITING, qty: 2, servingStore: 'T002' });
+    expect((await get('10000002', `/api/orders/${order.shipmentNo}`)).statusCode).toBe(404);
   });
 
   it('answers 400 for a malformed shipment number', async () => {

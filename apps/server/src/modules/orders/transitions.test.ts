@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { ERROR_MESSAGES, pickupQrPayload } from '@gerai/contract';
+import { BOOKING_STATUS, ERROR_MESSAGES, pickupQrPayload } from '@gerai/contract';
 import { testContextPerFile } from '../../test/harness';
-import { auditLog, orderLines, orders } from '../../db/schema';
+import { auditLog, orderLines, orders, stockBookings } from '../../db/schema';
 import { movementsOf, stockOf } from '../stock';
-import { eventsFor, historyOf, linesOf, orderApi, orderPicker, orderRow, ordersIn } from './order-test-kit';
+import { eventsFor, historyOf, insertBooking, linesOf, orderApi, orderPicker, orderRow, ordersIn, packingOrder, seededWithoutBookings } from './order-test-kit';
 
 const ctx = testContextPerFile();
 const api = orderApi(ctx);
@@ -99,8 +99,7 @@ describe('claim (Packing, 1101 → 1102)', () => {
 
 describe('pack (Scan Packing, 1102 → 1103)', () => {
   it('refuses while lines are unresolved and lists them', async () => {
-    const order = await pick('T001', 1102);
-    await ctx.handle.db.update(orderLines).set({ qtyPicked: 0, qtyOos: 0 }).where(eq(orderLines.orderId, order.id));
+    const { order } = await packingOrder(ctx, [{ qty: 2 }, { qty: 1 }, { qty: 3, qtyPicked: 1, qtyOos: 1 }]);
     const lines = await linesOf(ctx, order.id);
     const res = await api.post(STAFF, `/api/orders/${order.shipmentNo}/pack`);
     expect(res.statusCode).toBe(422);
@@ -110,7 +109,7 @@ describe('pack (Scan Packing, 1102 → 1103)', () => {
   });
 
   it('packs a resolved order and charges only what is in stock', async () => {
-    const order = await pick('T001', 1102);
+    const order = await pick('T001', 1102, seededWithoutBookings);
     const lines = await linesOf(ctx, order.id);
     // First line one short (out of stock), the rest fully picked.
     for (const [i, l] of lines.entries()) {
@@ -138,7 +137,7 @@ describe('pack (Scan Packing, 1102 → 1103)', () => {
   });
 
   it('sends a fully out-of-stock order to cancellation instead', async () => {
-    const order = await pick('T001', 1102);
+    const order = await pick('T001', 1102, seededWithoutBookings);
     for (const l of await linesOf(ctx, order.id)) {
       await ctx.handle.db.update(orderLines).set({ qtyOos: l.qty, qtyPicked: 0 }).where(eq(orderLines.id, l.id));
     }
@@ -154,6 +153,70 @@ describe('pack (Scan Packing, 1102 → 1103)', () => {
     const res = await api.post(STAFF, `/api/orders/${order.shipmentNo}/pack`);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('ORDER_STATUS_CHANGED');
+  });
+});
+
+describe('pack with stock bookings (decision 88)', () => {
+  /** An order in 1102 whose first line lacks `booked` units, booked from another store; the other lines are picked. */
+  async function bookedOrder(status: (typeof BOOKING_STATUS)[keyof typeof BOOKING_STATUS], booked = 2) {
+    const { order, lines } = await packingOrder(ctx, [{ qty: 3, qtyPicked: 3 - booked }, { qty: 2, qtyPicked: 2 }]);
+    const booking = await insertBooking(ctx, order, lines[0]!, { status, qty: booked });
+    return { order, lines, booking };
+  }
+
+  it.each([
+    ['waiting for the store (1131)', BOOKING_STATUS.WAITING],
+    ['refused (1134)', BOOKING_STATUS.REFUSED],
+  ])('refuses to pack while a booking is %s: 409 BOOKING_PENDING before the line check, nothing changed', async (_, status) => {
+    const { order, lines } = await bookedOrder(status);
+    const stock = await stockOf(ctx.handle.db, 'T001', lines.map((l) => l.productId));
+    const res = await api.post(STAFF, `/api/orders/${order.shipmentNo}/pack`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: 'BOOKING_PENDING', message: ERROR_MESSAGES.BOOKING_PENDING });
+    const row = await orderRow(ctx, order.id);
+    expect(row).toMatchObject({ statusId: 1102, version: order.version, packedAt: null, price: order.price });
+    expect(await linesOf(ctx, order.id)).toEqual(lines);
+    expect(await historyOf(ctx, order.id)).toEqual([]);
+    expect(await eventsFor(ctx, order.shipmentNo)).toEqual([]);
+    expect(await movementsOf(ctx.handle.db, 'pack', order.shipmentNo)).toEqual([]);
+    expect(await stockOf(ctx.handle.db, 'T001', lines.map((l) => l.productId))).toEqual(stock);
+    // The detail says why, for the screen to show before the crew tries.
+    expect((await api.get(STAFF, `/api/orders/${order.shipmentNo}`)).json().data.bookingBlocked).toBe(true);
+  });
+
+  it('blocks even when every line is resolved otherwise, and lets go once the booking is cancelled', async () => {
+    const { order, lines } = await packingOrder(ctx, [{ qty: 2, qtyPicked: 1, qtyOos: 1 }]);
+    const { bookID } = await insertBooking(ctx, order, lines[0]!, { status: BOOKING_STATUS.WAITING, qty: 1 });
+    expect((await api.post(STAFF, `/api/orders/${order.shipmentNo}/pack`)).json().code).toBe('BOOKING_PENDING');
+    await ctx.handle.db.update(stockBookings).set({ cancelledAt: new Date() }).where(eq(stockBookings.id, bookID));
+    const res = await api.post(STAFF, `/api/orders/${order.shipmentNo}/pack`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ statusId: 1103, bookings: [], bookingBlocked: false });
+  });
+
+  it('passes a taken booking (1132) on to the line check: the booked units are not here yet, so the line is unresolved', async () => {
+    const { order, lines } = await bookedOrder(BOOKING_STATUS.TAKEN);
+    const res = await api.post(STAFF, `/api/orders/${order.shipmentNo}/pack`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'LINES_UNRESOLVED', details: [{ path: `products.${lines[0]!.id}` }] });
+    expect((await orderRow(ctx, order.id)).statusId).toBe(1102);
+  });
+
+  it('packs once the booking arrived (1133) and its units are scanned, taking them off the books with the rest', async () => {
+    const { order, lines } = await bookedOrder(BOOKING_STATUS.DONE, 2);
+    const ids = lines.map((l) => l.productId);
+    expect((await api.post(STAFF, `/api/orders/${order.shipmentNo}/pack`)).json().code).toBe('LINES_UNRESOLVED');
+    for (let i = 0; i < 2; i++) {
+      const scan = await api.post(STAFF, `/api/orders/${order.shipmentNo}/scan`, { barcode: lines[0]!.barcode });
+      expect(scan.statusCode).toBe(200);
+    }
+    const before = await stockOf(ctx.handle.db, 'T001', ids);
+    const res = await api.post(STAFF, `/api/orders/${order.shipmentNo}/pack`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ statusId: 1103, bookingBlocked: false, bookings: [{ status: BOOKING_STATUS.DONE, stockTaken: 2 }] });
+    const after = await stockOf(ctx.handle.db, 'T001', ids);
+    expect(after.get(ids[0]!)!.qty).toBe(before.get(ids[0]!)!.qty - 3);
+    expect(after.get(ids[1]!)!.qty).toBe(before.get(ids[1]!)!.qty - 2);
   });
 });
 

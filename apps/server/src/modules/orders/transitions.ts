@@ -5,6 +5,7 @@ import { orderLines } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { moveStock } from '../stock';
+import { orderBookingHold } from './bookings';
 import { loadOrderDetail, type OrderViewer } from './detail';
 import { changeOrderStatus } from './lifecycle';
 import { recomputeTotal } from './picking';
@@ -21,12 +22,14 @@ export async function claimOrder(db: Db, p: OrderViewer, shipmentNo: string): Pr
 /**
  * "Scan Packing": 1102 → 1103 once every line is resolved (picked + oos = qty).
  * The total drops the out-of-stock units; a fully out-of-stock order must be
- * cancelled instead.
+ * cancelled instead. A stock booking without a taker (1131/1134) holds the order
+ * first (decision 88): no store has the units yet, so nothing about the lines can be decided.
  */
 export async function packOrder(db: Db, p: OrderViewer, shipmentNo: string): Promise<OrderDetail> {
   const order = await db.transaction((tx) =>
     changeOrderStatus(tx, p, shipmentNo, 'pack', {
       apply: async (order) => {
+        if ((await orderBookingHold(tx, order.id)).withoutTaker) throw new AppError('BOOKING_PENDING');
         const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.id);
         const unresolved = lines.filter((l) => l.qtyPicked + l.qtyOos !== l.qty);
         if (unresolved.length > 0) {

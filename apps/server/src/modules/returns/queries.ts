@@ -18,7 +18,7 @@ import {
   type ReturnList,
   type ReturnListQuery,
   type ReturnStatus,
-  type StockCondition,
+  type ReturnStockCondition,
 } from '@gerai/contract';
 import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
@@ -212,7 +212,7 @@ async function linesOf(db: Reader, returnId: number) {
     imageUrl: l.imageUrl ?? null,
     qty: l.qty,
     qtyReceived: l.qtyReceived,
-    condition: (l.condition as StockCondition | null) ?? null,
+    condition: (l.condition as ReturnStockCondition | null) ?? null,
   }));
 }
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { STOCK_CAUSE, STOCK_CONDITION, type StockCondition } from '@gerai/contract';
 import type { DbHandle } from '../../db/client';
 import { products, stockMovements, storeStock } from '../../db/schema';
 import { seedDemo } from '../../seed/seed';
@@ -26,30 +28,34 @@ const move = (productId: string, delta: number, extra: Partial<StockMove> = {}):
   ...extra,
 });
 
-/** store_stock equals the sum of the ledger for the given products, sellable and damaged alike. */
+/** store_stock equals the sum of the ledger for the given products, in every bucket. */
 async function expectBooksBalance(storeCode: string, productIds: string[]) {
   const sums = await handle.db
     .select({
       productId: stockMovements.productId,
       qty: sql<number>`coalesce(sum(${stockMovements.delta}) filter (where ${stockMovements.condition} = 'sellable'), 0)::int`,
       damaged: sql<number>`coalesce(sum(${stockMovements.delta}) filter (where ${stockMovements.condition} = 'damaged'), 0)::int`,
+      reserved: sql<number>`coalesce(sum(${stockMovements.delta}) filter (where ${stockMovements.condition} = 'reserved'), 0)::int`,
     })
     .from(stockMovements)
     .where(and(eq(stockMovements.storeCode, storeCode), inArray(stockMovements.productId, productIds)))
     .groupBy(stockMovements.productId);
-  const ledger = new Map(sums.map((s) => [s.productId, { qty: Number(s.qty), qtyDamaged: Number(s.damaged) }]));
+  const ledger = new Map(sums.map((s) => [s.productId, { qty: Number(s.qty), qtyDamaged: Number(s.damaged), qtyReserved: Number(s.reserved) }]));
   const books = await stockOf(handle.db, storeCode, productIds);
-  for (const id of productIds) expect(books.get(id), id).toEqual(ledger.get(id) ?? { qty: 0, qtyDamaged: 0 });
+  for (const id of productIds) expect(books.get(id), id).toEqual(ledger.get(id) ?? { qty: 0, qtyDamaged: 0, qtyReserved: 0 });
 }
 
 describe('the stock ledger', () => {
-  it('starts balanced: the opening rows sum to store_stock', async () => {
+  it('starts balanced: the opening rows sum to store_stock in every bucket (the seed holds reserved units too)', async () => {
     await expectBooksBalance('T001', ids);
     const result = (await handle.db.execute(sql`
       select count(*)::int as off from store_stock s
-      left join (select store_code, product_id, sum(delta) filter (where condition = 'sellable') as qty from stock_movements group by 1, 2) m
-        using (store_code, product_id)
-      where s.qty <> coalesce(m.qty, 0)`)) as unknown as { rows: Array<{ off: number }> };
+      left join (
+        select store_code, product_id, sum(delta) filter (where condition = 'sellable') as qty,
+          sum(delta) filter (where condition = 'damaged') as damaged, sum(delta) filter (where condition = 'reserved') as reserved
+        from stock_movements group by 1, 2
+      ) m using (store_code, product_id)
+      where s.qty <> coalesce(m.qty, 0) or s.qty_damaged <> coalesce(m.damaged, 0) or s.qty_reserved <> coalesce(m.reserved, 0)`)) as unknown as { rows: Array<{ off: number }> };
     expect(Number(result.rows[0]?.off)).toBe(0);
   });
 
@@ -87,7 +93,7 @@ describe('the stock ledger', () => {
       move(ids[3]!, 1, { cause: 'return', ref, condition: 'damaged' }),
     ]);
     const after = (await stockOf(handle.db, 'T001', [ids[3]!])).get(ids[3]!)!;
-    expect(after).toEqual({ qty: before.get(ids[3]!)!.qty + 3, qtyDamaged: before.get(ids[3]!)!.qtyDamaged + 1 });
+    expect(after).toEqual({ qty: before.get(ids[3]!)!.qty + 3, qtyDamaged: before.get(ids[3]!)!.qtyDamaged + 1, qtyReserved: 0 });
     expect(await movementsOf(handle.db, 'return', ref)).toHaveLength(2);
     await expectBooksBalance('T001', ids);
   });
@@ -96,7 +102,7 @@ describe('the stock ledger', () => {
     await handle.db.delete(storeStock).where(and(eq(storeStock.storeCode, 'T002'), eq(storeStock.productId, ids[4]!)));
     await handle.db.delete(stockMovements).where(and(eq(stockMovements.storeCode, 'T002'), eq(stockMovements.productId, ids[4]!)));
     await moveStock(handle.db, [move(ids[4]!, -4, { storeCode: 'T002', ref: 'SHP-LEDGER-3' })]);
-    expect((await stockOf(handle.db, 'T002', [ids[4]!])).get(ids[4]!)).toEqual({ qty: -4, qtyDamaged: 0 });
+    expect((await stockOf(handle.db, 'T002', [ids[4]!])).get(ids[4]!)).toEqual({ qty: -4, qtyDamaged: 0, qtyReserved: 0 });
     await expectBooksBalance('T002', [ids[4]!]);
   });
 
@@ -124,8 +130,130 @@ describe('the stock ledger', () => {
     await expectBooksBalance('T001', ids);
   });
 
+  it('moves units between buckets and stores: a booking taken (sellable → reserved), then received elsewhere', async () => {
+    const ref = 'booking:ledger-7';
+    const id = ids[1]!;
+    const [serving, ordering] = [await stockOf(handle.db, 'T003', [id]), await stockOf(handle.db, 'T001', [id])].map((m) => m.get(id)!);
+    await moveStock(handle.db, [move(id, -2, { storeCode: 'T003', cause: 'booking_take', ref }), move(id, 2, { storeCode: 'T003', cause: 'booking_take', ref, condition: 'reserved' })]);
+    expect((await stockOf(handle.db, 'T003', [id])).get(id)).toEqual({ ...serving, qty: serving!.qty - 2, qtyReserved: serving!.qtyReserved + 2 });
+    // Taking reserved units out of an existing row (the upsert's proposed row alone would be negative).
+    await moveStock(handle.db, [move(id, -2, { storeCode: 'T003', cause: 'booking_receive', ref, condition: 'reserved' }), move(id, 2, { cause: 'booking_receive', ref })]);
+    expect((await stockOf(handle.db, 'T003', [id])).get(id)).toEqual({ ...serving, qty: serving!.qty - 2 });
+    expect((await stockOf(handle.db, 'T001', [id])).get(id)).toEqual({ ...ordering, qty: ordering!.qty + 2 });
+    await expectBooksBalance('T003', [id]);
+    await expectBooksBalance('T001', ids);
+  });
+
+  it('refuses to take more reserved units than a store holds, and rolls the ledger row back with it', async () => {
+    const id = ids[2]!;
+    const before = (await stockOf(handle.db, 'T002', [id])).get(id)!;
+    await expect(moveStock(handle.db, [move(id, -(before.qtyReserved + 1), { storeCode: 'T002', cause: 'booking_release', ref: 'booking:ledger-8', condition: 'reserved' })])).rejects.toThrow();
+    expect((await stockOf(handle.db, 'T002', [id])).get(id)).toEqual(before);
+    expect(await movementsOf(handle.db, 'booking_release', 'booking:ledger-8')).toEqual([]);
+  });
+
   it('moves nothing for no rows or rows that cancel out', async () => {
     expect(await moveStock(handle.db, [])).toEqual([]);
     expect(await moveStock(handle.db, [move(ids[0]!, 2, { ref: 'SHP-LEDGER-6' }), move(ids[0]!, -2, { ref: 'SHP-LEDGER-6' })])).toEqual([]);
+  });
+
+  it('keeps the books equal to the ledger through random mixes of packs, cancels, returns and bookings, each applied once', async () => {
+    const STORES = ['T001', 'T002', 'T003'] as const;
+    const products = ids.slice(0, 3);
+    type Store = (typeof STORES)[number];
+    type Books = Map<string, { qty: number; qtyDamaged: number; qtyReserved: number }>;
+    const key = (store: string, product: string) => `${store}|${product}`;
+    /** What one step does: the moveStock call of the area that owns it. */
+    const cmd = fc.oneof(
+      fc.record({ kind: fc.constant('pack' as const), store: fc.constantFrom(...STORES), product: fc.nat(2), qty: fc.integer({ min: 1, max: 4 }) }),
+      fc.record({ kind: fc.constant('cancel' as const), which: fc.nat(9) }),
+      fc.record({ kind: fc.constant('return' as const), store: fc.constantFrom(...STORES), product: fc.nat(2), qty: fc.integer({ min: 1, max: 3 }), damaged: fc.boolean() }),
+      fc.record({ kind: fc.constant('take' as const), ordering: fc.constantFrom(...STORES), serving: fc.constantFrom(...STORES), product: fc.nat(2), qty: fc.integer({ min: 1, max: 4 }) }),
+      fc.record({ kind: fc.constant('release' as const), which: fc.nat(9) }),
+      fc.record({ kind: fc.constant('receive' as const), which: fc.nat(9) }),
+      fc.record({ kind: fc.constant('retry' as const), which: fc.nat(50) }),
+    );
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(cmd, { minLength: 4, maxLength: 24 }), async (cmds) => {
+        run++;
+        const books: Books = new Map();
+        for (const store of STORES) for (const [id, b] of await stockOf(handle.db, store, products)) books.set(key(store, id), { ...b });
+        const bucket = { [STOCK_CONDITION.SELLABLE]: 'qty', [STOCK_CONDITION.DAMAGED]: 'qtyDamaged', [STOCK_CONDITION.RESERVED]: 'qtyReserved' } as const;
+        const expectMoved = (moves: StockMove[]) => {
+          for (const m of moves) books.get(key(m.storeCode, m.productId))![bucket[m.condition as StockCondition]] += m.delta;
+        };
+        const calls: StockMove[][] = [];
+        const packed: string[] = [];
+        const cancelled = new Set<string>();
+        const bookings: Array<{ ref: string; ordering: Store; serving: Store; product: string; qty: number; state: 'taken' | 'released' | 'received' }> = [];
+        const apply = async (moves: StockMove[]) => {
+          const applied = await handle.db.transaction((tx) => moveStock(tx, moves));
+          expect(applied).toHaveLength(moves.length);
+          expectMoved(moves);
+          calls.push(moves);
+        };
+        let n = 0;
+        for (const c of cmds) {
+          const ref = `mix-${run}-${++n}`;
+          const m = (storeCode: string, productId: string, delta: number, condition: StockCondition, cause: StockMove['cause'], r = ref): StockMove => ({
+            storeCode,
+            productId,
+            delta,
+            condition,
+            cause,
+            ref: r,
+            actorUserId: null,
+          });
+          if (c.kind === 'pack') {
+            await apply([m(c.store, products[c.product]!, -c.qty, 'sellable', STOCK_CAUSE.PACK)]);
+            packed.push(ref);
+          } else if (c.kind === 'cancel') {
+            // As the cancellations area does: the pack's own rows, reversed, once.
+            const open = packed.filter((r) => !cancelled.has(r));
+            const target = open[c.which % Math.max(1, open.length)];
+            if (!target) continue;
+            const rows = await movementsOf(handle.db, STOCK_CAUSE.PACK, target);
+            await apply(rows.map((r) => m(r.storeCode, r.productId, -r.delta, r.condition, STOCK_CAUSE.CANCEL, target)));
+            cancelled.add(target);
+          } else if (c.kind === 'return') {
+            await apply([m(c.store, products[c.product]!, c.qty, c.damaged ? 'damaged' : 'sellable', STOCK_CAUSE.RETURN)]);
+          } else if (c.kind === 'take') {
+            if (c.ordering === c.serving) continue;
+            const r = `booking:${ref}`;
+            const p = products[c.product]!;
+            await apply([m(c.serving, p, -c.qty, 'sellable', STOCK_CAUSE.BOOKING_TAKE, r), m(c.serving, p, c.qty, 'reserved', STOCK_CAUSE.BOOKING_TAKE, r)]);
+            bookings.push({ ref: r, ordering: c.ordering, serving: c.serving, product: p, qty: c.qty, state: 'taken' });
+          } else if (c.kind === 'release' || c.kind === 'receive') {
+            const open = bookings.filter((b) => b.state === 'taken');
+            const b = open[c.which % Math.max(1, open.length)];
+            if (!b) continue;
+            if (c.kind === 'release') {
+              await apply([m(b.serving, b.product, -b.qty, 'reserved', STOCK_CAUSE.BOOKING_RELEASE, b.ref), m(b.serving, b.product, b.qty, 'sellable', STOCK_CAUSE.BOOKING_RELEASE, b.ref)]);
+              b.state = 'released';
+            } else {
+              await apply([m(b.serving, b.product, -b.qty, 'reserved', STOCK_CAUSE.BOOKING_RECEIVE, b.ref), m(b.ordering, b.product, b.qty, 'sellable', STOCK_CAUSE.BOOKING_RECEIVE, b.ref)]);
+              b.state = 'received';
+            }
+          } else {
+            // A retried request: the same call again moves nothing.
+            const again = calls[c.which % Math.max(1, calls.length)];
+            if (!again) continue;
+            expect(await handle.db.transaction((tx) => moveStock(tx, again))).toEqual([]);
+          }
+        }
+        for (const store of STORES) {
+          const actual = await stockOf(handle.db, store, products);
+          for (const p of products) expect(actual.get(p), key(store, p)).toEqual(books.get(key(store, p)));
+          await expectBooksBalance(store, products);
+        }
+        // No booking step makes or loses a unit: each booking's rows sum to zero over the stores.
+        for (const b of bookings) {
+          const rows = await handle.db.select({ delta: stockMovements.delta }).from(stockMovements).where(eq(stockMovements.ref, b.ref));
+          expect(rows.reduce((sum, r) => sum + r.delta, 0)).toBe(0);
+        }
+      }),
+      { numRuns: 30 },
+    );
   });
 });

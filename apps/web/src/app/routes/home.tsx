@@ -8,6 +8,7 @@ import { memberKeys } from '@/features/members/query-keys';
 import { canChooseStore } from '@/features/members/utils/store-access';
 import { OrderCountTiles } from '@/features/orders/components/order-count-tiles';
 import { orderKeys } from '@/features/orders/query-keys';
+import { bookingKeys } from '@/features/bookings/query-keys';
 import { cancelKeys } from '@/features/cancellations/query-keys';
 import { podKeys } from '@/features/pod/query-keys';
 import { paths } from '@/shared/config/paths';
@@ -25,13 +26,15 @@ const PodPendingNotice = lazy(() => import('@/features/pod/components/pod-pendin
 // Every crew member sees what waits in their store: cancellation requests and open returns.
 const CancelPendingBadge = lazy(() => import('@/features/cancellations/components/cancel-pending-badge'));
 const ReturnOpenBadge = lazy(() => import('@/features/returns/components/return-open-badge'));
+// Booking requests other stores addressed to this one, waiting to be taken or refused.
+const BookingRequestBadge = lazy(() => import('@/features/bookings/components/booking-request-badge'));
 
-type Badge = 'pod' | 'cancel' | 'returns';
+type Badge = 'pod' | 'cancel' | 'returns' | 'booking';
 
 const FEATURES: ReadonlyArray<{ to: string; label: string; icon: IconName; minRole?: RoleId; badge?: Badge }> = [
   { to: paths.order, label: id.features.orders, icon: 'orders' },
   { to: paths.cekStock, label: id.features.stock, icon: 'stock' },
-  { to: paths.bookingListProduct, label: id.features.booking, icon: 'booking' },
+  { to: paths.bookingListProduct, label: id.features.booking, icon: 'booking', badge: 'booking' },
   { to: paths.mat, label: id.features.transfer, icon: 'truck' },
   { to: paths.returList('requested'), label: id.features.returns, icon: 'returns', badge: 'returns' },
   // Kepala toko and above decide POD requests: the tile and its badge are theirs.
@@ -63,6 +66,7 @@ export default function HomeRoute() {
       queryClient.refetchQueries({ queryKey: memberKeys.me(), type: 'active' }),
       queryClient.refetchQueries({ queryKey: podKeys.count(), type: 'active' }),
       queryClient.refetchQueries({ queryKey: cancelKeys.count(), type: 'active' }),
+      queryClient.refetchQueries({ queryKey: bookingKeys.count(), type: 'active' }),
     ]);
   const chooseStore = () => openModal({ type: 'super-user', title: id.superUser.title });
   const openStoreInfo = () => openModal({ type: 'store-info', title: id.store.infoTitle });
@@ -156,6 +160,7 @@ export default function HomeRoute() {
 function FeatureBadge({ badge, storeCode }: { badge: Badge; storeCode: string }) {
   if (badge === 'pod') return <PodPendingBadge storeCode={storeCode} />;
   if (badge === 'cancel') return <CancelPendingBadge storeCode={storeCode} />;
+  if (badge === 'booking') return <BookingRequestBadge storeCode={storeCode} />;
   return <ReturnOpenBadge storeCode={storeCode} />;
 }
 

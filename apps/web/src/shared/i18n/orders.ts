@@ -162,8 +162,22 @@ export const ordersText = {
     title: 'Stok Kosong',
     label: 'Jumlah kosong',
     max: 'Maksimal {max} (dipesan {qty}, sudah diambil {picked}).',
+    /** Units booked from another store and not yet arrived cannot be marked out of stock (decision 88). */
+    maxBooked: 'Maksimal {max} (dipesan {qty}, sudah diambil {picked}, dibooking {booked}).',
     hint: 'Jumlah diambil + kosong tidak boleh melebihi jumlah pesanan.',
+    hintBooked: 'Jumlah diambil + kosong + dibooking tidak boleh melebihi jumlah pesanan.',
     confirm: 'Simpan',
+  },
+  /** Stock booked from other stores for this order (decision 88): packing waits while a booking has no taker. */
+  booking: {
+    /** The notice on the picking screen and the answer to 409 BOOKING_PENDING: one message for both. */
+    pending: 'Menunggu booking stok dari toko lain…',
+    waiting: '{count} booking belum diambil toko tujuan.',
+    refused: '{count} booking ditolak: tawarkan ke toko lain.',
+    /** Said when the other store answers while the order is open (never followed silently). */
+    taken: '{store} mengambil booking {bookingNo} ({qty} barang).',
+    refusedBy: '{store} menolak booking {bookingNo}.',
+    refusedReason: '{store} menolak booking {bookingNo}: {reason}',
   },
   scanPacking: {
     title: 'Scan Packing',

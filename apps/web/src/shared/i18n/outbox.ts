@@ -62,6 +62,12 @@ export const outboxText = {
     'return.collect': 'POD retur',
     'return.receive': 'Terima barang retur',
     'return.refund': 'Konfirmasi dana retur',
+    'booking.create': 'Booking stok',
+    'booking.take': 'Ambil booking',
+    'booking.refuse': 'Tolak booking',
+    'booking.reoffer': 'Tawarkan ulang booking',
+    'booking.receive': 'Terima barang booking',
+    'booking.cancel': 'Batalkan booking',
   },
 
 } as const;

@@ -17,6 +17,8 @@ const STALE_CODES: readonly ApiErrorCode[] = [
   'QUANTITY_EXCEEDS_ORDER',
   'OOS_EXCEEDS_REMAINING',
   'NOT_FOUND',
+  // A booking without a taker blocks packing: the screen's bookings are out of date.
+  'BOOKING_PENDING',
 ];
 
 /**

@@ -10,6 +10,7 @@ import { resetScan, useScanStore } from '@/shared/stores/scan-store';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { orderDetail, orderLine } from '@/test/fixtures';
 import { testQueryClient, TestProviders } from '@/test/render';
+import { orderBooking } from '../orders-test-kit';
 import { orderKeys } from '../query-keys';
 import { EditQuantityModal, OutOfStockModal } from './line-modals';
 
@@ -108,6 +109,34 @@ describe('out-of-stock modal', () => {
     expect(within(dialog).getByTestId('oos-decrease')).toBeDisabled();
     fireEvent.change(value, { target: { value: '-1' } });
     expect(value).toHaveValue(0);
+  });
+
+  it('leaves out the units booked from other stores that have not arrived (the stepper and its text follow)', async () => {
+    mockFetch();
+    setup(
+      orderDetail({
+        statusId: 1102,
+        products: [orderLine({ qty: 5, qtyPicked: 1 })],
+        bookings: [
+          orderBooking({ bookID: 1, qtyOos: 1, status: 1131 }),
+          orderBooking({ bookID: 2, qtyOos: 1, status: 1132 }),
+          // Arrived (1133): on the shelf now, no longer held against the line.
+          orderBooking({ bookID: 3, qtyOos: 2, status: 1133 }),
+          // Another line's booking.
+          orderBooking({ bookID: 4, qtyOos: 3, status: 1131, lineId: 12 }),
+        ],
+      }),
+    );
+    open('out-of-stock');
+    const dialog = await screen.findByRole('dialog', { name: 'Stok Kosong' });
+    const value = within(dialog).getByTestId('oos-value');
+    // 5 ordered − 1 picked − 2 booked.
+    expect(value).toHaveValue(2);
+    expect(within(dialog).getByTestId('oos-increase')).toBeDisabled();
+    expect(dialog).toHaveTextContent('Maksimal 2 (dipesan 5, sudah diambil 1, dibooking 2).');
+    expect(dialog).toHaveTextContent('Jumlah diambil + kosong + dibooking tidak boleh melebihi jumlah pesanan.');
+    fireEvent.change(value, { target: { value: '4' } });
+    expect(value).toHaveValue(2);
   });
 
   it('saves attrQtyOos and mirrors it in the scan store', async () => {

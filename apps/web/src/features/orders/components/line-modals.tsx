@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { OrderProduct } from '@gerai/contract';
-import { DEFAULT_ERROR_MODAL } from '@gerai/contract';
+import type { OrderDetail, OrderProduct } from '@gerai/contract';
+import { DEFAULT_ERROR_MODAL, lineBookedUnits } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
 import { id, t } from '@/shared/i18n/id';
 import { ordersText } from '@/shared/i18n/orders';
@@ -24,11 +24,11 @@ function InlineError({ error }: { error: ApiError | null }) {
   );
 }
 
-function useLine(payload: Readonly<Record<string, string>>): { shipmentNo: string; line: OrderProduct | undefined } {
+function useLine(payload: Readonly<Record<string, string>>): { shipmentNo: string; order: OrderDetail | undefined; line: OrderProduct | undefined } {
   const shipmentNo = payload.shipmentNo ?? '';
   const order = useOrder(shipmentNo).data;
   const line = order?.products.find((l) => String(l.lineId) === payload.lineId);
-  return { shipmentNo, line };
+  return { shipmentNo, order, line };
 }
 
 interface LineStepperProps {
@@ -134,10 +134,11 @@ export function EditQuantityModal({ modal, finish, titleId }: ModalRendererProps
 
 /**
  * The spec's out-of-stock modal: attrQtyOos of a line, never below 0, and
- * picked + out of stock never above the ordered quantity.
+ * picked + out of stock + booked from other stores (not arrived yet) never above
+ * the ordered quantity: booked units are on their way, not missing (decision 88).
  */
 export function OutOfStockModal({ modal, finish, titleId }: ModalRendererProps) {
-  const { shipmentNo, line } = useLine(modal.payload);
+  const { shipmentNo, order, line } = useLine(modal.payload);
   const setOutOfStock = useScanStore((s) => s.setOutOfStock);
   const addProduct = useScanStore((s) => s.addProduct);
   const [value, setValue] = useState<number | null>(null);
@@ -163,8 +164,9 @@ export function OutOfStockModal({ modal, finish, titleId }: ModalRendererProps) 
       </ModalSheet>
     );
   }
-  const max = Math.max(0, line.qty - line.qtyPicked);
-  // Opens on "everything not picked yet is missing": the usual case.
+  const booked = order ? lineBookedUnits(order.bookings, line.lineId) : 0;
+  const max = Math.max(0, line.qty - line.qtyPicked - booked);
+  // Opens on "everything not picked (nor booked) yet is missing": the usual case.
   const current = clampQuantity(value ?? (line.attrQtyOos > 0 ? line.attrQtyOos : max), 0, max);
   return (
     <LineStepperSheet
@@ -180,7 +182,11 @@ export function OutOfStockModal({ modal, finish, titleId }: ModalRendererProps) 
       onConfirm={() => save.mutate({ lineId: line.lineId, qtyOos: current })}
       saving={save.isPending}
       error={save.error}
-      hints={[t(ordersText.outOfStock.max, { max, qty: line.qty, picked: line.qtyPicked }), ordersText.outOfStock.hint]}
+      hints={
+        booked > 0
+          ? [t(ordersText.outOfStock.maxBooked, { max, qty: line.qty, picked: line.qtyPicked, booked }), ordersText.outOfStock.hintBooked]
+          : [t(ordersText.outOfStock.max, { max, qty: line.qty, picked: line.qtyPicked }), ordersText.outOfStock.hint]
+      }
       finish={finish}
     />
   );

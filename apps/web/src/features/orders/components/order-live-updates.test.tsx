@@ -75,6 +75,19 @@ describe('live order updates', () => {
     expect(invalidate).not.toHaveBeenCalledWith(expect.objectContaining({ queryKey: orderKeys.detail('SHP1') }));
   });
 
+  it('scans arriving together each patch their line, the last count of a line winning', async () => {
+    const { queryClient } = setup();
+    const cached = orderDetail({ shipmentNo: 'SHP1', statusId: 1102 });
+    queryClient.setQueryData(orderKeys.detail('SHP1'), cached);
+    emitEvent('order.scanned', { ...scan, shipmentNo: 'SHP1', storeCode: 'T001', lineId: 11, qtyPicked: 1, qty: 2 });
+    emitEvent('order.scanned', { ...scan, shipmentNo: 'SHP1', storeCode: 'T001', lineId: 11, qtyPicked: 2, qty: 2 });
+    emitEvent('order.scanned', { ...scan, shipmentNo: 'SHP1', storeCode: 'T001', lineId: 12, qtyPicked: 1, qty: 1, productID: '20002' });
+    await vi.waitFor(() => expect(queryClient.getQueryData<OrderDetail>(orderKeys.detail('SHP1'))!.products.find((l) => l.lineId === 12)!.qtyPicked).toBe(1));
+    const patched = queryClient.getQueryData<OrderDetail>(orderKeys.detail('SHP1'))!;
+    expect(patched.products.find((l) => l.lineId === 11)!.qtyPicked).toBe(2);
+    expect(patched.progress).toMatchObject({ picked: 3, resolved: 3, complete: true });
+  });
+
   it('other order events refresh the order they name', async () => {
     const { invalidate } = setup();
     emitEvent('order.claimed', { shipmentNo: 'SHP1', orderNo: 'AMD251122000001', fromStatus: 1101, statusId: 1102, action: 'claim', actorName: 'Budi Santoso', pickerName: 'Budi Santoso' });
@@ -99,5 +112,16 @@ describe('live order updates', () => {
     emitEvent('order.cancelled', { shipmentNo: 'SHP1', orderNo: 'AMD1', fromStatus: 1102, statusId: 1106, action: 'cancel', actorName: 'Agus Setiawan', reason: 'Stok habis' });
     await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: orderKeys.lists() }));
     expect(invalidate).toHaveBeenCalledWith({ queryKey: orderKeys.count() });
+  });
+
+  it("a stock booking step refreshes its order's detail only (packing may be blocked or free now)", async () => {
+    const { invalidate } = setup();
+    const booking = { bookID: 41, bookDetID: 41, bookingNo: 'BK251122000041', shipmentNo: 'SHP1', productId: '20001', qtyOos: 1, orderingStore: 'T001', servingStore: 'T002', actorName: 'Siti Rahmawati' };
+    emitEvent('booking.taken', { ...booking, action: 'taken', status: 1132, storeTaken: 'T002', stockTaken: 1 });
+    emitEvent('booking.refused', { ...booking, shipmentNo: 'SHP2', action: 'refused', status: 1134, storeTaken: null, stockTaken: null, reason: null });
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: orderKeys.detail('SHP2'), refetchType: 'active' }));
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: orderKeys.detail('SHP1'), refetchType: 'active' });
+    expect(invalidate).not.toHaveBeenCalledWith({ queryKey: orderKeys.lists() });
+    expect(invalidate).not.toHaveBeenCalledWith({ queryKey: orderKeys.count() });
   });
 });

@@ -1,6 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { CANCEL_EVENT_TYPES, ORDER_EVENT_TYPES, RETURN_EVENT_TYPES, type CancelEventType, type OrderDetail, type OrderEventType, type ReturnEventType } from '@gerai/contract';
+import {
+  BOOKING_EVENT_TYPES,
+  CANCEL_EVENT_TYPES,
+  ORDER_EVENT_TYPES,
+  RETURN_EVENT_TYPES,
+  type BookingEventType,
+  type CancelEventType,
+  type OrderDetail,
+  type OrderEventType,
+  type ReturnEventType,
+} from '@gerai/contract';
 import { useNavigate } from 'react-router';
 import { useEvents, useStreamStatus, type StreamEvent } from '@/shared/events/event-stream';
 import { installAudioUnlock, signal } from '@/shared/feedback/feedback';
@@ -13,14 +23,19 @@ import { channelLabel, orderDetailPath } from '../utils/order-status';
 export type OrderEvent = StreamEvent<OrderEventType>;
 
 /**
- * What the order screens listen to: the order events, and the cancellation and return events,
- * which change what the order's detail shows (its request, its return, its actions).
+ * What the order screens listen to: the order events, and the cancellation, return and stock booking
+ * events, which change what the order's detail shows (its request, its return, its bookings and
+ * whether it may be packed, its actions).
  */
-export const ORDER_LIVE_TYPES = [...ORDER_EVENT_TYPES, ...CANCEL_EVENT_TYPES, ...RETURN_EVENT_TYPES] as const;
-export type OrderLiveEvent = StreamEvent<OrderEventType | CancelEventType | ReturnEventType>;
+export const ORDER_LIVE_TYPES = [...ORDER_EVENT_TYPES, ...CANCEL_EVENT_TYPES, ...RETURN_EVENT_TYPES, ...BOOKING_EVENT_TYPES] as const;
+export type OrderLiveEvent = StreamEvent<OrderEventType | CancelEventType | ReturnEventType | BookingEventType>;
 
-/** Events that change one order's detail only: its status, counts and lists stay as they are. */
-const DETAIL_ONLY: ReadonlySet<string> = new Set<string>(['order.notice', ...CANCEL_EVENT_TYPES.filter((t) => t !== 'cancel.approved'), ...RETURN_EVENT_TYPES]);
+/**
+ * Events that change one order's detail only: its status, counts and lists stay as they are. A booking
+ * event reaches both stores; at the store it is addressed to, it names an order that store does not
+ * have, so refreshing that order's detail finds nothing to read.
+ */
+const DETAIL_ONLY: ReadonlySet<string> = new Set<string>(['order.notice', ...CANCEL_EVENT_TYPES.filter((t) => t !== 'cancel.approved'), ...RETURN_EVENT_TYPES, ...BOOKING_EVENT_TYPES]);
 
 /** What the new-order banner shows and opens. */
 export type NewOrderNotice = Pick<StreamEvent<'order.created'>['data'], 'shipmentNo' | 'statusId' | 'deliveryType' | 'appId'>;
@@ -87,12 +102,20 @@ export function OrderLiveUpdates({ storeCode }: { storeCode: string | null }) {
     pending.current.push(event);
     flushTimer.current ??= setTimeout(() => {
       flushTimer.current = null;
-      // One event per order; one that moves the order (lists, counts) wins over one that only changes its detail.
+      // Every scan patches its own line, in the order they came (a later count of a line replaces an
+      // earlier one); of the other events, one per order, one that moves the order (lists, counts)
+      // winning over one that only changes its detail.
+      const scans: OrderLiveEvent[] = [];
       const chosen = new Map<string, OrderLiveEvent>();
       for (const e of pending.current.splice(0)) {
+        if (e.type === 'order.scanned') {
+          scans.push(e);
+          continue;
+        }
         const held = chosen.get(e.data.shipmentNo);
         if (!held || (DETAIL_ONLY.has(held.type) && !DETAIL_ONLY.has(e.type))) chosen.set(e.data.shipmentNo, e);
       }
+      for (const e of scans) applyOrderEvent(queryClient, e);
       for (const e of chosen.values()) applyOrderEvent(queryClient, e);
     }, COALESCE_MS);
   });

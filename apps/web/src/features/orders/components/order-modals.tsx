@@ -57,13 +57,18 @@ export function ScanPackingModal({ modal, finish, titleId }: ModalRendererProps)
     },
   });
   const bags = order?.paperBags.reduce((sum, b) => sum + b.qty, 0) ?? 0;
+  // Refused up front while a booking has no taker; the server's 409 BOOKING_PENDING (a booking refused
+  // meanwhile) says the same words, and the order read again after it decides whether to try again.
+  const blocked = order?.bookingBlocked === true;
+  const pending = blocked || pack.error?.code === 'BOOKING_PENDING';
+  const refusal = pack.error && pack.error.code !== 'ALL_OUT_OF_STOCK' && pack.error.code !== 'BOOKING_PENDING' ? pack.error.message || DEFAULT_ERROR_MODAL.message : null;
 
   return (
     <ModalSheet
       titleId={titleId}
       title={ordersText.scanPacking.title}
       onClose={finish}
-      footer={<ConfirmFooter onCancel={finish} onConfirm={() => pack.mutate({})} confirmText={ordersText.scanPacking.confirm} loading={pack.isPending} disabled={!order} testId="scan-packing-confirm" />}
+      footer={<ConfirmFooter onCancel={finish} onConfirm={() => pack.mutate({})} confirmText={ordersText.scanPacking.confirm} loading={pack.isPending} disabled={!order || blocked} testId="scan-packing-confirm" />}
     >
       <div className="flex flex-col gap-3" data-testid="scan-packing-modal">
         <p className="text-sm text-slate-600">{ordersText.scanPacking.message}</p>
@@ -89,10 +94,15 @@ export function ScanPackingModal({ modal, finish, titleId }: ModalRendererProps)
             </div>
           </dl>
         ) : null}
-        {pack.error && pack.error.code !== 'ALL_OUT_OF_STOCK' ? (
+        {pending ? (
+          <p role="alert" className="flex items-start gap-2 rounded-xl bg-amber-50 p-3 text-sm font-medium text-amber-900" data-testid="scan-packing-blocked">
+            <Icon name="clock" className="size-5 shrink-0" />
+            {ordersText.booking.pending}
+          </p>
+        ) : refusal ? (
           <p role="alert" className="flex items-start gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-800">
             <Icon name="alert" className="size-5 shrink-0" />
-            {pack.error.message || DEFAULT_ERROR_MODAL.message}
+            {refusal}
           </p>
         ) : null}
       </div>

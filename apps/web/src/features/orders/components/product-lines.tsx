@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { OrderProduct } from '@gerai/contract';
 import { outboxText } from '@/shared/i18n/outbox';
 import { t } from '@/shared/i18n/id';
@@ -16,6 +17,7 @@ function ProductLine({
   waiting,
   onEdit,
   onOutOfStock,
+  extra,
 }: {
   line: OrderProduct;
   picking: boolean;
@@ -24,6 +26,8 @@ function ProductLine({
   waiting: boolean;
   onEdit: () => void;
   onOutOfStock: () => void;
+  /** What the app puts under the line (another area's block: the line's stock booking). */
+  extra?: ReactNode;
 }) {
   const resolved = lineResolved(line);
   const done = line.qtyPicked + line.attrQtyOos;
@@ -92,11 +96,20 @@ function ProductLine({
           </div>
         </>
       ) : null}
+      {extra !== undefined && extra !== null ? (
+        // Hidden while empty (the block has nothing for this line): no gap is left for it.
+        <div data-testid={`line-${line.lineId}-extra`} className="empty:hidden">
+          {extra}
+        </div>
+      ) : null}
     </li>
   );
 }
 
-/** The order's products; while picking each has its progress, Edit Jumlah and Stok Kosong. */
+/**
+ * The order's products; while picking each has its progress, Edit Jumlah and Stok Kosong, and
+ * `renderExtra` (when given) under it: a slot the app fills, since features do not import each other.
+ */
 export function ProductLines({
   lines,
   picking,
@@ -104,6 +117,7 @@ export function ProductLines({
   waitingLines,
   onEdit,
   onOutOfStock,
+  renderExtra,
 }: {
   lines: readonly OrderProduct[];
   picking: boolean;
@@ -111,6 +125,7 @@ export function ProductLines({
   waitingLines?: ReadonlySet<number>;
   onEdit: (line: OrderProduct) => void;
   onOutOfStock: (line: OrderProduct) => void;
+  renderExtra?: (line: OrderProduct) => ReactNode;
 }) {
   return (
     <Card title={t(ordersText.detail.products, { count: lines.length })} testId="order-products">
@@ -124,6 +139,7 @@ export function ProductLines({
             waiting={waitingLines?.has(line.lineId) ?? false}
             onEdit={() => onEdit(line)}
             onOutOfStock={() => onOutOfStock(line)}
+            extra={renderExtra?.(line)}
           />
         ))}
       </ul>

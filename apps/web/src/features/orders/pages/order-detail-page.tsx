@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { outboxText } from '@/shared/i18n/outbox';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { DELIVERY_TYPE, ORDER_STATUS, ORDER_STATUS_ACTION, type OrderDetail, type OrderProduct } from '@gerai/contract';
+import { useEvents } from '@/shared/events/event-stream';
 import { paths } from '@/shared/config/paths';
 import { signal } from '@/shared/feedback/feedback';
 import { id, t } from '@/shared/i18n/id';
@@ -16,6 +17,7 @@ import { PageHeader } from '@/shared/ui/page-header';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
 import { SkeletonStack } from '@/shared/ui/skeleton';
 import { EmptyState, ErrorState } from '@/shared/ui/state-views';
+import { cn } from '@/shared/utils/cn';
 import { useClaimOrder } from '../api/claim-order';
 import { useFinishOrder } from '../api/finish-order';
 import { isOrderNotFound, useOrder } from '../api/get-order';
@@ -27,13 +29,57 @@ import { CustomerCard, OrderHeaderCard, OrderHistory, TotalCard } from '../compo
 import { PaperBagsCard } from '../components/paper-bags-card';
 import { PickingPanel } from '../components/picking-panel';
 import { ProductLines } from '../components/product-lines';
-import { usableQrCode } from '../utils/order-detail';
+import { bookingsWithoutTaker, usableQrCode } from '../utils/order-detail';
 import { orderDetailPath, orderMethod, statusListPath } from '../utils/order-status';
 import { useShownStatus } from '../utils/use-shown-status';
 
 function DetailSkeleton() {
   return (
     <SkeletonStack bars={['h-32 w-full', 'h-24 w-full', 'h-48 w-full']} testId="order-detail-loading" className="p-4" />
+  );
+}
+
+const BLOCKED_NOTICE_ID = 'order-booking-blocked';
+
+/**
+ * Why Scan Packing waits: bookings no store has taken yet (decision 88). In the action bar, beside the
+ * action it explains, so its coming and going never moves the list being picked.
+ */
+function BookingBlockedNotice({ order }: { order: OrderDetail }) {
+  const { waiting, refused } = bookingsWithoutTaker(order);
+  return (
+    <div id={BLOCKED_NOTICE_ID} role="status" data-testid="booking-blocked" className="rounded-lg border-l-4 border-amber-500 bg-amber-50 px-2.5 py-1.5 text-amber-900">
+      <p className="text-[13px] leading-5 font-semibold">{ordersText.booking.pending}</p>
+      <p className="line-clamp-2 text-xs leading-4">
+        {[waiting > 0 ? t(ordersText.booking.waiting, { count: waiting }) : null, refused > 0 ? t(ordersText.booking.refused, { count: refused }) : null].filter(Boolean).join(' ')}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The other store's answer to one of this order's bookings (taken, refused), said while the order is
+ * open: it arrives from another phone, so the screen says it rather than changing quietly (decision 82).
+ * The detail itself is refreshed by the orders' live updates.
+ */
+function useBookingAnswers(order: OrderDetail | undefined) {
+  const shown = order?.statusId === ORDER_STATUS.PACKING ? order : undefined;
+  useEvents(
+    ['booking.taken', 'booking.refused'],
+    (event) => {
+      const e = event.data;
+      if (!shown || e.shipmentNo !== shown.shipmentNo || e.orderingStore !== shown.storeCode) return;
+      // Someone who sees both stores gets the event once per store: the ordering store's copy speaks.
+      if (e.storeCode && e.storeCode !== e.orderingStore) return;
+      const store = shown.bookings.find((b) => b.bookID === e.bookID)?.offeredTo.storeName ?? e.servingStore;
+      if (event.type === 'booking.taken') {
+        showToast(t(ordersText.booking.taken, { store, bookingNo: e.bookingNo, qty: e.stockTaken ?? e.qtyOos }), 'success');
+      } else {
+        const reason = event.data.reason;
+        showToast(reason ? t(ordersText.booking.refusedReason, { store, bookingNo: e.bookingNo, reason }) : t(ordersText.booking.refusedBy, { store, bookingNo: e.bookingNo }), 'error');
+      }
+    },
+    { enabled: shown !== undefined },
   );
 }
 
@@ -88,36 +134,44 @@ function ActionButton({ order, leave }: { order: OrderDetail; leave: (to: string
       ) : null;
     case ORDER_STATUS.PACKING: {
       const complete = order.progress.complete;
+      // A booking without a taker blocks packing (the server would answer 409 BOOKING_PENDING): said here, at the action.
+      const blocked = order.bookingBlocked;
       return can('pack') ? (
-        <ActionBar hint={complete ? null : ordersText.detail.packHint}>
-          {can('reset') ? (
-            <Button
-              variant="ghost"
-              loading={reset.isPending && !reset.queued}
-              data-testid="reset-button"
-              onClick={() =>
-                openModal({
-                  title: ordersText.detail.resetTitle,
-                  message: ordersText.detail.resetMessage,
-                  imageType: 'warning',
-                  buttonText: id.common.cancel,
-                  confirmText: ordersText.detail.resetConfirm,
-                  onConfirm: () => reset.mutate({}),
-                })
-              }
-            >
-              {ordersText.detail.reset}
-            </Button>
-          ) : null}
-          <Button
-            block
-            className="flex-1"
-            disabled={!complete}
-            data-testid="action-button"
-            onClick={() => openModal({ type: 'scan-packing', title: ordersText.scanPacking.title, payload: { shipmentNo: order.shipmentNo } })}
-          >
-            {label}
-          </Button>
+        <ActionBar hint={blocked || complete ? null : ordersText.detail.packHint}>
+          <div className="flex w-full min-w-0 flex-col gap-2">
+            {blocked ? <BookingBlockedNotice order={order} /> : null}
+            <div className="flex gap-2">
+              {can('reset') ? (
+                <Button
+                  variant="ghost"
+                  loading={reset.isPending && !reset.queued}
+                  data-testid="reset-button"
+                  onClick={() =>
+                    openModal({
+                      title: ordersText.detail.resetTitle,
+                      message: ordersText.detail.resetMessage,
+                      imageType: 'warning',
+                      buttonText: id.common.cancel,
+                      confirmText: ordersText.detail.resetConfirm,
+                      onConfirm: () => reset.mutate({}),
+                    })
+                  }
+                >
+                  {ordersText.detail.reset}
+                </Button>
+              ) : null}
+              <Button
+                block
+                className="flex-1"
+                disabled={!complete || blocked}
+                aria-describedby={blocked ? BLOCKED_NOTICE_ID : undefined}
+                data-testid="action-button"
+                onClick={() => openModal({ type: 'scan-packing', title: ordersText.scanPacking.title, payload: { shipmentNo: order.shipmentNo } })}
+              >
+                {label}
+              </Button>
+            </div>
+          </div>
         </ActionBar>
       ) : null;
     }
@@ -148,8 +202,16 @@ function ActionButton({ order, leave }: { order: OrderDetail; leave: (to: string
   }
 }
 
+export interface OrderDetailPageProps {
+  /**
+   * What the app shows under each product line while the order is picked (1102): another area's block
+   * (the line's stock booking), handed in because features do not import each other.
+   */
+  renderLineExtra?: (order: OrderDetail, line: OrderProduct) => ReactNode;
+}
+
 /** /order/detail/:status/:shipmentNo/:method (optional ?type=). */
-export default function OrderDetailPage() {
+export default function OrderDetailPage({ renderLineExtra }: OrderDetailPageProps = {}) {
   const { status, shipmentNo, method } = useParams();
   const [search] = useSearchParams();
   const type = search.get('type');
@@ -181,6 +243,7 @@ export default function OrderDetailPage() {
 
   // A change made on another phone is said before the screen follows it.
   const { changedFrom, acknowledge } = useShownStatus(data, kept?.pending ?? 0);
+  useBookingAnswers(changedFrom === null ? data : undefined);
 
   // The URL follows the order's status (after this phone's Packing, or a change elsewhere the crew has seen).
   useEffect(() => {
@@ -228,7 +291,8 @@ export default function OrderDetailPage() {
         payload: { shipmentNo: data.shipmentNo, lineId: String(line.lineId) },
       });
     content = (
-      <div className="flex flex-col gap-3 p-4 pb-28">
+      // The action bar grows by the booking notice: the end of the page stays reachable above it.
+      <div className={cn('flex flex-col gap-3 p-4', picking && data.bookingBlocked ? 'pb-36' : 'pb-28')}>
         {picking ? <PickingPanel order={data} onScanned={setHighlight} /> : <OrderHeaderCard order={data} type={type} />}
         {picking ? null : <OrderAftercareState order={data} />}
         <ProductLines
@@ -238,6 +302,7 @@ export default function OrderDetailPage() {
           waitingLines={kept?.pendingLines}
           onEdit={(line) => openLine('edit-quantity', line)}
           onOutOfStock={(line) => openLine('out-of-stock', line)}
+          renderExtra={picking && renderLineExtra ? (line) => renderLineExtra(data, line) : undefined}
         />
         <PaperBagsCard order={data} editable={picking && data.actions.includes('setPaperBags')} />
         <TotalCard

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderDetail, orderLine } from '@/test/fixtures';
-import { applyScannedEvent, applyScanResult } from './order-detail';
+import { orderBooking } from '../orders-test-kit';
+import { applyScannedEvent, applyScanResult, bookingsWithoutTaker } from './order-detail';
 
 const picking = orderDetail({ statusId: 1102, updatedAt: '2026-11-22T08:00:00.000Z' });
 
@@ -33,5 +34,24 @@ describe('applyScannedEvent', () => {
 
   it('asks for a fresh read when the event does not fit the cached order', () => {
     expect(applyScannedEvent(picking, { lineId: 99, qtyPicked: 1 })).toBeNull();
+  });
+});
+
+describe('bookings of the order', () => {
+  const order = orderDetail({
+    statusId: 1102,
+    bookings: [
+      orderBooking({ bookID: 1, qtyOos: 1, status: 1131 }),
+      orderBooking({ bookID: 2, qtyOos: 2, status: 1132 }),
+      orderBooking({ bookID: 3, qtyOos: 1, status: 1134 }),
+      // Arrived: its units are on the shelf now, to be scanned like any other.
+      orderBooking({ bookID: 4, qtyOos: 5, status: 1133 }),
+      orderBooking({ bookID: 5, qtyOos: 3, status: 1131, lineId: 12 }),
+    ],
+  });
+
+  it('tells the bookings without a taker apart: waiting and refused', () => {
+    expect(bookingsWithoutTaker(order)).toEqual({ waiting: 2, refused: 1 });
+    expect(bookingsWithoutTaker(orderDetail())).toEqual({ waiting: 0, refused: 0 });
   });
 });

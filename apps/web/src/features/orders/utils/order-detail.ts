@@ -1,4 +1,4 @@
-import { progressOf, type EventData, type OrderDetail, type OrderProduct, type ScanResult } from '@gerai/contract';
+import { BOOKING_STATUS, progressOf, type EventData, type OrderDetail, type OrderProduct, type ScanResult } from '@gerai/contract';
 
 /**
  * The spec: a QR code is used only when isSendStore is 'F' and the code is a
@@ -67,4 +67,15 @@ export function applyScannedEvent(order: OrderDetail, event: Pick<EventData<'ord
   if (!order.products.some((l) => l.lineId === lineId)) return null;
   const products: OrderProduct[] = order.products.map((l) => (l.lineId === lineId ? { ...l, qtyPicked } : l));
   return { ...order, products, progress: progressOf(products) };
+}
+
+/** The order's bookings without a taker, by why: still waiting for the addressed store, or refused by it. */
+export function bookingsWithoutTaker(order: Pick<OrderDetail, 'bookings'>): { waiting: number; refused: number } {
+  let waiting = 0;
+  let refused = 0;
+  for (const b of order.bookings) {
+    if (b.status === BOOKING_STATUS.WAITING) waiting += 1;
+    else if (b.status === BOOKING_STATUS.REFUSED) refused += 1;
+  }
+  return { waiting, refused };
 }

@@ -1,9 +1,9 @@
-import type { ReturnDetail, StockCondition } from '@gerai/contract';
+import type { ReturnDetail, ReturnStockCondition } from '@gerai/contract';
 import { useApiMutation, type MutationCallbacks } from '@/shared/api/use-api-mutation';
 import { returnChange } from './return-change';
 
 export interface ReceiveReturnInput {
-  lines: { lineId: number; qtyReceived: number; condition: StockCondition }[];
+  lines: { lineId: number; qtyReceived: number; condition: ReturnStockCondition }[];
   note?: string;
 }
 

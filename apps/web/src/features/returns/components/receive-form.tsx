@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { RETURN_TEXT, STOCK_CONDITION, STOCK_CONDITIONS, type ReturnDetail, type StockCondition } from '@gerai/contract';
+import { RETURN_TEXT, RETURN_STOCK_CONDITIONS, STOCK_CONDITION, type ReturnDetail, type ReturnStockCondition } from '@gerai/contract';
 import { id, t } from '@/shared/i18n/id';
 import { returnsText } from '@/shared/i18n/returns';
 import { Stepper } from '@/shared/ui/stepper';
@@ -10,7 +10,7 @@ const text = returnsText.detail;
 
 interface LineInput {
   qtyReceived: number;
-  condition: StockCondition;
+  condition: ReturnStockCondition;
 }
 
 /**
@@ -73,7 +73,7 @@ export function ReceiveForm({
               </div>
               <fieldset className="grid grid-cols-2 gap-2" disabled={disabled} data-testid={`receive-condition-${l.lineId}`}>
                 <legend className="sr-only">{t(text.conditionLabel, { name: l.name })}</legend>
-                {STOCK_CONDITIONS.map((c) => (
+                {RETURN_STOCK_CONDITIONS.map((c) => (
                   <label
                     key={c}
                     className={cn(

@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, ne, sql } from 'drizzle-orm';
+import { distanceMeters, STOCK_CAUSE, STOCK_CONDITION, type StoreProximity } from '@gerai/contract';
+import type { DbHandle } from '../../db/client';
+import { products, stores, storeStock } from '../../db/schema';
+import { seedDemo } from '../../seed/seed';
+import { openTestDb } from '../../test/test-db';
+import { moveStock, nearestStores, storeOrigin, type StoreOrigin } from './index';
+import { LOOKUP_BY_PRODUCT_SQL, NEAREST_SQL, nearestParams } from './lookup';
+
+/**
+ * Nearest stores (decision 88) over a chain grown to ~2,000 stores: the order is the kelurahan ring,
+ * then the kecamatan ring, then distance, each ring by distance, exactly as a brute-force measure of
+ * every store says; on PostgreSQL the plans are index walks, never a scan of every store.
+ */
+const ADMIN_URL = process.env.TEST_DATABASE_URL;
+const EXTRA_STORES = 2_000;
+
+let handle: DbHandle;
+let productId: string;
+
+/** A deterministic PRNG (mulberry32), so a failure replays. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A parameter as an SQL literal, for EXECUTE (a test's own values). */
+function literal(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (Array.isArray(v)) return `array[${v.map(literal).join(', ')}]::text[]`;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return `'${String(v).replace(/'/g, "''")}'`;
+}
+
+/**
+ * The plan PostgreSQL chooses for a statement of lookup.ts, prepared as the app prepares it, as text.
+ * `generic`: the plan a named statement settles on after its first runs, made for no values in
+ * particular. `withoutScans`: with sequential scans and sorts priced out, which shows whether the
+ * statement can be answered by index walks at all (on a table of a few dozen rows a scan is cheaper,
+ * and rightly chosen).
+ */
+async function planOf(text: string, params: unknown[], opts: { generic?: boolean; withoutScans?: boolean } = {}): Promise<string> {
+  return handle.db.transaction(async (tx) => {
+    if (opts.withoutScans) {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_sort = off`);
+    }
+    if (opts.generic) await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+    // A prepared statement outlives the transaction: deallocated here, whatever happens.
+    await tx.execute(sql.raw(`prepare explained as ${text}`));
+    try {
+      const { rows } = (await tx.execute(sql.raw(`explain execute explained(${params.map(literal).join(', ')})`))) as unknown as { rows: Array<Record<string, string>> };
+      return rows.map((r) => Object.values(r)[0]).join('\n');
+    } finally {
+      await tx.execute(sql`deallocate explained`);
+    }
+  });
+}
+
+/**
+ * ~2,000 more stores scattered over Jakarta with random stock of the product, some in T001's
+ * kelurahan and kecamatan so both rings have members; every unit on the ledger.
+ */
+async function growStores(origin: StoreOrigin): Promise<void> {
+  const random = prng(20261122);
+  const rows: Array<typeof stores.$inferInsert> = [];
+  for (let i = 0; i < EXTRA_STORES; i++) {
+    const r = random();
+    const ring = r < 0.01 ? 'kelurahan' : r < 0.04 ? 'kecamatan' : 'other';
+    rows.push({
+      code: `T${String(5000 + i)}`,
+      name: `Toko Uji Jarak ${i}`,
+      address: `Jl. Uji No. ${i}`,
+      kelurahan: ring === 'kelurahan' ? origin.kelurahan : `Kelurahan ${i % 400}`,
+      kecamatan: ring === 'other' ? `Kecamatan ${i % 80}` : origin.kecamatan,
+      city: 'Jakarta',
+      // Greater Jakarta, about 45 × 50 km.
+      latitude: -6.45 + random() * 0.4,
+      longitude: 106.6 + random() * 0.45,
+      areaCode: 'UJI',
+    });
+  }
+  for (let i = 0; i < rows.length; i += 500) await handle.db.insert(stores).values(rows.slice(i, i + 500));
+  await moveStock(
+    handle.db,
+    rows.map((s) => ({ storeCode: s.code, productId, delta: Math.floor(random() * 12) + 1, condition: STOCK_CONDITION.SELLABLE, cause: STOCK_CAUSE.OPENING, ref: null, actorUserId: null })),
+  );
+  await handle.db.execute(sql`analyze stores`);
+  await handle.db.execute(sql`analyze store_stock`);
+}
+
+const RING_ORDER: Record<StoreProximity, number> = { kelurahan: 0, kecamatan: 1, nearby: 2 };
+
+/** What the answer must be, measured store by store. */
+async function bruteForce(origin: StoreOrigin, minQty: number, ringsFirst: boolean) {
+  const all = await handle.db
+    .select({ code: stores.code, kelurahan: stores.kelurahan, kecamatan: stores.kecamatan, latitude: stores.latitude, longitude: stores.longitude, qty: storeStock.qty })
+    .from(stores)
+    .leftJoin(storeStock, sql`${storeStock.storeCode} = ${stores.code} and ${storeStock.productId} = ${productId}`);
+  return all
+    .filter((s) => s.code !== origin.code && (s.qty ?? 0) >= minQty)
+    .map((s) => ({
+      code: s.code,
+      meters: distanceMeters({ lat: origin.latitude, lng: origin.longitude }, { lat: s.latitude, lng: s.longitude }),
+      ring: (s.kecamatan !== origin.kecamatan ? 'nearby' : s.kelurahan === origin.kelurahan ? 'kelurahan' : 'kecamatan') as StoreProximity,
+    }))
+    .sort((a, b) => (ringsFirst ? RING_ORDER[a.ring] - RING_ORDER[b.ring] : 0) || a.meters - b.meters || (a.code < b.code ? -1 : 1));
+}
+
+beforeAll(async () => {
+  handle = await openTestDb();
+  await seedDemo(handle.db);
+  const [product] = await handle.db.select({ productId: products.productId }).from(products).where(ne(products.productId, '90000001')).orderBy(products.productId).limit(1);
+  productId = product!.productId;
+}, 120_000);
+afterAll(async () => handle?.close());
+
+describe.skipIf(!ADMIN_URL)(ADMIN_URL ? 'nearest stores on PostgreSQL: the plan' : 'nearest stores: the plan — skipped: set TEST_DATABASE_URL to a PostgreSQL server', () => {
+  it('answers the nearest stores of the seeded chain by a walk of stores_location_idx', async () => {
+    await handle.db.execute(sql`analyze`);
+    const plan = await planOf(NEAREST_SQL, nearestParams('T001', { productId, minQty: 1, scope: 'nearby', limit: 50, max: 50 }), { withoutScans: true });
+    expect(plan, plan).toMatch(/Index Scan using stores_location_idx on stores/);
+    expect(plan, plan).toMatch(/Order By: \(location <-> o(_\d+)?\.location\)/);
+    expect(plan, plan).not.toMatch(/Sort|Seq Scan/);
+  });
+});
+
+describe('nearest stores over a grown chain', () => {
+  let origin: StoreOrigin;
+  beforeAll(async () => {
+    origin = (await storeOrigin(handle.db, 'T001'))!;
+    await growStores(origin);
+  }, 120_000);
+
+  it('orders the kelurahan ring, then the kecamatan ring, then the rest by distance, each ring by distance, exactly', async () => {
+    const found = await nearestStores(handle.db, origin, { productId, minQty: 5, scope: 'nearby', limit: 50, max: 50 });
+    const expected = (await bruteForce(origin, 5, true)).slice(0, 50);
+    expect(found.items.map((s) => s.storeCode)).toEqual(expected.map((s) => s.code));
+    expect(found.total).toBe(50);
+    const rings = found.items.map((s) => RING_ORDER[s.proximity]);
+    expect(rings).toEqual([...rings].sort((a, b) => a - b));
+    expect(rings).toContain(0);
+    expect(rings).toContain(1);
+    expect(rings).toContain(2);
+    for (const ring of [0, 1, 2]) {
+      const d = found.items.filter((s) => RING_ORDER[s.proximity] === ring).map((s) => s.distanceM);
+      expect(d).toEqual([...d].sort((a, b) => a - b));
+    }
+    expect(found.items.every((s) => s.qty >= 5)).toBe(true);
+    expect(found.items.map((s) => s.distanceM)).toEqual(expected.map((s) => Math.round(s.meters)));
+  });
+
+  it('answers the nearest first whatever the ring (the stock lookup), from many origins', async () => {
+    const random = prng(7);
+    const codes = ['T001', 'T002', 'T010', 'T5000', 'T5999', ...Array.from({ length: 10 }, () => `T${5000 + Math.floor(random() * EXTRA_STORES)}`)];
+    for (const code of codes) {
+      const from = (await storeOrigin(handle.db, code))!;
+      for (const minQty of [0, 10]) {
+        const found = await nearestStores(handle.db, from, { productId, minQty, scope: 'nearby', ringsFirst: false, limit: 10 });
+        const expected = (await bruteForce(from, minQty, false)).slice(0, 10);
+        expect(found.items.map((s) => s.storeCode), `${code} ≥${minQty}`).toEqual(expected.map((s) => s.code));
+      }
+    }
+  });
+
+  it('pages the rings and counts them exactly; excluded stores and the text filter apply to every ring', async () => {
+    const expected = await bruteForce(origin, 1, true);
+    const kelurahan = expected.filter((s) => s.ring === 'kelurahan');
+    const kecamatan = expected.filter((s) => s.ring !== 'nearby');
+    const ringOnly = await nearestStores(handle.db, origin, { productId, minQty: 1, scope: 'kelurahan', limit: 100 });
+    expect(ringOnly.items.map((s) => s.storeCode)).toEqual(kelurahan.map((s) => s.code));
+    expect(ringOnly.total).toBe(kelurahan.length);
+    const page = await nearestStores(handle.db, origin, { productId, minQty: 1, scope: 'kecamatan', limit: 7, offset: 7 });
+    expect(page.items.map((s) => s.storeCode)).toEqual(kecamatan.slice(7, 14).map((s) => s.code));
+    expect(page.total).toBe(kecamatan.length);
+    // Nearby pages: the walk sends the stores up to the page's end and counts the rest up to the cap.
+    for (const offset of [0, 7, 21, 49]) {
+      const nearby = await nearestStores(handle.db, origin, { productId, minQty: 1, scope: 'nearby', limit: 7, offset, max: 50 });
+      expect(nearby.items.map((s) => s.storeCode), `offset ${offset}`).toEqual(expected.slice(0, 50).slice(offset, offset + 7).map((s) => s.code));
+      expect(nearby.total).toBe(Math.min(50, expected.length));
+    }
+    const skip = [kelurahan[0]!.code, expected.find((s) => s.ring === 'nearby')!.code];
+    const without = await nearestStores(handle.db, origin, { productId, minQty: 1, scope: 'nearby', exclude: skip, limit: 50, max: 50 });
+    expect(without.items.map((s) => s.storeCode)).toEqual(expected.filter((s) => !skip.includes(s.code)).slice(0, 50).map((s) => s.code));
+    const named = await nearestStores(handle.db, origin, { productId, scope: 'nearby', q: 'Uji Jarak 12', limit: 50, max: 50 });
+    expect(named.items.length).toBeGreaterThan(0);
+    expect(named.items.every((s) => s.storeName.includes('Uji Jarak 12'))).toBe(true);
+    // Fewer stores than the cap: the total is what the walk counted, the page the first of them.
+    const few = new Set([123, ...Array.from({ length: 10 }, (_, i) => 1230 + i)].map((i) => `T${5000 + i}`));
+    const fewExpected = (await bruteForce(origin, 0, true)).filter((s) => few.has(s.code));
+    const found = await nearestStores(handle.db, origin, { productId, scope: 'nearby', q: 'Uji Jarak 123', limit: 5, offset: 5, max: 50 });
+    expect(found.total).toBe(few.size);
+    expect(found.items.map((s) => s.storeCode)).toEqual(fewExpected.slice(5, 10).map((s) => s.code));
+    const [own] = await handle.db.select().from(stores).where(eq(stores.code, 'T001'));
+    expect(named.items.map((s) => s.storeCode)).not.toContain(own!.code);
+  });
+
+  it.skipIf(!ADMIN_URL)('chooses the walk of the location index and the ring indexes over 2,000 stores, prepared for any values (PostgreSQL)', async () => {
+    const walk = (generic: boolean) => planOf(NEAREST_SQL, nearestParams('T001', { productId, minQty: 5, scope: 'nearby', limit: 50, max: 50 }), { generic });
+    const lookup = (generic: boolean) => planOf(LOOKUP_BY_PRODUCT_SQL, [productId, 'T001', 1, 28], { generic });
+    for (const generic of [false, true]) {
+      for (const plan of [await walk(generic), await lookup(generic)]) {
+        expect(plan, plan).toMatch(/Index Scan using stores_location_idx on stores s/);
+        expect(plan, plan).toMatch(/Order By: \(location <-> o(_\d+)?\.location\)/);
+        // store_stock by its primary key, one probe per store the walk reaches.
+        expect(plan, plan).toMatch(/Index Scan using store_stock_store_code_product_id_pk on store_stock/);
+        expect(plan, plan).not.toMatch(/Seq Scan|Sort|Hash/);
+      }
+      // Both rings from the btree indexes led by kecamatan (either may serve the kecamatan ring).
+      const rings = (await walk(generic)).split('\n');
+      const ringScans = rings.filter((l) => /Index Scan (using|on) stores_(kelurahan|kecamatan)_idx/.test(l));
+      expect(ringScans.length, rings.join('\n')).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('answers exactly where the index’s planar order misleads: far north, a nearer store east beyond the first read', async () => {
+    // At 60°N a degree of longitude is half a degree of arc: twelve stores due north come first in
+    // the walk's planar order, yet the store 0.7° east (0.35° of arc) is nearer than any of them,
+    // so the statement's margin cannot prove its answer and the fallback walk reads further.
+    const far = [
+      ...Array.from({ length: 12 }, (_, i) => ({ code: `TN${String(i).padStart(2, '0')}`, latitude: 60.4 + i * 0.01, longitude: 20 })),
+      { code: 'TE00', latitude: 60, longitude: 20.7 },
+      { code: 'TN99', latitude: 60, longitude: 20 },
+    ].map((s) => ({ ...s, name: `Toko Utara ${s.code}`, address: 'Jl. Utara', kelurahan: `Kel ${s.code}`, kecamatan: `Kec ${s.code}`, city: 'Utara', areaCode: 'UTR' }));
+    await handle.db.insert(stores).values(far);
+    const from = (await storeOrigin(handle.db, 'TN99'))!;
+    for (const limit of [1, 3]) {
+      const found = await nearestStores(handle.db, from, { productId, scope: 'nearby', ringsFirst: false, limit });
+      const expected = (await bruteForce(from, 0, false)).slice(0, limit);
+      expect(found.items.map((s) => s.storeCode)).toEqual(expected.map((s) => s.code));
+      expect(found.items[0]!.storeCode).toBe('TE00');
+    }
+    const ringsFirst = await nearestStores(handle.db, from, { productId, scope: 'nearby', limit: 2, max: 2 });
+    expect(ringsFirst.items.map((s) => s.storeCode)).toEqual((await bruteForce(from, 0, true)).slice(0, 2).map((s) => s.code));
+  });
+});

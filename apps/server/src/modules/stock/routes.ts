@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  envelope,
+  pageOf,
+  STOCK_LOOKUP,
+  stockBarcodeParamsSchema,
+  stockLookupQuerySchema,
+  stockLookupSchema,
+  stockProductParamsSchema,
+  stockSearchItemSchema,
+  stockSearchQuerySchema,
+} from '@gerai/contract';
+import { principalOf } from '../../platform/auth';
+import { access, findReplies, ok, readReplies } from '../../platform/route-kit';
+import { lookupStock, searchStock } from './lookup';
+
+const LOOKUP_DESCRIPTION = `My store (the active store) and the ${STOCK_LOOKUP.nearbyStores} nearest other stores of the chain, nearest first (a KNN walk of the stores' location index), each with kelurahan, kecamatan, haversine distanceM, proximity and its sellable and reserved units (0 where it has none). \`inStockOnly=true\` keeps the stores with sellable units. An unknown product → 404 \`PRODUCT_NOT_FOUND\`.`;
+
+/** Stock lookup (`/cek-stock`, decision 88): a product's stock in my store and the nearest stores. */
+export async function stockRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const nearby = STOCK_LOOKUP.nearbyStores;
+
+  app.get(
+    '/api/stock/products',
+    {
+      ...access({ auth: 'session' }),
+      schema: {
+        tags: ['stock'],
+        summary: "Products by name (contains), or exactly by barcode or productID, with my store's sellable and reserved units",
+        querystring: stockSearchQuerySchema,
+        response: { 200: envelope(pageOf(stockSearchItemSchema)), ...readReplies },
+      },
+    },
+    async (req) => ok(await searchStock(app.db, principalOf(req), req.query)),
+  );
+
+  app.get(
+    '/api/stock/products/:productId',
+    {
+      ...access({ auth: 'session' }),
+      schema: {
+        tags: ['stock'],
+        summary: 'A product by productID: its stock in my store and in the nearest stores',
+        description: LOOKUP_DESCRIPTION,
+        params: stockProductParamsSchema,
+        querystring: stockLookupQuerySchema,
+        response: { 200: envelope(stockLookupSchema), ...findReplies },
+      },
+    },
+    async (req) => ok(await lookupStock(app.db, principalOf(req), { productId: req.params.productId }, { inStockOnly: req.query.inStockOnly, nearby })),
+  );
+
+  app.get(
+    '/api/stock/barcode/:barcode',
+    {
+      ...access({ auth: 'session' }),
+      schema: {
+        tags: ['stock'],
+        summary: 'A product by its scanned barcode (EAN-13, or a productID label): its stock in my store and in the nearest stores',
+        description: LOOKUP_DESCRIPTION,
+        params: stockBarcodeParamsSchema,
+        querystring: stockLookupQuerySchema,
+        response: { 200: envelope(stockLookupSchema), ...findReplies },
+      },
+    },
+    async (req) => ok(await lookupStock(app.db, principalOf(req), { barcode: req.params.barcode }, { inStockOnly: req.query.inStockOnly, nearby })),
+  );
+}

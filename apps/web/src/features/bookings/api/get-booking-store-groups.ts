@@ -1,0 +1,26 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { BookingStoreGroup } from '@gerai/contract';
+import { api } from '@/shared/api/client';
+import { bookingKeys, type BookingGroupParams } from '../query-keys';
+import { nextPageOf, type BookingPage } from './page';
+
+/** GET /api/bookings/by-store?direction&status&q → my store's bookings grouped by the other store (where it is, how far), with counts. */
+export function getBookingStoreGroups(params: BookingGroupParams, page: number, { signal }: { signal?: AbortSignal } = {}): Promise<BookingPage<BookingStoreGroup>> {
+  return api.get<BookingPage<BookingStoreGroup>>('/bookings/by-store', {
+    query: { direction: params.direction, status: params.status, q: params.q.trim(), page, size: params.size },
+    signal,
+  });
+}
+
+export const bookingStoreGroupsQueryOptions = (params: BookingGroupParams) =>
+  infiniteQueryOptions({
+    queryKey: bookingKeys.byStore(params),
+    queryFn: ({ pageParam, signal }) => getBookingStoreGroups(params, pageParam, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
+    staleTime: 15_000,
+  });
+
+export function useBookingStoreGroups(params: BookingGroupParams, { enabled = true }: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({ ...bookingStoreGroupsQueryOptions(params), enabled });
+}

@@ -1,0 +1,53 @@
+import { formatDistance, type BookingProductGroup, type BookingStoreGroup } from '@gerai/contract';
+import { bookingsText } from '@/shared/i18n/bookings';
+import { t } from '@/shared/i18n/id';
+import { CardSkeleton, LinkCard } from '@/shared/ui/card';
+import { GroupCounts } from './group-counts';
+import { ProductThumb } from './product-thumb';
+
+const text = bookingsText.list;
+
+/** A product with bookings: its counts per status and units; tap to see its bookings. */
+export function ProductGroupCard({ group, to }: { group: BookingProductGroup; to: string }) {
+  return (
+    <LinkCard to={to} testId={`product-group-${group.productId}`} label={t(text.openProduct, { name: group.productName })} className="gap-2">
+      <div className="flex items-start gap-3">
+        <ProductThumb imageUrl={group.imageUrl} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <p className="line-clamp-2 font-semibold text-slate-900">{group.productName}</p>
+          <p className="font-mono text-xs text-slate-500">{group.barcode}</p>
+        </div>
+      </div>
+      <GroupCounts counts={group} />
+    </LinkCard>
+  );
+}
+
+/** The other store of some bookings: where it is, how far, the counts; tap to see the bookings with it. */
+export function StoreGroupCard({ group, to }: { group: BookingStoreGroup; to: string }) {
+  return (
+    <LinkCard to={to} testId={`store-group-${group.storeCode}`} label={t(text.openStore, { name: group.storeName })} className="gap-2">
+      <div className="flex items-start gap-2">
+        <div className="flex min-w-0 flex-1 flex-col">
+          <p className="truncate font-semibold text-slate-900">{group.storeName}</p>
+          <p className="text-xs text-slate-600">
+            <span className="font-mono">{group.storeCode}</span>
+            {' · '}
+            {t(bookingsText.common.place, { kelurahan: group.kelurahan, kecamatan: group.kecamatan })}
+          </p>
+        </div>
+        <span className="shrink-0 text-sm font-semibold text-slate-800 tabular-nums" data-testid="store-group-distance">
+          {formatDistance(group.distanceM)}
+        </span>
+      </div>
+      {group.isKelurahan ? (
+        <span className="self-start rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">{bookingsText.common.sameKelurahan}</span>
+      ) : null}
+      <GroupCounts counts={group} />
+    </LinkCard>
+  );
+}
+
+export function GroupCardSkeleton() {
+  return <CardSkeleton rows={[['h-12 w-12', 'h-5 w-2/3'], 'h-5 w-full', 'h-4 w-1/3']} />;
+}

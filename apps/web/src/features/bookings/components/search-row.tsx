@@ -1,0 +1,48 @@
+import { useId, useState, type FormEvent } from 'react';
+import { id } from '@/shared/i18n/id';
+import { FilterChips, queryChip } from '@/shared/ui/filter-chips';
+import { Icon } from '@/shared/ui/icons';
+
+/** The search row of a list: typed, sent with Enter or the button, said as a chip that clears it. */
+export function SearchRow({ query, label, placeholder, onSearch, testId }: { query: string; label: string; placeholder: string; onSearch: (q: string | undefined) => void; testId: string }) {
+  const [draft, setDraft] = useState(query);
+  const [shown, setShown] = useState(query);
+  const inputId = useId();
+  // The search cleared or changed elsewhere (a chip, "Hapus filter"): the field follows.
+  if (shown !== query) {
+    setShown(query);
+    setDraft(query);
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSearch(draft.trim() || undefined);
+  };
+  const clear = () => {
+    setDraft('');
+    onSearch(undefined);
+  };
+  return (
+    <>
+      <form role="search" onSubmit={submit} className="flex gap-2">
+        <label htmlFor={inputId} className="sr-only">
+          {label}
+        </label>
+        <input
+          id={inputId}
+          type="search"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          placeholder={placeholder}
+          maxLength={60}
+          autoComplete="off"
+          className="min-h-11 min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-brand-200"
+          data-testid={testId}
+        />
+        <button type="submit" aria-label={id.common.search} className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-700 text-white">
+          <Icon name="search" className="size-5" />
+        </button>
+      </form>
+      <FilterChips testId={`${testId}-chips`} chips={[queryChip(query)]} onEdit={() => document.getElementById(inputId)?.focus()} onClear={clear} />
+    </>
+  );
+}

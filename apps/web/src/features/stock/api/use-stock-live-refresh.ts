@@ -1,0 +1,51 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { BOOKING_EVENT_TYPES, ORDER_STATUS, type EventType, type StockLookup } from '@gerai/contract';
+import { useEvents, type StreamEvent } from '@/shared/events/event-stream';
+import { stockKeys } from '../query-keys';
+
+/**
+ * The events after which a store's stock may have moved (decisions 87, 88): a pack takes the picked
+ * units off the books, a packed order's cancellation and a received return put them back, and a
+ * booking moves units between stores' buckets.
+ */
+export const STOCK_MOVING_TYPES = ['order.packed', 'order.cancelled', 'return.received', ...BOOKING_EVENT_TYPES] as const satisfies readonly EventType[];
+type StockMovingEvent = StreamEvent<(typeof STOCK_MOVING_TYPES)[number]>;
+
+/** Booking steps that move units: taken (sellable → reserved), received (reserved → the other store), cancelled once taken. */
+const BOOKING_MOVES: ReadonlySet<string> = new Set(['booking.taken', 'booking.received', 'booking.cancelled']);
+
+/**
+ * Whether `event` may have changed the stock on screen: the lookup's product in one of its stores, or,
+ * without a lookup (the search results), any product of the stores the phone hears.
+ */
+export function movesShownStock(event: StockMovingEvent, lookup: StockLookup | undefined): boolean {
+  const stores = lookup ? new Set([lookup.store.storeCode, ...lookup.nearby.map((s) => s.storeCode)]) : null;
+  const shown = (storeCode: string | null) => !stores || !storeCode || stores.has(storeCode);
+  switch (event.type) {
+    case 'order.packed':
+    case 'return.received':
+      // Their payload does not name the products: any of the store's may have moved.
+      return shown(event.data.storeCode);
+    case 'order.cancelled':
+      // Only a packed order's cancellation moves stock; before packing the goods never left the books.
+      return event.data.fromStatus === ORDER_STATUS.IN_PROGRESS && shown(event.data.storeCode);
+    default:
+      if (!BOOKING_MOVES.has(event.type)) return false;
+      if (event.type === 'booking.cancelled' && event.data.storeTaken === null) return false;
+      if (lookup && event.data.productId !== lookup.product.productID) return false;
+      return shown(event.data.orderingStore) || shown(event.data.servingStore);
+  }
+}
+
+/**
+ * Reads the open lookup again (and the search's "my stock" figures) as soon as my store's stock may
+ * have moved; the other stores' figures follow every OTHER_STORES_REFRESH_MS (decision 88).
+ */
+export function useStockLiveRefresh(lookup: StockLookup | undefined): void {
+  const queryClient = useQueryClient();
+  useEvents(STOCK_MOVING_TYPES, (event) => {
+    if (!movesShownStock(event, lookup)) return;
+    void queryClient.invalidateQueries({ queryKey: stockKeys.details() });
+    void queryClient.invalidateQueries({ queryKey: stockKeys.lists() });
+  });
+}

@@ -1,0 +1,14 @@
+import { stockText } from '@/shared/i18n/stock';
+import { Icon } from '@/shared/ui/icons';
+import { cn } from '@/shared/utils/cn';
+
+/** A product's photo, or a drawn box where it has none; always the same size, so nothing moves when it loads. */
+export function ProductThumb({ imageUrl, className = 'size-14' }: { imageUrl: string | null; className?: string }) {
+  return imageUrl ? (
+    <img src={imageUrl} alt="" loading="lazy" decoding="async" className={cn('shrink-0 rounded-xl bg-slate-100 object-cover', className)} />
+  ) : (
+    <span role="img" aria-label={stockText.product.imageMissing} className={cn('inline-flex shrink-0 items-center justify-center rounded-xl bg-slate-100 text-slate-400', className)}>
+      <Icon name="stock" className="size-7" />
+    </span>
+  );
+}
