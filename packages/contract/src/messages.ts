@@ -2,9 +2,11 @@
  * Indonesian messages the server sends and the web shows. Error codes are the
  * machine half of every error reply; the web maps a code back to its text here.
  */
+import { SESSION_EXPIRED_MESSAGE } from './shell-messages';
 import { DATE_RANGE, PAPER_BAG_MAX, POD_PLASTIC_MAX, RETURN_PHOTOS, UPLOAD_MAX_BYTES } from './limits';
 
-export const SUCCESS = 'Success' as const;
+// The shell's own few texts live in shell-messages.ts, so the first load does not carry this catalogue.
+export { DEFAULT_ERROR_MODAL, SESSION_EXPIRED_MESSAGE, SUCCESS } from './shell-messages';
 
 export const ERROR_MESSAGES = {
   VALIDATION_FAILED: 'Data yang dikirim tidak valid. Periksa kembali isian Anda.',
@@ -13,7 +15,7 @@ export const ERROR_MESSAGES = {
   UNSUPPORTED_MEDIA_TYPE: 'Jenis data tidak didukung.',
   NOT_FOUND: 'Data tidak ditemukan.',
   ROUTE_NOT_FOUND: 'Alamat tidak ditemukan.',
-  UNAUTHENTICATED: 'Sesi Anda telah berakhir. Silakan masuk kembali.',
+  UNAUTHENTICATED: SESSION_EXPIRED_MESSAGE,
   TOKEN_INVALID: 'Token tidak valid atau sudah kedaluwarsa.',
   REFRESH_TOKEN_REUSED: 'Sesi Anda tidak aman dan telah diakhiri. Silakan masuk kembali.',
   INVALID_CREDENTIALS: 'NIK atau kata sandi salah.',
@@ -185,13 +187,6 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   UPLOAD_TYPE_UNSUPPORTED: 415,
   UPLOAD_MISSING: 400,
 };
-
-/** The default error modal of the spec (section 8). */
-export const DEFAULT_ERROR_MODAL = {
-  title: 'Hmm, ada yang tidak beres…',
-  message: 'Sepertinya sistem dalam masalah. Periksa kembali koneksi anda & coba lagi',
-  buttonText: 'OK',
-} as const;
 
 /** A refusal's message with its particulars (who holds the order, what it became), in place of the code's plain one. */
 export const ERROR_DETAILS = {

@@ -1,5 +1,6 @@
 import type { ErrorReply, TokenPair } from '@gerai/contract';
-import { DEFAULT_ERROR_MODAL, ERROR_MESSAGES, SUCCESS, type ErrorCode } from '@gerai/contract/messages';
+import type { ErrorCode } from '@gerai/contract/messages';
+import { DEFAULT_ERROR_MODAL, SESSION_EXPIRED_MESSAGE, SUCCESS } from '@gerai/contract/shell-messages';
 import { API_BASE } from '../config/app';
 import { id } from '../i18n/id';
 import { randomId } from '../utils/random-id';
@@ -147,7 +148,7 @@ export function refreshSession(): Promise<RefreshOutcome> {
 }
 
 function sessionExpiredError(): ApiError {
-  return new ApiError({ status: 401, code: 'UNAUTHENTICATED', message: ERROR_MESSAGES.UNAUTHENTICATED });
+  return new ApiError({ status: 401, code: 'UNAUTHENTICATED', message: SESSION_EXPIRED_MESSAGE });
 }
 
 /** The one way the web talks to the server. */

@@ -7,7 +7,7 @@
  */
 // By module, not through the index: this is first-load code (docs/decisions.md, decision 81).
 export { CHANNEL_LABEL } from '@gerai/contract/channels';
-export { DEFAULT_ERROR_MODAL, ERROR_MESSAGES } from '@gerai/contract/messages';
+export { DEFAULT_ERROR_MODAL } from '@gerai/contract/shell-messages';
 export { ROLE_LABEL } from '@gerai/contract/roles';
 export { DELIVERY_TYPE_LABEL, ORDER_STATUS_ACTION, ORDER_STATUS_LABEL } from '@gerai/contract/statuses';
 
