@@ -45,26 +45,37 @@ export interface VideoOptions {
 }
 
 /**
- * Writes a Y4M video (what Chromium's fake camera reads) that shows each barcode in
- * turn, black on white, with blank frames between so a scanner sees each appear anew.
+ * Writes a Y4M video (what Chromium's fake camera reads) that shows each luma frame in turn
+ * (`width × height` bytes, 16 black … 235 white), with blank frames between so a scanner sees each
+ * appear anew.
  */
-export function writeBarcodeVideo(path: string, codes: string[], opts: VideoOptions = {}): void {
-  const width = opts.width ?? 640;
-  const height = opts.height ?? 480;
+export function writeLumaVideo(path: string, images: Buffer[], opts: VideoOptions = {}): void {
+  const { width, height } = videoSize(opts);
   const fps = opts.fps ?? 10;
   const hold = opts.framesPerCode ?? 12;
-  const ySize = width * height;
   const uvSize = (width / 2) * (height / 2);
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F${fps}:1 Ip A1:1 C420jpeg\n`);
   const frameHeader = Buffer.from('FRAME\n');
   const chroma = Buffer.alloc(uvSize * 2, 128);
 
-  const blank = Buffer.alloc(ySize, 235);
+  const blank = Buffer.alloc(width * height, 235);
   const frames: Buffer[] = [header];
-  for (const code of codes) {
-    const y = renderBarcodeLuma(code, width, height);
+  for (const y of images) {
+    if (y.length !== width * height) throw new Error(`a frame of ${y.length} bytes for ${width}×${height}`);
     for (let f = 0; f < hold; f++) frames.push(frameHeader, y, chroma);
     for (let f = 0; f < hold; f++) frames.push(frameHeader, blank, chroma);
   }
   writeFileSync(path, Buffer.concat(frames));
+}
+
+export const videoSize = (opts: VideoOptions = {}) => ({ width: opts.width ?? 640, height: opts.height ?? 480 });
+
+/** Writes a Y4M video that shows each EAN-13 barcode in turn, black on white. */
+export function writeBarcodeVideo(path: string, codes: string[], opts: VideoOptions = {}): void {
+  const { width, height } = videoSize(opts);
+  writeLumaVideo(
+    path,
+    codes.map((code) => renderBarcodeLuma(code, width, height)),
+    opts,
+  );
 }

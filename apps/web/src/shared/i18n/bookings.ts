@@ -158,7 +158,6 @@ export const bookingsText = {
     receivedAt: 'Diterima',
     cancelledAt: 'Dibatalkan',
     historyTitle: 'Riwayat',
-    historyBy: 'oleh {name}',
     orderStatus: 'Status pesanan',
     // Actions.
     take: 'Ambil booking',

@@ -123,7 +123,6 @@ export const returnsText = {
     photosTitle: 'Foto barang',
     noPhotos: 'Tidak ada foto.',
     historyTitle: 'Riwayat',
-    historyBy: 'oleh {name}',
     podTitle: 'POD retur',
     podReceiver: 'Diserahkan oleh',
     podRelation: 'Hubungan',

@@ -34,7 +34,6 @@ export const stockText = {
   product: {
     barcode: 'Barcode {barcode}',
     price: '{price} / {unit}',
-    imageMissing: 'Tanpa foto produk',
     notFoundTitle: 'Produk tidak ditemukan',
     notFoundMessage: 'Produk {productId} tidak ada di katalog.',
     loadError: 'Stok produk gagal dimuat.',

@@ -3,7 +3,7 @@ import { bookingsText } from '@/shared/i18n/bookings';
 import { t } from '@/shared/i18n/id';
 import { CardSkeleton, LinkCard } from '@/shared/ui/card';
 import { GroupCounts } from './group-counts';
-import { ProductThumb } from './product-thumb';
+import { ProductThumb } from '@/shared/ui/product-thumb';
 
 const text = bookingsText.list;
 

@@ -13,7 +13,7 @@ import { Icon } from '@/shared/ui/icons';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
 import { useReceiveBooking } from '../api/receive-booking';
-import { refusalText } from '../utils/booking-errors';
+import { refusalText } from '@/shared/api/refusal';
 import { isProductCode } from '../utils/booking-view';
 
 const text = bookingsText.receive;

@@ -28,7 +28,7 @@ import { useBookingStores } from '../api/get-booking-stores';
 import { useReofferBooking } from '../api/reoffer-booking';
 import { BookingStatusChip } from '../components/booking-status-chip';
 import { BookingStoreCard, BookingStoreCardSkeleton } from '../components/booking-store-card';
-import { ProductThumb } from '../components/product-thumb';
+import { ProductThumb } from '@/shared/ui/product-thumb';
 import { SearchRow } from '../components/search-row';
 import { useBookingLiveRefresh } from '../live-events';
 import { bookingKeys } from '../query-keys';

@@ -29,7 +29,7 @@ import { useTakeBooking } from '../api/take-booking';
 import { BookingChangedNotice } from '../components/changed-notice';
 import { BookingHistory } from '../components/booking-history';
 import { BookingStatusChip } from '../components/booking-status-chip';
-import { ProductThumb } from '../components/product-thumb';
+import { ProductThumb } from '@/shared/ui/product-thumb';
 import { ReceivePanel } from '../components/receive-panel';
 import { RefuseDialog } from '../components/refuse-dialog';
 import { StorePlace } from '../components/store-place';
@@ -236,7 +236,7 @@ function BookingView({ detail: b }: { detail: BookingDetail }) {
           <BookingStatusChip status={b.status} cancelled={b.cancelled} />
         </div>
         <div className="flex items-start gap-3">
-          <ProductThumb imageUrl={b.imageUrl} large />
+          <ProductThumb imageUrl={b.imageUrl} className="size-16" />
           <div className="flex min-w-0 flex-1 flex-col">
             <p className="line-clamp-2 font-medium text-slate-900" data-testid="booking-product">
               {b.productName}

@@ -3,7 +3,7 @@ import { RETURN_PHOTOS } from '@gerai/contract';
 import { uploadFile } from '@/shared/api/upload';
 import { randomId } from '@/shared/utils/random-id';
 import { downscaleImage, uploadName } from '../utils/downscale';
-import { returnRefusal } from '../utils/return-errors';
+import { refusalOf } from '@/shared/api/refusal';
 
 export type PhotoStatus = 'preparing' | 'uploading' | 'done' | 'failed';
 
@@ -65,7 +65,7 @@ export function usePhotoUploads(max: number = RETURN_PHOTOS.max) {
         update(key, { status: 'done', uploadId: upload.id });
       } catch (error) {
         if (controller.signal.aborted) return;
-        update(key, { status: 'failed', error: returnRefusal(error).message });
+        update(key, { status: 'failed', error: refusalOf(error).message });
       } finally {
         if (entry.controller === controller) entry.controller = null;
       }

@@ -33,7 +33,7 @@ import { RejectForm } from '../components/reject-form';
 import { ReturnHistory } from '../components/return-history';
 import { ReturnStatusChip } from '../components/return-status-chip';
 import { returnKeys } from '../query-keys';
-import { returnRefusal } from '../utils/return-errors';
+import { refusalOf } from '@/shared/api/refusal';
 
 const text = returnsText.detail;
 
@@ -98,7 +98,7 @@ function ReturnView({ detail: r }: { detail: ReturnDetail }) {
    */
   const onError = (error: ApiError) => {
     signal('error');
-    const refusal = returnRefusal(error);
+    const refusal = refusalOf(error);
     const message = [refusal.message, ...refusal.details].join('\n');
     if (error.code === 'RETURN_NOT_FOUND') {
       openModal({ ...errorToModal(error, 'go-to-retur-list', { status: r.status }), message });

@@ -39,7 +39,7 @@ import { useReturn } from '../api/get-return';
 import { LocationCard, LocationStatus } from '@/shared/ui/location-card';
 import { returnKeys } from '../query-keys';
 import { methodOf } from '../utils/method';
-import { returnRefusal, type ReturnRefusal } from '../utils/return-errors';
+import { refusalOf, type Refusal } from '@/shared/api/refusal';
 
 /** The return POD's own words around the shared location card ("Kirim POD Retur"). */
 const locationWords = {
@@ -135,7 +135,7 @@ function ReturnPodForm({ detail: r, radiusM, maxAccuracyM }: { detail: ReturnDet
   const [relation, setRelation] = useState<PodReceiverRelation | ''>('');
   const [other, setOther] = useState('');
   const [errors, setErrors] = useState<ReceiverErrors>({});
-  const [refusal, setRefusal] = useState<ReturnRefusal | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const { takingFix, failedOnSend, isSending, takeFixToSend } = useFixForSending(location, () => locate(location.status !== 'idle'));
   const refusalRef = useRef<HTMLDivElement>(null);
 
@@ -153,7 +153,7 @@ function ReturnPodForm({ detail: r, radiusM, maxAccuracyM }: { detail: ReturnDet
       signal('error');
       if (LOCATION_CODES.has(error.code) || error.code === 'VALIDATION_FAILED') {
         // The form keeps its input: walk closer, take the position again, send again.
-        setRefusal(returnRefusal(error));
+        setRefusal(refusalOf(error));
         requestAnimationFrame(() => refusalRef.current?.scrollIntoView?.({ block: 'center' }));
         return;
       }

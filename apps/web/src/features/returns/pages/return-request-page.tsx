@@ -26,7 +26,7 @@ import { PhotoPicker } from '../components/photo-picker';
 import { ReturnLinesPicker } from '../components/return-lines-picker';
 import { usePhotoUploads } from '../hooks/use-photo-uploads';
 import { methodOf } from '../utils/method';
-import { returnRefusal, type ReturnRefusal } from '../utils/return-errors';
+import { refusalOf, type Refusal } from '@/shared/api/refusal';
 
 const text = returnsText.request;
 
@@ -126,7 +126,7 @@ function ReturnRequestForm({ data, method }: { data: Returnable; method: string 
   const [qty, setQty] = useState<Record<number, number>>({});
   const [choice, setChoice] = useState<ReasonChoice>({ reasonId: null, text: '' });
   const [errors, setErrors] = useState<FormErrors>({});
-  const [refusal, setRefusal] = useState<ReturnRefusal | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const refusalRef = useRef<HTMLDivElement>(null);
 
   const create = useCreateReturn(shipmentNo, {
@@ -141,7 +141,7 @@ function ReturnRequestForm({ data, method }: { data: Returnable; method: string 
     },
     onError: (error: ApiError) => {
       signal('error');
-      const r = returnRefusal(error);
+      const r = refusalOf(error);
       setRefusal(r);
       // The server no longer knows the photos: they are uploaded again, the rest of the form stays.
       if (r.code === 'RETURN_PHOTO_UNKNOWN') uploads.reuploadAll();

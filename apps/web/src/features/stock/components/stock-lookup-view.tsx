@@ -8,7 +8,7 @@ import { Spinner } from '@/shared/ui/spinner';
 import { EmptyState } from '@/shared/ui/state-views';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber, formatRupiah } from '@/shared/utils/format';
-import { ProductThumb } from './product-thumb';
+import { ProductThumb } from '@/shared/ui/product-thumb';
 
 const text = stockText;
 

@@ -4,7 +4,7 @@ import { stockText } from '@/shared/i18n/stock';
 import { CardSkeleton } from '@/shared/ui/card';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber, formatRupiah } from '@/shared/utils/format';
-import { ProductThumb } from './product-thumb';
+import { ProductThumb } from '@/shared/ui/product-thumb';
 
 const text = stockText.list;
 
