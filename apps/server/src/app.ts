@@ -28,6 +28,7 @@ import { cancellationRoutes } from './modules/cancellations/routes';
 import { returnRoutes } from './modules/returns/routes';
 import { stockRoutes } from './modules/stock/routes';
 import { bookingRoutes } from './modules/bookings/routes';
+import { transferRoutes } from './modules/transfers/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -140,6 +141,7 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
   await app.register(returnRoutes);
   await app.register(stockRoutes);
   await app.register(bookingRoutes);
+  await app.register(transferRoutes);
   await app.register(eventRoutes);
   app.get('/api/health', { ...access({ auth: 'public' }), schema: { tags: ['platform'], summary: 'Liveness probe; listening: false while the LISTEN connection to PostgreSQL is being re-established' } }, async () => ok({ ok: true, db: handle.kind, listening: bus.connected }));
 

@@ -24,13 +24,17 @@ export const RETURN_EVENT_TYPES = ['return.requested', 'return.approved', 'retur
 /** A stock booking changed; each is sent to both stores (the one that booked and the one addressed). */
 export const BOOKING_EVENT_TYPES = ['booking.requested', 'booking.taken', 'booking.refused', 'booking.reoffered', 'booking.received', 'booking.cancelled'] as const;
 
-export const EVENT_TYPES = [...ORDER_EVENT_TYPES, ...POD_EVENT_TYPES, ...CANCEL_EVENT_TYPES, ...RETURN_EVENT_TYPES, ...BOOKING_EVENT_TYPES] as const;
+/** A material transfer changed; each is sent to both stores (the sender and the receiver). */
+export const TRANSFER_EVENT_TYPES = ['transfer.sent', 'transfer.cancelled', 'transfer.confirmed', 'transfer.finished', 'transfer.locked', 'transfer.unlocked', 'transfer.reissued'] as const;
+
+export const EVENT_TYPES = [...ORDER_EVENT_TYPES, ...POD_EVENT_TYPES, ...CANCEL_EVENT_TYPES, ...RETURN_EVENT_TYPES, ...BOOKING_EVENT_TYPES, ...TRANSFER_EVENT_TYPES] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 export type PodEventType = (typeof POD_EVENT_TYPES)[number];
 export type CancelEventType = (typeof CANCEL_EVENT_TYPES)[number];
 export type ReturnEventType = (typeof RETURN_EVENT_TYPES)[number];
 export type BookingEventType = (typeof BOOKING_EVENT_TYPES)[number];
+export type TransferEventType = (typeof TRANSFER_EVENT_TYPES)[number];
 
 export function isEventType(value: string): value is EventType {
   return (EVENT_TYPES as readonly string[]).includes(value);

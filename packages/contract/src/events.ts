@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EventType } from './event-types';
-import { CHANNEL_NOTICE_KINDS, CHANNEL_NOTICE_STATUSES, type ReturnStatus } from './workflow-statuses';
+import { CHANNEL_NOTICE_KINDS, CHANNEL_NOTICE_STATUSES, MAT_STATUSES, type ReturnStatus } from './workflow-statuses';
 
 // The event catalogue: every event type and the schema of its payload. The
 // server can record only these (recordChange is typed by it, and a test parses
@@ -52,6 +52,21 @@ const bookingStep = <A extends string>(action: A) => ({
   servingStore: z.string(),
   storeTaken: z.string().nullable(),
   stockTaken: int().nullable(),
+  actorName: z.string(),
+});
+
+/**
+ * Fields of every step of a material transfer: its state after the step. Sent to the sender and the
+ * receiver, each on its own stream (an area supervisor of either hears it there). Never the PIN.
+ */
+const transferStep = <A extends string>(action: A) => ({
+  action: z.literal(action),
+  matNo: z.string(),
+  idTbsms: z.string(),
+  matStatus: z.enum(MAT_STATUSES),
+  senderStore: z.string(),
+  receiverStore: z.string(),
+  locked: z.boolean(),
   actorName: z.string(),
 });
 
@@ -146,6 +161,14 @@ export const EVENT_CATALOGUE = {
   'booking.reoffered': z.object(bookingStep('reoffered')).strict(),
   'booking.received': z.object(bookingStep('received')).strict(),
   'booking.cancelled': z.object(bookingStep('cancelled')).strict(),
+  'transfer.sent': z.object({ ...transferStep('sent'), lineCount: int(), qtySent: int() }).strict(),
+  'transfer.cancelled': z.object(transferStep('cancelled')).strict(),
+  'transfer.confirmed': z.object({ ...transferStep('confirmed'), method: z.enum(['pin', 'qr']) }).strict(),
+  /** `qtyShort`: units sent and not received (a discrepancy when above 0). */
+  'transfer.finished': z.object({ ...transferStep('finished'), qtySent: int(), qtyReceived: int(), qtyShort: int() }).strict(),
+  'transfer.locked': z.object(transferStep('locked')).strict(),
+  'transfer.unlocked': z.object(transferStep('unlocked')).strict(),
+  'transfer.reissued': z.object(transferStep('reissued')).strict(),
 } satisfies { [K in EventType]: z.ZodType };
 
 /** What a producer writes for an event of type T. */

@@ -99,3 +99,9 @@ export type UploadImageType = (typeof UPLOAD_IMAGE_TYPES)[number];
  */
 export const STOCK_LOOKUP = { nearbyStores: 10, searchMin: 2 } as const;
 export const BOOKING_LIMITS = { proposalStores: 5, nearbyStores: 50, refuseReasonMax: 200 } as const;
+
+/**
+ * Material transfers: lines per transfer, the PIN's digits and the wrong tries before it locks, the
+ * length of a note, and the least a store search needs.
+ */
+export const TRANSFER_LIMITS = { linesMax: 50, pinDigits: 6, pinMaxTries: 5, noteMax: 200, storeSearchMin: 2 } as const;

@@ -13,6 +13,10 @@ export const BOOKING_STATUS_IDS = Object.values(BOOKING_STATUS) as BookingStatus
 /** No store has taken the booking: storeTaken and stockTaken show "-", and the order cannot be packed (spec §4). */
 export const BOOKING_STATUS_WITHOUT_TAKER: readonly number[] = [BOOKING_STATUS.WAITING, BOOKING_STATUS.REFUSED];
 
+/**
+ * Material transfer (MAT) statuses: new (sent, on the road), process (the receiver confirmed with the
+ * PIN or QR and is counting), finish (received), cancel (cancelled by the sender while new).
+ */
 export const MAT_STATUS = { NEW: 'new', PROCESS: 'process', FINISH: 'finish', CANCEL: 'cancel' } as const;
 export type MatStatus = (typeof MAT_STATUS)[keyof typeof MAT_STATUS];
 export const MAT_STATUSES = Object.values(MAT_STATUS) as MatStatus[];
@@ -43,10 +47,11 @@ export const RETURN_STATUS_LABEL: Record<ReturnStatus, string> = {
 };
 
 /**
- * The buckets of a store's stock: sellable, damaged (returns taken back, never sold) and reserved
- * (taken for another store's booking: still on the shelf, no longer for sale).
+ * The buckets of a store's stock: sellable, damaged (returns taken back, never sold), reserved
+ * (taken for another store's booking: still on the shelf, no longer for sale) and in transit (sent
+ * to another store by a material transfer and not yet received there: still the sender's, on the road).
  */
-export const STOCK_CONDITION = { SELLABLE: 'sellable', DAMAGED: 'damaged', RESERVED: 'reserved' } as const;
+export const STOCK_CONDITION = { SELLABLE: 'sellable', DAMAGED: 'damaged', RESERVED: 'reserved', IN_TRANSIT: 'in_transit' } as const;
 export type StockCondition = (typeof STOCK_CONDITION)[keyof typeof STOCK_CONDITION];
 export const STOCK_CONDITIONS = Object.values(STOCK_CONDITION) as StockCondition[];
 /** Where goods that come back with a return go (per return line). */
@@ -66,6 +71,12 @@ export const STOCK_CAUSE = {
   BOOKING_TAKE: 'booking_take',
   BOOKING_RELEASE: 'booking_release',
   BOOKING_RECEIVE: 'booking_receive',
+  /** A transfer sent: sellable → in transit at the sender. */
+  TRANSFER_SEND: 'transfer_send',
+  /** A new transfer cancelled: in transit → sellable at the sender. */
+  TRANSFER_CANCEL: 'transfer_cancel',
+  /** A transfer received: in transit out of the sender, the counted units into the receiver's sellable. */
+  TRANSFER_RECEIVE: 'transfer_receive',
 } as const;
 export type StockCause = (typeof STOCK_CAUSE)[keyof typeof STOCK_CAUSE];
 export const STOCK_CAUSES = Object.values(STOCK_CAUSE) as StockCause[];

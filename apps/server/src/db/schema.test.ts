@@ -128,9 +128,19 @@ describe('other constraints', () => {
     expect(await pgError(handle.db.insert(t.storeStock).values({ storeCode: 'T001', productId: '20000001', qty: -1 }))).toBeUndefined();
   });
 
-  it('keeps MAT statuses to the four known ones and sender ≠ receiver', async () => {
-    const mat = { matNo: 'MAT1', senderStoreCode: 'T001', receiverStoreCode: 'T001', pin: '123456', qrToken: 'q1', idTbsms: 'TBS1' };
-    expect(await pgError(handle.db.insert(t.materialTransfers).values(mat))).toBe(CHECK_VIOLATION);
+  it('keeps MAT statuses to the four known ones, sender ≠ receiver, wrong PINs within the limit and a received count within what was sent', async () => {
+    await handle.db.insert(t.stores).values({ code: 'T002', name: 'Toko Tebet Barat', address: 'Jl. Tebet Barat No. 1', kelurahan: 'Tebet Barat', kecamatan: 'Tebet', city: 'Jakarta Selatan', latitude: -6.23, longitude: 106.85, areaCode: 'JKS' });
+    const mat = { matNo: 'MAT1', senderStoreCode: 'T001', receiverStoreCode: 'T002', pinHash: 'scrypt$hash', idTbsms: 'TBS1' };
+    expect(await pgError(handle.db.insert(t.materialTransfers).values({ ...mat, receiverStoreCode: 'T001' }))).toBe(CHECK_VIOLATION);
+    expect(await pgError(handle.db.insert(t.materialTransfers).values({ ...mat, status: 'sent' }))).toBe(CHECK_VIOLATION);
+    expect(await pgError(handle.db.insert(t.materialTransfers).values({ ...mat, pinFailures: 6 }))).toBe(CHECK_VIOLATION);
+    const [transfer] = await handle.db.insert(t.materialTransfers).values(mat).returning();
+    expect(await pgError(handle.db.insert(t.materialTransfers).values({ ...mat, matNo: 'MAT2' }))).toBe(UNIQUE_VIOLATION);
+    const item = { transferId: transfer!.id, productId: '20000001', qtySent: 2 };
+    expect(await pgError(handle.db.insert(t.materialTransferItems).values({ ...item, qtyReceived: 3 }))).toBe(CHECK_VIOLATION);
+    expect(await pgError(handle.db.insert(t.materialTransferItems).values({ ...item, discrepancyReason: 'lost' }))).toBe(CHECK_VIOLATION);
+    expect(await pgError(handle.db.insert(t.materialTransferItems).values({ ...item, qtyReceived: 1, discrepancyReason: 'missing' }))).toBeUndefined();
+    expect(await pgError(handle.db.insert(t.storeStock).values({ storeCode: 'T002', productId: '20000001', qtyInTransit: -1 }))).toBe(CHECK_VIOLATION);
   });
 
   it('numbers events in commit order for SSE replay', async () => {

@@ -490,6 +490,8 @@ async function knownValues(authorization: string): Promise<KnownValues> {
   const list = (await get(`/api/orders?status=${ORDER_STATUS_IDS.join(',')}&size=100`)) as { items: Array<{ shipmentNo: string; orderNo: string }> };
   const details = (await Promise.all(list.items.slice(0, 12).map((o) => get(`/api/orders/${o.shipmentNo}`)))) as Array<{ products: Array<{ lineId: number; barcode: string }> }>;
   const reasonIds = async (url: string) => ((await get(url)) as { items: Array<{ id: number }> }).items.map((r) => r.id);
+  // Material transfers of T001, either side (the seed's), so transfer routes reach a real transfer.
+  const transfers = (await Promise.all(['out', 'in'].map((side) => get(`/api/transfers?side=${side}&size=100`)))).flatMap((page) => (page as { items: Array<{ matNo: string; idTbsms: string }> }).items);
   return {
     shipmentNo: list.items.map((o) => o.shipmentNo),
     orderNo: list.items.map((o) => o.orderNo),
@@ -506,6 +508,8 @@ async function knownValues(authorization: string): Promise<KnownValues> {
     nik: DEMO_ACCOUNTS.map((a) => a.nik),
     password: [DEMO_PASSWORD],
     type: ['order'],
+    matNo: transfers.map((t) => t.matNo),
+    idTbsms: transfers.map((t) => t.idTbsms),
   };
 }
 

@@ -5,6 +5,7 @@ import { ORDER_STATUS_IDS, RETURN_STATUSES } from '@gerai/contract';
 import * as schema from '../db/schema';
 import { DEMO_NIK } from '../seed/demo-data';
 import { createTestContext, type TestContext } from '../test/harness';
+import { productPicker, setStock, STAFF_T003, transferApi, wrongPin } from '../modules/transfers/transfer-test-kit';
 import { encodeComponent, exampleOf, fillPath, formEncode, openApiOperations, scalarText, seedOf, type KnownValues, type Operation } from '../test/openapi-walk';
 
 /**
@@ -44,6 +45,9 @@ interface ScopeObject {
   uploadId: string;
   /** A stock booking of T001 addressed to a store other than T002 (the `{bookID}` of /api/bookings/{bookID}). */
   bookID: number;
+  /** A material transfer T001 sent to a store other than T002 (the `{matNo}` and `{idTbsms}` of /api/transfers/…). */
+  matNo: string;
+  idTbsms: string;
 }
 
 interface ScopeRequest {
@@ -81,7 +85,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   operations = openApiOperations(ctx.app.swagger());
   for (const nik of [DEMO_NIK.STAFF, DEMO_NIK.STORE_CHIEF, DEMO_NIK.STAFF_T002, DEMO_NIK.STORE_CHIEF_T002]) tokens.set(nik, (await ctx.loginAs(nik)).authorization);
-  objects = await ownStoreObjects(await ownStoreUpload(), await ownStoreBooking());
+  objects = await ownStoreObjects(await ownStoreUpload(), await ownStoreBooking(), await ownStoreTransfer());
   known = {
     reasonId: await reasonIds('/api/pod/reasons/request'),
     rejectReasonId: await reasonIds('/api/pod/reasons/reject'),
@@ -121,11 +125,30 @@ async function ownStoreBooking(): Promise<number> {
 }
 
 /**
+ * Material transfers T001 sent to T003, which T002 has no part in: one waiting (the object of the
+ * transfer routes), one locked by wrong PINs and one received short (so T001's watch lists name T001).
+ */
+async function ownStoreTransfer(): Promise<{ matNo: string; idTbsms: string }> {
+  const transfers = transferApi(ctx);
+  const product = await productPicker(ctx)();
+  await setStock(ctx, OWN_STORE, product.productId, 10);
+  const send = () => transfers.sent(DEMO_NIK.STAFF, 'T003', [{ productId: product.productId, qty: 2 }]);
+  const locked = await send();
+  for (let i = 0; i < 5; i++) await transfers.confirm(STAFF_T003, locked.transfer.idTbsms, { pin: wrongPin(locked.secret.pin) });
+  const short = await send();
+  expect((await transfers.confirm(STAFF_T003, short.transfer.idTbsms, { pin: short.secret.pin })).statusCode).toBe(200);
+  const finished = await transfers.step(STAFF_T003, short.transfer.matNo, 'finish', { lines: [{ productId: product.productId, qtyReceived: 1, reason: 'missing' }] });
+  expect(finished.statusCode, finished.body).toBe(200);
+  const { transfer } = await send();
+  return { matNo: transfer.matNo, idTbsms: transfer.idTbsms };
+}
+
+/**
  * Real orders of T001 as its staff sees them: one per status and delivery type,
  * plus the orders of its kepala toko's POD approval queue (the objects of the POD routes)
  * and of its returns in every status (the objects of the return routes).
  */
-async function ownStoreObjects(uploadId: string, bookID: number): Promise<ScopeObject[]> {
+async function ownStoreObjects(uploadId: string, bookID: number, transfer: { matNo: string; idTbsms: string }): Promise<ScopeObject[]> {
   type Listed = { shipmentNo: string; orderNo: string; deliveryType: number; statusId: number; storeCode: string };
   const picked = new Map<string, Listed & { label: string }>();
   for (const status of ORDER_STATUS_IDS) {
@@ -152,7 +175,7 @@ async function ownStoreObjects(uploadId: string, bookID: number): Promise<ScopeO
   for (const order of picked.values()) {
     expect(order.storeCode).toBe(OWN_STORE);
     const detail = (await get(DEMO_NIK.STAFF, `/api/orders/${order.shipmentNo}`)) as { products: Array<{ lineId: number }> };
-    found.push({ label: order.label, shipmentNo: order.shipmentNo, orderNo: order.orderNo, deliveryType: order.deliveryType, lineId: detail.products[0]!.lineId, uploadId, bookID });
+    found.push({ label: order.label, shipmentNo: order.shipmentNo, orderNo: order.orderNo, deliveryType: order.deliveryType, lineId: detail.products[0]!.lineId, uploadId, bookID, ...transfer });
   }
   return found;
 }
@@ -160,7 +183,19 @@ async function ownStoreObjects(uploadId: string, bookID: number): Promise<ScopeO
 /** The values an object gives the names of a route; anything else comes from the route's schema. */
 function valuesOf(object: ScopeObject): Record<string, unknown> {
   // `id` is named by the upload routes only: a route with another kind of `{id}` must teach this suite its object.
-  return { shipmentNo: object.shipmentNo, orderNo: object.orderNo, lineId: object.lineId, deliveryType: object.deliveryType, storeCode: OWN_STORE, id: object.uploadId, bookID: object.bookID };
+  return {
+    shipmentNo: object.shipmentNo,
+    orderNo: object.orderNo,
+    lineId: object.lineId,
+    deliveryType: object.deliveryType,
+    storeCode: OWN_STORE,
+    id: object.uploadId,
+    bookID: object.bookID,
+    matNo: object.matNo,
+    idTbsms: object.idTbsms,
+    // A transfer is confirmed with a PIN (of the right shape; it is refused by side or scope before it is checked).
+    pin: '000000',
+  };
 }
 
 function namesOf(op: Operation): { path: string[]; query: string[]; body: string[] } {
@@ -196,6 +231,8 @@ function requestFor(op: Operation, object: ScopeObject): ScopeRequest {
     const example = exampleOf(bodySchema, undefined, known, seed);
     const body: Record<string, unknown> = example !== null && typeof example === 'object' ? { ...(example as Record<string, unknown>) } : {};
     for (const name of Object.keys(bodySchema.properties ?? {})) if (name in values) body[name] = values[name];
+    // The PIN or the QR, never both (a transfer's confirmation): the PIN is sent.
+    if ('pin' in body) delete body.qr;
     payload = contentType.includes('json') ? JSON.stringify(body) : formEncode(body);
   }
   const names = namesOf(op);

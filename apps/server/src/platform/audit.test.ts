@@ -10,7 +10,8 @@ import { linesOf, orderApi, orderPicker } from '../modules/orders/order-test-kit
 import { CHIEF, freshDeliveryOrder, pointFrom, requestForm, scanGoBody, STAFF } from '../modules/pod/pod-test-kit';
 import { completedOrder, podBody, pointFrom as returnPointFrom, returnApi, returnBody } from '../modules/returns/return-test-kit';
 import { recordChange, type AuditEntry } from './audit';
-import { bookingApi, productPicker, setStock, STAFF_T002, STAFF_T003 } from '../modules/bookings/booking-test-kit';
+import { bookingApi, productPicker, setStock, STAFF_T002, STAFF_T003, SUPERVISOR } from '../modules/bookings/booking-test-kit';
+import { productPicker as transferProducts, transferApi, wrongPin } from '../modules/transfers/transfer-test-kit';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -131,6 +132,22 @@ describe('the event catalogue', () => {
     await ok(bookings.step(STAFF, offered.bookID, 'receive', { barcode: booked.ean13, qty: 2 }));
     const dropped = await bookings.booked(STAFF, short, 'T002', 1);
     await ok(bookings.step(STAFF, dropped.bookID, 'cancel'));
+
+    // Material transfers: sent, a new PIN, five wrong PINs (locked), unlocked, confirmed, finished; another sent and cancelled.
+    const transfers = transferApi(ctx);
+    const moved = await transferProducts(ctx)();
+    await setStock(ctx, 'T001', moved.productId, 5);
+    const mat = await transfers.sent(STAFF, 'T002', [{ productId: moved.productId, qty: 2 }]);
+    const reissued = await transfers.step(STAFF, mat.transfer.matNo, 'reissue');
+    expect(reissued.statusCode, reissued.body).toBe(200);
+    const pin = reissued.json().data.secret.pin as string;
+    for (let i = 0; i < 4; i++) await ok(transfers.confirm(STAFF_T002, mat.transfer.idTbsms, { pin: wrongPin(pin) }), 422);
+    await ok(transfers.confirm(STAFF_T002, mat.transfer.idTbsms, { pin: wrongPin(pin) }), 423);
+    await ok(transfers.step(SUPERVISOR, mat.transfer.matNo, 'unlock'));
+    await ok(transfers.confirm(STAFF_T002, mat.transfer.idTbsms, { pin }));
+    await ok(transfers.step(STAFF_T002, mat.transfer.matNo, 'finish', { lines: [{ productId: moved.productId, qtyReceived: 1, reason: 'damaged' }] }));
+    const unsent = await transfers.sent(STAFF, 'T002', [{ productId: moved.productId, qty: 1 }]);
+    await ok(transfers.step(STAFF, unsent.transfer.matNo, 'cancel'));
 
     const rows = await ctx.handle.db.select().from(events).orderBy(asc(events.id));
     for (const row of rows) {

@@ -9,7 +9,9 @@ import { and, eq } from 'drizzle-orm';
 import { ERROR_MESSAGES } from '@gerai/contract';
 import { idempotencyKeys, orderLines, orderScans } from '../db/schema';
 import { linesOf, orderApi, orderPicker, orderRow } from '../modules/orders/order-test-kit';
+import { productPicker, setStock, transferApi } from '../modules/transfers/transfer-test-kit';
 import { testContextPerFile } from '../test/harness';
+import { storedReply } from './idempotency';
 
 const ctx = testContextPerFile();
 const api = orderApi(ctx);
@@ -93,5 +95,36 @@ describe('Idempotency-Key of a change that committed but never answered', () => 
     expect(res.statusCode).toBe(422);
     const [row] = await ctx.handle.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'scan-refused-01'));
     expect(row).toMatchObject({ status: 'done', responseStatus: 422, appliedAt: null });
+  });
+});
+
+describe('Idempotency-Key of a reply that carries a secret', () => {
+  it('keeps the reply with the route\'s secret fields of data nulled, and nothing else changed', () => {
+    const reply = { message: 'Success', data: { transfer: { matNo: 'MAT1' }, secret: { pin: '123456', qr: 'GERAI-MAT:TBS1:123456' } } };
+    expect(storedReply(reply, ['secret'])).toEqual({ message: 'Success', data: { transfer: { matNo: 'MAT1' }, secret: null } });
+    expect(reply.data.secret).not.toBeNull();
+    expect(storedReply(reply, undefined)).toBe(reply);
+    expect(storedReply(reply, [])).toBe(reply);
+    // An error reply has no data: kept as it is.
+    const refusal = { message: 'PIN salah.', code: 'TRANSFER_PIN_WRONG' };
+    expect(storedReply(refusal, ['secret'])).toBe(refusal);
+    expect(storedReply(null, ['secret'])).toBeNull();
+  });
+
+  it('replays a transfer sent with the same key once, its PIN answered to the first request only and never stored', async () => {
+    const transfers = transferApi(ctx);
+    const product = await productPicker(ctx)();
+    await setStock(ctx, 'T001', product.productId, 5);
+    const send = () => transfers.send(STAFF, 'T002', [{ productId: product.productId, qty: 1 }], { 'idempotency-key': 'send-secret-0001' });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    const pin = first.json().data.secret.pin as string;
+    const replay = await send();
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json().data).toEqual({ transfer: first.json().data.transfer, secret: null });
+    const [row] = await ctx.handle.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'send-secret-0001'));
+    expect((row!.responseBody as { data: { secret: unknown } }).data.secret).toBeNull();
+    expect(JSON.stringify(row)).not.toContain(`"${pin}"`);
+    expect(JSON.stringify(row)).not.toContain(first.json().data.secret.qr);
   });
 });

@@ -20,6 +20,22 @@ declare module 'fastify' {
   interface FastifyRequest {
     idempotency: { scope: string; key: string } | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * Fields of the reply's `data` that are secrets answered once (a transfer's PIN): the
+     * idempotency log keeps the reply with each of them set to null, so a replay answers null and
+     * the secret is never stored. `config: { replySecrets: ['secret'] }`.
+     */
+    replySecrets?: readonly string[];
+  }
+}
+
+/** The reply as the idempotency log keeps it: the route's secret fields of `data` nulled (never stored). */
+export function storedReply(body: unknown, secrets: readonly string[] | undefined): unknown {
+  if (!secrets?.length || body === null || typeof body !== 'object' || !('data' in body)) return body;
+  const { data } = body as { data: unknown };
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return body;
+  return { ...body, data: { ...data, ...Object.fromEntries(secrets.map((name) => [name, null])) } };
 }
 
 interface KeyToReserve {
@@ -225,7 +241,7 @@ export const idempotencyPlugin = fp(async (app) => {
     } catch {
       body = null;
     }
-    await keyBatchers(app.db).finish.submit({ ...idem, responseStatus: reply.statusCode, responseBody: body });
+    await keyBatchers(app.db).finish.submit({ ...idem, responseStatus: reply.statusCode, responseBody: storedReply(body, req.routeOptions.config.replySecrets) });
     return payload;
   });
 });

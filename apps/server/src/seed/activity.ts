@@ -1,5 +1,17 @@
 import type { Faker } from '@faker-js/faker';
-import { BOOKING_STATUS, distanceMeters, offsetPoint, ORDER_STATUS, type OrderStatusId } from '@gerai/contract';
+import {
+  BOOKING_STATUS,
+  distanceMeters,
+  MAT_STATUS,
+  offsetPoint,
+  ORDER_STATUS,
+  STOCK_CAUSE,
+  STOCK_CONDITION,
+  type MatStatus,
+  type OrderStatusId,
+  type StockCause,
+  type StockCondition,
+} from '@gerai/contract';
 import type {
   cancelRequests,
   chatMessages,
@@ -14,6 +26,7 @@ import type {
   ticketComments,
   tickets,
 } from '../db/schema';
+import type { StockMove } from '../modules/stock';
 import type { ProductRow } from './catalog';
 import { DEMO_REFERENCE_DATE, PAPER_BAG, RETURN_REASONS } from './demo-data';
 import type { SeedOrder } from './orders';
@@ -39,9 +52,12 @@ export interface Activity {
   chatMessages: Array<typeof chatMessages.$inferInsert>;
   tickets: Array<typeof tickets.$inferInsert>;
   ticketComments: Array<typeof ticketComments.$inferInsert>;
-  /** (store, product) pairs that must show no stock: the store booked them elsewhere. */
   /** Stock set after the counted stock and before the ledger opens: the booked product of a booking's order and what a taken booking holds. */
   emptyStock: Array<{ storeCode: string; productId: string; qty?: number; qtyReserved?: number }>;
+  /** Opening sellable stock raised to at least this before the ledger opens: what a sender sent. */
+  stockAtLeast: Array<{ storeCode: string; productId: string; qty: number }>;
+  /** The ledger rows the seeded transfers' steps wrote (send, then cancel or receive), applied after the opening rows. */
+  transferMoves: StockMove[];
 }
 
 const MINUTE = 60_000;
@@ -51,8 +67,11 @@ const yymmdd = (d: Date) => d.toISOString().slice(2, 10).replace(/-/g, '');
 /** A moment `f` of the way from a to b. */
 const between = (a: Date, b: Date, f: number) => new Date(Math.round(a.getTime() + (b.getTime() - a.getTime()) * f));
 
-/** Bookings, transfers, approvals, returns, chat and tickets around T001/T002, so every screen has data. */
-export function buildActivity(faker: Faker, orders: SeedOrder[], products: ProductRow[], users: DemoUserIds, now: Date): Activity {
+/**
+ * Bookings, transfers, approvals, returns, chat and tickets around T001/T002, so every screen has data.
+ * `matPinHash` is the hash of DEMO_MAT_PIN, made once by the caller (scrypt is slow) and shared by every transfer.
+ */
+export function buildActivity(faker: Faker, orders: SeedOrder[], products: ProductRow[], users: DemoUserIds, now: Date, matPinHash: string): Activity {
   const of = (storeCode: string, statusId: OrderStatusId) => orders.filter((o) => o.order.storeCode === storeCode && o.order.statusId === statusId);
   const nth = (list: SeedOrder[], i: number): SeedOrder => {
     const o = list[i];
@@ -73,6 +92,8 @@ export function buildActivity(faker: Faker, orders: SeedOrder[], products: Produ
     tickets: [],
     ticketComments: [],
     emptyStock: [],
+    stockAtLeast: [],
+    transferMoves: [],
   };
 
   // Stock bookings: every detail status, T001 both asking and being asked (decision 88: one detail per
@@ -123,52 +144,82 @@ export function buildActivity(faker: Faker, orders: SeedOrder[], products: Produ
     });
   });
 
-  // Material transfers T001 ↔ T002 in every status.
-  const sellable = products.filter((p) => p.productId !== PAPER_BAG.productId);
+  // Material transfers T001 ↔ T002 in every status (decision 89), each with the ledger rows its steps wrote.
+  // Products a booking empties or reserves stay out, so the bookings' stock stays as seeded.
+  const bookedProducts = new Set(a.emptyStock.map((e) => e.productId));
+  const sendable = products.filter((p) => p.productId !== PAPER_BAG.productId && !bookedProducts.has(p.productId));
   const staffOf: Record<string, number> = { T001: users.staffT001, T002: users.staffT002 };
-  const MAT_AGE_DAYS: Record<string, [number, number]> = { new: [0.1, 1], process: [0.3, 2], finish: [2, 10], cancel: [1, 7] };
+  const MAT_AGE_DAYS: Record<MatStatus, [number, number]> = { new: [0.1, 1], process: [0.3, 2], finish: [2, 10], cancel: [1, 7] };
   const notes = ['Permintaan stok untuk promo akhir pekan', 'Kelebihan stok dikirim ke toko tetangga', 'Titipan barang dari area supervisor', null];
+  const floor = new Map<string, { storeCode: string; productId: string; qty: number }>();
   let transferId = 0;
   for (const [sender, receiver] of [
     ['T001', 'T002'],
     ['T002', 'T001'],
   ] as const) {
-    for (const status of ['new', 'process', 'finish', 'cancel'] as const) {
+    for (const status of [MAT_STATUS.NEW, MAT_STATUS.PROCESS, MAT_STATUS.FINISH, MAT_STATUS.CANCEL]) {
       const id = ++transferId;
-      const [minDays, maxDays] = MAT_AGE_DAYS[status]!;
+      const ref = `mat:${id}`;
+      const [minDays, maxDays] = MAT_AGE_DAYS[status];
       const ageMs = faker.number.float({ min: minDays, max: maxDays }) * DAY;
       const createdAt = new Date(now.getTime() - ageMs);
-      const sentAt = status === 'process' || status === 'finish' ? new Date(createdAt.getTime() + faker.number.int({ min: 30, max: 120 }) * MINUTE) : null;
-      const receivedAt = status === 'finish' && sentAt ? new Date(sentAt.getTime() + faker.number.int({ min: 60, max: 300 }) * MINUTE) : null;
-      const cancelledAt = status === 'cancel' ? new Date(createdAt.getTime() + faker.number.int({ min: 60, max: 720 }) * MINUTE) : null;
+      const confirmed = status === MAT_STATUS.PROCESS || status === MAT_STATUS.FINISH;
+      const confirmedAt = confirmed ? new Date(createdAt.getTime() + faker.number.int({ min: 30, max: 120 }) * MINUTE) : null;
+      const finishedAt = status === MAT_STATUS.FINISH && confirmedAt ? new Date(confirmedAt.getTime() + faker.number.int({ min: 60, max: 300 }) * MINUTE) : null;
+      const cancelledAt = status === MAT_STATUS.CANCEL ? new Date(createdAt.getTime() + faker.number.int({ min: 60, max: 720 }) * MINUTE) : null;
       a.transfers.push({
         id,
-        matNo: `MAT${yymmdd(new Date(DEMO_REFERENCE_DATE.getTime() - ageMs))}${String(id).padStart(2, '0')}${faker.string.numeric(4)}`,
+        // The app's numbering (MAT + yymmdd + 6-digit id), the day taken from the fixed reference date.
+        matNo: `MAT${yymmdd(new Date(DEMO_REFERENCE_DATE.getTime() - ageMs))}${String(id).padStart(6, '0')}`,
         senderStoreCode: sender,
         receiverStoreCode: receiver,
         status,
-        pin: faker.string.numeric(6),
-        qrToken: faker.string.alphanumeric(32),
-        idTbsms: `TBS${faker.string.numeric(8)}${String(id).padStart(2, '0')}`,
-        createdBy: staffOf[sender],
-        sentAt,
-        receivedAt,
-        receivedBy: receivedAt ? staffOf[receiver] : null,
-        cancelledAt,
+        pinHash: matPinHash,
+        idTbsms: `TBS${faker.string.numeric(10)}${String(id).padStart(2, '0')}`,
         note: faker.helpers.arrayElement(notes),
+        createdBy: staffOf[sender],
+        confirmedAt,
+        confirmedBy: confirmedAt ? staffOf[receiver] : null,
+        finishedAt,
+        finishedBy: finishedAt ? staffOf[receiver] : null,
+        cancelledAt,
+        cancelledBy: cancelledAt ? staffOf[sender] : null,
         createdAt,
-        updatedAt: receivedAt ?? cancelledAt ?? sentAt ?? createdAt,
-        version: 1 + [sentAt, receivedAt, cancelledAt].filter(Boolean).length,
+        updatedAt: finishedAt ?? cancelledAt ?? confirmedAt ?? createdAt,
       });
-      const items = faker.helpers.arrayElements(sellable, faker.number.int({ min: 1, max: 4 }));
+      const items = faker.helpers.arrayElements(sendable, faker.number.int({ min: 1, max: 4 }));
       items.forEach((p, i) => {
-        const qtySent = faker.number.int({ min: 1, max: 12 });
-        // One finished transfer arrives one short, so the receipt shows a difference.
-        const qtyReceived = status === 'finish' ? (i === 0 && sender === 'T002' && qtySent > 1 ? qtySent - 1 : qtySent) : null;
-        a.transferItems.push({ transferId: id, productId: p.productId, qtySent, qtyReceived });
+        // One finished transfer arrives one unit short, so the receipt shows a difference with its reason.
+        const short = status === MAT_STATUS.FINISH && sender === 'T002' && i === 0;
+        const qtySent = faker.number.int({ min: short ? 2 : 1, max: 12 });
+        const qtyReceived = status === MAT_STATUS.FINISH ? qtySent - (short ? 1 : 0) : null;
+        a.transferItems.push({ transferId: id, productId: p.productId, qtySent, qtyReceived, discrepancyReason: short ? 'missing' : null, discrepancyNote: null });
+
+        const move = (storeCode: string, delta: number, condition: StockCondition, cause: StockCause, actor: number | undefined): StockMove => ({
+          storeCode,
+          productId: p.productId,
+          delta,
+          condition,
+          cause,
+          ref,
+          actorUserId: actor ?? null,
+        });
+        const C = STOCK_CONDITION;
+        a.transferMoves.push(move(sender, -qtySent, C.SELLABLE, STOCK_CAUSE.TRANSFER_SEND, staffOf[sender]), move(sender, qtySent, C.IN_TRANSIT, STOCK_CAUSE.TRANSFER_SEND, staffOf[sender]));
+        if (status === MAT_STATUS.CANCEL) {
+          a.transferMoves.push(move(sender, -qtySent, C.IN_TRANSIT, STOCK_CAUSE.TRANSFER_CANCEL, staffOf[sender]), move(sender, qtySent, C.SELLABLE, STOCK_CAUSE.TRANSFER_CANCEL, staffOf[sender]));
+        } else if (status === MAT_STATUS.FINISH) {
+          a.transferMoves.push(move(sender, -qtySent, C.IN_TRANSIT, STOCK_CAUSE.TRANSFER_RECEIVE, staffOf[receiver]));
+          if (qtyReceived) a.transferMoves.push(move(receiver, qtyReceived, C.SELLABLE, STOCK_CAUSE.TRANSFER_RECEIVE, staffOf[receiver]));
+        }
+        // The sender held what it sent: every send of the product counted, as if none had come back yet.
+        const key = `${sender}|${p.productId}`;
+        const f = floor.get(key) ?? { storeCode: sender, productId: p.productId, qty: 0 };
+        floor.set(key, { ...f, qty: f.qty + qtySent });
       });
     }
   }
+  a.stockAtLeast.push(...floor.values());
 
   // POD approval requests: pending, rejected and approved, for the chief and the supervisor to decide.
   const inProgressT001 = of('T001', ORDER_STATUS.IN_PROGRESS);

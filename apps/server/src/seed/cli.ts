@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../config';
 import { migrateDb, openDb } from '../db/client';
 import { resolveDataDir } from './data-dir';
-import { DEMO_PASSWORD } from './demo-data';
+import { DEMO_MAT_PIN, DEMO_PASSWORD } from './demo-data';
 import { resetDatabase, seedDemo } from './seed';
 
 /** `npm run seed`: migrate, wipe and reload the demo data. */
@@ -18,7 +18,7 @@ try {
   const seedMs = Math.round(performance.now() - seededAt);
   console.log(`Seeded ${handle.kind === 'pglite' ? `PGlite at ${dataDir}` : 'PostgreSQL (DATABASE_URL)'}:`);
   for (const [table, n] of Object.entries(summary)) console.log(`  ${table.padEnd(18)} ${n}`);
-  console.log(`Seed ${seedMs} ms, total ${Math.round(performance.now() - started)} ms. Demo password for every account: ${DEMO_PASSWORD}`);
+  console.log(`Seed ${seedMs} ms, total ${Math.round(performance.now() - started)} ms. Demo password for every account: ${DEMO_PASSWORD}; PIN of every seeded MAT: ${DEMO_MAT_PIN}`);
 } finally {
   await handle.close();
 }

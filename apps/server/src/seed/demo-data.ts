@@ -2,6 +2,11 @@ import { ROLE, type RoleId } from '@gerai/contract';
 
 /** Password of every demo account (design.md §7). */
 export const DEMO_PASSWORD = 'gerai123';
+/**
+ * PIN of every seeded material transfer (decision 89), so a demo can confirm one as the receiver. Stored
+ * only as its scrypt hash, like any PIN; a transfer made in the app gets a random PIN of its own.
+ */
+export const DEMO_MAT_PIN = '135790';
 export const DEMO_FAKER_SEED = 20261122;
 /** Fixed day the demo numbering (shipment, order, MAT numbers) is derived from; row times follow the seed's run time. */
 export const DEMO_REFERENCE_DATE = new Date('2026-11-22T03:00:00Z');

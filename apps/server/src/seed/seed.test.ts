@@ -1,10 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { APP_IDS, BOOKING_STATUS, RETURN_STATUSES, BOOKING_STATUS_WITHOUT_TAKER, distanceMeters, GERAI_SHIPMENT_NO_PATTERN, MAT_STATUSES, ORDER_STATUS, ORDER_STATUS_IDS, ROLE } from '@gerai/contract';
+import {
+  APP_IDS,
+  BOOKING_STATUS,
+  BOOKING_STATUS_WITHOUT_TAKER,
+  distanceMeters,
+  GERAI_SHIPMENT_NO_PATTERN,
+  MAT_STATUS,
+  MAT_STATUSES,
+  ORDER_STATUS,
+  ORDER_STATUS_IDS,
+  RETURN_STATUSES,
+  ROLE,
+  STOCK_CAUSE,
+} from '@gerai/contract';
 import type { DbHandle } from '../db/client';
 import { verifyPassword } from '../db/password';
 import * as t from '../db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-data';
+import { DEMO_ACCOUNTS, DEMO_MAT_PIN, DEMO_PASSWORD } from './demo-data';
 import { isValidEan13 } from './ean13';
 import { isDatabaseEmpty, resetDatabase, seedDemo } from './seed';
 import { openTestDb } from '../test/test-db';
@@ -250,17 +263,62 @@ describe('reference data and activity', () => {
     }
   });
 
-  it('has material transfers T001 → T002 and T002 → T001 in every status', async () => {
-    const mats = await handle.db.select().from(t.materialTransfers);
+  it('has material transfers T001 → T002 and T002 → T001 in every status, with the times and actors of their steps', async () => {
+    const mats = await handle.db.select().from(t.materialTransfers).orderBy(asc(t.materialTransfers.id));
     for (const [from, to] of [
       ['T001', 'T002'],
       ['T002', 'T001'],
     ]) {
-      expect(new Set(mats.filter((m) => m.senderStoreCode === from && m.receiverStoreCode === to).map((m) => m.status))).toEqual(new Set(MAT_STATUSES));
+      const statuses = mats.filter((m) => m.senderStoreCode === from && m.receiverStoreCode === to).map((m) => m.status);
+      expect(statuses.sort(), `${from} → ${to}`).toEqual([...MAT_STATUSES].sort());
     }
-    expect(mats.every((m) => /^\d{6}$/.test(m.pin))).toBe(true);
+    expect(mats).toHaveLength(2 * MAT_STATUSES.length);
+    for (const m of mats) {
+      expect(m.matNo).toMatch(/^MAT\d{12}$/);
+      expect(m.idTbsms).toMatch(/^[A-Za-z0-9-]{1,40}$/);
+      expect([m.pinFailures, m.lockedAt]).toEqual([0, null]);
+      const confirmed = m.status === MAT_STATUS.PROCESS || m.status === MAT_STATUS.FINISH;
+      expect(m.confirmedAt !== null && m.confirmedBy !== null, m.matNo).toBe(confirmed);
+      expect(m.finishedAt !== null && m.finishedBy !== null, m.matNo).toBe(m.status === MAT_STATUS.FINISH);
+      expect(m.cancelledAt !== null && m.cancelledBy !== null, m.matNo).toBe(m.status === MAT_STATUS.CANCEL);
+      if (m.confirmedAt) expect(m.confirmedAt.getTime()).toBeGreaterThan(m.createdAt.getTime());
+      if (m.finishedAt) expect(m.finishedAt.getTime()).toBeGreaterThan(m.confirmedAt!.getTime());
+      if (m.cancelledAt) expect(m.cancelledAt.getTime()).toBeGreaterThan(m.createdAt.getTime());
+      expect(m.updatedAt.getTime()).toBeLessThan(Date.now());
+    }
+    expect(new Set(mats.map((m) => m.matNo)).size).toBe(mats.length);
+    expect(new Set(mats.map((m) => m.idTbsms)).size).toBe(mats.length);
     const items = await handle.db.select().from(t.materialTransferItems);
     expect(new Set(items.map((i) => i.transferId)).size).toBe(mats.length);
+  });
+
+  it('counts what arrived only for finished transfers, the finished T002 → T001 one unit short with its reason', async () => {
+    const lines = await rows<{ mat_no: string; status: string; sender: string; qty_sent: number; qty_received: number | null; discrepancy_reason: string | null; discrepancy_note: string | null }>(sql`
+      select m.mat_no, m.status, m.sender_store_code sender, i.qty_sent, i.qty_received, i.discrepancy_reason, i.discrepancy_note
+      from material_transfer_items i join material_transfers m on m.id = i.transfer_id`);
+    for (const l of lines) expect(l.qty_received === null, l.mat_no).toBe(l.status !== MAT_STATUS.FINISH);
+    const short = lines.filter((l) => l.qty_received !== null && l.qty_received < l.qty_sent);
+    expect(short).toHaveLength(1);
+    expect(short[0]).toMatchObject({ status: MAT_STATUS.FINISH, sender: 'T002', discrepancy_reason: 'missing', discrepancy_note: null });
+    expect(short[0]!.qty_sent - short[0]!.qty_received!).toBe(1);
+    expect(lines.filter((l) => l.discrepancy_reason !== null)).toHaveLength(1);
+  });
+
+  it('keeps only the hash of the one demo PIN: no row holds a plain PIN', async () => {
+    const mats = await handle.db.select().from(t.materialTransfers);
+    // One hash shared by every transfer (hashed once), and it is DEMO_MAT_PIN's.
+    const hashes = new Set(mats.map((m) => m.pinHash));
+    expect(hashes.size).toBe(1);
+    const [hash] = [...hashes];
+    expect(hash).toMatch(/^scrypt\$/);
+    expect(verifyPassword(DEMO_MAT_PIN, hash!)).toBe(true);
+    expect(verifyPassword('000000', hash!)).toBe(false);
+    for (const m of mats) expect(JSON.stringify(m), m.matNo).not.toContain(DEMO_MAT_PIN);
+    const [stray] = await rows<{ n: number }>(sql`
+      select ((select count(*) from material_transfers m where m::text like ${`%${DEMO_MAT_PIN}%`})
+        + (select count(*) from material_transfer_items i where i::text like ${`%${DEMO_MAT_PIN}%`})
+        + (select count(*) from stock_movements s where s::text like ${`%${DEMO_MAT_PIN}%`}))::int n`);
+    expect(stray!.n).toBe(0);
   });
 
   it('has POD approvals, returns, chat and tickets for T001', async () => {
@@ -275,26 +333,90 @@ describe('reference data and activity', () => {
 });
 
 describe('the stock ledger', () => {
-  it('opens with one row per stocked bucket, and store_stock equals the ledger everywhere', async () => {
-    const [opening] = await rows<{ n: number; stocked: number; other: number }>(sql`
-      select (select count(*)::int from stock_movements where cause = 'opening') n,
-        (select count(*)::int from store_stock where qty <> 0) + (select count(*)::int from store_stock where qty_reserved <> 0) stocked,
-        (select count(*)::int from stock_movements where cause <> 'opening') other`);
+  it('opens with one row per stocked bucket and moves stock after that only for the seeded transfers', async () => {
+    const [opening] = await rows<{ n: number; keys: number; in_transit: number }>(sql`
+      select count(*)::int n, count(distinct (store_code, product_id, condition))::int keys, count(*) filter (where condition = 'in_transit')::int in_transit
+      from stock_movements where cause = 'opening'`);
     expect(opening!.n).toBeGreaterThan(0);
-    expect(opening!.n).toBe(opening!.stocked);
-    expect(opening!.other).toBe(0);
+    expect(opening!.keys).toBe(opening!.n);
+    expect(opening!.in_transit).toBe(0);
+    const other = await rows<{ cause: string; ref: string | null; store_code: string }>(sql`select cause, ref, store_code from stock_movements where cause <> 'opening'`);
+    const mats = await handle.db.select({ id: t.materialTransfers.id }).from(t.materialTransfers);
+    expect(new Set(other.map((m) => m.cause))).toEqual(new Set([STOCK_CAUSE.TRANSFER_SEND, STOCK_CAUSE.TRANSFER_CANCEL, STOCK_CAUSE.TRANSFER_RECEIVE]));
+    expect(new Set(other.map((m) => m.ref))).toEqual(new Set(mats.map((m) => `mat:${m.id}`)));
+    expect(new Set(other.map((m) => m.store_code))).toEqual(new Set(['T001', 'T002']));
+  });
+
+  it('writes each transfer\'s steps on the ledger: sent, then back on cancel or into the receiver on finish', async () => {
+    const moves = await rows<{ status: string; sender: string; receiver: string; product_id: string; qty_sent: number; qty_received: number | null; got: Array<[string, string, string, number]> }>(sql`
+      select m.status, m.sender_store_code sender, m.receiver_store_code receiver, i.product_id, i.qty_sent, i.qty_received,
+        (select json_agg(json_build_array(s.cause, s.store_code, s.condition, s.delta) order by s.id) from stock_movements s
+          where s.ref = 'mat:' || m.id and s.product_id = i.product_id) got
+      from material_transfer_items i join material_transfers m on m.id = i.transfer_id`);
+    for (const x of moves) {
+      const sent: Array<[string, string, string, number]> = [
+        ['transfer_send', x.sender, 'sellable', -x.qty_sent],
+        ['transfer_send', x.sender, 'in_transit', x.qty_sent],
+      ];
+      const after: Record<string, Array<[string, string, string, number]>> = {
+        [MAT_STATUS.NEW]: [],
+        [MAT_STATUS.PROCESS]: [],
+        [MAT_STATUS.CANCEL]: [
+          ['transfer_cancel', x.sender, 'in_transit', -x.qty_sent],
+          ['transfer_cancel', x.sender, 'sellable', x.qty_sent],
+        ],
+        [MAT_STATUS.FINISH]: [
+          ['transfer_receive', x.sender, 'in_transit', -x.qty_sent],
+          ['transfer_receive', x.receiver, 'sellable', x.qty_received ?? 0],
+        ],
+      };
+      expect(x.got, `${x.status} ${x.product_id}`).toEqual([...sent, ...after[x.status]!]);
+    }
+  });
+
+  it('keeps store_stock equal to the ledger in every bucket, in transit included, and never below zero at the senders', async () => {
     const off = await rows(sql`
       select s.store_code, s.product_id from store_stock s
       left join (
         select store_code, product_id,
           coalesce(sum(delta) filter (where condition = 'sellable'), 0) qty, coalesce(sum(delta) filter (where condition = 'damaged'), 0) damaged,
-          coalesce(sum(delta) filter (where condition = 'reserved'), 0) reserved
+          coalesce(sum(delta) filter (where condition = 'reserved'), 0) reserved, coalesce(sum(delta) filter (where condition = 'in_transit'), 0) in_transit
         from stock_movements group by 1, 2
       ) m using (store_code, product_id)
-      where s.qty <> coalesce(m.qty, 0) or s.qty_damaged <> coalesce(m.damaged, 0) or s.qty_reserved <> coalesce(m.reserved, 0)`);
+      where s.qty <> coalesce(m.qty, 0) or s.qty_damaged <> coalesce(m.damaged, 0) or s.qty_reserved <> coalesce(m.reserved, 0)
+        or s.qty_in_transit <> coalesce(m.in_transit, 0)`);
+    expect(off).toEqual([]);
     const [held] = await rows<{ n: number }>(sql`select count(*)::int n from store_stock where qty_reserved > 0`);
     expect(held!.n).toBe(1);
-    expect(off).toEqual([]);
+    const negative = await rows(sql`
+      select s.store_code, s.product_id, s.qty from store_stock s
+      where s.store_code in ('T001', 'T002') and s.qty < 0
+        and exists (select 1 from stock_movements m where m.store_code = s.store_code and m.product_id = s.product_id and m.ref like 'mat:%')`);
+    expect(negative).toEqual([]);
+  });
+
+  it('holds in transit exactly what the new and in-process transfers sent', async () => {
+    const wrong = await rows(sql`
+      with sent as (
+        select m.sender_store_code store_code, i.product_id, sum(i.qty_sent)::int qty
+        from material_transfers m join material_transfer_items i on i.transfer_id = m.id
+        where m.status in (${MAT_STATUS.NEW}, ${MAT_STATUS.PROCESS}) group by 1, 2
+      )
+      select s.store_code, s.product_id, s.qty_in_transit, coalesce(sent.qty, 0) sent from store_stock s
+      full join sent using (store_code, product_id)
+      where coalesce(s.qty_in_transit, 0) <> coalesce(sent.qty, 0)`);
+    expect(wrong).toEqual([]);
+    const totals = await rows<{ store_code: string; in_transit: number; sent: number }>(sql`
+      select s.code store_code,
+        (select coalesce(sum(qty_in_transit), 0)::int from store_stock x where x.store_code = s.code) in_transit,
+        (select coalesce(sum(i.qty_sent), 0)::int from material_transfers m join material_transfer_items i on i.transfer_id = m.id
+          where m.sender_store_code = s.code and m.status in (${MAT_STATUS.NEW}, ${MAT_STATUS.PROCESS})) sent
+      from stores s where s.code in ('T001', 'T002') order by s.code`);
+    expect(totals).toHaveLength(2);
+    for (const x of totals) {
+      expect(x.in_transit, x.store_code).toBe(x.sent);
+      expect(x.sent, x.store_code).toBeGreaterThan(0);
+    }
   });
 
   it('says who cancelled each cancelled order and why', async () => {
@@ -331,7 +453,10 @@ describe('seeding', () => {
       orders: await rows(sql`select id, shipment_no, order_no, app_id, store_code, status_id, price, customer_name, pickup_code from orders order by id`),
       lines: await rows(sql`select order_id, product_id, qty, qty_picked, qty_oos from order_lines order by id`),
       products: await rows(sql`select product_id, ean13, name, price from products order by id`),
-      mats: await rows(sql`select mat_no, id_tbsms, pin from material_transfers order by id`),
+      // pin_hash is left out: its salt is random on every run (like the users' password hashes).
+      mats: await rows(sql`select mat_no, id_tbsms, status, sender_store_code, receiver_store_code, note from material_transfers order by id`),
+      matItems: await rows(sql`select transfer_id, product_id, qty_sent, qty_received, discrepancy_reason from material_transfer_items order by transfer_id, product_id`),
+      moves: await rows(sql`select store_code, product_id, delta, condition, cause, ref from stock_movements where cause <> 'opening' order by id`),
     });
     const first = await snapshot();
     await resetDatabase(handle.db);

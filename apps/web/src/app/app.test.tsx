@@ -218,8 +218,8 @@ describe('routes', () => {
     ['/help-center/order/SHP0001/1103/1/P01', 'Pusat Bantuan'],
     ['/reported-detail/order/77', 'Detail Laporan'],
     ['/reported-detail/order/SHP0001/1103/1/P01/list/77', 'Detail Laporan'],
-    ['/mat-in-new', 'Barang Masuk — Baru'],
-    ['/detail-mat-out-complete/finish/MS001', 'Detail Barang Keluar Selesai'],
+    ['/monitoring', 'Monitoring'],
+    ['/rekap-ac', 'Rekap Pesanan'],
   ])('%s shows "%s" with an honest unavailable state', async (path, title) => {
     signedInServer();
     renderApp(path);

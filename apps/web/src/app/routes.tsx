@@ -25,6 +25,7 @@ const OrderScanGoRoute = lazy(() => import('./routes/order-scan-go'));
 const PodRequestListPage = lazy(() => import('@/features/pod/pages/pod-request-list-page'));
 const PodRequestDetailPage = lazy(() => import('@/features/pod/pages/pod-request-detail-page'));
 const RequestCancelRoute = lazy(() => import('./routes/request-cancel'));
+const MatStoreRoute = lazy(() => import('./routes/mat-store'));
 const CancelPendingSection = lazy(() => import('@/features/cancellations/components/cancel-pending-section'));
 
 /**
@@ -80,19 +81,19 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/reported-list/:mode/:code', title: id.routes.reportedList, area: 'helpdesk' },
   { path: '/reported-detail/:mode/:shipmentNo?/:status?/:method?/:code?/:previous?/:id', title: id.routes.reportedDetail, area: 'helpdesk' },
   { path: '/request-cancel', title: id.routes.requestCancel, area: 'cancellations', page: RequestCancelRoute },
-  { path: '/mat-store', title: id.routes.matStore, area: 'transfers' },
-  { path: '/mat', title: id.routes.mat, area: 'transfers' },
-  { path: '/mat-in-new', title: id.routes.matInNew, area: 'transfers' },
-  { path: '/mat-in-proces', title: id.routes.matInProces, area: 'transfers' },
-  { path: '/mat-in-done', title: id.routes.matInDone, area: 'transfers' },
-  { path: '/detail-mat-in/:matNo', title: id.routes.detailMatIn, area: 'transfers' },
-  { path: '/confirm-mat/:status/:idTbsms', title: id.routes.confirmMat, area: 'transfers' },
-  { path: '/mat-out-new', title: id.routes.matOutNew, area: 'transfers' },
-  { path: '/mat-out-proces', title: id.routes.matOutProces, area: 'transfers' },
-  { path: '/mat-out-done', title: id.routes.matOutDone, area: 'transfers' },
-  { path: '/mat-out-cancel', title: id.routes.matOutCancel, area: 'transfers' },
-  { path: '/detail-mat-out/:matStoreStatus/:matStoreNo', title: id.routes.detailMatOut, area: 'transfers' },
-  { path: '/detail-mat-out-complete/:matStoreStatus/:matStoreNo', title: id.routes.detailMatOutComplete, area: 'transfers' },
+  { path: '/mat-store', title: id.routes.matStore, area: 'transfers', page: MatStoreRoute },
+  { path: '/mat', title: id.routes.mat, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-entry-page')) },
+  { path: '/mat-in-new', title: id.routes.matInNew, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-in-new-page')) },
+  { path: '/mat-in-proces', title: id.routes.matInProces, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-in-proces-page')) },
+  { path: '/mat-in-done', title: id.routes.matInDone, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-in-done-page')) },
+  { path: '/detail-mat-in/:matNo', title: id.routes.detailMatIn, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/detail-mat-in-page')) },
+  { path: '/confirm-mat/:status/:idTbsms', title: id.routes.confirmMat, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/confirm-mat-page')) },
+  { path: '/mat-out-new', title: id.routes.matOutNew, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-out-new-page')) },
+  { path: '/mat-out-proces', title: id.routes.matOutProces, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-out-proces-page')) },
+  { path: '/mat-out-done', title: id.routes.matOutDone, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-out-done-page')) },
+  { path: '/mat-out-cancel', title: id.routes.matOutCancel, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-out-cancel-page')) },
+  { path: '/detail-mat-out/:matStoreStatus/:matStoreNo', title: id.routes.detailMatOut, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/detail-mat-out-page')) },
+  { path: '/detail-mat-out-complete/:matStoreStatus/:matStoreNo', title: id.routes.detailMatOutComplete, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/detail-mat-out-complete-page')) },
   { path: '/booking-list-product', title: id.routes.bookingListProduct, area: 'bookings', page: lazy(() => import('@/features/bookings/pages/booking-list-product-page')) },
   { path: '/booking-list-store', title: id.routes.bookingListStore, area: 'bookings', page: lazy(() => import('@/features/bookings/pages/booking-list-store-page')) },
   { path: '/booking-list-kelurahan', title: id.routes.bookingListKelurahan, area: 'bookings', page: lazy(() => import('@/features/bookings/pages/booking-list-kelurahan-page')) },

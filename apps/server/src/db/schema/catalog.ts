@@ -68,6 +68,8 @@ export const storeStock = pgTable(
     qtyDamaged: integer('qty_damaged').notNull().default(0),
     /** Units taken for another store's booking: on the shelf until fetched, no longer for sale. */
     qtyReserved: integer('qty_reserved').notNull().default(0),
+    /** Units sent to another store by a material transfer and not yet received there: still this store's, on the road. */
+    qtyInTransit: integer('qty_in_transit').notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -76,5 +78,6 @@ export const storeStock = pgTable(
     index('store_stock_product_idx').on(t.productId),
     check('store_stock_qty_damaged_nonnegative', sql`${t.qtyDamaged} >= 0`),
     check('store_stock_qty_reserved_nonnegative', sql`${t.qtyReserved} >= 0`),
+    check('store_stock_qty_in_transit_nonnegative', sql`${t.qtyInTransit} >= 0`),
   ],
 );

@@ -59,7 +59,7 @@ describe('the booking machine', () => {
     expect(booking.bookingNo.endsWith(String(booking.bookID).padStart(6, '0'))).toBe(true);
     expect(booking.distanceM).toBeGreaterThan(1000);
     expect(booking.latitude).toBe(booking.servingStore.latitude);
-    expect(await stockRow(ctx, 'T002', product.productId)).toEqual({ qty: 10, qtyDamaged: 0, qtyReserved: 0 });
+    expect(await stockRow(ctx, 'T002', product.productId)).toEqual({ qty: 10, qtyDamaged: 0, qtyReserved: 0, qtyInTransit: 0 });
 
     // T002 sees it addressed to itself and may take or refuse it.
     const seen = await api.get(STAFF_T002, `/api/bookings/${booking.bookID}`);
@@ -69,14 +69,14 @@ describe('the booking machine', () => {
     const taken = await api.step(STAFF_T002, booking.bookID, 'take');
     expect(taken.statusCode, taken.body).toBe(200);
     expect(taken.json().data).toMatchObject({ status: 1132, storeTaken: 'T002', stockTaken: 3, actions: [], takenAt: expect.any(String) });
-    expect(await stockRow(ctx, 'T002', product.productId)).toEqual({ qty: 7, qtyDamaged: 0, qtyReserved: 3 });
+    expect(await stockRow(ctx, 'T002', product.productId)).toEqual({ qty: 7, qtyDamaged: 0, qtyReserved: 3, qtyInTransit: 0 });
     expect((await api.get(STAFF, `/api/bookings/${booking.bookID}`)).json().data.actions).toEqual(['receive', 'cancel']);
 
     const received = await api.step(STAFF, booking.bookID, 'receive', { barcode: product.ean13, qty: 3 });
     expect(received.statusCode, received.body).toBe(200);
     expect(received.json().data).toMatchObject({ status: 1133, storeTaken: 'T002', stockTaken: 3, actions: [], receivedAt: expect.any(String) });
-    expect(await stockRow(ctx, 'T002', product.productId)).toEqual({ qty: 7, qtyDamaged: 0, qtyReserved: 0 });
-    expect(await stockRow(ctx, 'T001', product.productId)).toEqual({ qty: 3, qtyDamaged: 0, qtyReserved: 0 });
+    expect(await stockRow(ctx, 'T002', product.productId)).toEqual({ qty: 7, qtyDamaged: 0, qtyReserved: 0, qtyInTransit: 0 });
+    expect(await stockRow(ctx, 'T001', product.productId)).toEqual({ qty: 3, qtyDamaged: 0, qtyReserved: 0, qtyInTransit: 0 });
 
     const ledger = (await ledgerOf(ctx, booking.bookID)).map((m) => [m.cause, m.storeCode, m.condition, m.delta]);
     expect(ledger).toEqual([

@@ -36,26 +36,29 @@ async function expectBooksBalance(storeCode: string, productIds: string[]) {
       qty: sql<number>`coalesce(sum(${stockMovements.delta}) filter (where ${stockMovements.condition} = 'sellable'), 0)::int`,
       damaged: sql<number>`coalesce(sum(${stockMovements.delta}) filter (where ${stockMovements.condition} = 'damaged'), 0)::int`,
       reserved: sql<number>`coalesce(sum(${stockMovements.delta}) filter (where ${stockMovements.condition} = 'reserved'), 0)::int`,
+      inTransit: sql<number>`coalesce(sum(${stockMovements.delta}) filter (where ${stockMovements.condition} = 'in_transit'), 0)::int`,
     })
     .from(stockMovements)
     .where(and(eq(stockMovements.storeCode, storeCode), inArray(stockMovements.productId, productIds)))
     .groupBy(stockMovements.productId);
-  const ledger = new Map(sums.map((s) => [s.productId, { qty: Number(s.qty), qtyDamaged: Number(s.damaged), qtyReserved: Number(s.reserved) }]));
+  const ledger = new Map(sums.map((s) => [s.productId, { qty: Number(s.qty), qtyDamaged: Number(s.damaged), qtyReserved: Number(s.reserved), qtyInTransit: Number(s.inTransit) }]));
   const books = await stockOf(handle.db, storeCode, productIds);
-  for (const id of productIds) expect(books.get(id), id).toEqual(ledger.get(id) ?? { qty: 0, qtyDamaged: 0, qtyReserved: 0 });
+  for (const id of productIds) expect(books.get(id), id).toEqual(ledger.get(id) ?? { qty: 0, qtyDamaged: 0, qtyReserved: 0, qtyInTransit: 0 });
 }
 
 describe('the stock ledger', () => {
-  it('starts balanced: the opening rows sum to store_stock in every bucket (the seed holds reserved units too)', async () => {
+  it('starts balanced: the opening rows sum to store_stock in every bucket (the seed holds reserved and in-transit units too)', async () => {
     await expectBooksBalance('T001', ids);
     const result = (await handle.db.execute(sql`
       select count(*)::int as off from store_stock s
       left join (
         select store_code, product_id, sum(delta) filter (where condition = 'sellable') as qty,
-          sum(delta) filter (where condition = 'damaged') as damaged, sum(delta) filter (where condition = 'reserved') as reserved
+          sum(delta) filter (where condition = 'damaged') as damaged, sum(delta) filter (where condition = 'reserved') as reserved,
+          sum(delta) filter (where condition = 'in_transit') as in_transit
         from stock_movements group by 1, 2
       ) m using (store_code, product_id)
-      where s.qty <> coalesce(m.qty, 0) or s.qty_damaged <> coalesce(m.damaged, 0) or s.qty_reserved <> coalesce(m.reserved, 0)`)) as unknown as { rows: Array<{ off: number }> };
+      where s.qty <> coalesce(m.qty, 0) or s.qty_damaged <> coalesce(m.damaged, 0) or s.qty_reserved <> coalesce(m.reserved, 0)
+        or s.qty_in_transit <> coalesce(m.in_transit, 0)`)) as unknown as { rows: Array<{ off: number }> };
     expect(Number(result.rows[0]?.off)).toBe(0);
   });
 
@@ -93,7 +96,7 @@ describe('the stock ledger', () => {
       move(ids[3]!, 1, { cause: 'return', ref, condition: 'damaged' }),
     ]);
     const after = (await stockOf(handle.db, 'T001', [ids[3]!])).get(ids[3]!)!;
-    expect(after).toEqual({ qty: before.get(ids[3]!)!.qty + 3, qtyDamaged: before.get(ids[3]!)!.qtyDamaged + 1, qtyReserved: 0 });
+    expect(after).toEqual({ ...before.get(ids[3]!)!, qty: before.get(ids[3]!)!.qty + 3, qtyDamaged: before.get(ids[3]!)!.qtyDamaged + 1 });
     expect(await movementsOf(handle.db, 'return', ref)).toHaveLength(2);
     await expectBooksBalance('T001', ids);
   });
@@ -102,7 +105,7 @@ describe('the stock ledger', () => {
     await handle.db.delete(storeStock).where(and(eq(storeStock.storeCode, 'T002'), eq(storeStock.productId, ids[4]!)));
     await handle.db.delete(stockMovements).where(and(eq(stockMovements.storeCode, 'T002'), eq(stockMovements.productId, ids[4]!)));
     await moveStock(handle.db, [move(ids[4]!, -4, { storeCode: 'T002', ref: 'SHP-LEDGER-3' })]);
-    expect((await stockOf(handle.db, 'T002', [ids[4]!])).get(ids[4]!)).toEqual({ qty: -4, qtyDamaged: 0, qtyReserved: 0 });
+    expect((await stockOf(handle.db, 'T002', [ids[4]!])).get(ids[4]!)).toEqual({ qty: -4, qtyDamaged: 0, qtyReserved: 0, qtyInTransit: 0 });
     await expectBooksBalance('T002', [ids[4]!]);
   });
 
@@ -144,6 +147,28 @@ describe('the stock ledger', () => {
     await expectBooksBalance('T001', ids);
   });
 
+  it('moves units through transit: a transfer sent (sellable → in transit), cancelled once, another received one short', async () => {
+    const id = ids[4]!;
+    const [sender, receiver] = [await stockOf(handle.db, 'T003', [id]), await stockOf(handle.db, 'T001', [id])].map((m) => m.get(id)!);
+    const send = (ref: string) => [move(id, -3, { storeCode: 'T003', cause: 'transfer_send', ref }), move(id, 3, { storeCode: 'T003', cause: 'transfer_send', ref, condition: 'in_transit' })];
+    await moveStock(handle.db, send('mat:ledger-9'));
+    expect((await stockOf(handle.db, 'T003', [id])).get(id)).toEqual({ ...sender, qty: sender!.qty - 3, qtyInTransit: sender!.qtyInTransit + 3 });
+    const back = [move(id, -3, { storeCode: 'T003', cause: 'transfer_cancel', ref: 'mat:ledger-9', condition: 'in_transit' }), move(id, 3, { storeCode: 'T003', cause: 'transfer_cancel', ref: 'mat:ledger-9' })];
+    expect(await moveStock(handle.db, back)).toHaveLength(2);
+    expect(await moveStock(handle.db, back)).toEqual([]);
+    expect((await stockOf(handle.db, 'T003', [id])).get(id)).toEqual(sender);
+
+    await moveStock(handle.db, send('mat:ledger-10'));
+    await moveStock(handle.db, [move(id, -3, { storeCode: 'T003', cause: 'transfer_receive', ref: 'mat:ledger-10', condition: 'in_transit' }), move(id, 2, { cause: 'transfer_receive', ref: 'mat:ledger-10' })]);
+    expect((await stockOf(handle.db, 'T003', [id])).get(id)).toEqual({ ...sender, qty: sender!.qty - 3 });
+    expect((await stockOf(handle.db, 'T001', [id])).get(id)).toEqual({ ...receiver, qty: receiver!.qty + 2 });
+    // More out of transit than is on the road is refused, with its ledger row.
+    await expect(moveStock(handle.db, [move(id, -(sender!.qtyInTransit + 1), { storeCode: 'T003', cause: 'transfer_receive', ref: 'mat:ledger-11', condition: 'in_transit' })])).rejects.toThrow();
+    expect(await movementsOf(handle.db, 'transfer_receive', 'mat:ledger-11')).toEqual([]);
+    await expectBooksBalance('T003', [id]);
+    await expectBooksBalance('T001', ids);
+  });
+
   it('refuses to take more reserved units than a store holds, and rolls the ledger row back with it', async () => {
     const id = ids[2]!;
     const before = (await stockOf(handle.db, 'T002', [id])).get(id)!;
@@ -157,11 +182,11 @@ describe('the stock ledger', () => {
     expect(await moveStock(handle.db, [move(ids[0]!, 2, { ref: 'SHP-LEDGER-6' }), move(ids[0]!, -2, { ref: 'SHP-LEDGER-6' })])).toEqual([]);
   });
 
-  it('keeps the books equal to the ledger through random mixes of packs, cancels, returns and bookings, each applied once', async () => {
+  it('keeps the books equal to the ledger through random mixes of packs, cancels, returns, bookings and transfers, each applied once', async () => {
     const STORES = ['T001', 'T002', 'T003'] as const;
     const products = ids.slice(0, 3);
     type Store = (typeof STORES)[number];
-    type Books = Map<string, { qty: number; qtyDamaged: number; qtyReserved: number }>;
+    type Books = Map<string, { qty: number; qtyDamaged: number; qtyReserved: number; qtyInTransit: number }>;
     const key = (store: string, product: string) => `${store}|${product}`;
     /** What one step does: the moveStock call of the area that owns it. */
     const cmd = fc.oneof(
@@ -171,15 +196,32 @@ describe('the stock ledger', () => {
       fc.record({ kind: fc.constant('take' as const), ordering: fc.constantFrom(...STORES), serving: fc.constantFrom(...STORES), product: fc.nat(2), qty: fc.integer({ min: 1, max: 4 }) }),
       fc.record({ kind: fc.constant('release' as const), which: fc.nat(9) }),
       fc.record({ kind: fc.constant('receive' as const), which: fc.nat(9) }),
+      fc.record({ kind: fc.constant('send' as const), sender: fc.constantFrom(...STORES), receiver: fc.constantFrom(...STORES), product: fc.nat(2), qty: fc.integer({ min: 1, max: 4 }) }),
+      fc.record({ kind: fc.constant('unsend' as const), which: fc.nat(9) }),
+      fc.record({ kind: fc.constant('arrive' as const), which: fc.nat(9), short: fc.nat(4) }),
       fc.record({ kind: fc.constant('retry' as const), which: fc.nat(50) }),
     );
+    /** Every unit of the products in the chain, whatever its bucket or store. */
+    const chainStock = async () => {
+      let total = 0;
+      for (const store of STORES) for (const b of (await stockOf(handle.db, store, products)).values()) total += b.qty + b.qtyDamaged + b.qtyReserved + b.qtyInTransit;
+      return total;
+    };
     let run = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(cmd, { minLength: 4, maxLength: 24 }), async (cmds) => {
         run++;
         const books: Books = new Map();
         for (const store of STORES) for (const [id, b] of await stockOf(handle.db, store, products)) books.set(key(store, id), { ...b });
-        const bucket = { [STOCK_CONDITION.SELLABLE]: 'qty', [STOCK_CONDITION.DAMAGED]: 'qtyDamaged', [STOCK_CONDITION.RESERVED]: 'qtyReserved' } as const;
+        const chainBefore = await chainStock();
+        /** What the chain's stock should have gained: packs out, their cancels and returns in; bookings and transfers move, except a transfer's units short. */
+        let chainDelta = 0;
+        const bucket = {
+          [STOCK_CONDITION.SELLABLE]: 'qty',
+          [STOCK_CONDITION.DAMAGED]: 'qtyDamaged',
+          [STOCK_CONDITION.RESERVED]: 'qtyReserved',
+          [STOCK_CONDITION.IN_TRANSIT]: 'qtyInTransit',
+        } as const;
         const expectMoved = (moves: StockMove[]) => {
           for (const m of moves) books.get(key(m.storeCode, m.productId))![bucket[m.condition as StockCondition]] += m.delta;
         };
@@ -187,6 +229,7 @@ describe('the stock ledger', () => {
         const packed: string[] = [];
         const cancelled = new Set<string>();
         const bookings: Array<{ ref: string; ordering: Store; serving: Store; product: string; qty: number; state: 'taken' | 'released' | 'received' }> = [];
+        const transfers: Array<{ ref: string; sender: Store; receiver: Store; product: string; qty: number; short: number; state: 'new' | 'cancel' | 'finish' }> = [];
         const apply = async (moves: StockMove[]) => {
           const applied = await handle.db.transaction((tx) => moveStock(tx, moves));
           expect(applied).toHaveLength(moves.length);
@@ -207,6 +250,7 @@ describe('the stock ledger', () => {
           });
           if (c.kind === 'pack') {
             await apply([m(c.store, products[c.product]!, -c.qty, 'sellable', STOCK_CAUSE.PACK)]);
+            chainDelta -= c.qty;
             packed.push(ref);
           } else if (c.kind === 'cancel') {
             // As the cancellations area does: the pack's own rows, reversed, once.
@@ -215,9 +259,11 @@ describe('the stock ledger', () => {
             if (!target) continue;
             const rows = await movementsOf(handle.db, STOCK_CAUSE.PACK, target);
             await apply(rows.map((r) => m(r.storeCode, r.productId, -r.delta, r.condition, STOCK_CAUSE.CANCEL, target)));
+            chainDelta -= rows.reduce((sum, r) => sum + r.delta, 0);
             cancelled.add(target);
           } else if (c.kind === 'return') {
             await apply([m(c.store, products[c.product]!, c.qty, c.damaged ? 'damaged' : 'sellable', STOCK_CAUSE.RETURN)]);
+            chainDelta += c.qty;
           } else if (c.kind === 'take') {
             if (c.ordering === c.serving) continue;
             const r = `booking:${ref}`;
@@ -234,6 +280,29 @@ describe('the stock ledger', () => {
             } else {
               await apply([m(b.serving, b.product, -b.qty, 'reserved', STOCK_CAUSE.BOOKING_RECEIVE, b.ref), m(b.ordering, b.product, b.qty, 'sellable', STOCK_CAUSE.BOOKING_RECEIVE, b.ref)]);
               b.state = 'received';
+            }
+          } else if (c.kind === 'send') {
+            // As the transfers area sends: sellable → in transit at the sender.
+            if (c.sender === c.receiver) continue;
+            const r = `mat:${ref}`;
+            const p = products[c.product]!;
+            await apply([m(c.sender, p, -c.qty, 'sellable', STOCK_CAUSE.TRANSFER_SEND, r), m(c.sender, p, c.qty, 'in_transit', STOCK_CAUSE.TRANSFER_SEND, r)]);
+            transfers.push({ ref: r, sender: c.sender, receiver: c.receiver, product: p, qty: c.qty, short: 0, state: 'new' });
+          } else if (c.kind === 'unsend' || c.kind === 'arrive') {
+            const open = transfers.filter((t) => t.state === 'new');
+            const t = open[c.which % Math.max(1, open.length)];
+            if (!t) continue;
+            if (c.kind === 'unsend') {
+              await apply([m(t.sender, t.product, -t.qty, 'in_transit', STOCK_CAUSE.TRANSFER_CANCEL, t.ref), m(t.sender, t.product, t.qty, 'sellable', STOCK_CAUSE.TRANSFER_CANCEL, t.ref)]);
+              t.state = 'cancel';
+            } else {
+              // Out of transit at the sender, the counted units into the receiver; the units short leave the chain.
+              t.short = Math.min(c.short, t.qty);
+              const moves = [m(t.sender, t.product, -t.qty, 'in_transit', STOCK_CAUSE.TRANSFER_RECEIVE, t.ref)];
+              if (t.qty > t.short) moves.push(m(t.receiver, t.product, t.qty - t.short, 'sellable', STOCK_CAUSE.TRANSFER_RECEIVE, t.ref));
+              await apply(moves);
+              chainDelta -= t.short;
+              t.state = 'finish';
             }
           } else {
             // A retried request: the same call again moves nothing.
@@ -252,6 +321,12 @@ describe('the stock ledger', () => {
           const rows = await handle.db.select({ delta: stockMovements.delta }).from(stockMovements).where(eq(stockMovements.ref, b.ref));
           expect(rows.reduce((sum, r) => sum + r.delta, 0)).toBe(0);
         }
+        // Sending and cancelling keep every unit in the chain; finishing removes exactly the units reported short.
+        for (const t of transfers) {
+          const rows = await handle.db.select({ delta: stockMovements.delta }).from(stockMovements).where(eq(stockMovements.ref, t.ref));
+          expect(rows.reduce((sum, r) => sum + r.delta, 0) + t.short, `${t.ref} ${t.state}`).toBe(0);
+        }
+        expect(await chainStock()).toBe(chainBefore + chainDelta);
       }),
       { numRuns: 30 },
     );

@@ -26,7 +26,7 @@ export interface AppliedMove {
 /**
  * The only writer of stock_movements and store_stock (decision 87): inserts the ledger rows and
  * adds the inserted ones to store_stock (qty for sellable, qty_damaged for damaged, qty_reserved for
- * reserved) in ONE
+ * reserved, qty_in_transit for in transit) in ONE
  * statement, inside the caller's transaction. A row whose (cause, ref, store, product, condition)
  * is already on the ledger is skipped by the unique index stock_movements_once and does not touch
  * store_stock either: a retried or raced restore cannot add the goods twice. Rows of one call with
@@ -64,26 +64,29 @@ export async function moveStock(tx: Tx | Db, rows: readonly StockMove[]): Promis
       select store_code, product_id,
         coalesce(sum(delta) filter (where condition = ${STOCK_CONDITION.SELLABLE}), 0)::int as qty,
         coalesce(sum(delta) filter (where condition = ${STOCK_CONDITION.DAMAGED}), 0)::int as qty_damaged,
-        coalesce(sum(delta) filter (where condition = ${STOCK_CONDITION.RESERVED}), 0)::int as qty_reserved
+        coalesce(sum(delta) filter (where condition = ${STOCK_CONDITION.RESERVED}), 0)::int as qty_reserved,
+        coalesce(sum(delta) filter (where condition = ${STOCK_CONDITION.IN_TRANSIT}), 0)::int as qty_in_transit
       from inserted group by store_code, product_id
     ),
     -- An existing row is updated in place: an upsert would check the bucket constraints on its
     -- proposed row (the bare deltas) before finding the conflict, so taking reserved units out failed.
     updated as (
       update store_stock s set
-        qty = s.qty + d.qty, qty_damaged = s.qty_damaged + d.qty_damaged, qty_reserved = s.qty_reserved + d.qty_reserved, updated_at = now()
+        qty = s.qty + d.qty, qty_damaged = s.qty_damaged + d.qty_damaged, qty_reserved = s.qty_reserved + d.qty_reserved,
+        qty_in_transit = s.qty_in_transit + d.qty_in_transit, updated_at = now()
       from deltas d where s.store_code = d.store_code and s.product_id = d.product_id
       returning s.store_code, s.product_id
     ),
     booked as (
-      insert into store_stock (store_code, product_id, qty, qty_damaged, qty_reserved)
-      select store_code, product_id, qty, qty_damaged, qty_reserved from deltas d
+      insert into store_stock (store_code, product_id, qty, qty_damaged, qty_reserved, qty_in_transit)
+      select store_code, product_id, qty, qty_damaged, qty_reserved, qty_in_transit from deltas d
       where not exists (select 1 from updated u where u.store_code = d.store_code and u.product_id = d.product_id)
       -- A row another transaction created since this statement's snapshot.
       on conflict (store_code, product_id) do update set
         qty = store_stock.qty + excluded.qty,
         qty_damaged = store_stock.qty_damaged + excluded.qty_damaged,
         qty_reserved = store_stock.qty_reserved + excluded.qty_reserved,
+        qty_in_transit = store_stock.qty_in_transit + excluded.qty_in_transit,
         updated_at = now()
       returning 1
     )
@@ -92,19 +95,19 @@ export async function moveStock(tx: Tx | Db, rows: readonly StockMove[]): Promis
   return applied.map((r) => ({ storeCode: r.store_code, productId: r.product_id, delta: Number(r.delta), condition: r.condition }));
 }
 
-/** A store's stock of some products on the books: sellable, damaged and reserved units (0 for a product without a row). */
+/** A store's stock of some products on the books: sellable, damaged, reserved and in-transit units (0 for a product without a row). */
 export async function stockOf(
   db: Tx | Db,
   storeCode: string,
   productIds: readonly string[],
-): Promise<Map<string, { qty: number; qtyDamaged: number; qtyReserved: number }>> {
-  const out = new Map(productIds.map((id) => [id, { qty: 0, qtyDamaged: 0, qtyReserved: 0 }]));
+): Promise<Map<string, { qty: number; qtyDamaged: number; qtyReserved: number; qtyInTransit: number }>> {
+  const out = new Map(productIds.map((id) => [id, { qty: 0, qtyDamaged: 0, qtyReserved: 0, qtyInTransit: 0 }]));
   if (productIds.length === 0) return out;
   const rows = await db
-    .select({ productId: storeStock.productId, qty: storeStock.qty, qtyDamaged: storeStock.qtyDamaged, qtyReserved: storeStock.qtyReserved })
+    .select({ productId: storeStock.productId, qty: storeStock.qty, qtyDamaged: storeStock.qtyDamaged, qtyReserved: storeStock.qtyReserved, qtyInTransit: storeStock.qtyInTransit })
     .from(storeStock)
     .where(and(eq(storeStock.storeCode, storeCode), inArray(storeStock.productId, [...productIds])));
-  for (const r of rows) out.set(r.productId, { qty: r.qty, qtyDamaged: r.qtyDamaged, qtyReserved: r.qtyReserved });
+  for (const r of rows) out.set(r.productId, { qty: r.qty, qtyDamaged: r.qtyDamaged, qtyReserved: r.qtyReserved, qtyInTransit: r.qtyInTransit });
   return out;
 }
 

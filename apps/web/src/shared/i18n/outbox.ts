@@ -21,7 +21,8 @@ export const outboxText = {
     held: 'Menunggu keputusan atas tindakan yang ditolak',
   },
   madeAt: 'Dibuat {time}',
-  order: 'Pesanan {shipmentNo}',
+  /** The order or transfer the action is about (a shipmentNo or a matNo). */
+  subject: 'No. {subject}',
   refusedHelp: 'Tindakan berikutnya untuk pesanan ini tidak dikirim sebelum Anda memilih: coba lagi setelah memeriksa pesanan, atau buang tindakan ini.',
   retryNow: 'Kirim sekarang',
   /** A crew action kept on the phone for later. */
@@ -68,6 +69,9 @@ export const outboxText = {
     'booking.reoffer': 'Tawarkan ulang booking',
     'booking.receive': 'Terima barang booking',
     'booking.cancel': 'Batalkan booking',
+    'transfer.cancel': 'Batalkan MAT',
+    'transfer.finish': 'Selesaikan penerimaan MAT',
+    'transfer.unlock': 'Buka kunci MAT',
   },
 
 } as const;

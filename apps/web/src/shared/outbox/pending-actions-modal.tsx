@@ -100,7 +100,7 @@ function PendingRow({ action, now, held }: { action: OutboxAction; now: number; 
           {t(text.madeAt, { time: formatAge(action.createdAt, id.age, now) })}
         </time>
       </div>
-      {action.subject ? <p className="font-mono text-sm text-slate-700">{t(text.order, { shipmentNo: action.subject })}</p> : null}
+      {action.subject ? <p className="font-mono text-sm text-slate-700">{t(text.subject, { subject: action.subject })}</p> : null}
       <p className={cn('mt-1 text-sm', refused ? 'font-semibold text-red-800' : 'text-slate-600')}>{state}</p>
       {refused && action.refusal ? (
         <>

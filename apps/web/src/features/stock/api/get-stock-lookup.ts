@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StockLookup } from '@gerai/contract';
+import type { StockLookup, StockSearchItem } from '@gerai/contract';
 import { api } from '@/shared/api/client';
 import { hasErrorCode } from '@/shared/api/api-error';
 import { stockKeys } from '../query-keys';
@@ -20,6 +20,16 @@ export function getStockLookup(productId: string, inStockOnly: boolean, { signal
 /** GET /api/stock/barcode/:barcode?inStockOnly → the same lookup for a scanned code (404 PRODUCT_NOT_FOUND). */
 export function getStockByBarcode(barcode: string, inStockOnly: boolean, { signal }: { signal?: AbortSignal } = {}): Promise<StockLookup> {
   return api.get<StockLookup>(`/stock/barcode/${encodeURIComponent(barcode)}`, { query: lookupQuery(inStockOnly), signal });
+}
+
+/**
+ * A scanned code as a search hit: the product and my store's stock of it, for screens of other areas
+ * that pick products by barcode (handed to them by the app's route, features do not import each
+ * other). 404 PRODUCT_NOT_FOUND for a code the catalogue does not know (see isProductNotFound).
+ */
+export async function lookupStockItem(barcode: string, { signal }: { signal?: AbortSignal } = {}): Promise<StockSearchItem> {
+  const lookup = await getStockByBarcode(barcode, false, { signal });
+  return { ...lookup.product, qty: lookup.store.qty, qtyReserved: lookup.store.qtyReserved };
 }
 
 /** An unknown product (or a productId the API refuses as such): said as "not found", never as a failure. */

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TransferCount } from '@gerai/contract';
+import { api } from '@/shared/api/client';
+import { transferKeys } from '../query-keys';
+
+/** GET /api/transfers/count?sender&receiver → my store's transfers per status, as sender and as receiver (a side asked off is null). */
+export function getTransferCount({ signal }: { signal?: AbortSignal } = {}): Promise<TransferCount> {
+  return api.get<TransferCount>('/transfers/count', { query: { sender: true, receiver: true }, signal });
+}
+
+/** `storeCode` only keys the cache (the server counts the active store): a store change never shows the previous one's counts. */
+export const transferCountQueryOptions = (storeCode?: string | null) =>
+  queryOptions({
+    queryKey: transferKeys.count(storeCode),
+    queryFn: ({ signal }) => getTransferCount({ signal }),
+    staleTime: 30_000,
+    // Live events refresh it at once; this only covers a stream that is down.
+    refetchInterval: 60_000,
+  });
+
+export function useTransferCount({ storeCode }: { storeCode?: string | null } = {}) {
+  return useQuery(transferCountQueryOptions(storeCode));
+}

@@ -1,0 +1,27 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { TRANSFER_LIMITS, type TransferStore } from '@gerai/contract';
+import { api } from '@/shared/api/client';
+import { transferKeys } from '../query-keys';
+import { nextPageOf, type TransferPage } from './page';
+
+const PAGE_SIZE = 20;
+
+/** GET /api/transfers/stores?q&page&size → the chain's stores other than mine whose code or name matches, by code. */
+export function getTransferStores(q: string, page: number, { signal }: { signal?: AbortSignal } = {}): Promise<TransferPage<TransferStore>> {
+  return api.get<TransferPage<TransferStore>>('/transfers/stores', { query: { q, page, size: PAGE_SIZE }, signal });
+}
+
+export const transferStoresQueryOptions = (q: string) =>
+  infiniteQueryOptions({
+    queryKey: transferKeys.storeList(q),
+    queryFn: ({ pageParam, signal }) => getTransferStores(q, pageParam, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
+    staleTime: 60_000,
+  });
+
+/** Asked only once the text is long enough for the server (TRANSFER_LIMITS.storeSearchMin). */
+export function useTransferStores(query: string) {
+  const q = query.trim();
+  return useInfiniteQuery({ ...transferStoresQueryOptions(q), enabled: q.length >= TRANSFER_LIMITS.storeSearchMin });
+}

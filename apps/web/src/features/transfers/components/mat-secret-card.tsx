@@ -1,0 +1,66 @@
+import { QRCodeSVG } from 'qrcode.react';
+import { t } from '@/shared/i18n/id';
+import { transfersText } from '@/shared/i18n/transfers';
+import { Button } from '@/shared/ui/button';
+import { Card } from '@/shared/ui/card';
+import { Icon } from '@/shared/ui/icons';
+import type { HeldSecret } from '../utils/secret-store';
+
+const text = transfersText.secret;
+
+/**
+ * The receipt QR and PIN of a transfer in `new`, as this phone holds them (decision 89): the QR large
+ * on white with its quiet zone (it is read from this screen by another phone's camera), the PIN's
+ * digits beside it for reading out. The value is drawn, never written into an attribute. Without a
+ * held secret: why, and "Buat PIN baru" when the server allows it.
+ */
+export function MatSecretCard({
+  matNo,
+  secret,
+  canReissue,
+  locked,
+  onReissue,
+  reissuing,
+}: {
+  matNo: string;
+  secret: HeldSecret | null;
+  canReissue: boolean;
+  locked: boolean;
+  onReissue: () => void;
+  reissuing: boolean;
+}) {
+  if (!secret) {
+    return (
+      <Card title={text.missingTitle} testId="mat-secret-missing">
+        <p className="text-sm text-slate-700">{locked ? text.lockedNoReissue : text.missingMessage}</p>
+        {canReissue ? (
+          <Button block onClick={onReissue} loading={reissuing} icon={<Icon name="qr" className="size-5" />} data-testid="mat-reissue">
+            {text.reissue}
+          </Button>
+        ) : null}
+      </Card>
+    );
+  }
+  return (
+    <Card title={text.title} testId="mat-secret">
+      <p className="text-sm text-slate-600">{text.hint}</p>
+      <div className="flex justify-center">
+        {/* White with a wide quiet zone, at least 240 px: a camera reads it off this screen. */}
+        <div className="rounded-2xl bg-white p-4 ring-1 ring-slate-200" data-testid="mat-qr">
+          <QRCodeSVG value={secret.qr} size={248} level="M" marginSize={4} bgColor="#ffffff" fgColor="#000000" role="img" aria-label={t(text.qrLabel, { matNo })} />
+        </div>
+      </div>
+      <div className="flex flex-col items-center gap-1">
+        <span className="text-xs font-medium text-slate-500">{text.pinLabel}</span>
+        <span className="font-mono text-4xl font-bold tracking-[0.3em] text-slate-900 tabular-nums" data-testid="mat-pin">
+          {secret.pin}
+        </span>
+      </div>
+      {canReissue ? (
+        <Button variant="ghost" onClick={onReissue} loading={reissuing} className="self-center" data-testid="mat-reissue">
+          {text.reissue}
+        </Button>
+      ) : null}
+    </Card>
+  );
+}

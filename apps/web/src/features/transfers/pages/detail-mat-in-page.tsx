@@ -1,0 +1,153 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { MAT_STATUS, TRANSFER_LIMITS, type TransferDetail } from '@gerai/contract';
+import type { ApiError } from '@/shared/api/api-error';
+import { paths } from '@/shared/config/paths';
+import { signal } from '@/shared/feedback/feedback';
+import { id, t } from '@/shared/i18n/id';
+import { transfersText } from '@/shared/i18n/transfers';
+import { useModalStore } from '@/shared/modal/modal-store';
+import { showToast } from '@/shared/toast/toast-store';
+import { ActionBar } from '@/shared/ui/action-bar';
+import { ButtonLink } from '@/shared/ui/button';
+import { Icon } from '@/shared/ui/icons';
+import { PageHeader } from '@/shared/ui/page-header';
+import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
+import { cn } from '@/shared/utils/cn';
+import { useTransfer } from '../api/get-transfer';
+import { useUnlockTransfer } from '../api/unlock-transfer';
+import { TransferChangedNotice } from '../components/changed-notice';
+import { KeptActions, useKeptActions } from '../components/kept-actions';
+import { LockNotice } from '../components/lock-notice';
+import { TransferFacts } from '../components/transfer-facts';
+import { TransferHeader } from '../components/transfer-header';
+import { TransferHistory } from '../components/transfer-history';
+import { TransferLines } from '../components/transfer-lines';
+import { TransferQueryState } from '../components/transfer-query-state';
+import { useTransferLiveRefresh } from '../live-events';
+import { transferKeys } from '../query-keys';
+import { forgetCountDraft } from '../utils/count-draft';
+import { transferErrorModal } from '../utils/transfer-errors';
+import { listPath } from '../utils/transfer-view';
+import { useHeldTransfer } from '../utils/use-held-transfer';
+
+const text = transfersText.detail;
+
+/**
+ * `/detail-mat-in/:matNo` — a transfer addressed to my store: its products (sent, and once counted
+ * what arrived and why any difference), the sender, times and history. The step to take is in the
+ * action bar: "Konfirmasi penerimaan" while new, "Hitung barang" while in process. A locked one says
+ * so; an area supervisor unlocks it here.
+ */
+export default function DetailMatInPage() {
+  const { matNo = '' } = useParams();
+  const queryClient = useQueryClient();
+  const detail = useTransfer(matNo);
+  useTransferLiveRefresh();
+  const refresh = () => queryClient.refetchQueries({ queryKey: transferKeys.detail(matNo), type: 'active' });
+
+  return (
+    <>
+      <PageHeader title={id.routes.detailMatIn} backTo={paths.matInNew} />
+      <PullToRefresh onRefresh={refresh}>
+        <div className="flex flex-col gap-3 p-4" data-testid="mat-detail-in">
+          <TransferQueryState query={detail} valid={Boolean(matNo)} backTo={paths.mat}>
+            {(d) => <InView key={d.matNo} detail={d} />}
+          </TransferQueryState>
+        </div>
+      </PullToRefresh>
+    </>
+  );
+}
+
+/** The list a transfer addressed to my store sits in. */
+const inListOf = (d: TransferDetail) => listPath('in', d.matStatus === MAT_STATUS.PROCESS ? 'proces' : d.matStatus === MAT_STATUS.FINISH ? 'done' : 'new');
+
+function InView({ detail: d }: { detail: TransferDetail }) {
+  const kept = useKeptActions(d.matNo);
+  const { changedFrom, acknowledge } = useHeldTransfer(d, kept.length);
+  const openModal = useModalStore((s) => s.openModal);
+  const topRef = useRef<HTMLDivElement>(null);
+
+  // A finished or cancelled transfer needs no count on this phone any more.
+  useEffect(() => {
+    if (d.matStatus === MAT_STATUS.FINISH || d.matStatus === MAT_STATUS.CANCEL) forgetCountDraft(d.matNo);
+  }, [d.matNo, d.matStatus]);
+
+  const onError = (error: ApiError) => {
+    signal('error');
+    openModal(transferErrorModal(error));
+  };
+  const unlock = useUnlockTransfer(d.matNo, d.idTbsms, {
+    onSuccess: (r) => {
+      signal('success');
+      showToast(t(transfersText.lock.unlocked, { matNo: r.matNo }), 'success');
+      topRef.current?.scrollIntoView?.({ block: 'start' });
+    },
+    onQueued: () => showToast(transfersText.common.queued, 'info'),
+    onError,
+  });
+
+  if (changedFrom) return <TransferChangedNotice transfer={d} from={changedFrom} backTo={inListOf(changedFrom)} onContinue={acknowledge} />;
+
+  const can = (action: TransferDetail['actions'][number]) => d.actions.includes(action);
+  const confirmUnlock = () =>
+    openModal({
+      type: 'info',
+      imageType: 'warning',
+      title: transfersText.lock.unlockTitle,
+      message: t(transfersText.lock.unlockMessage, { tries: TRANSFER_LIMITS.pinMaxTries }),
+      buttonText: id.common.cancel,
+      confirmText: transfersText.lock.unlockConfirm,
+      onConfirm: () => unlock.mutate({}),
+    });
+
+  const note =
+    d.matStatus === MAT_STATUS.CANCEL
+      ? text.cancelledNote
+      : d.matStatus === MAT_STATUS.NEW && !d.locked
+        ? t(text.waitingSender, { store: d.sender.storeName })
+        : d.matStatus === MAT_STATUS.FINISH
+          ? text.finishedNote
+          : null;
+
+  let bar: ReactNode = null;
+  if (can('confirm')) {
+    bar = (
+      <ActionBar>
+        <ButtonLink to={paths.confirmMat('new', d.idTbsms)} block data-testid="mat-confirm">
+          <Icon name="qr" className="size-5" />
+          {text.confirm}
+        </ButtonLink>
+      </ActionBar>
+    );
+  } else if (can('finish')) {
+    bar = (
+      <ActionBar>
+        <ButtonLink to={paths.confirmMat('proces', d.idTbsms)} block data-testid="mat-count">
+          <Icon name="scan" className="size-5" />
+          {text.count}
+        </ButtonLink>
+      </ActionBar>
+    );
+  }
+
+  return (
+    <div ref={topRef} className={cn('flex scroll-mt-16 flex-col gap-3', bar !== null && 'pb-24')}>
+      <TransferHeader detail={d} />
+      {d.locked ? <LockNotice onUnlock={can('unlock') ? confirmUnlock : undefined} unlocking={unlock.isPending && !unlock.queued} disabled={unlock.isPending} /> : null}
+      <KeptActions actions={kept} />
+      {note ? (
+        <p className="flex items-start gap-2 rounded-xl bg-slate-100 p-3 text-sm text-slate-700" data-testid="mat-note-status">
+          <Icon name="info" className="size-4 shrink-0 translate-y-0.5" />
+          {note}
+        </p>
+      ) : null}
+      <TransferLines detail={d} />
+      <TransferFacts detail={d} />
+      <TransferHistory history={d.history} />
+      {bar}
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ERROR_MESSAGES, matQrValue } from '@gerai/contract';
+import { resetClientStateForTests } from '@/shared/api/client';
+import { closeModal } from '@/shared/modal/modal-store';
+import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
+import { fail, mockFetch, ok } from '@/test/fetch-mock';
+import { ID_TBSMS, MAT_NO, PIN, QR, renderPage, transferDetail, transferEvent } from '../transfers-test-kit';
+import { readSecret, saveSecret } from '../utils/secret-store';
+import DetailMatOutPage from './detail-mat-out-page';
+
+vi.mock('@/shared/feedback/feedback', () => ({ signal: vi.fn(), installAudioUnlock: () => () => {}, playTone: vi.fn(), vibrate: vi.fn() }));
+
+const DETAIL = `/api/transfers/${MAT_NO}`;
+const action = (name: string) => `${DETAIL}/${name}`;
+
+const renderOut = () =>
+  renderPage(
+    [
+      { path: '/detail-mat-out/:matStoreStatus/:matStoreNo', element: <DetailMatOutPage /> },
+      { path: '/mat-out-new', element: <p>daftar keluar</p> },
+    ],
+    `/detail-mat-out/new/${MAT_NO}`,
+  );
+
+beforeEach(() => {
+  resetClientStateForTests();
+  act(() => closeModal());
+  installFakeEventSource();
+  localStorage.clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/detail-mat-out (a transfer my store sent)', () => {
+  it('while new, with the secret on this phone: the QR and the PIN digits, the stores, the lines', async () => {
+    saveSecret(MAT_NO, ID_TBSMS, { pin: PIN, qr: QR });
+    mockFetch().on('GET', DETAIL, ok(transferDetail({ actions: ['cancel', 'reissue'] })));
+    renderOut();
+    const qr = await screen.findByTestId('mat-qr');
+    expect(qr.querySelector('svg')).not.toBeNull();
+    // The value is drawn, never written where a page script or a screen reader would read it out.
+    expect(qr.outerHTML).not.toContain(PIN);
+    expect(screen.getByTestId('mat-pin')).toHaveTextContent(PIN);
+    expect(screen.getByTestId('mat-sender')).toHaveTextContent('T001 · Toko Kemang Raya');
+    expect(screen.getByTestId('mat-receiver')).toHaveTextContent('T002 · Toko Bangka Raya');
+    expect(screen.getByTestId('mat-line-20001')).toHaveTextContent('Dikirim 3');
+    expect(screen.getByTestId('mat-note-status')).toHaveTextContent('Menunggu Toko Bangka Raya mengonfirmasi penerimaan');
+    expect(screen.getByTestId('mat-cancel')).toBeInTheDocument();
+  });
+
+  it('without the secret: "Buat PIN baru", confirmed, sends and shows the new PIN', async () => {
+    const newPin = '105577';
+    const server = mockFetch()
+      .on('GET', DETAIL, ok(transferDetail({ actions: ['cancel', 'reissue'] })))
+      .on('POST', action('reissue'), ok({ transfer: transferDetail({ actions: ['cancel', 'reissue'] }), secret: { pin: newPin, qr: matQrValue(ID_TBSMS, newPin) } }));
+    const user = userEvent.setup();
+    renderOut();
+    expect(await screen.findByTestId('mat-secret-missing')).toHaveTextContent('PIN tidak tersimpan di ponsel ini');
+    expect(screen.queryByTestId('mat-qr')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Buat PIN baru' }));
+    const modal = screen.getByRole('dialog', { name: 'Buat PIN baru?' });
+    expect(modal).toHaveTextContent('PIN dan QR yang lama tidak berlaku lagi.');
+    await user.click(within(modal).getByRole('button', { name: 'Ya, buat baru' }));
+    expect(await screen.findByTestId('mat-qr')).toBeInTheDocument();
+    expect(screen.getByTestId('mat-pin')).toHaveTextContent(newPin);
+    expect(server.callsTo(action('reissue'), 'POST')[0]!.body).toEqual({});
+    expect(readSecret(MAT_NO)?.pin).toBe(newPin);
+    expect(screen.getByTestId('toasts')).toHaveTextContent('PIN baru dibuat.');
+  });
+
+  it('cancel: confirmed (the stock comes back), sent, and the PIN leaves the phone', async () => {
+    saveSecret(MAT_NO, ID_TBSMS, { pin: PIN, qr: QR });
+    const server = mockFetch()
+      .on('GET', DETAIL, ok(transferDetail({ actions: ['cancel', 'reissue'] })))
+      .on('POST', action('cancel'), ok(transferDetail({ matStatus: 'cancel', matStoreStatus: 'cancel', cancelledAt: '2025-11-22T03:00:00.000Z' })));
+    const user = userEvent.setup();
+    renderOut();
+    await user.click(await screen.findByRole('button', { name: 'Batalkan MAT' }));
+    const modal = screen.getByRole('dialog', { name: 'Batalkan MAT?' });
+    expect(modal).toHaveTextContent('5 unit kembali ke stok toko Anda');
+    await user.click(within(modal).getByRole('button', { name: 'Ya, batalkan' }));
+    await waitFor(() => expect(screen.getByTestId('mat-status-chip')).toHaveTextContent('Batal'));
+    expect(server.callsTo(action('cancel'), 'POST')[0]!.body).toEqual({});
+    expect(screen.queryByTestId('mat-changed')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('mat-qr')).not.toBeInTheDocument();
+    expect(readSecret(MAT_NO)).toBeNull();
+    expect(screen.getByTestId('toasts')).toHaveTextContent(`MAT ${MAT_NO} dibatalkan. Stok kembali.`);
+  });
+
+  it('cancel after the receiver confirmed (409): the warning in the server\'s words, the transfer read again', async () => {
+    let current = transferDetail({ actions: ['cancel', 'reissue'] });
+    const server = mockFetch()
+      .on('GET', DETAIL, () => ok(current))
+      .on('POST', action('cancel'), () => {
+        current = transferDetail({ matStatus: 'process', matStoreStatus: 'proces' });
+        return fail(409, 'TRANSFER_STATUS_CHANGED', 'Status MAT sudah berubah menjadi Proses. Muat ulang untuk melihat status terbaru.');
+      });
+    const user = userEvent.setup();
+    renderOut();
+    await user.click(await screen.findByTestId('mat-cancel'));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Ya, batalkan' }));
+    const modal = await screen.findByRole('dialog', { name: 'Status MAT berubah' });
+    expect(modal).toHaveTextContent('Status MAT sudah berubah menjadi Proses.');
+    await waitFor(() => expect(server.callsTo(DETAIL).length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('the receiver confirms while it is open: said as a notice, then shown on request', async () => {
+    saveSecret(MAT_NO, ID_TBSMS, { pin: PIN, qr: QR });
+    let current = transferDetail({ actions: ['cancel', 'reissue'] });
+    mockFetch().on('GET', DETAIL, () => ok(current));
+    const user = userEvent.setup();
+    renderOut();
+    await screen.findByTestId('mat-qr');
+    current = transferDetail({ matStatus: 'process', matStoreStatus: 'proces', confirmedAt: '2025-11-22T03:00:00.000Z', history: [...current.history, { at: '2025-11-22T03:00:00.000Z', action: 'confirmed', actorName: 'Sari Dewi', note: null }] });
+    emitEvent('transfer.confirmed', { ...transferEvent('confirmed', { matStatus: 'process' }), method: 'qr' });
+    const notice = await screen.findByTestId('mat-changed');
+    expect(notice).toHaveTextContent(`MAT ${MAT_NO} sekarang Proses oleh Sari Dewi.`);
+    expect(screen.queryByTestId('mat-cancel')).not.toBeInTheDocument();
+    expect(readSecret(MAT_NO)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Kembali ke daftar' })).toHaveAttribute('href', '/mat-out-new');
+    await user.click(screen.getByTestId('mat-changed-continue'));
+    expect(screen.getByTestId('mat-status-chip')).toHaveTextContent('Proses');
+    expect(screen.getByTestId('mat-note-status')).toHaveTextContent('Toko Bangka Raya sedang menghitung');
+  });
+
+  it('locked: the notice; no new PIN; an area supervisor unlocks it (kept for later when offline)', async () => {
+    const server = mockFetch()
+      .on('GET', DETAIL, ok(transferDetail({ locked: true, pinTriesLeft: 0, actions: ['cancel', 'unlock'] })))
+      .on('POST', action('unlock'), ok(transferDetail({ actions: ['cancel', 'reissue'] })));
+    const user = userEvent.setup();
+    renderOut();
+    const notice = await screen.findByTestId('mat-lock-notice');
+    expect(notice).toHaveTextContent('PIN salah 5 kali.');
+    expect(screen.getByTestId('mat-secret-missing')).toHaveTextContent('MAT terkunci: PIN baru belum bisa dibuat');
+    expect(screen.queryByTestId('mat-reissue')).not.toBeInTheDocument();
+    await user.click(within(notice).getByRole('button', { name: 'Buka kunci' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Buka kunci MAT?' })).getByRole('button', { name: 'Ya, buka' }));
+    await waitFor(() => expect(screen.queryByTestId('mat-lock-notice')).not.toBeInTheDocument());
+    expect(server.callsTo(action('unlock'), 'POST')).toHaveLength(1);
+    expect(screen.getByTestId('mat-reissue')).toBeInTheDocument();
+  });
+
+  it('a transfer not for my stores: not found', async () => {
+    mockFetch().on('GET', DETAIL, fail(404, 'TRANSFER_NOT_FOUND', ERROR_MESSAGES.TRANSFER_NOT_FOUND));
+    renderOut();
+    expect(await screen.findByTestId('mat-not-found')).toHaveTextContent('MAT tidak ditemukan');
+  });
+});

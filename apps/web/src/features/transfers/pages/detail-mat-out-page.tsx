@@ -1,0 +1,194 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { MAT_STATUS, TRANSFER_LIMITS, matRouteStatusOf, type TransferDetail, type TransferWithSecret } from '@gerai/contract';
+import type { ApiError } from '@/shared/api/api-error';
+import { paths } from '@/shared/config/paths';
+import { signal } from '@/shared/feedback/feedback';
+import { useOnlineStatus } from '@/shared/hooks/use-online-status';
+import { id, t } from '@/shared/i18n/id';
+import { transfersText } from '@/shared/i18n/transfers';
+import { useModalStore } from '@/shared/modal/modal-store';
+import { showToast } from '@/shared/toast/toast-store';
+import { ActionBar } from '@/shared/ui/action-bar';
+import { Button, ButtonLink } from '@/shared/ui/button';
+import { Icon } from '@/shared/ui/icons';
+import { PageHeader } from '@/shared/ui/page-header';
+import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
+import { cn } from '@/shared/utils/cn';
+import { formatNumber } from '@/shared/utils/format';
+import { useCancelTransfer } from '../api/cancel-transfer';
+import { useTransfer } from '../api/get-transfer';
+import { useReissueTransferPin } from '../api/reissue-transfer-pin';
+import { useUnlockTransfer } from '../api/unlock-transfer';
+import { TransferChangedNotice } from '../components/changed-notice';
+import { KeptActions, useKeptActions } from '../components/kept-actions';
+import { LockNotice } from '../components/lock-notice';
+import { MatSecretCard } from '../components/mat-secret-card';
+import { TransferFacts } from '../components/transfer-facts';
+import { TransferHeader } from '../components/transfer-header';
+import { TransferHistory } from '../components/transfer-history';
+import { TransferLines } from '../components/transfer-lines';
+import { TransferQueryState } from '../components/transfer-query-state';
+import { useTransferLiveRefresh } from '../live-events';
+import { transferKeys } from '../query-keys';
+import { forgetSecretUnlessNew, saveSecret, useHeldSecret } from '../utils/secret-store';
+import { transferErrorModal } from '../utils/transfer-errors';
+import { listPath } from '../utils/transfer-view';
+import { useHeldTransfer } from '../utils/use-held-transfer';
+
+const text = transfersText.detail;
+
+/**
+ * `/detail-mat-out/:matStoreStatus/:matStoreNo` — a transfer my store sent. While it is new: the QR
+ * and PIN for the receiver when this phone holds them (decision 89), else "Buat PIN baru"; "Batalkan
+ * MAT" gives the units back. A locked one says so (an area supervisor unlocks it here). Later: its
+ * status and lines; a finished one leads to what arrived.
+ */
+export default function DetailMatOutPage() {
+  const { matStoreNo = '' } = useParams();
+  const queryClient = useQueryClient();
+  const detail = useTransfer(matStoreNo);
+  useTransferLiveRefresh();
+  const refresh = () => queryClient.refetchQueries({ queryKey: transferKeys.detail(matStoreNo), type: 'active' });
+
+  return (
+    <>
+      <PageHeader title={id.routes.detailMatOut} backTo={paths.matOutNew} />
+      <PullToRefresh onRefresh={refresh}>
+        <div className="flex flex-col gap-3 p-4" data-testid="mat-detail-out">
+          <TransferQueryState query={detail} valid={Boolean(matStoreNo)} backTo={paths.mat}>
+            {(d) => <OutView key={d.matNo} detail={d} />}
+          </TransferQueryState>
+        </div>
+      </PullToRefresh>
+    </>
+  );
+}
+
+function OutView({ detail: d }: { detail: TransferDetail }) {
+  const kept = useKeptActions(d.matNo);
+  const { changedFrom, acknowledge } = useHeldTransfer(d, kept.length);
+  const openModal = useModalStore((s) => s.openModal);
+  const online = useOnlineStatus();
+  const secret = useHeldSecret(d.matNo);
+  const topRef = useRef<HTMLDivElement>(null);
+
+  // Out of `new`, the PIN is of no use any more: it leaves the phone.
+  useEffect(() => forgetSecretUnlessNew(d), [d]);
+
+  const onError = (error: ApiError) => {
+    signal('error');
+    openModal(transferErrorModal(error));
+  };
+  const done = (message: string) => {
+    signal('success');
+    showToast(message, 'success');
+    topRef.current?.scrollIntoView?.({ block: 'start' });
+  };
+  const queued = () => showToast(transfersText.common.queued, 'info');
+
+  const cancel = useCancelTransfer(d.matNo, d.idTbsms, { onSuccess: (r) => done(t(text.cancelled, { matNo: r.matNo })), onQueued: queued, onError });
+  const unlock = useUnlockTransfer(d.matNo, d.idTbsms, { onSuccess: (r) => done(t(transfersText.lock.unlocked, { matNo: r.matNo })), onQueued: queued, onError });
+  const reissue = useReissueTransferPin(d.matNo, d.idTbsms, {
+    onSuccess: (r: TransferWithSecret) => {
+      if (r.secret) {
+        saveSecret(r.transfer.matNo, r.transfer.idTbsms, r.secret);
+        done(transfersText.secret.reissued);
+      } else {
+        // A replayed answer carries no PIN (it is never stored): ask for another.
+        signal('error');
+        showToast(transfersText.secret.reissuedNoPin, 'error');
+      }
+    },
+    onError,
+  });
+  const busy = cancel.isPending || unlock.isPending || reissue.isPending;
+
+  if (changedFrom) return <TransferChangedNotice transfer={d} from={changedFrom} backTo={listPath('out', matRouteStatusOf(changedFrom.matStatus))} onContinue={acknowledge} />;
+
+  const can = (action: TransferDetail['actions'][number]) => d.actions.includes(action);
+  const confirmCancel = () =>
+    openModal({
+      type: 'info',
+      imageType: 'warning',
+      title: text.cancelTitle,
+      message: t(text.cancelMessage, { matNo: d.matNo, qty: formatNumber(d.qtySent) }),
+      buttonText: id.common.cancel,
+      confirmText: text.cancelConfirm,
+      onConfirm: () => cancel.mutate({}),
+    });
+  const confirmReissue = () => {
+    if (!online) {
+      showToast(transfersText.common.needsConnection, 'error');
+      return;
+    }
+    openModal({
+      type: 'info',
+      imageType: 'warning',
+      title: transfersText.secret.reissueTitle,
+      message: transfersText.secret.reissueMessage,
+      buttonText: id.common.cancel,
+      confirmText: transfersText.secret.reissueConfirm,
+      onConfirm: () => reissue.mutate({}),
+    });
+  };
+  const confirmUnlock = () =>
+    openModal({
+      type: 'info',
+      imageType: 'warning',
+      title: transfersText.lock.unlockTitle,
+      message: t(transfersText.lock.unlockMessage, { tries: TRANSFER_LIMITS.pinMaxTries }),
+      buttonText: id.common.cancel,
+      confirmText: transfersText.lock.unlockConfirm,
+      onConfirm: () => unlock.mutate({}),
+    });
+
+  const isNew = d.matStatus === MAT_STATUS.NEW;
+  const note =
+    isNew && !d.locked
+      ? t(text.waitingReceiver, { store: d.receiver.storeName })
+      : d.matStatus === MAT_STATUS.PROCESS
+        ? t(text.waitingCount, { store: d.receiver.storeName })
+        : d.matStatus === MAT_STATUS.FINISH
+          ? text.finishedNote
+          : null;
+
+  const bar: ReactNode = can('cancel') ? (
+    <ActionBar>
+      <Button variant="danger" block onClick={confirmCancel} loading={cancel.isPending && !cancel.queued} disabled={busy} data-testid="mat-cancel">
+        {text.cancel}
+      </Button>
+    </ActionBar>
+  ) : d.matStatus === MAT_STATUS.FINISH ? (
+    <ActionBar>
+      <ButtonLink to={paths.detailMatOutComplete('done', d.matNo)} block data-testid="mat-to-complete">
+        {text.toComplete}
+      </ButtonLink>
+    </ActionBar>
+  ) : null;
+
+  return (
+    <div ref={topRef} className={cn('flex scroll-mt-16 flex-col gap-3', bar !== null && 'pb-24')}>
+      {d.locked ? <LockNotice onUnlock={can('unlock') ? confirmUnlock : undefined} unlocking={unlock.isPending && !unlock.queued} disabled={busy} /> : null}
+      {/*
+        The PIN belongs to the sending store: shown to it (or wherever this phone holds it), not to the
+        receiver. First on the screen: showing the QR is what the sender came for, so it is in view on
+        arrival, above the action bar.
+      */}
+      {isNew && (secret !== null || d.side === 'out' || can('reissue')) ? <MatSecretCard matNo={d.matNo} secret={secret} canReissue={can('reissue')} locked={d.locked} onReissue={confirmReissue} reissuing={reissue.isPending} /> : null}
+      <TransferHeader detail={d} />
+      <KeptActions actions={kept} />
+      {note ? (
+        <p className="flex items-start gap-2 rounded-xl bg-slate-100 p-3 text-sm text-slate-700" data-testid="mat-note-status">
+          <Icon name="info" className="size-4 shrink-0 translate-y-0.5" />
+          {note}
+        </p>
+      ) : null}
+      <TransferLines detail={d} />
+      <TransferFacts detail={d} />
+      <TransferHistory history={d.history} />
+      {bar}
+    </div>
+  );
+}

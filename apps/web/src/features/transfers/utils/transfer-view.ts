@@ -1,0 +1,69 @@
+import { ERROR_MESSAGES, MAT_STATUS, type MatRouteStatus, type TransferItem, type TransferListSide } from '@gerai/contract';
+import { isApiError } from '@/shared/api/api-error';
+import { refusalOf } from '@/shared/api/refusal';
+import { paths } from '@/shared/config/paths';
+import { t } from '@/shared/i18n/id';
+import { transfersText } from '@/shared/i18n/transfers';
+
+/** Router state of `/confirm-mat/new/:idTbsms` when a MAT QR was scanned on `/mat`: the page confirms with it at once. */
+export interface ConfirmMatState {
+  qr: string;
+}
+
+/** The QR a route state carries, or null. */
+export function qrOfState(state: unknown): string | null {
+  const qr = (state as Partial<ConfirmMatState> | null)?.qr;
+  return typeof qr === 'string' && qr.trim() ? qr.trim() : null;
+}
+
+/** The list route of a side and status segment (`/mat-in-new`, `/mat-out-cancel`…). */
+export function listPath(side: TransferListSide, status: MatRouteStatus): string {
+  return `/mat-${side}-${status}`;
+}
+
+/** Where a sent transfer opens: a finished one shows what arrived; the others their status and lines. */
+export function outDetailPath(item: Pick<TransferItem, 'matStatus' | 'matStoreStatus' | 'matStoreNo'>): string {
+  return item.matStatus === MAT_STATUS.FINISH ? paths.detailMatOutComplete(item.matStoreStatus, item.matStoreNo) : paths.detailMatOut(item.matStoreStatus, item.matStoreNo);
+}
+
+/**
+ * Where a transfer opens from a list that mixes sides (the watch lists): mine to receive → the
+ * receiving detail; mine sent → the sending one; neither store active (a supervisor) → the
+ * finished result or the receiving detail, which shows the lock and its unlock.
+ */
+export function detailPath(item: Pick<TransferItem, 'side' | 'matNo' | 'matStatus' | 'matStoreStatus' | 'matStoreNo'>): string {
+  if (item.side === 'in') return paths.detailMatIn(item.matNo);
+  if (item.side === 'out' || item.matStatus === MAT_STATUS.FINISH) return outDetailPath(item);
+  return paths.detailMatIn(item.matNo);
+}
+
+/** The store at the other end, as my side sees it ("Dari …" / "Ke …"). */
+export function otherStoreLabel(item: Pick<TransferItem, 'side' | 'sender' | 'receiver'>): string {
+  const store = (s: { storeCode: string; storeName: string }) => t(transfersText.common.store, { code: s.storeCode, name: s.storeName });
+  if (item.side === 'out') return t(transfersText.common.to, { store: store(item.receiver) });
+  if (item.side === 'in') return t(transfersText.common.from, { store: store(item.sender) });
+  return `${store(item.sender)} → ${store(item.receiver)}`;
+}
+
+/** The history step's label; a step the catalogue does not name shows as the server wrote it. */
+export const stepLabel = (action: string) => transfersText.step[action] ?? action;
+
+/**
+ * A refusal in the most particular words the server gave: its details (ERROR_DETAILS texts such as
+ * "PIN salah. Sisa 3 kali…", "Stok … tinggal 1…"), else its own message when it says more than the
+ * code's sentence, else the contract's sentence for the code. No reply: the connection's words.
+ */
+export function refusalLines(error: unknown): string[] {
+  const r = refusalOf(error);
+  if (!isApiError(error) || error.isClientSide) return [r.message];
+  const details = (error.details ?? []).map((d) => d.message).filter(Boolean);
+  if (details.length > 0) return details;
+  const known = (ERROR_MESSAGES as Record<string, string>)[error.code];
+  return [error.message && error.message !== known ? error.message : r.message];
+}
+
+/** The line a detail path names (`body.lines.<i>…` or `lines.<i>…`), or null. */
+export function lineIndexOf(path: string): number | null {
+  const m = /(?:^|\.)lines\.(\d+)(?:\.|$)/.exec(path);
+  return m ? Number(m[1]) : null;
+}
