@@ -265,3 +265,37 @@ test('stock and booking screens fit 360×640: the lookup, the lists, a booking a
   expect(await smallTargets(page), 'stores that can serve').toEqual([]);
   await snap(page, 'field-10-booking-stores');
 });
+
+test('MAT screens fit 360×640: the entry, a list, a detail of each side, the count and the confirmation, targets are 44 px', async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginAndWaitForHome(page, '10000001');
+  await page.goto('/mat');
+  await expect(page.getByTestId('mat-send')).toBeVisible();
+  expect(await smallTargets(page), 'MAT entry').toEqual([]);
+  await snap(page, 'field-11-mat-entry');
+
+  // The seeded transfers of T001 in each status: a list, the sender's detail, the receiver's count.
+  await page.goto('/mat-out-new');
+  const outCard = page.locator('[data-testid^="mat-card-"]').first();
+  await expect(outCard).toBeVisible();
+  expect(await smallTargets(page), 'MAT out list').toEqual([]);
+  await outCard.click();
+  await expect(page.getByTestId('mat-secret-missing')).toBeVisible();
+  expect(await smallTargets(page), 'MAT out detail').toEqual([]);
+  await snap(page, 'field-12-mat-detail-out');
+
+  const incoming = (await (await page.request.get('/api/transfers?side=in&status=process')).json()) as { data: { items: Array<{ idTbsms: string }> } };
+  await page.goto(`/confirm-mat/proces/${incoming.data.items[0]!.idTbsms}`);
+  await expect(page.getByTestId('mat-count-view')).toBeVisible();
+  // Scanner and Selesai stay in view while the lines scroll under them.
+  await expect(page.getByTestId('mat-count-scanner')).toBeInViewport();
+  await expect(page.getByTestId('mat-count-submit')).toBeInViewport();
+  expect(await smallTargets(page), 'MAT count').toEqual([]);
+  await snap(page, 'field-13-mat-count');
+
+  const waiting = (await (await page.request.get('/api/transfers?side=in&status=new')).json()) as { data: { items: Array<{ idTbsms: string }> } };
+  await page.goto(`/confirm-mat/new/${waiting.data.items[0]!.idTbsms}`);
+  await expect(page.getByTestId('mat-pin-input')).toBeVisible();
+  expect(await smallTargets(page), 'MAT confirmation').toEqual([]);
+  await snap(page, 'field-14-mat-confirm');
+});

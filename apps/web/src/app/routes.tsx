@@ -26,6 +26,7 @@ const PodRequestListPage = lazy(() => import('@/features/pod/pages/pod-request-l
 const PodRequestDetailPage = lazy(() => import('@/features/pod/pages/pod-request-detail-page'));
 const RequestCancelRoute = lazy(() => import('./routes/request-cancel'));
 const MatStoreRoute = lazy(() => import('./routes/mat-store'));
+const MatRoute = lazy(() => import('./routes/mat'));
 const CancelPendingSection = lazy(() => import('@/features/cancellations/components/cancel-pending-section'));
 
 /**
@@ -82,7 +83,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/reported-detail/:mode/:shipmentNo?/:status?/:method?/:code?/:previous?/:id', title: id.routes.reportedDetail, area: 'helpdesk' },
   { path: '/request-cancel', title: id.routes.requestCancel, area: 'cancellations', page: RequestCancelRoute },
   { path: '/mat-store', title: id.routes.matStore, area: 'transfers', page: MatStoreRoute },
-  { path: '/mat', title: id.routes.mat, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-entry-page')) },
+  { path: '/mat', title: id.routes.mat, area: 'transfers', page: MatRoute },
   { path: '/mat-in-new', title: id.routes.matInNew, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-in-new-page')) },
   { path: '/mat-in-proces', title: id.routes.matInProces, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-in-proces-page')) },
   { path: '/mat-in-done', title: id.routes.matInDone, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-in-done-page')) },

@@ -32,7 +32,7 @@ export const transferKeys = {
   detail: (matNo: string) => [...transferKeys.details(), matNo] as const,
   byTbsms: (idTbsms: string) => [...transferKeys.details(), 'tbsms', idTbsms] as const,
   /** The active store's counts; keyed by the store so a store change never shows the old one's (`count()` matches all). */
-  count: (storeCode?: string | null) => (storeCode ? ([...transferKeys.all, 'count', storeCode] as const) : ([...transferKeys.all, 'count'] as const)),
+  count: () => [...transferKeys.all, 'count'] as const,
 };
 
 /** Changes of one transfer (`isMutating`, and whether a change the detail shows was made on this phone). */

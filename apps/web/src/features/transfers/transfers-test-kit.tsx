@@ -1,8 +1,7 @@
 import { Outlet, useLocation, type RouteObject } from 'react-router';
-import { matQrValue, type Member, type TransferCount, type TransferDetail, type TransferItem, type TransferLine } from '@gerai/contract';
+import { matQrValue, type TransferCount, type TransferDetail, type TransferItem, type TransferLine } from '@gerai/contract';
 import { ModalHost } from '@/shared/modal/modal-host';
 import { ToastHost } from '@/shared/toast/toast-host';
-import { chiefMember, staffMember } from '@/test/fixtures';
 import { renderWithRouter, testQueryClient } from '@/test/render';
 
 // The MAT screens as their tests render them, and what the server answers with. T001 (Kemang Raya)
@@ -90,14 +89,9 @@ function Where() {
   return <p data-testid="where">{pathname + search}</p>;
 }
 
-/** A member of T001 by role, for the screens that read the signed-in member from the cache. */
-export const memberOf = (role: 'staff' | 'chief' | 'supervisor'): Member =>
-  role === 'staff' ? staffMember : role === 'chief' ? chiefMember : { ...chiefMember, nik: '30000001', roleID: 3, roleName: 'Area Supervisor' };
-
-/** One of the MAT pages under the app's modal and toast hosts; `where` shows the URL; `member` as the shell would have read it. */
-export function renderPage(routes: RouteObject[], initial: string, { member }: { member?: Member } = {}) {
+/** One of the MAT pages under the app's modal and toast hosts; `where` shows the URL. */
+export function renderPage(routes: RouteObject[], initial: string) {
   const queryClient = testQueryClient();
-  if (member) queryClient.setQueryData(['members', 'me'], member);
   return renderWithRouter(
     [
       {

@@ -15,7 +15,12 @@ export function selectStore(body: SelectStoreBody, { idempotencyKey }: { idempot
 export function useSelectStore({ onSuccess }: { onSuccess?: (member: Member) => void } = {}) {
   return useApiMutation<Member, SelectStoreBody>({
     mutationFn: ({ idempotencyKey, ...body }) => selectStore(body, { idempotencyKey }),
-    write: (queryClient, member) => replaceCached<Member>(queryClient, memberKeys.me(), () => member),
+    write: async (queryClient, member) => {
+      await replaceCached<Member>(queryClient, memberKeys.me(), () => member);
+      // Every other area's reads were of the previous store: read again for the new one, whatever
+      // their keys (counts and lists are answered for the active store, not keyed by it).
+      await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== memberKeys.me()[0] });
+    },
     onSuccess: (member) => onSuccess?.(member),
   });
 }

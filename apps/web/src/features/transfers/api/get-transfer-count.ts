@@ -8,16 +8,16 @@ export function getTransferCount({ signal }: { signal?: AbortSignal } = {}): Pro
   return api.get<TransferCount>('/transfers/count', { query: { sender: true, receiver: true }, signal });
 }
 
-/** `storeCode` only keys the cache (the server counts the active store): a store change never shows the previous one's counts. */
-export const transferCountQueryOptions = (storeCode?: string | null) =>
+/** The active store's counts: a store change reads them again (members' select-store refreshes every area). */
+export const transferCountQueryOptions = () =>
   queryOptions({
-    queryKey: transferKeys.count(storeCode),
+    queryKey: transferKeys.count(),
     queryFn: ({ signal }) => getTransferCount({ signal }),
     staleTime: 30_000,
     // Live events refresh it at once; this only covers a stream that is down.
     refetchInterval: 60_000,
   });
 
-export function useTransferCount({ storeCode }: { storeCode?: string | null } = {}) {
-  return useQuery(transferCountQueryOptions(storeCode));
+export function useTransferCount() {
+  return useQuery(transferCountQueryOptions());
 }

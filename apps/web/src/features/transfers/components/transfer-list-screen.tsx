@@ -18,7 +18,6 @@ import { useTransfers } from '../api/get-transfers';
 import { useTransferLiveRefresh } from '../live-events';
 import { transferKeys, type TransferListParams } from '../query-keys';
 import { forgetSecretUnlessNew } from '../utils/secret-store';
-import { useMember } from '../utils/use-member';
 import { listPath, outDetailPath } from '../utils/transfer-view';
 import { TransferCard, TransferCardSkeleton } from './transfer-card';
 
@@ -50,8 +49,7 @@ export function TransferListScreen({ side, status }: { side: TransferListSide; s
   const range: DateRange = { startDate: day(search.get(PARAM.startDate)), endDate: day(search.get(PARAM.endDate)) };
   const [filterOpen, setFilterOpen] = useState(false);
   const now = useNow();
-  const member = useMember();
-  const count = useTransferCount({ storeCode: member?.store?.storeCode });
+  const count = useTransferCount();
   useTransferLiveRefresh();
 
   const params: TransferListParams = { side, status: MAT_ROUTE_STATUS[status], q: query.trim(), startDate: range.startDate, endDate: range.endDate, size: PAGE_SIZE };

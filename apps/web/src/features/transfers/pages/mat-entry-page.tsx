@@ -21,7 +21,6 @@ import { QrScanPanel } from '../components/qr-scan-panel';
 import { LockedChip, ShortChip } from '../components/transfer-status-chip';
 import { useTransferLiveRefresh } from '../live-events';
 import { transferKeys, type TransferWatchKind } from '../query-keys';
-import { canWatchTransfers, useMember } from '../utils/use-member';
 import { detailPath, listPath, otherStoreLabel, type ConfirmMatState } from '../utils/transfer-view';
 
 const text = transfersText.entry;
@@ -34,14 +33,13 @@ const COUNT_OF: Record<MatRouteStatus, keyof TransferCounts> = { new: 'totalNew'
  * `/mat` — material transfers: my store's counts as receiver (MAT Masuk) and as sender (MAT
  * Keluar), each a way into its list; "Kirim MAT" to make one; "Pindai QR MAT" to receive one by its
  * QR. Kepala toko and above also see the locked transfers and those with a difference, at the end
- * of the page so nothing above moves when they arrive (decision 86).
+ * of the page so nothing above moves when they arrive (decision 86). `canWatch`: the caller is
+ * kepala toko or above (the app's route knows the member; features do not import each other).
  */
-export default function MatEntryPage() {
+export default function MatEntryPage({ canWatch = false }: { canWatch?: boolean }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const member = useMember();
-  const count = useTransferCount({ storeCode: member?.store?.storeCode });
-  const canWatch = canWatchTransfers(member);
+  const count = useTransferCount();
   const [scanning, setScanning] = useState(false);
   const [scanError, setScanError] = useState<string | null>(null);
   useTransferLiveRefresh();
@@ -141,8 +139,8 @@ function CountBlock({ side, title, hint, counts, loading }: { side: TransferList
   return (
     <section aria-label={title} className="flex flex-col gap-2" data-testid={`mat-block-${side}`}>
       <div className="flex items-baseline justify-between gap-2">
-        <h2 className="font-semibold text-slate-900">{title}</h2>
-        <p className="truncate text-xs text-slate-500">{hint}</p>
+        <h2 className="shrink-0 font-semibold text-slate-900">{title}</h2>
+        <p className="min-w-0 truncate text-xs text-slate-500">{hint}</p>
       </div>
       <ul className={cn('grid gap-2', statuses.length === 4 ? 'grid-cols-4' : 'grid-cols-3')}>
         {statuses.map((s) => {
