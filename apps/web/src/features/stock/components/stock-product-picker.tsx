@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { STOCK_LOOKUP, type StockSearchItem } from '@gerai/contract';
 import { isApiError } from '@/shared/api/api-error';
 import { id, t } from '@/shared/i18n/id';
@@ -10,12 +10,12 @@ import { Skeleton } from '@/shared/ui/skeleton';
 import { ErrorState } from '@/shared/ui/state-views';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
+import { useDebouncedText } from '@/shared/hooks/use-debounced-text';
 import { useStockSearch } from '../api/search-stock-products';
 
 const text = stockText;
 
 /** How long typing rests before the search is asked. */
-const DEBOUNCE_MS = 300;
 
 /**
  * A product search for screens of other areas that choose products with my store's stock (the MAT
@@ -24,15 +24,8 @@ const DEBOUNCE_MS = 300;
  * `onPick` and clears the search for the next.
  */
 export function StockProductPicker({ onPick, autoFocus = false }: { onPick: (item: StockSearchItem) => void; autoFocus?: boolean }) {
-  const [draft, setDraft] = useState('');
-  const [query, setQuery] = useState('');
+  const { draft, setDraft, query, searchNow, reset } = useDebouncedText();
   const inputId = useId();
-  useEffect(() => {
-    const value = draft.trim();
-    if (value === query) return;
-    const timer = setTimeout(() => setQuery(value), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft, query]);
 
   const results = useStockSearch(query);
   const searching = query.length >= STOCK_LOOKUP.searchMin;
@@ -41,8 +34,7 @@ export function StockProductPicker({ onPick, autoFocus = false }: { onPick: (ite
 
   const pick = (item: StockSearchItem) => {
     onPick(item);
-    setDraft('');
-    setQuery('');
+    reset();
   };
 
   return (
@@ -61,7 +53,7 @@ export function StockProductPicker({ onPick, autoFocus = false }: { onPick: (ite
             // Enter searches now instead of after the pause.
             if (e.key === 'Enter') {
               e.preventDefault();
-              setQuery(draft.trim());
+              searchNow();
             }
           }}
           placeholder={text.searchPlaceholder}
@@ -75,10 +67,7 @@ export function StockProductPicker({ onPick, autoFocus = false }: { onPick: (ite
         {draft ? (
           <button
             type="button"
-            onClick={() => {
-              setDraft('');
-              setQuery('');
-            }}
+            onClick={reset}
             aria-label={text.clearSearch}
             className="absolute right-0 inline-flex size-11 items-center justify-center text-slate-500"
           >

@@ -1,5 +1,4 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { MAT_STATUS, TRANSFER_LIMITS, type TransferDetail } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
@@ -12,10 +11,7 @@ import { showToast } from '@/shared/toast/toast-store';
 import { ActionBar } from '@/shared/ui/action-bar';
 import { ButtonLink } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icons';
-import { PageHeader } from '@/shared/ui/page-header';
-import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
 import { cn } from '@/shared/utils/cn';
-import { useTransfer } from '../api/get-transfer';
 import { useUnlockTransfer } from '../api/unlock-transfer';
 import { TransferChangedNotice } from '../components/changed-notice';
 import { KeptActions, useKeptActions } from '../components/kept-actions';
@@ -24,9 +20,7 @@ import { TransferFacts } from '../components/transfer-facts';
 import { TransferHeader } from '../components/transfer-header';
 import { TransferHistory } from '../components/transfer-history';
 import { TransferLines } from '../components/transfer-lines';
-import { TransferQueryState } from '../components/transfer-query-state';
-import { useTransferLiveRefresh } from '../live-events';
-import { transferKeys } from '../query-keys';
+import { TransferDetailScreen } from '../components/transfer-detail-screen';
 import { forgetCountDraft } from '../utils/count-draft';
 import { transferErrorModal } from '../utils/transfer-errors';
 import { listPath } from '../utils/transfer-view';
@@ -42,22 +36,10 @@ const text = transfersText.detail;
  */
 export default function DetailMatInPage() {
   const { matNo = '' } = useParams();
-  const queryClient = useQueryClient();
-  const detail = useTransfer(matNo);
-  useTransferLiveRefresh();
-  const refresh = () => queryClient.refetchQueries({ queryKey: transferKeys.detail(matNo), type: 'active' });
-
   return (
-    <>
-      <PageHeader title={id.routes.detailMatIn} backTo={paths.matInNew} />
-      <PullToRefresh onRefresh={refresh}>
-        <div className="flex flex-col gap-3 p-4" data-testid="mat-detail-in">
-          <TransferQueryState query={detail} valid={Boolean(matNo)} backTo={paths.mat}>
-            {(d) => <InView key={d.matNo} detail={d} />}
-          </TransferQueryState>
-        </div>
-      </PullToRefresh>
-    </>
+    <TransferDetailScreen matNo={matNo} title={id.routes.detailMatIn} backTo={paths.matInNew} testId="mat-detail-in">
+      {(d) => <InView key={d.matNo} detail={d} />}
+    </TransferDetailScreen>
   );
 }
 

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { MAT_STATUS, type TransferDetail } from '@gerai/contract';
 import { paths } from '@/shared/config/paths';
@@ -7,18 +6,13 @@ import { transfersText } from '@/shared/i18n/transfers';
 import { ButtonLink } from '@/shared/ui/button';
 import { Card, Field } from '@/shared/ui/card';
 import { Icon } from '@/shared/ui/icons';
-import { PageHeader } from '@/shared/ui/page-header';
-import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
 import { EmptyState } from '@/shared/ui/state-views';
 import { cn } from '@/shared/utils/cn';
 import { formatDateTime, formatNumber } from '@/shared/utils/format';
-import { useTransfer } from '../api/get-transfer';
 import { TransferHeader } from '../components/transfer-header';
 import { TransferHistory } from '../components/transfer-history';
 import { TransferLines } from '../components/transfer-lines';
-import { TransferQueryState } from '../components/transfer-query-state';
-import { useTransferLiveRefresh } from '../live-events';
-import { transferKeys } from '../query-keys';
+import { TransferDetailScreen } from '../components/transfer-detail-screen';
 import { outDetailPath } from '../utils/transfer-view';
 
 const text = transfersText.detail;
@@ -30,22 +24,10 @@ const text = transfersText.detail;
  */
 export default function DetailMatOutCompletePage() {
   const { matStoreNo = '' } = useParams();
-  const queryClient = useQueryClient();
-  const detail = useTransfer(matStoreNo);
-  useTransferLiveRefresh();
-  const refresh = () => queryClient.refetchQueries({ queryKey: transferKeys.detail(matStoreNo), type: 'active' });
-
   return (
-    <>
-      <PageHeader title={id.routes.detailMatOutComplete} backTo={paths.matOutDone} />
-      <PullToRefresh onRefresh={refresh}>
-        <div className="flex flex-col gap-3 p-4" data-testid="mat-detail-complete">
-          <TransferQueryState query={detail} valid={Boolean(matStoreNo)} backTo={paths.mat}>
-            {(d) => (d.matStatus === MAT_STATUS.FINISH ? <CompleteView detail={d} /> : <NotFinished detail={d} />)}
-          </TransferQueryState>
-        </div>
-      </PullToRefresh>
-    </>
+    <TransferDetailScreen matNo={matStoreNo} title={id.routes.detailMatOutComplete} backTo={paths.matOutDone} testId="mat-detail-complete">
+      {(d) => (d.matStatus === MAT_STATUS.FINISH ? <CompleteView detail={d} /> : <NotFinished detail={d} />)}
+    </TransferDetailScreen>
   );
 }
 

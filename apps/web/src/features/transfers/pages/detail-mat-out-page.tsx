@@ -1,5 +1,4 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { MAT_STATUS, TRANSFER_LIMITS, matRouteStatusOf, type TransferDetail, type TransferWithSecret } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
@@ -13,12 +12,9 @@ import { showToast } from '@/shared/toast/toast-store';
 import { ActionBar } from '@/shared/ui/action-bar';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icons';
-import { PageHeader } from '@/shared/ui/page-header';
-import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
 import { useCancelTransfer } from '../api/cancel-transfer';
-import { useTransfer } from '../api/get-transfer';
 import { useReissueTransferPin } from '../api/reissue-transfer-pin';
 import { useUnlockTransfer } from '../api/unlock-transfer';
 import { TransferChangedNotice } from '../components/changed-notice';
@@ -29,9 +25,7 @@ import { TransferFacts } from '../components/transfer-facts';
 import { TransferHeader } from '../components/transfer-header';
 import { TransferHistory } from '../components/transfer-history';
 import { TransferLines } from '../components/transfer-lines';
-import { TransferQueryState } from '../components/transfer-query-state';
-import { useTransferLiveRefresh } from '../live-events';
-import { transferKeys } from '../query-keys';
+import { TransferDetailScreen } from '../components/transfer-detail-screen';
 import { forgetSecretUnlessNew, saveSecret, useHeldSecret } from '../utils/secret-store';
 import { transferErrorModal } from '../utils/transfer-errors';
 import { listPath } from '../utils/transfer-view';
@@ -47,22 +41,10 @@ const text = transfersText.detail;
  */
 export default function DetailMatOutPage() {
   const { matStoreNo = '' } = useParams();
-  const queryClient = useQueryClient();
-  const detail = useTransfer(matStoreNo);
-  useTransferLiveRefresh();
-  const refresh = () => queryClient.refetchQueries({ queryKey: transferKeys.detail(matStoreNo), type: 'active' });
-
   return (
-    <>
-      <PageHeader title={id.routes.detailMatOut} backTo={paths.matOutNew} />
-      <PullToRefresh onRefresh={refresh}>
-        <div className="flex flex-col gap-3 p-4" data-testid="mat-detail-out">
-          <TransferQueryState query={detail} valid={Boolean(matStoreNo)} backTo={paths.mat}>
-            {(d) => <OutView key={d.matNo} detail={d} />}
-          </TransferQueryState>
-        </div>
-      </PullToRefresh>
-    </>
+    <TransferDetailScreen matNo={matStoreNo} title={id.routes.detailMatOut} backTo={paths.matOutNew} testId="mat-detail-out">
+      {(d) => <OutView key={d.matNo} detail={d} />}
+    </TransferDetailScreen>
   );
 }
 

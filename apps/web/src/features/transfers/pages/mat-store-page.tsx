@@ -24,6 +24,7 @@ import { ErrorState } from '@/shared/ui/state-views';
 import { Stepper } from '@/shared/ui/stepper';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
+import { useDebouncedText } from '@/shared/hooks/use-debounced-text';
 import { useCreateTransfer } from '../api/create-transfer';
 import { useTransferStores } from '../api/get-transfer-stores';
 import { saveSecret } from '../utils/secret-store';
@@ -34,7 +35,6 @@ const text = transfersText.send;
 const common = transfersText.common;
 
 /** How long typing rests before the store search is asked. */
-const DEBOUNCE_MS = 300;
 
 export interface MatStorePageProps {
   /**
@@ -345,15 +345,8 @@ export default function MatStorePage({ renderProductSearch, lookupBarcode }: Mat
 
 /** Step 1: the store the goods go to, searched by code or name; once chosen, one row with "Ganti toko". */
 function StoreStep({ store, error, disabled, onPick, onChange }: { store: TransferStore | null; error: string | null; disabled: boolean; onPick: (store: TransferStore) => void; onChange: () => void }) {
-  const [draft, setDraft] = useState('');
-  const [query, setQuery] = useState('');
+  const { draft, setDraft, query, searchNow } = useDebouncedText();
   const inputId = useId();
-  useEffect(() => {
-    const value = draft.trim();
-    if (value === query) return;
-    const timer = setTimeout(() => setQuery(value), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft, query]);
   const stores = useTransferStores(store ? '' : query);
 
   if (store) {
@@ -390,7 +383,7 @@ function StoreStep({ store, error, disabled, onPick, onChange }: { store: Transf
         className="relative flex items-center"
         onSubmit={(e) => {
           e.preventDefault();
-          setQuery(draft.trim());
+          searchNow();
         }}
       >
         <label htmlFor={inputId} className="sr-only">
