@@ -47,6 +47,14 @@ test('picking, out of stock and packing made offline, across a reload, reach the
   // Half of it online.
   await typeScan(page, twice);
   await expect(page.getByTestId('order-progress')).toHaveText('1 dari 3 barang');
+  // The webview is reloaded offline below: the service worker has the shell before the signal goes
+  // (installing it precaches every page, which takes a while on a fresh phone).
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect(page.getByTestId('order-progress')).toHaveText('1 dari 3 barang');
 
   // The stock room: no signal. The phone knows it (navigator.onLine is false).
   await context.setOffline(true);
