@@ -164,6 +164,12 @@ async function main(): Promise<void> {
       'booking stores (nearby ring)',
       { url: api, method: 'GET', headers: auth, paths: data.stockProducts.map((id) => `/api/bookings/stores?productId=${id}&qty=1&scope=nearby`) },
     ],
+    // Decision 90: the same two reads with the stock reply cache off, what they cost right after stock moved.
+    ['stock lookup (nearest stores), cache off', { url: uncached, method: 'GET', headers: auth, paths: data.stockProducts.map((id) => `/api/stock/products/${id}`) }],
+    [
+      'booking stores (nearby ring), cache off',
+      { url: uncached, method: 'GET', headers: auth, paths: data.stockProducts.map((id) => `/api/bookings/stores?productId=${id}&qty=1&scope=nearby`) },
+    ],
     ['scan', scan],
     ['scan with Idempotency-Key', { ...scan, idempotencyKeys: true }],
   ];

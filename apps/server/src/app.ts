@@ -29,6 +29,7 @@ import { returnRoutes } from './modules/returns/routes';
 import { stockRoutes } from './modules/stock/routes';
 import { bookingRoutes } from './modules/bookings/routes';
 import { transferRoutes } from './modules/transfers/routes';
+import { registerStockReplyCache } from './modules/stock';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,6 +81,7 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
   // Deaf to other processes while LISTEN is down: read through, and start afresh once the missed events are in.
   bus.onConnectionChange((connected) => (connected ? readCache.resume() : readCache.suspend()));
   app.decorate('readCache', readCache);
+  registerStockReplyCache(app, bus);
   app.addHook('onSend', async (req, reply, payload) => {
     // The caller's own change is never read stale, even before its NOTIFY arrives.
     if (!SAFE_METHODS.has(req.method) && reply.statusCode < 400 && req.principal?.activeStoreCode) readCache.invalidate(req.principal.activeStoreCode);

@@ -27,6 +27,22 @@ export const BOOKING_EVENT_TYPES = ['booking.requested', 'booking.taken', 'booki
 /** A material transfer changed; each is sent to both stores (the sender and the receiver). */
 export const TRANSFER_EVENT_TYPES = ['transfer.sent', 'transfer.cancelled', 'transfer.confirmed', 'transfer.finished', 'transfer.locked', 'transfer.unlocked', 'transfer.reissued'] as const;
 
+/**
+ * The events after which stock may have moved (decisions 87–89): a pack takes the picked units off the
+ * books, a packed order's cancellation and a received return put them back, a booking moves units
+ * between stores' buckets, a transfer sends, returns or receives them. The server's stock reply cache
+ * and the stock screens refresh on them.
+ */
+export const STOCK_MOVING_EVENT_TYPES = [
+  'order.packed',
+  'order.cancelled',
+  'return.received',
+  ...BOOKING_EVENT_TYPES,
+  'transfer.sent',
+  'transfer.cancelled',
+  'transfer.finished',
+] as const;
+
 export const EVENT_TYPES = [...ORDER_EVENT_TYPES, ...POD_EVENT_TYPES, ...CANCEL_EVENT_TYPES, ...RETURN_EVENT_TYPES, ...BOOKING_EVENT_TYPES, ...TRANSFER_EVENT_TYPES] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];

@@ -23,6 +23,8 @@ import {
   pageOf,
 } from '@gerai/contract';
 import { principalOf } from '../../platform/auth';
+import { requireActiveStore } from '../../platform/scope';
+import { cachedStockReply } from '../stock';
 import { access, changeReplies, errorReplies, findReplies, ok, readReplies } from '../../platform/route-kit';
 import { bookingsByProduct, bookingsByStore, countBookings, getBookingDetail, getProposal, listBookings, listBookingStores } from './queries';
 import { cancelBooking, createBooking, receiveBooking, refuseBooking, reofferBooking, takeBooking } from './steps';
@@ -47,7 +49,12 @@ export async function bookingRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: envelope(pageOf(bookingStoreSchema)), ...findReplies },
       },
     },
-    async (req) => ok(await listBookingStores(app.db, principalOf(req), req.query)),
+    async (req) => {
+      const p = principalOf(req);
+      // A re-offer (bookID) reads a booking the caller must be allowed to see: never from the cache.
+      if (req.query.bookID !== undefined) return ok(await listBookingStores(app.db, p, req.query));
+      return ok(await cachedStockReply(app, `stores ${requireActiveStore(p)} ${JSON.stringify(req.query)}`, () => listBookingStores(app.db, p, req.query)));
+    },
   );
 
   app.get(

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { STOCK_CONDITION, type StockCause, type StockCondition } from '@gerai/contract';
 import type { Db, Tx } from '../../db/client';
 import { stockMovements, storeStock } from '../../db/schema';
+import { noteStockMoved } from './reply-cache';
 
 /** One change to a store's stock: units into (+) or out of (−) the sellable or damaged count. */
 export interface StockMove {
@@ -92,6 +93,7 @@ export async function moveStock(tx: Tx | Db, rows: readonly StockMove[]): Promis
     )
     select store_code, product_id, delta, condition from inserted`);
   const applied = (result as unknown as { rows: Array<{ store_code: string; product_id: string; delta: number | string; condition: StockCondition }> }).rows;
+  if (applied.length > 0) noteStockMoved();
   return applied.map((r) => ({ storeCode: r.store_code, productId: r.product_id, delta: Number(r.delta), condition: r.condition }));
 }
 

@@ -12,8 +12,11 @@ import {
   stockSearchQuerySchema,
 } from '@gerai/contract';
 import { principalOf } from '../../platform/auth';
+import type { Principal } from '../../platform/principal';
 import { access, findReplies, ok, readReplies } from '../../platform/route-kit';
-import { lookupStock, searchStock } from './lookup';
+import { requireActiveStore } from '../../platform/scope';
+import { lookupStock, searchStock, type ProductKey } from './lookup';
+import { cachedStockReply } from './reply-cache';
 
 const LOOKUP_DESCRIPTION = `My store (the active store) and the ${STOCK_LOOKUP.nearbyStores} nearest other stores of the chain, nearest first (a KNN walk of the stores' location index), each with kelurahan, kecamatan, haversine distanceM, proximity and its sellable and reserved units (0 where it has none). \`inStockOnly=true\` keeps the stores with sellable units. An unknown product → 404 \`PRODUCT_NOT_FOUND\`.`;
 
@@ -21,6 +24,9 @@ const LOOKUP_DESCRIPTION = `My store (the active store) and the ${STOCK_LOOKUP.n
 export async function stockRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const nearby = STOCK_LOOKUP.nearbyStores;
+  // The reply depends on my store and the request alone (decision 97).
+  const lookup = (p: Principal, key: ProductKey, inStockOnly: boolean) =>
+    cachedStockReply(app, `lookup ${requireActiveStore(p)} ${JSON.stringify(key)} ${inStockOnly}`, () => lookupStock(app.db, p, key, { inStockOnly, nearby }));
 
   app.get(
     '/api/stock/products',
@@ -49,7 +55,7 @@ export async function stockRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: envelope(stockLookupSchema), ...findReplies },
       },
     },
-    async (req) => ok(await lookupStock(app.db, principalOf(req), { productId: req.params.productId }, { inStockOnly: req.query.inStockOnly, nearby })),
+    async (req) => ok(await lookup(principalOf(req), { productId: req.params.productId }, req.query.inStockOnly)),
   );
 
   app.get(
@@ -65,6 +71,6 @@ export async function stockRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: envelope(stockLookupSchema), ...findReplies },
       },
     },
-    async (req) => ok(await lookupStock(app.db, principalOf(req), { barcode: req.params.barcode }, { inStockOnly: req.query.inStockOnly, nearby })),
+    async (req) => ok(await lookup(principalOf(req), { barcode: req.params.barcode }, req.query.inStockOnly)),
   );
 }

@@ -1,15 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { BOOKING_EVENT_TYPES, ORDER_STATUS, type EventType, type StockLookup } from '@gerai/contract';
+import { ORDER_STATUS, STOCK_MOVING_EVENT_TYPES, type StockLookup } from '@gerai/contract';
 import { useEvents, type StreamEvent } from '@/shared/events/event-stream';
 import { stockKeys } from '../query-keys';
 
-/**
- * The events after which a store's stock may have moved (decisions 87, 88): a pack takes the picked
- * units off the books, a packed order's cancellation and a received return put them back, and a
- * booking moves units between stores' buckets.
- */
-export const STOCK_MOVING_TYPES = ['order.packed', 'order.cancelled', 'return.received', ...BOOKING_EVENT_TYPES] as const satisfies readonly EventType[];
-type StockMovingEvent = StreamEvent<(typeof STOCK_MOVING_TYPES)[number]>;
+type StockMovingEvent = StreamEvent<(typeof STOCK_MOVING_EVENT_TYPES)[number]>;
 
 /** Booking steps that move units: taken (sellable → reserved), received (reserved → the other store), cancelled once taken. */
 const BOOKING_MOVES: ReadonlySet<string> = new Set(['booking.taken', 'booking.received', 'booking.cancelled']);
@@ -29,6 +23,11 @@ export function movesShownStock(event: StockMovingEvent, lookup: StockLookup | u
     case 'order.cancelled':
       // Only a packed order's cancellation moves stock; before packing the goods never left the books.
       return event.data.fromStatus === ORDER_STATUS.IN_PROGRESS && shown(event.data.storeCode);
+    case 'transfer.sent':
+    case 'transfer.cancelled':
+    case 'transfer.finished':
+      // Sent: the sender's units leave for transit; cancelled: they come back; finished: the receiver's arrive.
+      return shown(event.data.senderStore) || shown(event.data.receiverStore);
     default:
       if (!BOOKING_MOVES.has(event.type)) return false;
       if (event.type === 'booking.cancelled' && event.data.storeTaken === null) return false;
@@ -43,7 +42,7 @@ export function movesShownStock(event: StockMovingEvent, lookup: StockLookup | u
  */
 export function useStockLiveRefresh(lookup: StockLookup | undefined): void {
   const queryClient = useQueryClient();
-  useEvents(STOCK_MOVING_TYPES, (event) => {
+  useEvents(STOCK_MOVING_EVENT_TYPES, (event) => {
     if (!movesShownStock(event, lookup)) return;
     void queryClient.invalidateQueries({ queryKey: stockKeys.details() });
     void queryClient.invalidateQueries({ queryKey: stockKeys.lists() });

@@ -231,6 +231,15 @@ describe('/cek-stock', () => {
     qty = 11;
     emitEvent('return.received', { shipmentNo: 'SHP1', orderNo: 'AMD1', returnId: 9, status: 'received', actorName: 'Budi Santoso', sellable: 2, damaged: 0 });
     await waitFor(() => expect(screen.getByTestId('stock-my-qty')).toHaveTextContent('11'));
+
+    // A transfer between two stores not shown moves nothing shown; one sent from my store does.
+    const transfer = { matNo: 'MAT1', idTbsms: 'TB1', matStatus: 'process', locked: false, actorName: 'Budi Santoso', lineCount: 1, qtySent: 2 } as const;
+    emitEvent('transfer.sent', { ...transfer, action: 'sent', senderStore: 'T040', receiverStore: 'T041' });
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(reads()).toBe(4);
+    qty = 9;
+    emitEvent('transfer.sent', { ...transfer, action: 'sent', senderStore: 'T001', receiverStore: 'T002' });
+    await waitFor(() => expect(screen.getByTestId('stock-my-qty')).toHaveTextContent('9'));
   });
 
   it("reads the other stores' stock again every 30 s while a product is shown", () => {
