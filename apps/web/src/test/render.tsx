@@ -1,11 +1,13 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { createQueryClient } from '@/shared/api/query-client';
+import { ModalHost } from '@/shared/modal/modal-host';
 import { createAppOutbox } from '@/shared/outbox/app-outbox';
 import { LazyOutbox, OutboxProvider } from '@/shared/outbox/outbox-context';
 import { memoryOutboxStorage } from '@/shared/outbox/outbox-storage';
+import { ToastHost } from '@/shared/toast/toast-host';
 
 /** A QueryClient for tests: no retry delays, no refetch on focus. */
 export function testQueryClient(): QueryClient {
@@ -42,4 +44,29 @@ export function renderWithRouter(routes: RouteObject[], { initialEntries = ['/']
 
 export function renderWithQuery(ui: ReactElement, queryClient = testQueryClient()) {
   return { ...render(<TestProviders queryClient={queryClient}>{ui}</TestProviders>), queryClient };
+}
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="where">{pathname + search}</p>;
+}
+
+/** An area's pages under the app's modal and toast hosts, as the app shows them; `where` shows the URL. */
+export function renderPage(routes: RouteObject[], initial: string) {
+  return renderWithRouter(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <Where />
+            <ModalHost onLogout={() => {}} />
+            <ToastHost />
+          </>
+        ),
+        children: [...routes, { path: '*', element: <p>lain</p> }],
+      },
+    ],
+    { initialEntries: [initial] },
+  );
 }

@@ -1,8 +1,4 @@
-import { Outlet, useLocation, type RouteObject } from 'react-router';
 import type { BookingCount, BookingDetail, BookingItem, BookingProductGroup, BookingProposal, BookingStore, BookingStoreGroup } from '@gerai/contract';
-import { ModalHost } from '@/shared/modal/modal-host';
-import { ToastHost } from '@/shared/toast/toast-host';
-import { renderWithRouter } from '@/test/render';
 
 // The booking screens as their tests render them, and what the server answers with. T001 (Kemang
 // Raya) is short of Indomie for SHP2511220000001 and books it from T002 (Bangka Raya, same kelurahan).
@@ -177,30 +173,7 @@ export function bookingEvent(over: Partial<{ bookID: number; status: number; shi
   };
 }
 
-function Where() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="where">{pathname + search}</p>;
-}
-
-/** One of the booking pages under the app's modal and toast hosts; `where` shows the URL. */
-export function renderPage(routes: RouteObject[], initial: string) {
-  return renderWithRouter(
-    [
-      {
-        element: (
-          <>
-            <Outlet />
-            <Where />
-            <ModalHost onLogout={() => {}} />
-            <ToastHost />
-          </>
-        ),
-        children: [...routes, { path: '*', element: <p>lain</p> }],
-      },
-    ],
-    { initialEntries: [initial] },
-  );
-}
+export { renderPage } from '@/test/render';
 
 /** The query string of a recorded call, as an object. */
 export const queryOf = (call: { url: string }) => Object.fromEntries(new URL(call.url, 'http://x').searchParams);

@@ -1,9 +1,5 @@
 import { vi } from 'vitest';
-import { Outlet, useLocation, type RouteObject } from 'react-router';
 import type { ReasonList, ReturnCount, ReturnDetail, ReturnSummary, Returnable } from '@gerai/contract';
-import { ModalHost } from '@/shared/modal/modal-host';
-import { ToastHost } from '@/shared/toast/toast-host';
-import { renderWithRouter } from '@/test/render';
 
 // The returns screens as their tests render them, and what the server answers with.
 
@@ -99,30 +95,7 @@ export function returnCount(counts: Partial<ReturnCount['counts']> = {}): Return
   return { counts: all, open: all.requested + all.approved + all.collected + all.received };
 }
 
-function Where() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="where">{pathname + search}</p>;
-}
-
-/** One of the returns pages under the app's modal and toast hosts; `where` shows the URL. */
-export function renderPage(routes: RouteObject[], initial: string) {
-  return renderWithRouter(
-    [
-      {
-        element: (
-          <>
-            <Outlet />
-            <Where />
-            <ModalHost onLogout={() => {}} />
-            <ToastHost />
-          </>
-        ),
-        children: [...routes, { path: '*', element: <p>lain</p> }],
-      },
-    ],
-    { initialEntries: [initial] },
-  );
-}
+export { renderPage } from '@/test/render';
 
 /** The phone's GPS, answering with `fixes` in turn. */
 export function stubGeolocation(fixes: Array<{ latitude: number; longitude: number; accuracy: number } | { error: number }>) {

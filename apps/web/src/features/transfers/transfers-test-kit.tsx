@@ -1,8 +1,4 @@
-import { Outlet, useLocation, type RouteObject } from 'react-router';
 import { matQrValue, type TransferCount, type TransferDetail, type TransferItem, type TransferLine } from '@gerai/contract';
-import { ModalHost } from '@/shared/modal/modal-host';
-import { ToastHost } from '@/shared/toast/toast-host';
-import { renderWithRouter, testQueryClient } from '@/test/render';
 
 // The MAT screens as their tests render them, and what the server answers with. T001 (Kemang Raya)
 // sends Indomie and Aqua to T002 (Bangka Raya).
@@ -84,31 +80,7 @@ export function transferEvent<A extends string>(action: A, over: Partial<{ matSt
   return { action, matNo: MAT_NO, idTbsms: ID_TBSMS, matStatus: 'new' as TransferDetail['matStatus'], senderStore: 'T001', receiverStore: 'T002', locked: false, actorName: 'Sari Dewi', ...over };
 }
 
-function Where() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="where">{pathname + search}</p>;
-}
-
-/** One of the MAT pages under the app's modal and toast hosts; `where` shows the URL. */
-export function renderPage(routes: RouteObject[], initial: string) {
-  const queryClient = testQueryClient();
-  return renderWithRouter(
-    [
-      {
-        element: (
-          <>
-            <Outlet />
-            <Where />
-            <ModalHost onLogout={() => {}} />
-            <ToastHost />
-          </>
-        ),
-        children: [...routes, { path: '*', element: <p>lain</p> }],
-      },
-    ],
-    { initialEntries: [initial], queryClient },
-  );
-}
+export { renderPage } from '@/test/render';
 
 /** The query string of a recorded call, as an object. */
 export const queryOf = (call: { url: string }) => Object.fromEntries(new URL(call.url, 'http://x').searchParams);

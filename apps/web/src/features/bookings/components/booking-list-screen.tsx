@@ -6,6 +6,7 @@ import { useNow } from '@/shared/hooks/use-now';
 import { bookingsText } from '@/shared/i18n/bookings';
 import { id, t } from '@/shared/i18n/id';
 import { Icon } from '@/shared/ui/icons';
+import { SearchRow } from '@/shared/ui/search-row';
 import { InfiniteList } from '@/shared/ui/infinite-list';
 import { PageHeader } from '@/shared/ui/page-header';
 import { Skeleton } from '@/shared/ui/skeleton';
@@ -20,7 +21,6 @@ import { bookingKeys, type BookingGroupParams } from '../query-keys';
 import { parseBookingStatus, parseDirection } from '../utils/booking-view';
 import { BookingCard, BookingCardSkeleton } from './booking-card';
 import { GroupCardSkeleton, ProductGroupCard, StoreGroupCard } from './group-cards';
-import { SearchRow } from './search-row';
 
 const text = bookingsText.list;
 const PAGE_SIZE = 20;

@@ -13,6 +13,7 @@ import { showToast } from '@/shared/toast/toast-store';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { Card, Field } from '@/shared/ui/card';
 import { Icon } from '@/shared/ui/icons';
+import { SearchRow } from '@/shared/ui/search-row';
 import { InfiniteList } from '@/shared/ui/infinite-list';
 import { PageHeader, useGoBack } from '@/shared/ui/page-header';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
@@ -29,7 +30,6 @@ import { useReofferBooking } from '../api/reoffer-booking';
 import { BookingStatusChip } from '../components/booking-status-chip';
 import { BookingStoreCard, BookingStoreCardSkeleton } from '../components/booking-store-card';
 import { ProductThumb } from '@/shared/ui/product-thumb';
-import { SearchRow } from '../components/search-row';
 import { useBookingLiveRefresh } from '../live-events';
 import { bookingKeys } from '../query-keys';
 import { bookingErrorModal } from '../utils/booking-errors';
@@ -252,6 +252,30 @@ const HEADER_HEIGHT = 'h-60';
 const HeaderSkeleton = ({ height }: { height: string }) => <SkeletonStack bars={[`${height} w-full rounded-2xl`]} testId="choice-header-loading" />;
 
 /** A failed context read: not there (404), an order no longer in picking (409), else a retry. */
+interface ContextQuery {
+  isPending: boolean;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/** The choice's context (the short line, or the refused booking) while it loads, or why it cannot be shown. */
+function ContextState({ query, headerHeight, notFound, loadError }: { query: ContextQuery; headerHeight: string; notFound: { title: string; message: string }; loadError: string }) {
+  if (query.isPending) {
+    return (
+      <div className="flex flex-col gap-3 p-4">
+        <HeaderSkeleton height={headerHeight} />
+        <SkeletonStack bars={['h-24 w-full rounded-2xl', 'h-28 w-full rounded-2xl', 'h-28 w-full rounded-2xl']} />
+      </div>
+    );
+  }
+  return (
+    <div className="p-4">
+      <ContextError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} notFound={notFound} loadError={loadError} />
+    </div>
+  );
+}
+
 function ContextError({ error, onRetry, retrying, notFound, loadError }: { error: unknown; onRetry: () => void; retrying: boolean; notFound: { title: string; message: string }; loadError: string }) {
   if (hasErrorCode(error, 'BOOKING_ORDER_NOT_PICKING')) {
     return <EmptyState icon="orders" title={text.notPickingTitle} message={ERROR_MESSAGES.BOOKING_ORDER_NOT_PICKING} />;
@@ -345,25 +369,7 @@ function PickingChoice({ shipmentNo, lineId, ...shared }: ChoiceProps & { shipme
     });
 
   if (!line) {
-    if (proposal.isPending) {
-      return (
-        <div className="flex flex-col gap-3 p-4">
-          <HeaderSkeleton height={HEADER_HEIGHT} />
-          <SkeletonStack bars={['h-24 w-full rounded-2xl', 'h-28 w-full rounded-2xl', 'h-28 w-full rounded-2xl']} />
-        </div>
-      );
-    }
-    return (
-      <div className="p-4">
-        <ContextError
-          error={proposal.error}
-          onRetry={() => void proposal.refetch()}
-          retrying={proposal.isFetching}
-          notFound={{ title: text.lineNotFoundTitle, message: t(text.lineNotFoundMessage, { shipmentNo }) }}
-          loadError={text.lineLoadError}
-        />
-      </div>
-    );
+    return <ContextState query={proposal} headerHeight={HEADER_HEIGHT} notFound={{ title: text.lineNotFoundTitle, message: t(text.lineNotFoundMessage, { shipmentNo }) }} loadError={text.lineLoadError} />;
   }
 
   if (lacking <= 0) {
@@ -433,25 +439,7 @@ function ReofferChoice({ bookID, ...shared }: ChoiceProps & { bookID: number }) 
   });
 
   if (!b) {
-    if (booking.isPending) {
-      return (
-        <div className="flex flex-col gap-3 p-4">
-          <HeaderSkeleton height="h-40" />
-          <SkeletonStack bars={['h-24 w-full rounded-2xl', 'h-28 w-full rounded-2xl', 'h-28 w-full rounded-2xl']} />
-        </div>
-      );
-    }
-    return (
-      <div className="p-4">
-        <ContextError
-          error={booking.error}
-          onRetry={() => void booking.refetch()}
-          retrying={booking.isFetching}
-          notFound={{ title: bookingsText.detail.notFoundTitle, message: bookingsText.detail.notFoundMessage }}
-          loadError={text.bookingLoadError}
-        />
-      </div>
-    );
+    return <ContextState query={booking} headerHeight="h-40" notFound={{ title: bookingsText.detail.notFoundTitle, message: bookingsText.detail.notFoundMessage }} loadError={text.bookingLoadError} />;
   }
 
   const can = b.actions.includes('reoffer');

@@ -1,4 +1,3 @@
-import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { RETURN_EVENT_TYPES, RETURN_STATUS, RETURN_STATUSES, RETURN_STATUS_LABEL, type ReturnStatus } from '@gerai/contract';
@@ -7,10 +6,10 @@ import { useEvents } from '@/shared/events/event-stream';
 import { useNow } from '@/shared/hooks/use-now';
 import { id, t } from '@/shared/i18n/id';
 import { returnsText } from '@/shared/i18n/returns';
-import { FilterChips, queryChip } from '@/shared/ui/filter-chips';
 import { Icon } from '@/shared/ui/icons';
 import { InfiniteList } from '@/shared/ui/infinite-list';
 import { PageHeader } from '@/shared/ui/page-header';
+import { SearchRow } from '@/shared/ui/search-row';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
 import { useReturnCount } from '../api/get-return-count';
@@ -34,8 +33,6 @@ function ReturnList({ status }: { status: ReturnStatus }) {
   const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
   const query = search.get(QUERY_PARAM) ?? '';
-  const [draft, setDraft] = useState(query);
-  const searchId = useId();
   const now = useNow();
   const params: ReturnListParams = { status, query: query.trim(), size: 20 };
   const list = useReturns(params);
@@ -53,18 +50,11 @@ function ReturnList({ status }: { status: ReturnStatus }) {
       queryClient.refetchQueries({ queryKey: returnKeys.count(), type: 'active' }),
     ]);
 
-  const applySearch = (value: string) => {
-    const q = value.trim();
+  const applySearch = (value: string | undefined) => {
+    const q = value?.trim();
     setSearch(q ? { [QUERY_PARAM]: q } : {}, { replace: true });
   };
-  const clearSearch = () => {
-    setDraft('');
-    applySearch('');
-  };
-  const onSearch = (e: FormEvent) => {
-    e.preventDefault();
-    applySearch(draft);
-  };
+  const clearSearch = () => applySearch(undefined);
 
   return (
     <>
@@ -116,35 +106,7 @@ function ReturnList({ status }: { status: ReturnStatus }) {
         empty={{ icon: 'returns', title: text.emptyTitle, message: text.empty[status] }}
         filtered={query ? { title: text.emptyFiltered, onClear: clearSearch } : null}
         onRefresh={refresh}
-        header={
-          <>
-            <form role="search" onSubmit={onSearch} className="flex gap-2">
-              <label htmlFor={searchId} className="sr-only">
-                {text.searchLabel}
-              </label>
-              <input
-                id={searchId}
-                type="search"
-                value={draft}
-                onChange={(e) => setDraft(e.target.value)}
-                placeholder={text.searchPlaceholder}
-                maxLength={100}
-                autoComplete="off"
-                className="min-h-11 min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-brand-200"
-                data-testid="return-search"
-              />
-              <button type="submit" aria-label={id.common.search} className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-700 text-white">
-                <Icon name="search" className="size-5" />
-              </button>
-            </form>
-            <FilterChips
-              testId="return-active-filters"
-              chips={[queryChip(query)]}
-              onEdit={() => document.getElementById(searchId)?.focus()}
-              onClear={clearSearch}
-            />
-          </>
-        }
+        header={<SearchRow query={query} label={text.searchLabel} placeholder={text.searchPlaceholder} onSearch={applySearch} testId="return-search" chipsTestId="return-active-filters" maxLength={100} />}
       />
     </>
   );

@@ -7,10 +7,10 @@ import { useNow } from '@/shared/hooks/use-now';
 import { id, t } from '@/shared/i18n/id';
 import { transfersText } from '@/shared/i18n/transfers';
 import { DateRangeFields, FilterActions, useDateRangeDraft, type DateRange } from '@/shared/ui/date-range-fields';
-import { FilterChips, ListHeaderActions, dateRangeChip, queryChip } from '@/shared/ui/filter-chips';
-import { Icon } from '@/shared/ui/icons';
+import { FilterChips, ListHeaderActions, dateRangeChip } from '@/shared/ui/filter-chips';
 import { InfiniteList } from '@/shared/ui/infinite-list';
 import { PageHeader } from '@/shared/ui/page-header';
+import { SearchRow } from '@/shared/ui/search-row';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
 import { useTransferCount } from '../api/get-transfer-count';
@@ -149,7 +149,7 @@ export function TransferListScreen({ side, status }: { side: TransferListSide; s
                 }}
               />
             ) : null}
-            <SearchRow query={query} onSearch={(q) => update({ q: q ?? null })} />
+            <SearchRow query={query} label={text.searchLabel} placeholder={text.searchPlaceholder} onSearch={(q) => update({ q: q ?? null })} testId="mat-search" />
             <FilterChips testId="mat-filters" chips={[dateRangeChip(range)]} onEdit={() => setFilterOpen(true)} onClear={() => update({ startDate: null, endDate: null })} />
           </>
         }
@@ -174,51 +174,3 @@ function DateFilter({ saved, onApply, onReset }: { saved: DateRange; onApply: (r
   );
 }
 
-/** The search row: typed, sent with Enter or the button, said as a chip that clears it. */
-function SearchRow({ query, onSearch }: { query: string; onSearch: (q: string | undefined) => void }) {
-  const [draft, setDraft] = useState(query);
-  const [shown, setShown] = useState(query);
-  const inputId = useId();
-  // The search cleared or changed elsewhere (a chip, "Hapus filter", another tab): the field follows.
-  if (shown !== query) {
-    setShown(query);
-    setDraft(query);
-  }
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSearch(draft.trim() || undefined);
-  };
-  return (
-    <>
-      <form role="search" onSubmit={submit} className="flex gap-2">
-        <label htmlFor={inputId} className="sr-only">
-          {text.searchLabel}
-        </label>
-        <input
-          id={inputId}
-          type="search"
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          placeholder={text.searchPlaceholder}
-          maxLength={60}
-          autoComplete="off"
-          enterKeyHint="search"
-          className="min-h-11 min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-brand-200"
-          data-testid="mat-search"
-        />
-        <button type="submit" aria-label={id.common.search} className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-700 text-white">
-          <Icon name="search" className="size-5" />
-        </button>
-      </form>
-      <FilterChips
-        testId="mat-search-chips"
-        chips={[queryChip(query)]}
-        onEdit={() => document.getElementById(inputId)?.focus()}
-        onClear={() => {
-          setDraft('');
-          onSearch(undefined);
-        }}
-      />
-    </>
-  );
-}

@@ -3,12 +3,24 @@ import { id } from '@/shared/i18n/id';
 import { FilterChips, queryChip } from '@/shared/ui/filter-chips';
 import { Icon } from '@/shared/ui/icons';
 
+interface SearchRowProps {
+  /** The search in force (from the URL); the field follows it when it changes elsewhere. */
+  query: string;
+  label: string;
+  placeholder: string;
+  onSearch: (q: string | undefined) => void;
+  testId: string;
+  /** The chips' test id (default `<testId>-chips`). */
+  chipsTestId?: string;
+  maxLength?: number;
+}
+
 /** The search row of a list: typed, sent with Enter or the button, said as a chip that clears it. */
-export function SearchRow({ query, label, placeholder, onSearch, testId }: { query: string; label: string; placeholder: string; onSearch: (q: string | undefined) => void; testId: string }) {
+export function SearchRow({ query, label, placeholder, onSearch, testId, chipsTestId, maxLength = 60 }: SearchRowProps) {
   const [draft, setDraft] = useState(query);
   const [shown, setShown] = useState(query);
   const inputId = useId();
-  // The search cleared or changed elsewhere (a chip, "Hapus filter"): the field follows.
+  // The search cleared or changed elsewhere (a chip, "Hapus filter", another tab): the field follows.
   if (shown !== query) {
     setShown(query);
     setDraft(query);
@@ -33,8 +45,9 @@ export function SearchRow({ query, label, placeholder, onSearch, testId }: { que
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           placeholder={placeholder}
-          maxLength={60}
+          maxLength={maxLength}
           autoComplete="off"
+          enterKeyHint="search"
           className="min-h-11 min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-brand-200"
           data-testid={testId}
         />
@@ -42,7 +55,7 @@ export function SearchRow({ query, label, placeholder, onSearch, testId }: { que
           <Icon name="search" className="size-5" />
         </button>
       </form>
-      <FilterChips testId={`${testId}-chips`} chips={[queryChip(query)]} onEdit={() => document.getElementById(inputId)?.focus()} onClear={clear} />
+      <FilterChips testId={chipsTestId ?? `${testId}-chips`} chips={[queryChip(query)]} onEdit={() => document.getElementById(inputId)?.focus()} onClear={clear} />
     </>
   );
 }
