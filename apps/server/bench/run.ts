@@ -130,7 +130,7 @@ async function main(): Promise<void> {
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: pg.url, WEB_DIST: '/nonexistent', JWT_SECRET: secrets.JWT_SECRET, CHANNEL_SECRETS: secrets.CHANNEL_SECRETS });
   const api = await listen(await buildApp({ config, handle, logger: false }));
   // The same app with the store read cache off: what every count and list costs when the store has just changed.
-  const uncached = await listen(await buildApp({ config: { ...config, READ_CACHE_TTL_MS: 0 }, handle, logger: false }));
+  const uncached = await listen(await buildApp({ config: { ...config, READ_CACHE_TTL_MS: 0, STOCK_CACHE_TTL_MS: 0 }, handle, logger: false }));
   const bare = Fastify({ logger: false });
   bare.get('/hello', async () => ({ hello: 'world' }));
   const baseline = await listen(bare);

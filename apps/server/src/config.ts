@@ -103,6 +103,8 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** How long a store's order counts and lists may be served from memory at most; 0 turns the cache off. Every change to the store clears it at once. */
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Longest time a stock lookup or booking store list is kept (every stock move clears them at once); 0 turns it off. */
+  STOCK_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   MIN_APP_VERSION: z.string().default('1.0.0'),
   /** Scan and go completes an order only when the reported position is within this many metres of the customer. */
   POD_RADIUS_METERS: z.coerce.number().positive().default(POD_DEFAULTS.radiusM),

@@ -25,7 +25,7 @@ export async function createTestContext(overrides: Partial<Config> = {}, env: Re
   const handle = await openTestDb();
   await seedDemo(handle.db);
   // A secret of its own, as on PostgreSQL, where the development default is refused.
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', READ_CACHE_TTL_MS: '0', JWT_SECRET: randomBytes(32).toString('hex'), ...env }, overrides);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', READ_CACHE_TTL_MS: '0', STOCK_CACHE_TTL_MS: '0', JWT_SECRET: randomBytes(32).toString('hex'), ...env }, overrides);
   const app = await buildApp({ config, handle, logger: false });
   await app.ready();
 

@@ -5,7 +5,7 @@ import { testContextPerFile } from '../../test/harness';
 import { bookingApi, productPicker, setStock, STAFF, STAFF_T002 } from '../bookings/booking-test-kit';
 
 // The cache on, as in production (the harness turns it off for every other suite).
-const ctx = testContextPerFile({ READ_CACHE_TTL_MS: 60_000 });
+const ctx = testContextPerFile({ STOCK_CACHE_TTL_MS: 60_000 });
 const api = bookingApi(ctx);
 const freshProduct = productPicker(ctx);
 const others: FastifyInstance[] = [];

@@ -30,10 +30,10 @@ export function noteStockMoved(): void {
  * chain (decision 97): every stock-moving event, heard by every process through LISTEN/NOTIFY, clears
  * them, and the process that moved stock clears them before it answers, so a phone never reads its
  * own change stale. The store read cache's generations keep a read that raced a move from storing
- * what it read before it; READ_CACHE_TTL_MS bounds a change made outside the app; 0 turns it off.
+ * what it read before it; STOCK_CACHE_TTL_MS bounds a change made outside the app; 0 turns it off.
  */
 export function registerStockReplyCache(app: FastifyInstance, bus: EventBus): StoreReadCache {
-  const cache = new StoreReadCache({ ttlMs: app.config.READ_CACHE_TTL_MS, max: 20_000 });
+  const cache = new StoreReadCache({ ttlMs: app.config.STOCK_CACHE_TTL_MS, max: 20_000 });
   bus.subscribe((e) => {
     if (MOVING.has(e.type)) cache.invalidate(CHAIN);
   });
