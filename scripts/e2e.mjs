@@ -9,6 +9,10 @@ ensureChromium();
 const build = spawnSync('npm', ['run', 'build', '-w', '@gerai/web'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
+// The chat spec's simulated customer listens here (e2e/chat.spec.ts); every channel's notices go to it.
+const chatPort = process.env.E2E_CHAT_PORT ?? '3199';
+const channelWebhooks = Object.fromEntries([379, 410, 91, 95, 901, 911, 87].map((appId) => [appId, `http://127.0.0.1:${chatPort}/notices/${appId}`]));
+
 let app;
 try {
   app = await startApp({
@@ -19,6 +23,7 @@ try {
       LOGIN_RATE_LIMIT: process.env.LOGIN_RATE_LIMIT ?? '100',
       // Short-lived access tokens let the refresh test run quickly.
       ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TTL ?? '900',
+      CHANNEL_WEBHOOKS: process.env.E2E_CHANNEL_WEBHOOKS ?? JSON.stringify(channelWebhooks),
     },
   });
 } catch (err) {
@@ -36,7 +41,7 @@ try {
   // The browser tests run either way, so one failure does not hide the other's result.
   const run = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: app.base },
+    env: { ...process.env, E2E_BASE_URL: app.base, E2E_CHAT_PORT: chatPort },
   });
   status = run.status ?? 1;
   if (!withinBudget) {

@@ -30,6 +30,8 @@ import { stockRoutes } from './modules/stock/routes';
 import { bookingRoutes } from './modules/bookings/routes';
 import { transferRoutes } from './modules/transfers/routes';
 import { registerStockReplyCache } from './modules/stock';
+import { chatRoutes } from './modules/chat/routes';
+import { helpdeskFileRoutes, helpdeskRoutes } from './modules/helpdesk/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -144,6 +146,9 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
   await app.register(stockRoutes);
   await app.register(bookingRoutes);
   await app.register(transferRoutes);
+  await app.register(chatRoutes);
+  await app.register(helpdeskRoutes);
+  await app.register(helpdeskFileRoutes);
   await app.register(eventRoutes);
   app.get('/api/health', { ...access({ auth: 'public' }), schema: { tags: ['platform'], summary: 'Liveness probe; listening: false while the LISTEN connection to PostgreSQL is being re-established' } }, async () => ok({ ok: true, db: handle.kind, listening: bus.connected }));
 

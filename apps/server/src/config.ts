@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { POD_DEFAULTS } from '@gerai/contract';
+import { POD_DEFAULTS, TICKET_REOPEN_DAYS_DEFAULT } from '@gerai/contract';
 
 /** Signs access tokens when JWT_SECRET is unset; known to everyone, so only for development on the embedded database. */
 export const DEV_JWT_SECRET = 'gerai-dev-secret-change-me-in-production-please';
@@ -116,6 +116,8 @@ const envSchema = z.object({
   POD_CAPTURE_MAX_AGE_MINUTES: z.coerce.number().int().positive().max(10_080).default(POD_DEFAULTS.captureMaxAgeMin),
   /** A completed order may be returned within this many days of its completion. */
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  /** A resolved helpdesk ticket may be reopened by its store within this many days of its resolution. */
+  TICKET_REOPEN_DAYS: z.coerce.number().int().min(1).max(90).default(TICKET_REOPEN_DAYS_DEFAULT),
   /** Events older than this are deleted (hourly): a phone away longer reads its screens again instead of replaying. */
   EVENTS_KEEP_DAYS: z.coerce.number().int().positive().max(365).default(7),
   SEED_ON_EMPTY: z

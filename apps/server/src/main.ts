@@ -4,6 +4,7 @@ import { DEV_JWT_SECRET, loadConfig, type Config } from './config';
 import { migrateDb, openDb } from './db/client';
 import { buildApp } from './app';
 import { startChannelNotices } from './modules/channels';
+import { CHAT_NOTICE_OUTCOMES, kicksNoticeDispatch } from './modules/chat';
 import { purgeOldEvents } from './platform/events';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency';
 import { purgeUnattachedUploads } from './platform/uploads';
@@ -64,7 +65,11 @@ const purgeOld = async () => {
 const purge = setInterval(() => void purgeOld().catch((err) => app.log.error({ err }, 'purge failed')), 3600_000);
 purge.unref();
 // Notices to the sales channels (cancelled, return decided, refunded), sent with retry and backoff.
-const notices = startChannelNotices(handle.db, config, app.log);
+const notices = startChannelNotices(handle.db, config, app.log, CHAT_NOTICE_OUTCOMES);
+// A chat message is sent as soon as it is committed, not at the next poll.
+app.events.subscribe((e) => {
+  if (kicksNoticeDispatch(e)) void notices.kick();
+});
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

@@ -43,7 +43,12 @@ export const STOCK_MOVING_EVENT_TYPES = [
   'transfer.finished',
 ] as const;
 
-export const EVENT_TYPES = [...ORDER_EVENT_TYPES, ...POD_EVENT_TYPES, ...CANCEL_EVENT_TYPES, ...RETURN_EVENT_TYPES, ...BOOKING_EVENT_TYPES, ...TRANSFER_EVENT_TYPES] as const;
+/** A helpdesk ticket changed; written on the ticket's store stream (the helpdesk hears every store). */
+export const HELPDESK_EVENT_TYPES = ['ticket.created', 'ticket.commented', 'ticket.status_changed', 'ticket.attachments_added', 'ticket.attachment_deleted'] as const;
+/** Chat with the customer of a shipment: a room opened, a message either way, messages delivered or read. */
+export const CHAT_EVENT_TYPES = ['chat.room.created', 'chat.message.created', 'chat.message.state'] as const;
+
+export const EVENT_TYPES = [...ORDER_EVENT_TYPES, ...POD_EVENT_TYPES, ...CANCEL_EVENT_TYPES, ...RETURN_EVENT_TYPES, ...BOOKING_EVENT_TYPES, ...TRANSFER_EVENT_TYPES, ...HELPDESK_EVENT_TYPES, ...CHAT_EVENT_TYPES] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 export type PodEventType = (typeof POD_EVENT_TYPES)[number];
@@ -51,6 +56,8 @@ export type CancelEventType = (typeof CANCEL_EVENT_TYPES)[number];
 export type ReturnEventType = (typeof RETURN_EVENT_TYPES)[number];
 export type BookingEventType = (typeof BOOKING_EVENT_TYPES)[number];
 export type TransferEventType = (typeof TRANSFER_EVENT_TYPES)[number];
+export type HelpdeskEventType = (typeof HELPDESK_EVENT_TYPES)[number];
+export type ChatEventType = (typeof CHAT_EVENT_TYPES)[number];
 
 export function isEventType(value: string): value is EventType {
   return (EVENT_TYPES as readonly string[]).includes(value);

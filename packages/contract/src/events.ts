@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { EventType } from './event-types';
-import { CHANNEL_NOTICE_KINDS, CHANNEL_NOTICE_STATUSES, MAT_STATUSES, type ReturnStatus } from './workflow-statuses';
+import { CHAT_MESSAGE_STATES, CHAT_SENDERS } from './chat';
+import { chatMessageSchema } from './schemas/chat';
+import { CHANNEL_NOTICE_KINDS, CHANNEL_NOTICE_STATUSES, MAT_STATUSES, TICKET_STATUSES, type ReturnStatus } from './workflow-statuses';
 
 // The event catalogue: every event type and the schema of its payload. The
 // server can record only these (recordChange is typed by it, and a test parses
@@ -80,6 +82,9 @@ const returnStep = <S extends ReturnStatus>(status: S) => ({
 });
 
 const chosenReason = z.object({ id: int(), label: z.string(), text: z.string().nullable(), display: z.string() }).strict();
+
+/** Every ticket event: which ticket, its status after the change, who changed it. */
+const ticketBase = { ticketId: int(), shipmentNo: z.string(), status: z.enum(TICKET_STATUSES), actorName: z.string() };
 
 export const EVENT_CATALOGUE = {
   'order.created': z
@@ -169,6 +174,17 @@ export const EVENT_CATALOGUE = {
   'transfer.locked': z.object(transferStep('locked')).strict(),
   'transfer.unlocked': z.object(transferStep('unlocked')).strict(),
   'transfer.reissued': z.object(transferStep('reissued')).strict(),
+  'ticket.created': z.object({ ...ticketBase, problem: z.string(), attachmentCount: int() }).strict(),
+  'ticket.commented': z.object({ ...ticketBase, commentId: int(), attachmentCount: int() }).strict(),
+  'ticket.status_changed': z.object({ ...ticketBase, from: z.enum(TICKET_STATUSES) }).strict(),
+  'ticket.attachments_added': z.object({ ...ticketBase, attachmentCount: int() }).strict(),
+  'ticket.attachment_deleted': z.object({ ...ticketBase, attachmentId: int() }).strict(),
+  'chat.room.created': z.object({ shipmentNo: z.string(), orderNo: z.string(), roomId: int(), openedBy: z.enum(CHAT_SENDERS) }).strict(),
+  'chat.message.created': z.object({ shipmentNo: z.string(), roomId: int(), message: chatMessageSchema.strict() }).strict(),
+  /** Messages of one sender that reached `state` (store: delivered, read or failed; customer: read by the crew). */
+  'chat.message.state': z
+    .object({ shipmentNo: z.string(), roomId: int(), sender: z.enum(CHAT_SENDERS), messageIds: z.array(int()), state: z.enum(CHAT_MESSAGE_STATES) })
+    .strict(),
 } satisfies { [K in EventType]: z.ZodType };
 
 /** What a producer writes for an event of type T. */

@@ -94,10 +94,27 @@ export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as c
 export type UploadImageType = (typeof UPLOAD_IMAGE_TYPES)[number];
 
 /**
+ * Helpdesk ticket attachments (decision 94): photos and PDF, the type read from the content; at most
+ * `maxFiles` per request and per ticket, each at most `maxBytes`. A ticket may be reopened by its
+ * store within TICKET_REOPEN_DAYS (config, default `reopenDaysDefault`) of being resolved.
+ */
+export const TICKET_ATTACHMENT_TYPES = [...UPLOAD_IMAGE_TYPES, 'application/pdf'] as const;
+export type TicketAttachmentType = (typeof TICKET_ATTACHMENT_TYPES)[number];
+export const TICKET_ATTACHMENTS = { maxFiles: 5, perTicketMax: 20, maxBytes: 5 * 1024 * 1024, fileNameMax: 120 } as const;
+export const TICKET_TEXT = { descriptionMin: 5, descriptionMax: 2000, commentMax: 2000, staffNameMax: 100, searchMax: 60 } as const;
+export const TICKET_REOPEN_DAYS_DEFAULT = 7;
+/** The multipart field of a ticket request that carries its files (the other fields are text). */
+export const TICKET_FILES_FIELD = 'attachments';
+/** Attachment uploads get this long before the phone gives up (spec §9). */
+export const TICKET_UPLOAD_TIMEOUT_MS = 60_000;
+
+/**
  * Stock lookup and bookings (decision 88): how many nearby stores a lookup shows, how many stores a
  * booking proposes first, the shortest search, and the refusal note.
  */
 export const STOCK_LOOKUP = { nearbyStores: 10, searchMin: 2 } as const;
+/** Chat (decision 90): a message's text, a page of messages, a channel's own message id. */
+export const CHAT_LIMITS = { bodyMax: 1000, pageSize: 50, pageSizeMax: 100, channelMessageIdMax: 64 } as const;
 export const BOOKING_LIMITS = { proposalStores: 5, nearbyStores: 50, refuseReasonMax: 200 } as const;
 
 /**

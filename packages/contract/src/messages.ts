@@ -3,7 +3,7 @@
  * machine half of every error reply; the web maps a code back to its text here.
  */
 import { SESSION_EXPIRED_MESSAGE } from './shell-messages';
-import { DATE_RANGE, PAPER_BAG_MAX, POD_PLASTIC_MAX, RETURN_PHOTOS, UPLOAD_MAX_BYTES } from './limits';
+import { DATE_RANGE, PAPER_BAG_MAX, POD_PLASTIC_MAX, RETURN_PHOTOS, TICKET_ATTACHMENTS, UPLOAD_MAX_BYTES } from './limits';
 
 // The shell's own few texts live in shell-messages.ts, so the first load does not carry this catalogue.
 export { DEFAULT_ERROR_MODAL, SESSION_EXPIRED_MESSAGE, SUCCESS } from './shell-messages';
@@ -113,6 +113,25 @@ export const ERROR_MESSAGES = {
   UPLOAD_TOO_LARGE: `Ukuran file terlalu besar (maksimal ${UPLOAD_MAX_BYTES / 1024 / 1024} MB).`,
   UPLOAD_TYPE_UNSUPPORTED: 'Jenis file tidak didukung. Gunakan foto JPG, PNG atau WebP.',
   UPLOAD_MISSING: 'Pilih file yang akan diunggah.',
+  // Chat with the customer.
+  CHAT_ROOM_NOT_FOUND: 'Chat untuk pesanan ini belum dibuka.',
+  CHAT_READ_ONLY: 'Pesanan sudah masuk riwayat. Chat hanya dapat dibaca, tidak dapat mengirim pesan lagi.',
+  CHAT_PHOTO_UNKNOWN: 'Foto tidak ditemukan atau sudah dipakai. Unggah ulang fotonya.',
+  CHAT_MESSAGE_ID_REUSED: 'Id pesan ini sudah dipakai untuk pesan lain.',
+  CHAT_PHOTO_LINK_INVALID: 'Tautan foto tidak valid.',
+  CHAT_PHOTO_LINK_EXPIRED: 'Tautan foto sudah kedaluwarsa. Minta foto dikirim ulang.',
+  // Helpdesk (tickets).
+  TICKET_NOT_FOUND: 'Tiket tidak ditemukan.',
+  TICKET_CLOSED: 'Tiket sudah ditutup dan tidak dapat diubah lagi.',
+  TICKET_STATUS_CHANGED: 'Status tiket sudah berubah. Muat ulang untuk melihat status terbaru.',
+  TICKET_TRANSITION_FORBIDDEN: 'Perubahan status tiket ini tidak diizinkan.',
+  TICKET_REOPEN_WINDOW_CLOSED: `Batas waktu membuka kembali tiket sudah lewat. Buat tiket baru bila masalah masih terjadi.`,
+  TICKET_PROBLEM_UNKNOWN: 'Jenis masalah tidak dikenal.',
+  TICKET_ATTACHMENT_TYPE_UNSUPPORTED: 'Jenis lampiran tidak didukung. Gunakan foto JPG, PNG, WebP atau PDF.',
+  TICKET_ATTACHMENT_TOO_LARGE: `Ukuran lampiran terlalu besar (maksimal ${TICKET_ATTACHMENTS.maxBytes / 1024 / 1024} MB per file).`,
+  TICKET_ATTACHMENTS_TOO_MANY: `Lampiran terlalu banyak (maksimal ${TICKET_ATTACHMENTS.maxFiles} file sekaligus, ${TICKET_ATTACHMENTS.perTicketMax} per tiket).`,
+  TICKET_ATTACHMENTS_MISSING: 'Pilih minimal satu lampiran.',
+  TICKET_ATTACHMENT_NOT_OWNER: 'Hanya pengunggah yang dapat menghapus lampiran ini.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -215,6 +234,23 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   UPLOAD_TOO_LARGE: 413,
   UPLOAD_TYPE_UNSUPPORTED: 415,
   UPLOAD_MISSING: 400,
+  CHAT_ROOM_NOT_FOUND: 404,
+  CHAT_READ_ONLY: 409,
+  CHAT_PHOTO_UNKNOWN: 422,
+  CHAT_MESSAGE_ID_REUSED: 409,
+  CHAT_PHOTO_LINK_INVALID: 403,
+  CHAT_PHOTO_LINK_EXPIRED: 403,
+  TICKET_NOT_FOUND: 404,
+  TICKET_CLOSED: 409,
+  TICKET_STATUS_CHANGED: 409,
+  TICKET_TRANSITION_FORBIDDEN: 403,
+  TICKET_REOPEN_WINDOW_CLOSED: 422,
+  TICKET_PROBLEM_UNKNOWN: 422,
+  TICKET_ATTACHMENT_TYPE_UNSUPPORTED: 415,
+  TICKET_ATTACHMENT_TOO_LARGE: 413,
+  TICKET_ATTACHMENTS_TOO_MANY: 422,
+  TICKET_ATTACHMENTS_MISSING: 400,
+  TICKET_ATTACHMENT_NOT_OWNER: 403,
 };
 
 /** A refusal's message with its particulars (who holds the order, what it became), in place of the code's plain one. */
@@ -314,6 +350,9 @@ export const FIELD_MESSAGES = {
   returnPhotosMin: `Lampirkan minimal ${RETURN_PHOTOS.min} foto barang`,
   returnPhotosMax: `Maksimal ${RETURN_PHOTOS.max} foto`,
   photoIdInvalid: 'Id foto tidak valid',
+  ticketDescriptionMin: 'Ceritakan masalahnya minimal 5 karakter',
+  ticketCommentRequired: 'Tulis balasan terlebih dahulu',
+  ticketIdInvalid: 'Id tiket tidak valid',
   conditionUnknown: 'Kondisi barang harus sellable atau damaged',
   returnStatusUnknown: 'Status retur tidak dikenal',
   returnLineMissing: (name: string) => `Isi jumlah yang diterima untuk ${name}`,
@@ -340,6 +379,12 @@ export const FIELD_MESSAGES = {
   transferStatusUnknown: 'Status MAT harus new, process, finish atau cancel',
   matNoInvalid: 'Nomor MAT tidak valid',
   idTbsmsInvalid: 'ID MAT tidak valid',
+  // Chat.
+  chatMessageEmpty: 'Tulis pesan atau pilih foto',
+  chatMessageIdInvalid: 'Id pesan tidak valid',
+  chatPhotoLinkInvalid: 'Tautan foto tidak valid',
+  chatPhotoInvalid: 'Foto harus berupa data base64',
+  orderNoInvalid: 'Nomor pesanan tidak valid',
 } as const;
 
 /** Names of form fields as the messages above say them. */

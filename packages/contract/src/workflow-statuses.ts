@@ -86,7 +86,7 @@ export const CHANNEL_NOTICE_STATUS = { PENDING: 'pending', SENT: 'sent', FAILED:
 export type ChannelNoticeStatus = (typeof CHANNEL_NOTICE_STATUS)[keyof typeof CHANNEL_NOTICE_STATUS];
 export const CHANNEL_NOTICE_STATUSES = Object.values(CHANNEL_NOTICE_STATUS) as ChannelNoticeStatus[];
 /** What the channel is told. */
-export const CHANNEL_NOTICE_KINDS = ['order.cancelled', 'return.approved', 'return.rejected', 'return.refunded'] as const;
+export const CHANNEL_NOTICE_KINDS = ['order.cancelled', 'return.approved', 'return.rejected', 'return.refunded', 'chat.message', 'chat.read'] as const;
 export type ChannelNoticeKind = (typeof CHANNEL_NOTICE_KINDS)[number];
 
 export const POD_APPROVAL_STATUS = { PENDING: 'pending', APPROVED: 'approved', REJECTED: 'rejected' } as const;
@@ -107,3 +107,9 @@ export type TicketStatus = (typeof TICKET_STATUS)[keyof typeof TICKET_STATUS];
 export const TICKET_STATUSES = Object.values(TICKET_STATUS) as TicketStatus[];
 /** A shipment may have at most one ticket in these statuses. */
 export const ACTIVE_TICKET_STATUSES: readonly TicketStatus[] = [TICKET_STATUS.OPEN, TICKET_STATUS.IN_PROGRESS];
+export const TICKET_STATUS_LABEL: Record<TicketStatus, string> = {
+  open: 'Terbuka',
+  in_progress: 'Diproses',
+  resolved: 'Selesai',
+  closed: 'Ditutup',
+};

@@ -48,6 +48,9 @@ interface ScopeObject {
   /** A material transfer T001 sent to a store other than T002 (the `{matNo}` and `{idTbsms}` of /api/transfers/…). */
   matNo: string;
   idTbsms: string;
+  /** A helpdesk ticket of T001 and a file on it its kepala toko added (`{idTicket}`, `{idAttachment}`). */
+  idTicket: number;
+  idAttachment: number;
 }
 
 interface ScopeRequest {
@@ -55,7 +58,7 @@ interface ScopeRequest {
   object: ScopeObject;
   url: string;
   contentType: string | undefined;
-  payload: string | undefined;
+  payload: string | Buffer | undefined;
   /** A read that only filters by the object (query): it may answer 2xx with nothing of it. */
   filterOnly: boolean;
   /** What a foreign caller's 2xx reply must not contain. */
@@ -85,7 +88,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   operations = openApiOperations(ctx.app.swagger());
   for (const nik of [DEMO_NIK.STAFF, DEMO_NIK.STORE_CHIEF, DEMO_NIK.STAFF_T002, DEMO_NIK.STORE_CHIEF_T002]) tokens.set(nik, (await ctx.loginAs(nik)).authorization);
-  objects = await ownStoreObjects(await ownStoreUpload(), await ownStoreBooking(), await ownStoreTransfer());
+  objects = await ownStoreObjects(await ownStoreUpload(), await ownStoreBooking(), { ...(await ownStoreTransfer()), ...(await ownStoreTicket()) });
   known = {
     reasonId: await reasonIds('/api/pod/reasons/request'),
     rejectReasonId: await reasonIds('/api/pod/reasons/reject'),
@@ -143,12 +146,42 @@ async function ownStoreTransfer(): Promise<{ matNo: string; idTbsms: string }> {
   return { matNo: transfer.matNo, idTbsms: transfer.idTbsms };
 }
 
+const SCOPE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/**
+ * A multipart form as a browser sends it: scalar fields as text, and one small PNG for each array
+ * field (the files of a helpdesk call, which its schema lists as their digests).
+ */
+function multipartEncode(body: Record<string, unknown>): { contentType: string; payload: Buffer } {
+  const boundary = 'scope-form-boundary';
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(body)) {
+    const file = Array.isArray(value);
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? '; filename="foto.png"\r\nContent-Type: image/png' : ''}\r\n\r\n`));
+    chunks.push(file ? SCOPE_PNG : Buffer.from(scalarText(value)), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { contentType: `multipart/form-data; boundary=${boundary}`, payload: Buffer.concat(chunks) };
+}
+
+/** A helpdesk ticket of T001 (seeded) and a file its kepala toko added to it: the objects of the ticket routes. */
+async function ownStoreTicket(): Promise<{ idTicket: number; idAttachment: number }> {
+  const { items } = (await get(DEMO_NIK.STORE_CHIEF, '/api/helpdesk/tickets?status=open&size=1')) as { items: Array<{ id: number; storeCode: string }> };
+  expect(items[0]?.storeCode).toBe(OWN_STORE);
+  const idTicket = items[0]!.id;
+  const form = multipartEncode({ attachments: [] });
+  const res = await ctx.app.inject({ method: 'POST', url: `/api/helpdesk/tickets/${idTicket}/attachments`, headers: { authorization: tokens.get(DEMO_NIK.STORE_CHIEF)!, 'content-type': form.contentType }, payload: form.payload });
+  expect(res.statusCode, res.body).toBe(201);
+  const detail = (await get(DEMO_NIK.STORE_CHIEF, `/api/helpdesk/tickets/${idTicket}`)) as { attachments: Array<{ id: number }> };
+  return { idTicket, idAttachment: detail.attachments.at(-1)!.id };
+}
+
 /**
  * Real orders of T001 as its staff sees them: one per status and delivery type,
  * plus the orders of its kepala toko's POD approval queue (the objects of the POD routes)
  * and of its returns in every status (the objects of the return routes).
  */
-async function ownStoreObjects(uploadId: string, bookID: number, transfer: { matNo: string; idTbsms: string }): Promise<ScopeObject[]> {
+async function ownStoreObjects(uploadId: string, bookID: number, transfer: Pick<ScopeObject, 'matNo' | 'idTbsms' | 'idTicket' | 'idAttachment'>): Promise<ScopeObject[]> {
   type Listed = { shipmentNo: string; orderNo: string; deliveryType: number; statusId: number; storeCode: string };
   const picked = new Map<string, Listed & { label: string }>();
   for (const status of ORDER_STATUS_IDS) {
@@ -193,6 +226,8 @@ function valuesOf(object: ScopeObject): Record<string, unknown> {
     bookID: object.bookID,
     matNo: object.matNo,
     idTbsms: object.idTbsms,
+    idTicket: object.idTicket,
+    idAttachment: object.idAttachment,
     // A transfer is confirmed with a PIN (of the right shape; it is refused by side or scope before it is checked).
     pin: '000000',
   };
@@ -224,7 +259,7 @@ function requestFor(op: Operation, object: ScopeObject): ScopeRequest {
     .map((p) => `${p.name}=${encodeComponent(scalarText(p.name in values ? values[p.name] : exampleOf(p.schema, p.name, known, seed)))}`)
     .join('&');
   let contentType: string | undefined;
-  let payload: string | undefined;
+  let payload: string | Buffer | undefined;
   if (op.body) {
     contentType = 'application/json' in op.body ? 'application/json' : Object.keys(op.body)[0]!;
     const bodySchema = op.body[contentType]!;
@@ -233,7 +268,8 @@ function requestFor(op: Operation, object: ScopeObject): ScopeRequest {
     for (const name of Object.keys(bodySchema.properties ?? {})) if (name in values) body[name] = values[name];
     // The PIN or the QR, never both (a transfer's confirmation): the PIN is sent.
     if ('pin' in body) delete body.qr;
-    payload = contentType.includes('json') ? JSON.stringify(body) : formEncode(body);
+    if (contentType.includes('multipart')) ({ contentType, payload } = multipartEncode(body));
+    else payload = contentType.includes('json') ? JSON.stringify(body) : formEncode(body);
   }
   const names = namesOf(op);
   return {

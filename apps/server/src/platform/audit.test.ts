@@ -12,6 +12,9 @@ import { completedOrder, podBody, pointFrom as returnPointFrom, returnApi, retur
 import { recordChange, type AuditEntry } from './audit';
 import { bookingApi, productPicker, setStock, STAFF_T002, STAFF_T003, SUPERVISOR } from '../modules/bookings/booking-test-kit';
 import { productPicker as transferProducts, transferApi, wrongPin } from '../modules/transfers/transfer-test-kit';
+import { CHAT_NOTICE_OUTCOMES } from '../modules/chat';
+import { chatApi } from '../modules/chat/chat-test-kit';
+import { file as ticketFile, freeShipments, HELPDESK, helpdeskApi, PNG, ticketBody } from '../modules/helpdesk/helpdesk-test-kit';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -148,6 +151,27 @@ describe('the event catalogue', () => {
     await ok(transfers.step(STAFF_T002, mat.transfer.matNo, 'finish', { lines: [{ productId: moved.productId, qtyReceived: 1, reason: 'damaged' }] }));
     const unsent = await transfers.sent(STAFF, 'T002', [{ productId: moved.productId, qty: 1 }]);
     await ok(transfers.step(STAFF, unsent.transfer.matNo, 'cancel'));
+
+    // Helpdesk: a ticket with a file, a comment, files added and one deleted, taken up and resolved.
+    const helpdesk = helpdeskApi(ctx);
+    const [reported] = await freeShipments(ctx, 'T001', 1);
+    const ticket = await helpdesk.createWithFiles(STAFF, ticketBody(reported!.shipmentNo), [ticketFile(PNG)]);
+    expect(ticket.statusCode, ticket.body).toBe(201);
+    const ticketId = ticket.json().data.id as number;
+    await ok(helpdesk.comment(HELPDESK, ticketId, { body: 'Kami cek dulu.' }), 201);
+    await ok(helpdesk.attach(STAFF, ticketId, [ticketFile(PNG)]), 201);
+    await ok(helpdesk.removeFile(STAFF, ticketId, (await helpdesk.detail(STAFF, ticketId)).json().data.attachments[1].id));
+    await ok(helpdesk.setStatus(HELPDESK, ticketId, 'resolved'));
+
+    // Chat: a room opened, a store message delivered (its notice accepted) and read, a customer's message read by the crew.
+    const chat = chatApi(ctx);
+    const talk = await chat.freshOrder();
+    await ok(chat.open(STAFF, talk), 201);
+    const said = (await chat.send(STAFF, talk.shipmentNo, { body: 'Pesanan sedang disiapkan' })).json().data as { id: number };
+    await dispatchDueNotices(ctx.handle.db, async () => undefined, notices, 100, CHAT_NOTICE_OUTCOMES);
+    await ok(chat.channel(talk.appId, 'read', { shipmentNo: talk.shipmentNo, upToId: said.id }));
+    const answer = (await chat.channel(talk.appId, 'messages', { shipmentNo: talk.shipmentNo, messageId: 'audit-1', body: 'Terima kasih' })).json().data as { messageId: number };
+    await ok(chat.read(STAFF, talk.shipmentNo, answer.messageId));
 
     const rows = await ctx.handle.db.select().from(events).orderBy(asc(events.id));
     for (const row of rows) {

@@ -26,6 +26,8 @@ interface Operation {
   access: unknown;
   minRole: number | undefined;
   security: unknown;
+  /** The document requires query parameters (a public signed link: its proof is its query, checked by the handler). */
+  requiresQuery?: boolean;
 }
 
 /** Values for path parameters that name real things, so a signed channel call reaches its handler. */
@@ -44,6 +46,7 @@ function operationsOf(doc: { paths: Record<string, Record<string, Record<string,
         access: op['x-gerai-access'],
         minRole: op['x-gerai-min-role'] as number | undefined,
         security: op.security,
+        requiresQuery: ((op.parameters ?? []) as Array<{ in?: string; required?: boolean }>).some((p) => p.in === 'query' && p.required === true),
       })),
   );
 }
@@ -101,10 +104,12 @@ describe('a caller without a session', () => {
   });
 
   it('reaches every public operation: a change reads its body, a read is not refused', async () => {
+    // A read whose document requires a query (the chat photo's signed link) is reached when its query
+    // is validated: the kit let the caller through, the handler's own proof is the query's.
     const wrong = await mismatches(
       byAccess('public'),
       (op) => (op.method === 'GET' ? {} : { headers: MALFORMED_JSON, payload: '{"x": ', remoteAddress: '10.200.0.1' }),
-      (op) => (op.method === 'GET' ? { status: 200 } : { status: 400, code: 'MALFORMED_JSON' }),
+      (op) => (op.method === 'GET' ? (op.requiresQuery ? { status: 400, code: 'VALIDATION_FAILED' } : { status: 200 }) : { status: 400, code: 'MALFORMED_JSON' }),
     );
     expect(wrong).toEqual([]);
   });

@@ -15,16 +15,19 @@ export const UNATTACHED_UPLOAD_KEEP_MS = 24 * 3600 * 1000;
 
 export const uploadUrl = (id: string) => `/api/uploads/${id}`;
 
-const isImageType = (mime: string): mime is UploadImageType => (UPLOAD_IMAGE_TYPES as readonly string[]).includes(mime);
-
 /**
  * The type of a file read from its content (magic bytes), never from its name or the browser's
  * claim: a text file renamed .jpg is not an image. Null for anything but the allowed images.
  */
 export async function detectImageType(bytes: Uint8Array): Promise<UploadImageType | null> {
+  return detectFileType(bytes, UPLOAD_IMAGE_TYPES);
+}
+
+/** `detectImageType` for another list of allowed types (ticket attachments add PDF). */
+export async function detectFileType<T extends string>(bytes: Uint8Array, allowed: readonly T[]): Promise<T | null> {
   if (bytes.length === 0) return null;
   const found = await fileTypeFromBuffer(bytes);
-  return found && isImageType(found.mime) ? found.mime : null;
+  return found && (allowed as readonly string[]).includes(found.mime) ? (found.mime as T) : null;
 }
 
 export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

@@ -355,6 +355,8 @@ export function buildActivity(faker: Faker, orders: SeedOrder[], products: Produ
         userId: sender === 'store' ? users.staffT001 : null,
         body,
         createdAt,
+        // The channel accepted every seeded store message.
+        deliveredAt: sender === 'store' ? createdAt : null,
         readAt: k < lines.length - 1 ? between(createdAt, now, 0.2) : null,
       });
     });
@@ -414,6 +416,8 @@ export function buildActivity(faker: Faker, orders: SeedOrder[], products: Produ
       problemId: plan.problemId,
       status: plan.status,
       createdBy: plan.by,
+      // The store may reopen a resolved ticket within TICKET_REOPEN_DAYS of this.
+      resolvedAt: plan.status === 'resolved' ? between(createdAt, now, 0.8) : null,
       createdAt,
       updatedAt: between(createdAt, now, 0.8),
     });

@@ -1,10 +1,15 @@
 // `npm run simulate -- --store T001`: a stream of realistic, signed channel orders
 // sent through the public intake endpoint of a running Gerai, until stopped.
+// `npm run simulate -- --chat`: a customer who reads and answers the store's chat messages
+// (start Gerai with CHANNEL_WEBHOOKS pointing at the address it prints): it opens the store's photos
+// through their signed links and sends a photo of its own when asked for one (`--chat-photos`: with
+// every answer).
 import { parseArgs } from 'node:util';
 import { fakerID_ID as faker } from '@faker-js/faker';
 import { CHANNELS, offsetPoint, PAYMENT_IDS, type IntakeOrder } from '@gerai/contract';
 import { defaultChannelSecrets } from '../config';
 import { signBody } from '../modules/channels/signature';
+import { startChatCustomer } from './chat-customer';
 
 const { values } = parseArgs({
   options: {
@@ -12,6 +17,9 @@ const { values } = parseArgs({
     url: { type: 'string', default: process.env.GERAI_URL ?? 'http://127.0.0.1:3000' },
     interval: { type: 'string', default: '8' },
     count: { type: 'string' },
+    chat: { type: 'boolean', default: false },
+    'chat-port': { type: 'string', default: '3199' },
+    'chat-photos': { type: 'boolean', default: false },
   },
   allowPositionals: true,
 });
@@ -20,6 +28,21 @@ const base = values.url.replace(/\/$/, '');
 const intervalMs = Math.max(0.2, Number(values.interval)) * 1000;
 const limit = values.count ? Number(values.count) : Infinity;
 const secrets: Record<string, string> = process.env.CHANNEL_SECRETS ? JSON.parse(process.env.CHANNEL_SECRETS) : defaultChannelSecrets();
+
+if (values.chat) {
+  const customer = await startChatCustomer({
+    gerai: base,
+    secrets,
+    port: Number(values['chat-port']),
+    ...(values['chat-photos'] ? { sendsPhoto: () => true } : {}),
+    log: (line) => console.log(`${new Date().toLocaleTimeString('id-ID')}  ${line}`),
+  });
+  console.log(`Chat customer listening on ${customer.url}, answering through ${base}. Start Gerai with:`);
+  console.log(`  CHANNEL_WEBHOOKS='${JSON.stringify(customer.webhooks(CHANNELS.map((c) => c.appId)))}'`);
+  process.on('SIGINT', () => void customer.close().then(() => process.exit(0)));
+  // Runs until stopped.
+  await new Promise(() => {});
+}
 
 interface Catalog {
   storeCode: string;

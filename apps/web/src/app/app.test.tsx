@@ -213,11 +213,20 @@ describe('force update', () => {
 });
 
 describe('routes', () => {
+  // The help-center spec paths are splat routes (decision 61): every form of them opens its page.
   it.each([
     ['/help-center', 'Pusat Bantuan'],
-    ['/help-center/order/SHP0001/1103/1/P01', 'Pusat Bantuan'],
-    ['/reported-detail/order/77', 'Detail Laporan'],
-    ['/reported-detail/order/SHP0001/1103/1/P01/list/77', 'Detail Laporan'],
+    ['/help-center/store/SHP0001/1103/1/P01', 'Pusat Bantuan'],
+    ['/reported-detail/store/77', 'Tiket #77'],
+    ['/reported-detail/store/SHP0001/1103/1/P01/list/77', 'Tiket #77'],
+  ])('%s opens the help center (%s)', async (path, title) => {
+    signedInServer();
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.queryByText('Fitur ini belum tersedia')).not.toBeInTheDocument();
+  });
+
+  it.each([
     ['/monitoring', 'Monitoring'],
     ['/rekap-ac', 'Rekap Pesanan'],
   ])('%s shows "%s" with an honest unavailable state', async (path, title) => {

@@ -11,7 +11,7 @@ const lineModals = () => import('@/features/orders/components/line-modals');
 
 /**
  * Named modal kinds this shell renders for real. The other kinds of the spec
- * (confirm cancel, chat, FAQ) are added here by their features; until then they
+ * (confirm cancel, FAQ) are added here by their features; until then they
  * fall back to the generic message modal, as "POD status" does on purpose (a
  * title, a message, an optional "Ajukan POD" confirmation).
  */
@@ -27,4 +27,6 @@ export const modalRenderers: ModalRenderers = {
   'qr-code': lazyNamed(() => import('@/features/orders/components/qr-code-modal'), 'QrCodeModal'),
   'scan-go-success': lazyNamed(() => import('@/features/pod/components/scan-go-success-modal'), 'ScanGoSuccessModal'),
   'pending-actions': lazyNamed(() => import('@/shared/outbox/pending-actions-modal'), 'PendingActionsModal'),
+  chat: lazyNamed(() => import('@/features/chat/components/chat-modal'), 'ChatModal'),
+  faq: lazyNamed(() => import('@/features/helpdesk/components/faq-modal'), 'FaqModal'),
 };

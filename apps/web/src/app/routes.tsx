@@ -27,6 +27,7 @@ const PodRequestDetailPage = lazy(() => import('@/features/pod/pages/pod-request
 const RequestCancelRoute = lazy(() => import('./routes/request-cancel'));
 const MatStoreRoute = lazy(() => import('./routes/mat-store'));
 const MatRoute = lazy(() => import('./routes/mat'));
+const helpCenterRoutes = () => import('./routes/help-center');
 const CancelPendingSection = lazy(() => import('@/features/cancellations/components/cancel-pending-section'));
 
 /**
@@ -78,9 +79,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/akun', title: id.routes.akun, area: 'members', page: AccountRoute },
   { path: '/feature-guide', title: id.routes.featureGuide, area: 'guide', page: FeatureGuidePage },
   { path: '/feature-list/:id', title: id.routes.featureList, area: 'guide', page: FeatureDetailPage },
-  { path: '/help-center/:mode?/:shipmentNo?/:status?/:method?/:code?', title: id.routes.helpCenter, area: 'helpdesk' },
-  { path: '/reported-list/:mode/:code', title: id.routes.reportedList, area: 'helpdesk' },
-  { path: '/reported-detail/:mode/:shipmentNo?/:status?/:method?/:code?/:previous?/:id', title: id.routes.reportedDetail, area: 'helpdesk' },
+  { path: '/help-center/:mode?/:shipmentNo?/:status?/:method?/:code?', title: id.routes.helpCenter, area: 'helpdesk', page: lazyNamed(helpCenterRoutes, 'HelpCenterRoute') },
+  { path: '/reported-list/:mode/:code', title: id.routes.reportedList, area: 'helpdesk', page: lazyNamed(helpCenterRoutes, 'ReportedListRoute') },
+  { path: '/reported-detail/:mode/:shipmentNo?/:status?/:method?/:code?/:previous?/:id', title: id.routes.reportedDetail, area: 'helpdesk', page: lazyNamed(helpCenterRoutes, 'ReportedDetailRoute') },
   { path: '/request-cancel', title: id.routes.requestCancel, area: 'cancellations', page: RequestCancelRoute },
   { path: '/mat-store', title: id.routes.matStore, area: 'transfers', page: MatStoreRoute },
   { path: '/mat', title: id.routes.mat, area: 'transfers', page: MatRoute },

@@ -141,6 +141,7 @@ export function orderDetail(over: Partial<OrderDetail> = {}): OrderDetail {
     cancelRequest: null,
     returnInfo: null,
     channelNotices: [],
+    chatUnread: 0,
     bookings: [],
     bookingBlocked: false,
     ...over,

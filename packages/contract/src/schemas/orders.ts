@@ -243,6 +243,8 @@ export const orderDetailSchema = z.object({
       lastError: z.string().nullable(),
     }),
   ),
+  /** The customer's chat messages nobody on the crew has read yet (the Chat button's badge). */
+  chatUnread: int(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

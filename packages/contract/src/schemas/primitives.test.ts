@@ -49,8 +49,8 @@ function primitiveViolations(schema: AnySchema, path: string, out: string[] = []
   const walk = (child: unknown, at: string) => primitiveViolations(child as AnySchema, at, out);
   switch (def.type) {
     case 'string': {
-      if (kind !== 'text' && kind !== 'date' && kind !== 'datetime') out.push(`${path}: a string not built with text(), isoDate() or isoDateTime()`);
-      else if (kind === 'text' && !((schema as z.ZodString).maxLength! > 0)) out.push(`${path}: text without a maximum length`);
+      if (kind !== 'text' && kind !== 'date' && kind !== 'datetime' && kind !== 'base64') out.push(`${path}: a string not built with text(), isoDate(), isoDateTime() or base64()`);
+      else if ((kind === 'text' || kind === 'base64') && !((schema as z.ZodString).maxLength! > 0)) out.push(`${path}: ${kind} without a maximum length`);
       break;
     }
     case 'number': {
@@ -131,11 +131,11 @@ describe('request schemas', () => {
       }),
     );
     expect(primitiveViolations(bad, 'bad')).toEqual([
-      'bad.name: a string not built with text(), isoDate() or isoDateTime()',
+      'bad.name: a string not built with text(), isoDate(), isoDateTime() or base64()',
       'bad.count: a number not built with int(), queryInt() or decimal()',
       'bad.page: a number not built with int(), queryInt() or decimal()',
       'bad.big: a number not built with int(), queryInt() or decimal()',
-      'bad.when: a string not built with text(), isoDate() or isoDateTime()',
+      'bad.when: a string not built with text(), isoDate(), isoDateTime() or base64()',
       'bad.anything: unknown is not allowed in a request',
     ]);
   });

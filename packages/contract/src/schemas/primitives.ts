@@ -8,7 +8,7 @@ import { FIELD_MESSAGES } from '../messages';
 // `primitives.test.ts` walks every request schema of the contract and refuses a string or
 // number leaf that is not built here.
 
-export type PrimitiveKind = 'text' | 'int' | 'decimal' | 'date' | 'datetime';
+export type PrimitiveKind = 'text' | 'int' | 'decimal' | 'date' | 'datetime' | 'base64';
 
 /**
  * Every schema built here, by kind. A schema derived by a check (`.min()`, `.regex()`,
@@ -164,4 +164,20 @@ export function isoDateTime(): z.ZodISODateTime {
     .datetime({ offset: true, error: FIELD_MESSAGES.dateTimeFormat, abort: true })
     .refine((at) => inDateRange(at.slice(0, 10)), FIELD_MESSAGES.dateTimeRange)
     .register(primitiveRegistry, { primitive: 'datetime' });
+}
+
+// --- bytes -----------------------------------------------------------------------------
+
+/**
+ * A file's bytes sent in JSON as base64 (no `data:` prefix), at most `maxChars` characters: only
+ * the base64 alphabet, so nothing of it reaches a log or a query as text. What the bytes are is
+ * checked by the server from their content.
+ */
+export function base64({ maxChars, error }: { maxChars: number; error: string }): z.ZodString {
+  return z
+    .string({ error })
+    .min(4, { error, abort: true })
+    .max(maxChars, { error, abort: true })
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error })
+    .register(primitiveRegistry, { primitive: 'base64' });
 }

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ACTIVE_TICKET_STATUSES, TICKET_STATUS, TICKET_STATUSES } from '@gerai/contract';
+import { ACTIVE_TICKET_STATUSES, TICKET_ATTACHMENT_TYPES, TICKET_STATUS, TICKET_STATUSES } from '@gerai/contract';
 import { orders } from './orders';
 import { stores } from './catalog';
 import { users } from './auth';
-import { createdAt, sqlIn, updatedAt } from './_columns';
+import { bytea, createdAt, sqlIn, tstz, updatedAt } from './_columns';
 
 export const problems = pgTable('problems', {
   id: serial('id').primaryKey(),
@@ -36,6 +36,8 @@ export const tickets = pgTable(
     problemId: integer('problem_id').references(() => problems.id),
     status: text('status').notNull().default(TICKET_STATUS.OPEN),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When it was last resolved: the store may reopen it within TICKET_REOPEN_DAYS of this. */
+    resolvedAt: tstz('resolved_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -75,8 +77,11 @@ export const ticketAttachments = pgTable(
     fileName: text('file_name').notNull(),
     mimeType: text('mime_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
-    /** Where platform/storage keeps the bytes. */
+    /** A random id of the stored bytes, never derived from the sender's file name. */
     storageKey: text('storage_key').notNull(),
+    /** The file itself, in the database like uploads (decision 94): every process and every backup has it. */
+    bytes: bytea('bytes').notNull(),
+    sha256: text('sha256').notNull(),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -84,5 +89,6 @@ export const ticketAttachments = pgTable(
     index('ticket_attachments_ticket_idx').on(t.ticketId),
     uniqueIndex('ticket_attachments_storage_key').on(t.storageKey),
     check('ticket_attachments_size_nonnegative', sql`${t.sizeBytes} >= 0`),
+    check('ticket_attachments_mime_check', sqlIn(t.mimeType, TICKET_ATTACHMENT_TYPES)),
   ],
 );

@@ -70,7 +70,7 @@ export const appConfig = pgTable('app_config', {
 });
 
 /**
- * Uploaded files (return photos; ticket attachments later), kept in the database with the change
+ * Uploaded files (return photos; ticket attachments are kept in `ticket_attachments`, decision 94), kept in the database with the change
  * that uses them: every process sees them, and a backup holds them. The type is read from the
  * content; only the uploader's store (and those who may see it) may read one back. An upload never
  * attached is purged after a day.

@@ -10,7 +10,11 @@ export {
   startNoticeDispatcher,
   type ChannelNoticeInput,
   type NoticeDispatcher,
+  type NoticeOutcome,
+  type NoticeOutcomes,
   type NoticePolicy,
   type NoticeTransport,
   type OutgoingNotice,
 } from './notices';
+export { channelOf, channelSigned, registerSignedJson } from './routes';
+export { SIGNATURE_HEADER, signBody } from './signature';

@@ -113,6 +113,13 @@ export function channelTransport(
 type NoticeRow = typeof channelNotices.$inferSelect;
 
 /**
+ * What a kind of notice does with an attempt's outcome, in the outcome's transaction, in place of the
+ * `order.notice` event (chat: the message becomes delivered or failed, decision 91).
+ */
+export type NoticeOutcome = (tx: Tx, notice: Pick<NoticeRow, 'id' | 'ref' | 'shipmentNo' | 'storeCode' | 'payload'>, status: ChannelNoticeStatus) => Promise<void>;
+export type NoticeOutcomes = Partial<Record<ChannelNoticeKind, NoticeOutcome>>;
+
+/**
  * Takes up to `limit` due notices: locked with SKIP LOCKED so two processes never take the same
  * one, and leased (next_attempt_at moved past the send's time) before the lock is let go, so no
  * other run picks a notice up while it is being sent. The send itself runs outside any transaction.
@@ -139,7 +146,7 @@ async function claimDue(db: Db, limit: number, leaseSeconds: number): Promise<No
  * Writes one attempt's outcome and the live event `order.notice` for the order's store. Guarded by
  * the attempt count seen at the claim: a run whose lease ran out and was overtaken writes nothing.
  */
-async function recordAttempt(db: Db, n: NoticeRow, error: string | null, policy: NoticePolicy): Promise<ChannelNoticeStatus | null> {
+async function recordAttempt(db: Db, n: NoticeRow, error: string | null, policy: NoticePolicy, outcomes: NoticeOutcomes): Promise<ChannelNoticeStatus | null> {
   const attempts = n.attempts + 1;
   const status: ChannelNoticeStatus =
     error === null ? CHANNEL_NOTICE_STATUS.SENT : attempts >= policy.maxAttempts ? CHANNEL_NOTICE_STATUS.FAILED : CHANNEL_NOTICE_STATUS.PENDING;
@@ -156,6 +163,11 @@ async function recordAttempt(db: Db, n: NoticeRow, error: string | null, policy:
       .where(and(eq(channelNotices.id, n.id), eq(channelNotices.status, CHANNEL_NOTICE_STATUS.PENDING), eq(channelNotices.attempts, n.attempts)))
       .returning({ id: channelNotices.id });
     if (!row) return null;
+    const outcome = outcomes[n.kind as ChannelNoticeKind];
+    if (outcome) {
+      await outcome(tx, n, status);
+      return status;
+    }
     await recordChange(
       tx,
       {
@@ -178,8 +190,8 @@ export interface DispatchResult {
   failed: number;
 }
 
-/** One pass: every notice due now is sent once; the outcome of each is recorded. */
-export async function dispatchDueNotices(db: Db, transport: NoticeTransport, policy: NoticePolicy, limit = 20): Promise<DispatchResult> {
+/** One pass: every notice due now is sent once; the outcome of each is recorded (by its kind's `outcomes` entry, if any). */
+export async function dispatchDueNotices(db: Db, transport: NoticeTransport, policy: NoticePolicy, limit = 20, outcomes: NoticeOutcomes = {}): Promise<DispatchResult> {
   const result: DispatchResult = { sent: 0, retrying: 0, failed: 0 };
   for (;;) {
     const batch = await claimDue(db, limit, policy.leaseSeconds);
@@ -200,7 +212,7 @@ export async function dispatchDueNotices(db: Db, transport: NoticeTransport, pol
       } catch (err) {
         error = (err instanceof Error ? err.message : String(err)) || 'gagal terkirim';
       }
-      const status = await recordAttempt(db, n, error, policy);
+      const status = await recordAttempt(db, n, error, policy, outcomes);
       if (status === CHANNEL_NOTICE_STATUS.SENT) result.sent++;
       else if (status === CHANNEL_NOTICE_STATUS.FAILED) result.failed++;
       else if (status === CHANNEL_NOTICE_STATUS.PENDING) result.retrying++;
@@ -239,13 +251,14 @@ export function startNoticeDispatcher(options: {
   policy: NoticePolicy;
   pollMs: number;
   log: Pick<FastifyBaseLogger, 'error'>;
+  outcomes?: NoticeOutcomes;
 }): NoticeDispatcher {
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   const pass = () => {
     running = running
-      .then(() => (stopped ? undefined : dispatchDueNotices(options.db, options.transport, options.policy)))
+      .then(() => (stopped ? undefined : dispatchDueNotices(options.db, options.transport, options.policy, undefined, options.outcomes)))
       .then(
         () => undefined,
         (err: unknown) => options.log.error({ err }, 'channel notice dispatch failed'),
@@ -269,6 +282,6 @@ export function startNoticeDispatcher(options: {
 }
 
 /** The dispatcher as the server runs it, from config. */
-export function startChannelNotices(db: Db, config: Config, log: FastifyBaseLogger): NoticeDispatcher {
-  return startNoticeDispatcher({ db, transport: channelTransport(config, log), policy: noticePolicy(config), pollMs: config.CHANNEL_NOTICE_POLL_MS, log });
+export function startChannelNotices(db: Db, config: Config, log: FastifyBaseLogger, outcomes?: NoticeOutcomes): NoticeDispatcher {
+  return startNoticeDispatcher({ db, transport: channelTransport(config, log), policy: noticePolicy(config), pollMs: config.CHANNEL_NOTICE_POLL_MS, log, outcomes });
 }

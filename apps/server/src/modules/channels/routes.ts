@@ -15,44 +15,53 @@ declare module 'fastify' {
 }
 
 /** The channel a verified route was called by. */
-function channelOf(req: FastifyRequest): Channel {
+export function channelOf(req: FastifyRequest): Channel {
   if (!req.channel) throw new AppError('SIGNATURE_INVALID');
   return req.channel;
 }
 
-export async function channelRoutes(fastify: FastifyInstance): Promise<void> {
-  /**
-   * A known channel with a configured secret, and a signature over `signedOf(req)` made with it
-   * within the configured window of now. Runs before validation and any Idempotency-Key replay
-   * (the route kit guarantees the order): unsigned callers learn nothing, not even the schema.
-   */
-  const signedBy =
-    (signedOf: (req: FastifyRequest) => string): preValidationAsyncHookHandler =>
-    async (req) => {
+/**
+ * The `verify` of every channel route (`access({ auth: 'channel', verify })`): a known channel with a
+ * configured secret, and a signature over `signedOf(req)` made with it within the configured window
+ * of now. Runs before validation and any Idempotency-Key replay (the route kit guarantees the
+ * order): unsigned callers learn nothing, not even the schema. Other areas' channel routes (chat)
+ * verify with this same function.
+ */
+export const channelSigned =
+  (fastify: FastifyInstance, signedOf: (req: FastifyRequest) => string): preValidationAsyncHookHandler =>
+  async (req) => {
       // Params are still raw here; a malformed appId is simply no known channel.
-      const channel = channelByAppId(Number((req.params as { appId?: string }).appId));
-      const secret = channel ? fastify.config.channelSecrets[String(channel.appId)] : undefined;
-      if (!channel || !secret) throw new AppError('CHANNEL_UNKNOWN');
-      const signature = req.headers[SIGNATURE_HEADER];
-      const check = verifySignature(signedOf(req), secret, typeof signature === 'string' ? signature : undefined, {
-        toleranceSeconds: fastify.config.CHANNEL_SIGNATURE_TOLERANCE_SECONDS,
-      });
-      if (check === 'invalid') throw new AppError('SIGNATURE_INVALID');
-      if (check === 'expired') throw new AppError('SIGNATURE_EXPIRED');
-      req.channel = channel;
-    };
+    const channel = channelByAppId(Number((req.params as { appId?: string }).appId));
+    const secret = channel ? fastify.config.channelSecrets[String(channel.appId)] : undefined;
+    if (!channel || !secret) throw new AppError('CHANNEL_UNKNOWN');
+    const signature = req.headers[SIGNATURE_HEADER];
+    const check = verifySignature(signedOf(req), secret, typeof signature === 'string' ? signature : undefined, {
+      toleranceSeconds: fastify.config.CHANNEL_SIGNATURE_TOLERANCE_SECONDS,
+    });
+    if (check === 'invalid') throw new AppError('SIGNATURE_INVALID');
+    if (check === 'expired') throw new AppError('SIGNATURE_EXPIRED');
+    req.channel = channel;
+  };
+
+/** Keeps the raw JSON body a signature is computed over; registered inside an encapsulated plugin of signed routes only. */
+export function registerSignedJson(scoped: FastifyInstance): void {
+  scoped.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const raw = typeof body === 'string' ? body : body.toString('utf8');
+    req.rawBody = raw;
+    try {
+      done(null, raw.length ? JSON.parse(raw) : undefined);
+    } catch {
+      done(new AppError('MALFORMED_JSON'), undefined);
+    }
+  });
+}
+
+export async function channelRoutes(fastify: FastifyInstance): Promise<void> {
+  const signedBy = (signedOf: (req: FastifyRequest) => string) => channelSigned(fastify, signedOf);
 
   // Encapsulated so only intake keeps the raw body the signature is computed over.
   await fastify.register(async (scoped) => {
-    scoped.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-      const raw = typeof body === 'string' ? body : body.toString('utf8');
-      req.rawBody = raw;
-      try {
-        done(null, raw.length ? JSON.parse(raw) : undefined);
-      } catch {
-        done(new AppError('MALFORMED_JSON'), undefined);
-      }
-    });
+    registerSignedJson(scoped);
     const app = scoped.withTypeProvider<ZodTypeProvider>();
     app.post(
       '/api/channels/:appId/orders',

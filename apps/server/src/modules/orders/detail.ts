@@ -140,7 +140,11 @@ const DETAIL_SQL = `
     (select coalesce(json_agg(json_build_object(
         'kind', n.kind, 'status', n.status, 'attempts', n.attempts, 'createdAt', n.created_at, 'sentAt', n.sent_at,
         'lastError', n.last_error) order by n.created_at, n.id), '[]'::json)
-      from channel_notices n where n.order_id = o.id) as "channelNotices",
+      -- Chat messages are told to the channel too; the chat shows their state, the order's history does not (decision 91).
+      from channel_notices n where n.order_id = o.id and n.kind not in ('chat.message', 'chat.read')) as "channelNotices",
+    -- The customer's chat messages the crew has not read yet: the badge of the detail's Chat button (decision 92).
+    (select count(*) from chat_rooms cr2 join chat_messages cm on cm.room_id = cr2.id
+      where cr2.order_id = o.id and cm.sender = 'customer' and cm.read_at is null)::int as "chatUnread",
     (select coalesce(json_agg(json_build_object(
         'bookID', bk.id, 'bookDetID', bd.id, 'bookingNo', bk.booking_no, 'lineId', bk.line_id, 'productId', bk.product_id,
         'qtyOos', bk.qty_oos, 'status', bd.status, 'offeredTo', json_build_object('storeCode', bs.code, 'storeName', bs.name),
@@ -168,6 +172,7 @@ type DetailRow = Omit<typeof orders.$inferSelect, 'pickerUserId' | 'version' | '
   /** Units delivered (picked) less those of every return not rejected. */
   returnLeft: number;
   channelNotices: NoticeJson[];
+  chatUnread: number;
   bookings: BookingJson[];
 };
 
@@ -288,6 +293,7 @@ function toDetail(o: DetailRow, viewer: DetailViewer): OrderDetail {
       : null,
     returnInfo: o.returnInfo ? { status: o.returnInfo.status, createdAt: iso(o.returnInfo.createdAt)! } : null,
     channelNotices: o.channelNotices.map((n) => ({ ...n, createdAt: iso(n.createdAt)!, sentAt: iso(n.sentAt) })),
+    chatUnread: o.chatUnread,
     bookings: o.bookings,
     bookingBlocked: o.bookings.some((b) => BOOKING_STATUS_WITHOUT_TAKER.includes(b.status)),
   };

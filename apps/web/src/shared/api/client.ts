@@ -20,6 +20,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Attachment uploads use 60 s (spec §9). */
   timeoutMs?: number;
+  /** Sends instead of fetch (an upload with progress: `xhrTransport`); the rest of the exchange is the same. */
+  transport?: typeof fetch;
 }
 
 const MUTATING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -73,7 +75,7 @@ async function send(path: string, opts: RequestOptions, idempotencyKey: string |
   const onAbort = () => controller.abort();
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    return await fetch(buildUrl(path, opts.query), {
+    return await (opts.transport ?? fetch)(buildUrl(path, opts.query), {
       method,
       headers,
       body,

@@ -52,6 +52,11 @@ export const ordersText = {
     address: 'Alamat',
     note: 'Catatan',
     contactCustomer: 'Hubungi Pelanggan',
+    /** Opens the chat modal with the customer (the chat's own words load with it). */
+    chatCustomer: 'Chat',
+    chatTitle: 'Chat Pelanggan',
+    /** The Chat button's badge, read aloud: the customer's messages nobody has read yet. */
+    chatUnread: '{count} pesan belum dibaca',
     products: 'Produk ({count})',
     price: '{qty} × {price}',
     picked: 'Diambil {picked}/{qty}',
@@ -95,6 +100,8 @@ export const ordersText = {
     requestCancel: 'Ajukan Pembatalan',
     cancel: 'Batalkan Pesanan',
     requestReturn: 'Ajukan Retur',
+    /** The help center's form for this order (helpdesk area). */
+    reportProblem: 'Laporkan masalah',
     returnRow: 'Retur: {status}',
     returnOpen: 'Buka retur pesanan {shipmentNo}',
     cancelPending: 'Pengajuan pembatalan menunggu persetujuan',

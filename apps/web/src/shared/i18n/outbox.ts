@@ -72,6 +72,9 @@ export const outboxText = {
     'transfer.cancel': 'Batalkan MAT',
     'transfer.finish': 'Selesaikan penerimaan MAT',
     'transfer.unlock': 'Buka kunci MAT',
+    'chat.open': 'Buka chat pelanggan',
+    'chat.send': 'Kirim pesan chat',
+    'chat.read': 'Tandai chat dibaca',
   },
 
 } as const;

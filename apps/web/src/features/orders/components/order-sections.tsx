@@ -55,17 +55,37 @@ export function InfoRow({ icon, children }: { icon: IconName; children: ReactNod
   );
 }
 
-/** The customer, their address (delivery) and the contact button. */
-export function CustomerCard({ order, onContact }: { order: OrderDetail; onContact: () => void }) {
+/** The customer's messages nobody on the crew has read yet, on the Chat button; nothing when there are none. */
+export function ChatUnreadBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  const label = t(ordersText.detail.chatUnread, { count });
+  return (
+    <span role="status" aria-label={label} title={label} data-testid="chat-unread" className="ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold leading-5 text-white">
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
+/** The customer, their address (delivery), the contact button and the chat with them. */
+export function CustomerCard({ order, onContact, onChat }: { order: OrderDetail; onContact: () => void; onChat?: () => void }) {
   return (
     <Card
       title={ordersText.detail.customer}
       testId="order-customer"
       actions={
-        <button type="button" onClick={onContact} className="inline-flex min-h-11 items-center gap-1.5 rounded-xl px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
-          <Icon name="phone" className="size-4" />
-          {ordersText.detail.contactCustomer}
-        </button>
+        <div className="flex items-center gap-1">
+          {onChat ? (
+            <button type="button" onClick={onChat} className="inline-flex min-h-11 items-center gap-1.5 rounded-xl px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50" data-testid="open-chat">
+              <Icon name="chat" className="size-4" />
+              {ordersText.detail.chatCustomer}
+              <ChatUnreadBadge count={order.chatUnread} />
+            </button>
+          ) : null}
+          <button type="button" onClick={onContact} className="inline-flex min-h-11 items-center gap-1.5 rounded-xl px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+            <Icon name="phone" className="size-4" />
+            {ordersText.detail.contactCustomer}
+          </button>
+        </div>
       }
     >
       <p className="font-medium text-slate-900">{order.customer.name}</p>

@@ -513,5 +513,31 @@ describe('order detail with stock bookings (decision 88)', () => {
       emitEvent('booking.refused', { ...event, action: 'refused', status: 1134, storeTaken: null, stockTaken: null, reason: 'Stok untuk display' });
       expect(screen.getByTestId('toasts')).toHaveTextContent('Toko Bangka Raya menolak booking BK251122000041: Stok untuk display');
     });
+
+    it("shows the customer's unread chat messages on the Chat button, moved by the chat's live events", async () => {
+      let unread = 2;
+      const server = mockFetch().on('GET', DETAIL, () => ok(orderDetail({ chatUnread: unread })));
+      renderDetail(`/order/detail/1101/${SHP}/pickup`);
+      const badge = await screen.findByTestId('chat-unread');
+      expect(badge).toHaveTextContent('2');
+      expect(badge).toHaveAccessibleName('2 pesan belum dibaca');
+      expect(within(screen.getByTestId('open-chat')).getByTestId('chat-unread')).toBe(badge);
+
+      // The customer writes: one more at once, and the server's count is asked for.
+      unread = 3;
+      const message = { id: 90, clientId: '379:c-90', sender: 'customer' as const, body: 'Halo', photo: null, state: 'delivered' as const, authorName: null, createdAt: '2025-11-22T08:00:00.000Z' };
+      emitEvent('chat.message.created', { shipmentNo: SHP, roomId: 7, message });
+      await waitFor(() => expect(screen.getByTestId('chat-unread')).toHaveTextContent('3'));
+      await waitFor(() => expect(server.callsTo(DETAIL)).toHaveLength(2));
+      // My own message and another order's change nothing.
+      emitEvent('chat.message.created', { shipmentNo: SHP, roomId: 7, message: { ...message, id: 91, sender: 'store' } });
+      emitEvent('chat.message.created', { shipmentNo: 'SHP2511220000002', roomId: 8, message: { ...message, id: 92 } });
+      expect(server.callsTo(DETAIL)).toHaveLength(2);
+
+      // The crew read them (in the chat, on this phone or another): the badge goes.
+      unread = 0;
+      emitEvent('chat.message.state', { shipmentNo: SHP, roomId: 7, sender: 'customer', messageIds: [88, 89, 90], state: 'read' });
+      await waitFor(() => expect(screen.queryByTestId('chat-unread')).not.toBeInTheDocument());
+    });
   });
 });

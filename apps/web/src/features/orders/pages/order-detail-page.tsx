@@ -31,6 +31,7 @@ import { PickingPanel } from '../components/picking-panel';
 import { ProductLines } from '../components/product-lines';
 import { bookingsWithoutTaker, usableQrCode } from '../utils/order-detail';
 import { orderDetailPath, orderMethod, statusListPath } from '../utils/order-status';
+import { useChatUnreadLive } from '../utils/use-chat-unread-live';
 import { useShownStatus } from '../utils/use-shown-status';
 
 function DetailSkeleton() {
@@ -232,6 +233,8 @@ export default function OrderDetailPage({ renderLineExtra }: OrderDetailPageProp
   // The spec: fetched only when shipmentNo, status or method is given.
   const order = useOrder(shipmentNo, { enabled: Boolean(shipmentNo || status || method) });
   const data = order.data;
+  // The Chat button's unread badge follows the chat's live events.
+  useChatUnreadLive(data?.shipmentNo);
   const kept = order.kept;
   const backTo = statusListPath(Number(data?.statusId ?? status));
 
@@ -319,8 +322,15 @@ export default function OrderDetailPage({ renderLineExtra }: OrderDetailPageProp
         {picking ? <OrderHeaderCard order={data} type={type} /> : null}
         {/* Picking keeps the scanner and the products in view: what stands aside from it comes after them. */}
         {picking ? <OrderAftercareState order={data} /> : null}
-        <CustomerCard order={data} onContact={() => openModal({ type: 'contact-customer', title: ordersText.contact.title, payload })} />
+        <CustomerCard
+          order={data}
+          onContact={() => openModal({ type: 'contact-customer', title: ordersText.contact.title, payload })}
+          onChat={() => openModal({ type: 'chat', title: ordersText.detail.chatTitle, payload: { shipmentNo: data.shipmentNo, orderNo: data.orderNo } })}
+        />
         <OrderAftercareActions order={data} />
+        <ButtonLink to={paths.helpCenter({ mode: 'create', shipmentNo: data.shipmentNo, status: data.statusId, method: orderMethod(data.deliveryType) })} variant="ghost" block data-testid="report-problem">
+          {ordersText.aftercare.reportProblem}
+        </ButtonLink>
         <OrderHistory history={data.history} channelNotices={data.channelNotices} />
         <ActionButton order={data} leave={leave} />
       </div>

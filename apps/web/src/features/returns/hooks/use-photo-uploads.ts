@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { RETURN_PHOTOS } from '@gerai/contract';
 import { uploadFile } from '@/shared/api/upload';
 import { randomId } from '@/shared/utils/random-id';
-import { downscaleImage, uploadName } from '../utils/downscale';
+import { downscaleImage, uploadName } from '@/shared/utils/downscale';
 import { refusalOf } from '@/shared/api/refusal';
 
 export type PhotoStatus = 'preparing' | 'uploading' | 'done' | 'failed';

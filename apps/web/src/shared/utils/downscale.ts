@@ -1,4 +1,4 @@
-/** The longest side a return photo is sent with: enough to see damage, far below the upload limit. */
+/** The longest side a photo (a return's, a chat's) is sent with: enough to see damage, far below the upload limit. */
 export const PHOTO_MAX_SIDE = 1600;
 export const PHOTO_QUALITY = 0.8;
 

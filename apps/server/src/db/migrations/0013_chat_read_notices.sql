@@ -1,0 +1,2 @@
+ALTER TABLE "channel_notices" DROP CONSTRAINT "channel_notices_kind_check";--> statement-breakpoint
+ALTER TABLE "channel_notices" ADD CONSTRAINT "channel_notices_kind_check" CHECK ("channel_notices"."kind" in ('order.cancelled', 'return.approved', 'return.rejected', 'return.refunded', 'chat.message', 'chat.read'));

@@ -1,0 +1,230 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  ACTIVE_TICKET_STATUSES,
+  TICKET_STATUS,
+  ticketMoves,
+  ticketSide,
+  wibDayAfter,
+  wibDayStart,
+  type FaqList,
+  type FaqQuery,
+  type ProblemList,
+  type TicketAttachment,
+  type TicketAttachmentType,
+  type TicketDetail,
+  type TicketList,
+  type TicketListQuery,
+  type TicketStatus,
+  type TicketSummary,
+} from '@gerai/contract';
+import type { Db, Tx } from '../../db/client';
+import { escapeLike } from '../../db/like';
+import { faqs, problems, stores, ticketAttachments, ticketComments, tickets, users } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import type { Principal } from '../../platform/principal';
+import { assertStoreVisible, requireActiveStore, storeScope } from '../../platform/scope';
+
+type Reader = Db | Tx;
+export type TicketRow = typeof tickets.$inferSelect;
+
+/** The audit entity of every ticket change. */
+export const TICKET_ENTITY = 'ticket';
+export const attachmentUrl = (ticketId: number, attachmentId: number) => `/api/helpdesk/tickets/${ticketId}/attachments/${attachmentId}`;
+
+const DAY_MS = 24 * 3600 * 1000;
+/** Until when the store may reopen a resolved ticket, or null when it is not resolved. */
+export function reopenUntil(ticket: Pick<TicketRow, 'status' | 'resolvedAt'>, reopenDays: number): Date | null {
+  if (ticket.status !== TICKET_STATUS.RESOLVED || !ticket.resolvedAt) return null;
+  return new Date(ticket.resolvedAt.getTime() + reopenDays * DAY_MS);
+}
+
+// --- problems and FAQ ------------------------------------------------------------------
+
+export async function listProblems(db: Reader): Promise<ProblemList> {
+  return { items: await db.select({ id: problems.id, label: problems.label }).from(problems).orderBy(asc(problems.sort), asc(problems.id)) };
+}
+
+/** The FAQ, in its order; `query` keeps the entries whose question or answer holds every word. */
+export async function listFaqs(db: Reader, q: FaqQuery): Promise<FaqList> {
+  const words = (q.query ?? '').split(/\s+/).filter(Boolean);
+  const filters = words.map((w) => or(ilike(faqs.question, `%${escapeLike(w)}%`), ilike(faqs.answer, `%${escapeLike(w)}%`)));
+  const items = await db
+    .select({ id: faqs.id, question: faqs.question, answer: faqs.answer })
+    .from(faqs)
+    .where(and(...filters))
+    .orderBy(asc(faqs.sort), asc(faqs.id));
+  return { items };
+}
+
+// --- one ticket ------------------------------------------------------------------------
+
+/**
+ * The ticket `id` in the caller's stores (the helpdesk sees every store), optionally row-locked;
+ * another store's ticket answers 404 like a missing one.
+ */
+export async function findTicket(tx: Reader, p: Principal, id: number, lock = false): Promise<TicketRow> {
+  const query = tx
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.id, id), storeScope(tickets.storeCode, p)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('TICKET_NOT_FOUND');
+  return row;
+}
+
+const summaryColumns = {
+  id: tickets.id,
+  status: tickets.status,
+  shipmentNo: tickets.shipmentNo,
+  orderNo: tickets.orderNo,
+  description: tickets.description,
+  staffName: tickets.staffName,
+  applicationId: tickets.applicationId,
+  problemId: tickets.problemId,
+  problemLabel: problems.label,
+  storeCode: tickets.storeCode,
+  storeName: stores.name,
+  commentCount: sql<number>`(select count(*)::int from ${ticketComments} where ${ticketComments.ticketId} = ${tickets.id})`,
+  createdAt: tickets.createdAt,
+  updatedAt: tickets.updatedAt,
+};
+
+async function selectSummaries(db: Reader, where: SQL | undefined, page = 1, size = 1): Promise<TicketSummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(tickets)
+    .innerJoin(stores, eq(stores.code, tickets.storeCode))
+    .leftJoin(problems, eq(problems.id, tickets.problemId))
+    .where(where)
+    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  return rows.map((r) => ({
+    id: r.id,
+    idTicket: r.id,
+    status: r.status as TicketStatus,
+    shipmentNo: r.shipmentNo,
+    orderNo: r.orderNo,
+    description: r.description,
+    staffName: r.staffName,
+    applicationId: r.applicationId,
+    problem: r.problemId !== null && r.problemLabel !== null ? { id: r.problemId, label: r.problemLabel } : null,
+    storeCode: r.storeCode,
+    storeName: r.storeName,
+    commentCount: Number(r.commentCount),
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  }));
+}
+
+/** One ticket as a list row (the reply of a status change: the list entry takes it). */
+export async function ticketSummary(db: Reader, id: number): Promise<TicketSummary> {
+  const [row] = await selectSummaries(db, eq(tickets.id, id));
+  if (!row) throw new AppError('TICKET_NOT_FOUND');
+  return row;
+}
+
+// --- lists -----------------------------------------------------------------------------
+
+/**
+ * The store's tickets (the active store, or `storeCode` among the caller's stores) or, for the
+ * helpdesk side without `storeCode`, every store's: the queue. Newest change first.
+ */
+export async function listTickets(db: Reader, p: Principal, q: TicketListQuery): Promise<TicketList> {
+  const filters: SQL[] = [];
+  if (q.storeCode) {
+    assertStoreVisible(p, q.storeCode);
+    filters.push(eq(tickets.storeCode, q.storeCode));
+  } else if (ticketSide(p.roleId) === 'helpdesk') {
+    filters.push(storeScope(tickets.storeCode, p));
+  } else {
+    filters.push(eq(tickets.storeCode, requireActiveStore(p)));
+  }
+  if (q.status === 'active') filters.push(inArray(tickets.status, [...ACTIVE_TICKET_STATUSES]));
+  else if (q.status) filters.push(eq(tickets.status, q.status));
+  if (q.from) filters.push(gte(tickets.createdAt, wibDayStart(q.from)));
+  if (q.to) filters.push(lt(tickets.createdAt, wibDayAfter(q.to)));
+  if (q.query) {
+    const like = `%${escapeLike(q.query)}%`;
+    filters.push(or(ilike(tickets.shipmentNo, like), ilike(tickets.orderNo, like), ilike(tickets.description, like))!);
+  }
+  const where = and(...filters);
+  const [items, [total]] = await Promise.all([selectSummaries(db, where, q.page, q.size), db.select({ n: count() }).from(tickets).where(where)]);
+  return { items, page: q.page, size: q.size, total: total?.n ?? 0 };
+}
+
+// --- detail ----------------------------------------------------------------------------
+
+/** The ticket with its conversation, files and the moves the caller may make now. */
+export async function getTicketDetail(db: Reader, p: Principal, id: number, reopenDays: number, now = new Date()): Promise<TicketDetail> {
+  const ticket = await findTicket(db, p, id);
+  const [summary, comments, files] = await Promise.all([
+    ticketSummary(db, id),
+    db
+      .select({ id: ticketComments.id, userId: ticketComments.userId, userName: users.name, roleId: users.roleId, body: ticketComments.body, createdAt: ticketComments.createdAt })
+      .from(ticketComments)
+      .leftJoin(users, eq(users.id, ticketComments.userId))
+      .where(eq(ticketComments.ticketId, id))
+      .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id)),
+    db
+      .select({
+        id: ticketAttachments.id,
+        commentId: ticketAttachments.commentId,
+        fileName: ticketAttachments.fileName,
+        mime: ticketAttachments.mimeType,
+        size: ticketAttachments.sizeBytes,
+        uploadedBy: ticketAttachments.uploadedBy,
+        uploaderName: users.name,
+        createdAt: ticketAttachments.createdAt,
+      })
+      .from(ticketAttachments)
+      .leftJoin(users, eq(users.id, ticketAttachments.uploadedBy))
+      .where(eq(ticketAttachments.ticketId, id))
+      .orderBy(asc(ticketAttachments.id)),
+  ]);
+  const closed = ticket.status === TICKET_STATUS.CLOSED;
+  const attachments: TicketAttachment[] = files.map((f) => ({
+    id: f.id,
+    idAttachment: f.id,
+    commentId: f.commentId,
+    fileName: f.fileName,
+    mime: f.mime as TicketAttachmentType,
+    size: f.size,
+    url: attachmentUrl(id, f.id),
+    uploadedBy: f.uploadedBy,
+    uploaderName: f.uploaderName,
+    canDelete: !closed && f.uploadedBy === p.userId,
+    createdAt: f.createdAt.toISOString(),
+  }));
+  const until = reopenUntil(ticket, reopenDays);
+  return {
+    ...summary,
+    conversations: comments.map((c) => ({
+      id: c.id,
+      userId: c.userId,
+      userName: c.userName,
+      fromHelpdesk: c.roleId !== null && ticketSide(c.roleId as Principal['roleId']) === 'helpdesk',
+      body: c.body,
+      attachments: attachments.filter((a) => a.commentId === c.id),
+      createdAt: c.createdAt.toISOString(),
+    })),
+    attachments: attachments.filter((a) => a.commentId === null),
+    moves: ticketMoves(ticket.status as TicketStatus, ticketSide(p.roleId), until !== null && now < until),
+    resolvedAt: ticket.resolvedAt?.toISOString() ?? null,
+    reopenUntil: until?.toISOString() ?? null,
+    canComment: !closed,
+  };
+}
+
+/** An attachment's bytes, only for a caller who may see its ticket (else 404). */
+export async function readAttachment(db: Reader, p: Principal, ticketId: number, attachmentId: number) {
+  await findTicket(db, p, ticketId);
+  const [row] = await db
+    .select({ fileName: ticketAttachments.fileName, mime: ticketAttachments.mimeType, bytes: ticketAttachments.bytes, sha256: ticketAttachments.sha256 })
+    .from(ticketAttachments)
+    .where(and(eq(ticketAttachments.id, attachmentId), eq(ticketAttachments.ticketId, ticketId)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return { ...row, mime: row.mime as TicketAttachmentType };
+}

@@ -1,0 +1,194 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ChatMessage } from '@gerai/contract';
+import { resetClientStateForTests } from '@/shared/api/client';
+import { CLOSED_MODAL } from '@/shared/modal/modal-store';
+import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
+import { mockFetch, ok } from '@/test/fetch-mock';
+import { renderWithRouter } from '@/test/render';
+import { chatMessage, chatRoom, ORDER_NO, SHIPMENT } from '../chat-test-kit';
+import { ChatModal } from './chat-modal';
+
+const ROOM_URL = `/api/chat/rooms/${SHIPMENT}`;
+const finish = vi.fn();
+
+function renderModal() {
+  const modal = { ...CLOSED_MODAL, isShow: true, type: 'chat' as const, title: 'Chat Pelanggan', payload: { shipmentNo: SHIPMENT, orderNo: ORDER_NO } };
+  return renderWithRouter([{ path: '*', element: <ChatModal modal={modal} finish={finish} titleId="t" descriptionId="d" /> }]);
+}
+
+const states = () => screen.getAllByTestId('chat-state').map((s) => s.getAttribute('data-state'));
+const bubbles = () => screen.queryAllByTestId('chat-message').map((m) => `${m.getAttribute('data-sender')}: ${m.textContent}`);
+
+beforeEach(() => {
+  resetClientStateForTests();
+  installFakeEventSource();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the chat modal', () => {
+  it('opens the room on first use, sends a quick reply and follows it live to read, each message once', async () => {
+    let room = chatRoom({ roomId: null });
+    const server = mockFetch()
+      .on('GET', ROOM_URL, () => ok(room))
+      .on('POST', `${ROOM_URL}/${ORDER_NO}`, () => {
+        room = chatRoom();
+        return { status: 201, body: { message: 'Success', data: room } };
+      })
+      .on('POST', `${ROOM_URL}/messages`, (call) => {
+        const { messageId, body } = call.body as { messageId: string; body: string };
+        return { status: 201, body: { message: 'Success', data: chatMessage({ id: 11, clientId: messageId, body }) } };
+      })
+      .on('POST', `${ROOM_URL}/read`, () => ok({ roomId: 7, read: 1, unread: 0 }));
+    renderModal();
+    expect(await screen.findByTestId('chat-empty')).toHaveTextContent('Belum ada pesan');
+    await waitFor(() => expect(server.callsTo(`${ROOM_URL}/${ORDER_NO}`, 'POST')).toHaveLength(1));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Pesanan sedang disiapkan' }));
+    await waitFor(() => expect(bubbles()).toEqual([expect.stringMatching(/^store: Pesanan sedang disiapkan/)]));
+    const sent = server.callsTo(`${ROOM_URL}/messages`, 'POST')[0]!;
+    const { messageId } = sent.body as { messageId: string };
+    expect(messageId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent.headers.get('Idempotency-Key')).toBeTruthy();
+    await waitFor(() => expect(states()).toEqual(['sent']));
+
+    // The event of my own send, and its replay after a reconnect, add nothing.
+    const mine: ChatMessage = chatMessage({ id: 11, clientId: messageId, body: 'Pesanan sedang disiapkan' });
+    emitEvent('chat.message.created', { shipmentNo: SHIPMENT, roomId: 7, message: mine });
+    emitEvent('chat.message.created', { shipmentNo: SHIPMENT, roomId: 7, message: mine });
+    expect(bubbles()).toHaveLength(1);
+
+    emitEvent('chat.message.state', { shipmentNo: SHIPMENT, roomId: 7, sender: 'store', messageIds: [11], state: 'delivered' });
+    await waitFor(() => expect(states()).toEqual(['delivered']));
+    expect(screen.getByLabelText('Diterima pelanggan')).toBeInTheDocument();
+    emitEvent('chat.message.state', { shipmentNo: SHIPMENT, roomId: 7, sender: 'store', messageIds: [11], state: 'read' });
+    await waitFor(() => expect(states()).toEqual(['read']));
+    // A late "delivered" never moves it back.
+    emitEvent('chat.message.state', { shipmentNo: SHIPMENT, roomId: 7, sender: 'store', messageIds: [11], state: 'delivered' });
+    expect(states()).toEqual(['read']);
+
+    // The customer answers: shown at once, and marked read because the room is open.
+    const answer = chatMessage({ id: 12, clientId: '379:sim-1', sender: 'customer', body: 'Siap, saya tunggu', state: 'delivered', authorName: null });
+    emitEvent('chat.message.created', { shipmentNo: SHIPMENT, roomId: 7, message: answer });
+    emitEvent('chat.message.created', { shipmentNo: SHIPMENT, roomId: 7, message: answer });
+    await waitFor(() => expect(bubbles()).toEqual([expect.stringMatching(/^store: Pesanan sedang disiapkan/), expect.stringMatching(/^customer: .*Siap, saya tunggu/)]));
+    await waitFor(() => expect(server.callsTo(`${ROOM_URL}/read`, 'POST').map((c) => c.body)).toEqual([{ upToId: 12 }]));
+    // Another shipment's chat is not this one.
+    emitEvent('chat.message.created', { shipmentNo: 'SHP2511220000009', roomId: 8, message: chatMessage({ id: 13, sender: 'customer', body: 'Lain' }) });
+    expect(bubbles()).toHaveLength(2);
+  });
+
+  it('keeps a message sent without a connection on the phone, shown waiting, and sends it once when it can', async () => {
+    const server = mockFetch()
+      .on('GET', ROOM_URL, ok(chatRoom()))
+      .on('POST', `${ROOM_URL}/messages`, (call, n) => {
+        if (n === 1) return 'network-error';
+        const { messageId, body } = call.body as { messageId: string; body: string };
+        return { status: 201, body: { message: 'Success', data: chatMessage({ id: 21, clientId: messageId, body }) } };
+      });
+    renderModal();
+    await userEvent.click(await screen.findByRole('button', { name: 'Kurir dalam perjalanan' }));
+    await waitFor(() => expect(states()).toEqual(['pending']));
+    expect(bubbles()).toEqual([expect.stringMatching(/^store: Kurir dalam perjalanan/)]);
+    // The outbox tries again with the same message id and key: one message, now on the server.
+    await waitFor(() => expect(states()).toEqual(['sent']), { timeout: 5000 });
+    expect(bubbles()).toHaveLength(1);
+    const tries = server.callsTo(`${ROOM_URL}/messages`, 'POST');
+    expect(tries).toHaveLength(2);
+    expect(tries[1]!.body).toEqual(tries[0]!.body);
+    expect(tries[1]!.headers.get('Idempotency-Key')).toBe(tries[0]!.headers.get('Idempotency-Key'));
+  });
+
+  it('sends a photo: uploaded first, then attached to a message by its id', async () => {
+    const upload = { id: '9b2f6a3e-5d1c-4e8f-8a7b-1c2d3e4f5a6b', mime: 'image/png' as const, size: 68, url: '/api/uploads/9b2f6a3e-5d1c-4e8f-8a7b-1c2d3e4f5a6b' };
+    const server = mockFetch()
+      .on('GET', ROOM_URL, ok(chatRoom()))
+      .on('POST', '/api/uploads', { status: 201, body: { message: 'Success', data: upload } })
+      .on('POST', `${ROOM_URL}/messages`, (call) => {
+        const { messageId } = call.body as { messageId: string };
+        return { status: 201, body: { message: 'Success', data: chatMessage({ id: 31, clientId: messageId, body: null, photo: upload }) } };
+      });
+    const { container } = renderModal();
+    await screen.findByRole('button', { name: 'Kirim foto' });
+    const input = container.ownerDocument.querySelector<HTMLInputElement>('[data-testid="chat-photo-input"]')!;
+    await userEvent.upload(input, new File([new Uint8Array([137, 80, 78, 71])], 'rak.png', { type: 'image/png' }));
+    await waitFor(() => expect(server.callsTo(`${ROOM_URL}/messages`, 'POST')).toHaveLength(1));
+    const sent = server.callsTo(`${ROOM_URL}/messages`, 'POST')[0]!.body as { photoId: string; body?: string };
+    expect(sent.photoId).toBe(upload.id);
+    expect(sent.body).toBeUndefined();
+    expect(await screen.findByRole('img', { name: 'Foto dari Budi Santoso' })).toHaveAttribute('src', upload.url);
+  });
+
+  it('sends typed text with Enter and says why a refusal happened', async () => {
+    mockFetch()
+      .on('GET', ROOM_URL, ok(chatRoom({ items: [chatMessage({ id: 1, state: 'read' })] })))
+      .on('POST', `${ROOM_URL}/messages`, { status: 409, body: { code: 'CHAT_READ_ONLY', message: 'x' } });
+    renderModal();
+    const input = await screen.findByRole('textbox', { name: 'Tulis pesan' });
+    await userEvent.type(input, 'Mohon ditunggu{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Pesanan sudah masuk riwayat. Chat hanya dapat dibaca, tidak dapat mengirim pesan lagi.');
+    expect(input).toHaveValue('');
+  });
+
+  it('shows a history order’s chat read only: the messages, no way to write', async () => {
+    const server = mockFetch().on('GET', ROOM_URL, ok(chatRoom({ readOnly: true, statusId: 1105, items: [chatMessage({ state: 'read' }), chatMessage({ id: 2, clientId: 'c2', sender: 'customer', body: 'Terima kasih', state: 'read', authorName: null })] })));
+    renderModal();
+    expect(await screen.findByTestId('chat-read-only')).toHaveTextContent('Chat hanya dapat dibaca');
+    expect(within(screen.getByTestId('chat-messages')).getAllByTestId('chat-message')).toHaveLength(2);
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pesanan sedang disiapkan' })).not.toBeInTheDocument();
+    expect(server.calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('shows the customer’s photo as it arrives live, and marks it read', async () => {
+    const server = mockFetch()
+      .on('GET', ROOM_URL, ok(chatRoom({ items: [chatMessage({ state: 'delivered' })] })))
+      .on('POST', `${ROOM_URL}/read`, () => ok({ roomId: 7, read: 1, unread: 0 }));
+    renderModal();
+    await waitFor(() => expect(bubbles()).toHaveLength(1));
+    const photo = { id: '0f6c2a4e-2b7d-4f3a-9a51-1c2d3e4f5a6b', mime: 'image/png' as const, size: 812, url: '/api/uploads/0f6c2a4e-2b7d-4f3a-9a51-1c2d3e4f5a6b' };
+    emitEvent('chat.message.created', { shipmentNo: SHIPMENT, roomId: 7, message: chatMessage({ id: 20, clientId: '379:sim-9', sender: 'customer', body: null, photo, state: 'delivered', authorName: null }) });
+    const theirs = await screen.findByRole('img', { name: 'Foto dari Pelanggan' });
+    expect(theirs).toHaveAttribute('src', photo.url);
+    expect(theirs.closest('[data-testid="chat-message"]')).toHaveAttribute('data-sender', 'customer');
+    // Loaded, the photo grows its bubble: the view follows it to the end.
+    // jsdom has no scrollIntoView (the modal calls it if there is one): one for this check only.
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    try {
+      fireEvent.load(theirs);
+      expect(scrolled).toHaveBeenCalledWith({ block: 'end' });
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+    // The room is open: the crew saw it, and the server is told up to it.
+    await waitFor(() => expect(server.callsTo(`${ROOM_URL}/read`, 'POST').map((c) => c.body)).toContainEqual({ upToId: 20 }));
+  });
+
+  it('asks the server again each time it opens: what came while it was closed shows, and is read', async () => {
+    let room = chatRoom({ items: [chatMessage({ state: 'read' })] });
+    const server = mockFetch()
+      .on('GET', ROOM_URL, () => ok(room))
+      .on('POST', `${ROOM_URL}/read`, () => ok({ roomId: 7, read: 1, unread: 0 }));
+    const first = renderModal();
+    await waitFor(() => expect(bubbles()).toHaveLength(1));
+    first.unmount();
+    // While closed, the customer answered (the order's badge said so); the cached room does not know.
+    room = chatRoom({ items: [chatMessage({ state: 'read' }), chatMessage({ id: 5, clientId: '379:c-5', sender: 'customer', body: 'Sudah sampai mana?', state: 'delivered', authorName: null })], unread: 1 });
+    renderWithRouter([{ path: '*', element: <ChatModal modal={{ ...CLOSED_MODAL, isShow: true, type: 'chat', title: 'Chat Pelanggan', payload: { shipmentNo: SHIPMENT, orderNo: ORDER_NO } }} finish={finish} titleId="t" descriptionId="d" /> }], { queryClient: first.queryClient });
+    await waitFor(() => expect(bubbles()).toEqual([expect.stringMatching(/^store: Halo Kak/), expect.stringMatching(/^customer: .*Sudah sampai mana\?/)]));
+    expect(server.callsTo(ROOM_URL)).toHaveLength(2);
+    await waitFor(() => expect(server.callsTo(`${ROOM_URL}/read`, 'POST').map((c) => c.body)).toEqual([{ upToId: 5 }]));
+  });
+
+  it('shows a failed load with a retry', async () => {
+    let fail = true;
+    mockFetch().on('GET', ROOM_URL, () => (fail ? { status: 500, body: { code: 'INTERNAL', message: 'x' } } : ok(chatRoom())));
+    renderModal();
+    expect(await screen.findByText('Chat tidak dapat dimuat', {}, { timeout: 5000 })).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Coba lagi' }));
+    expect(await screen.findByTestId('chat-empty')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,112 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { devices, expect, test, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
+import { snap } from './fixtures';
+import { leaveLoginBudget, signInOnce } from './support/pod';
+import { TINY_PNG } from './support/returns';
+
+/**
+ * The help center on a 360 × 640 phone: a crew member reports a problem with a photo from an order's
+ * detail, a second ticket for the same shipment is refused with the spec's message, the helpdesk
+ * (a second browser) finds the ticket in its queue, replies and resolves it, and the crew's screen
+ * shows the reply and the new status without a reload.
+ */
+const CREW = '10000001';
+const HELPDESK = '40000001';
+const CREW_STATE = path.resolve('test-results/.auth/helpdesk-crew.json');
+const HELPDESK_STATE = path.resolve('test-results/.auth/helpdesk-agent.json');
+let crewApi: APIRequestContext;
+let helpdeskApi: APIRequestContext;
+
+test.use({ storageState: CREW_STATE });
+
+test.beforeAll(async ({ baseURL }) => {
+  test.setTimeout(150_000);
+  mkdirSync(path.dirname(CREW_STATE), { recursive: true });
+  crewApi = await signInOnce(baseURL!, CREW, CREW_STATE);
+  helpdeskApi = await signInOnce(baseURL!, HELPDESK, HELPDESK_STATE);
+});
+
+test.afterAll(async () => {
+  test.setTimeout(90_000);
+  await crewApi?.dispose();
+  await helpdeskApi?.dispose();
+  await leaveLoginBudget();
+});
+
+/** The helpdesk's phone (a second browser), set up like the project's 360 × 640 Pixel 5. */
+async function helpdeskPhone(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const { viewport: _v, ...pixel } = devices['Pixel 5'];
+  return browser.newContext({ ...pixel, viewport: { width: 360, height: 640 }, locale: 'id-ID', timezoneId: 'Asia/Jakarta', baseURL, storageState: HELPDESK_STATE });
+}
+
+/** A completed order of T001 that has no ticket yet (the seed's history). */
+async function orderWithoutTicket(api: APIRequestContext): Promise<{ shipmentNo: string; statusId: number; deliveryType: number }> {
+  const tickets = (await (await api.get('/api/helpdesk/tickets?size=100')).json()) as { data: { items: Array<{ shipmentNo: string }> } };
+  const taken = new Set(tickets.data.items.map((t) => t.shipmentNo));
+  const orders = (await (await api.get('/api/orders?status=1104&size=100')).json()) as { data: { items: Array<{ shipmentNo: string; statusId: number; deliveryType: number }> } };
+  const order = orders.data.items.find((o) => !taken.has(o.shipmentNo));
+  if (!order) throw new Error('no completed order of T001 without a ticket');
+  return order;
+}
+
+test('the crew reports a problem with a photo, a second ticket is refused, the helpdesk replies and resolves it, live', async ({ page, browser, baseURL }) => {
+  test.setTimeout(150_000);
+  const order = await orderWithoutTicket(crewApi);
+  const { shipmentNo } = order;
+
+  // From the order's detail to the help center's form, the shipment already filled in.
+  await page.goto(`/order/detail/${order.statusId}/${shipmentNo}/${order.deliveryType === 1 ? 'delivery' : 'pickup'}`);
+  await page.getByTestId('report-problem').click();
+  await expect(page).toHaveURL(new RegExp(`/help-center/create/${shipmentNo}`));
+  await expect(page.getByTestId('ticket-shipment')).toHaveValue(shipmentNo);
+  await page.getByTestId('ticket-problem').selectOption({ index: 1 });
+  await page.getByTestId('ticket-description').fill('Pesanan sudah diserahkan tetapi status di aplikasi channel belum berubah.');
+  await page.getByTestId('ticket-file-input').setInputFiles({ name: 'layar.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await expect(page.getByTestId('ticket-files')).toContainText('layar.png');
+  await expect(page.getByTestId('ticket-submit')).toBeInViewport({ ratio: 1 });
+  await snap(page, 'helpdesk-01-create');
+  await page.getByTestId('ticket-submit').click();
+
+  await expect(page).toHaveURL(/\/reported-detail\/store\/\d+$/);
+  const ticketId = Number(page.url().split('/').pop());
+  await expect(page.getByTestId('ticket-status-chip')).toHaveText('Terbuka');
+  await expect(page.getByTestId('ticket-files-card').getByRole('img', { name: 'layar.png' })).toBeVisible();
+  await snap(page, 'helpdesk-02-detail');
+
+  // A second ticket for the same shipment: the spec's message, then the help center.
+  await page.goto(`/help-center/create/${shipmentNo}`);
+  await page.getByTestId('ticket-problem').selectOption({ index: 1 });
+  await page.getByTestId('ticket-description').fill('Masih belum berubah.');
+  await page.getByTestId('ticket-submit').click();
+  const refusal = page.getByRole('dialog');
+  await expect(refusal).toContainText('Shipment ini masih memiliki tiket yang aktif.');
+  await snap(page, 'helpdesk-03-refused');
+  await refusal.getByRole('button', { name: 'Ke Pusat Bantuan' }).click();
+  await expect(page).toHaveURL(/\/help-center(\/store\/[^/]+)?$/);
+
+  // The crew keeps the ticket open while the helpdesk works on it.
+  await page.goto(`/reported-detail/store/${ticketId}`);
+  await expect(page.getByTestId('ticket-status-chip')).toHaveText('Terbuka');
+
+  // The helpdesk finds it in the queue (every store), replies and resolves it.
+  const agentContext = await helpdeskPhone(browser, baseURL!);
+  const agent = await agentContext.newPage();
+  await agent.goto('/help-center/helpdesk');
+  await agent.getByTestId(`ticket-card-${ticketId}`).click();
+  await expect(agent).toHaveURL(new RegExp(`/reported-detail/helpdesk/${ticketId}$`));
+  await agent.getByTestId('ticket-reply').fill('Status sudah kami perbarui di channel. Silakan cek kembali.');
+  await agent.getByTestId('ticket-reply-send').click();
+  await expect(agent.getByTestId('toasts')).toContainText('Balasan terkirim.');
+  await agent.getByTestId('ticket-move-resolved').click();
+  await expect(agent.getByTestId('ticket-status-chip')).toHaveText('Selesai');
+  await snap(agent, 'helpdesk-04-agent');
+
+  // The crew's screen follows without a reload: the reply and the new status, and it may close or reopen.
+  await expect(page.getByTestId('ticket-conversation')).toContainText('Status sudah kami perbarui di channel.');
+  await expect(page.getByTestId('ticket-status-chip')).toHaveText('Selesai');
+  await expect(page.getByTestId('ticket-move-closed')).toBeVisible();
+  await expect(page.getByTestId('ticket-move-in_progress')).toHaveText('Buka kembali');
+  await snap(page, 'helpdesk-05-crew-live');
+  await agentContext.close();
+});
