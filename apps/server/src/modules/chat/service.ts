@@ -45,18 +45,24 @@ function photoLinkFor(secrets: Readonly<Record<string, string>>, appId: number, 
  * one per order by its unique index, so two openings at once end with one room and one event.
  */
 async function ensureRoom(tx: Tx, order: ChatOrder, openedBy: ChatSender, actorUserId: number | null): Promise<number> {
+  return (await openRoomOnce(tx, order, openedBy, actorUserId)).id;
+}
+
+/** ensureRoom, saying whether this call opened it (the other of two openings at once did not). */
+async function openRoomOnce(tx: Tx, order: ChatOrder, openedBy: ChatSender, actorUserId: number | null): Promise<{ id: number; created: boolean }> {
   const [created] = await tx
     .insert(chatRooms)
     .values({ orderId: order.id, shipmentNo: order.shipmentNo, orderNo: order.orderNo })
     .onConflictDoNothing({ target: chatRooms.orderId })
     .returning({ id: chatRooms.id });
-  if (!created) return (await roomOf(tx, order.id))!.id;
+  // Lost a race (PostgreSQL waited for the winner's commit): the winner's room, seen by this statement.
+  if (!created) return { id: (await roomOf(tx, order.id))!.id, created: false };
   await recordChange(
     tx,
     { actorUserId, entity: CHAT_ENTITY, entityId: order.shipmentNo, action: 'open', toValue: `room ${created.id}`, reason: openedBy },
     { storeCode: order.storeCode, type: 'chat.room.created', payload: { shipmentNo: order.shipmentNo, orderNo: order.orderNo, roomId: created.id, openedBy } },
   );
-  return created.id;
+  return { id: created.id, created: true };
 }
 
 const assertWritable = (order: ChatOrder) => {
@@ -73,9 +79,10 @@ export async function openRoom(db: Db, p: Principal, shipmentNo: string, orderNo
     const order = await visibleChatOrder(tx, p, shipmentNo);
     if (order.orderNo !== orderNo) throw new AppError('NOT_FOUND');
     const existed = (await roomOf(tx, order.id)) !== null;
-    if (!existed && !isChatReadOnly(order.statusId)) await ensureRoom(tx, order, CHAT_SENDER.STORE, p.userId);
-    else await markKeyApplied(tx);
-    return { room: await roomView(tx, order, FIRST_PAGE), created: !existed && !isChatReadOnly(order.statusId) };
+    const opened = !existed && !isChatReadOnly(order.statusId) ? await openRoomOnce(tx, order, CHAT_SENDER.STORE, p.userId) : null;
+    // Nothing written (the room was there, or another phone opened it first): the key is still answered once.
+    if (!opened?.created) await markKeyApplied(tx);
+    return { room: await roomView(tx, order, FIRST_PAGE), created: opened?.created ?? false };
   });
 }
 

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { TransferItem } from '@gerai/contract';
+import type { TransferDetail, TransferItem } from '@gerai/contract';
 import { api } from '@/shared/api/client';
 import { transferKeys, type TransferListParams } from '../query-keys';
 import { nextPageOf, type TransferPage } from './page';
@@ -18,7 +18,16 @@ export function getTransfers(params: TransferListParams, page: number, { signal 
 export const transfersQueryOptions = (params: TransferListParams) =>
   infiniteQueryOptions({
     queryKey: transferKeys.list(params),
-    queryFn: ({ pageParam, signal }) => getTransfers(params, pageParam, { signal }),
+    queryFn: async ({ pageParam, signal, client }) => {
+      const page = await getTransfers(params, pageParam, { signal });
+      // A detail kept from before (a reload restores it from the phone, still fresh) whose transfer has
+      // moved on since is read again when opened, rather than shown as it was.
+      for (const item of page.items) {
+        const kept = client.getQueryData<TransferDetail>(transferKeys.detail(item.matNo));
+        if (kept && (kept.matStatus !== item.matStatus || kept.locked !== item.locked)) void client.invalidateQueries({ queryKey: transferKeys.detail(item.matNo), refetchType: 'none' });
+      }
+      return page;
+    },
     initialPageParam: 1,
     getNextPageParam: nextPageOf,
     staleTime: 15_000,
