@@ -51,8 +51,11 @@ function Where() {
   return <p data-testid="where">{pathname + search}</p>;
 }
 
-/** An area's pages under the app's modal and toast hosts, as the app shows them; `where` shows the URL. */
-export function renderPage(routes: RouteObject[], initial: string) {
+/**
+ * An area's pages under the app's modal and toast hosts, as the app shows them; `where` shows the URL.
+ * `initial`: the URL, or the history that leads to it (the last one shown).
+ */
+export function renderPage(routes: RouteObject[], initial: string | string[]) {
   return renderWithRouter(
     [
       {
@@ -67,6 +70,6 @@ export function renderPage(routes: RouteObject[], initial: string) {
         children: [...routes, { path: '*', element: <p>lain</p> }],
       },
     ],
-    { initialEntries: [initial] },
+    { initialEntries: typeof initial === 'string' ? [initial] : initial },
   );
 }

@@ -1,18 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet, useLocation } from 'react-router';
 import type { CancelResult, OrderDetail } from '@gerai/contract';
 import { cancelReasons, cancelRequest } from '@/features/cancellations/cancel-test-kit';
 import { resetClientStateForTests } from '@/shared/api/client';
-import { ModalHost } from '@/shared/modal/modal-host';
 import { closeModal } from '@/shared/modal/modal-store';
-import { ToastHost } from '@/shared/toast/toast-host';
 import { useToastStore } from '@/shared/toast/toast-store';
 import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { orderDetail, orderLine } from '@/test/fixtures';
-import { renderWithRouter } from '@/test/render';
+import { renderPage } from '@/test/render';
 import RequestCancelRoute from './request-cancel';
 
 vi.mock('@/shared/feedback/feedback', () => ({ signal: vi.fn(), installAudioUnlock: () => () => {}, playTone: vi.fn(), vibrate: vi.fn() }));
@@ -27,31 +24,8 @@ const NO_REQUEST = fail(404, 'CANCEL_REQUEST_NOT_FOUND', 'Pengajuan pembatalan t
 const picking = (actions: OrderDetail['actions']) => orderDetail({ statusId: 1102, actions, products: [orderLine({ qtyPicked: 1 }), orderLine({ lineId: 12, productID: '20002', barcode: '8997654321098', name: 'Teh Botol Sosro 450ml', qty: 1 })] });
 const later = (order: OrderDetail): OrderDetail => ({ ...order, updatedAt: new Date(Date.parse(order.updatedAt) + 60_000).toISOString() });
 
-function Where() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="where">{pathname + search}</p>;
-}
-
 function renderCancel(path = `/request-cancel?shipmentNo=${SHP}`) {
-  return renderWithRouter(
-    [
-      {
-        element: (
-          <>
-            <Outlet />
-            <Where />
-            <ModalHost onLogout={() => {}} />
-            <ToastHost />
-          </>
-        ),
-        children: [
-          { path: '/request-cancel', element: <RequestCancelRoute /> },
-          { path: '*', element: <p>lain</p> },
-        ],
-      },
-    ],
-    { initialEntries: ['/list-packing', path] },
-  );
+  return renderPage([{ path: '/request-cancel', element: <RequestCancelRoute /> }], ['/list-packing', path]);
 }
 
 beforeEach(() => {

@@ -1,15 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet, useLocation } from 'react-router';
 import { resetClientStateForTests } from '@/shared/api/client';
 import { signal } from '@/shared/feedback/feedback';
-import { ModalHost } from '@/shared/modal/modal-host';
 import { closeModal } from '@/shared/modal/modal-store';
-import { ToastHost } from '@/shared/toast/toast-host';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { appConfig, deliveryOrder, podRequestDetail, rejectReasons } from '@/test/fixtures';
-import { renderWithRouter } from '@/test/render';
+import { renderPage } from '@/test/render';
 import PodRequestDetailPage from './pod-request-detail-page';
 
 vi.mock('@/shared/feedback/feedback', () => ({ signal: vi.fn(), installAudioUnlock: () => () => {}, playTone: vi.fn(), vibrate: vi.fn() }));
@@ -22,30 +19,8 @@ const DETAIL = `/api/pod/requests/${SHP}/1/order`;
 const APPROVE = `/api/pod/requests/${SHP}/approve`;
 const REJECT = `/api/pod/requests/${SHP}/reject`;
 
-function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
-}
-
 function renderDetail(path = `/pengajuan-pod/detail/${SHP}/1/order`) {
-  return renderWithRouter(
-    [
-      {
-        element: (
-          <>
-            <Outlet />
-            <Where />
-            <ModalHost onLogout={() => {}} />
-            <ToastHost />
-          </>
-        ),
-        children: [
-          { path: '/pengajuan-pod/detail/:shipmentNo/:deliveryType/:type?', element: <PodRequestDetailPage /> },
-          { path: '*', element: <p>lain</p> },
-        ],
-      },
-    ],
-    { initialEntries: ['/list-pengajuan-pod', path] },
-  );
+  return renderPage([{ path: '/pengajuan-pod/detail/:shipmentNo/:deliveryType/:type?', element: <PodRequestDetailPage /> }], ['/list-pengajuan-pod', path]);
 }
 
 beforeEach(() => {
