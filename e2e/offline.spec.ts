@@ -35,6 +35,18 @@ async function typeScan(page: Page, barcode: string) {
   await field.press('Enter');
 }
 
+/**
+ * The service worker has every page before the signal goes (installing it precaches them all, which
+ * takes a while on a fresh phone, longer as the app grows): what is opened offline comes from it.
+ */
+async function serviceWorkerInControl(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
 test('picking, out of stock and packing made offline, across a reload, reach the server once each', async ({ page, context, baseURL }) => {
   test.setTimeout(120_000);
   const api = await signInOnce(baseURL!, '10000001', 'test-results/offline-crew.json');
@@ -47,13 +59,8 @@ test('picking, out of stock and packing made offline, across a reload, reach the
   // Half of it online.
   await typeScan(page, twice);
   await expect(page.getByTestId('order-progress')).toHaveText('1 dari 3 barang');
-  // The webview is reloaded offline below: the service worker has the shell before the signal goes
-  // (installing it precaches every page, which takes a while on a fresh phone).
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  // The webview is reloaded offline below.
+  await serviceWorkerInControl(page);
   await expect(page.getByTestId('order-progress')).toHaveText('1 dari 3 barang');
 
   // The stock room: no signal. The phone knows it (navigator.onLine is false).
@@ -164,6 +171,8 @@ async function deliverAtTheDoor(page: Page, context: BrowserContext, shipmentNo:
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: T001_AREA.lat + 20 / 111_320, longitude: T001_AREA.long, accuracy: 8 });
   await page.goto(`/order/detail-scan-go/1103/${shipmentNo}/delivery`);
+  // The crew's phone has the app installed before it reaches a door without signal.
+  await serviceWorkerInControl(page);
   await page.getByTestId('open-package-check').click();
   await page.getByLabel('Ketik no. shipment').fill(shipmentNo);
   await page.getByRole('button', { name: 'Kirim', exact: true }).click();
