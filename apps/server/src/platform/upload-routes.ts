@@ -5,6 +5,7 @@ import { envelope, UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES, uploadParamsSchema, upl
 import { principalOf } from './auth';
 import { AppError } from './errors';
 import { access, changeReplies, errorReplies, findReplies, ok } from './route-kit';
+import { sendStoredFile } from './file-reply';
 import { readUpload, sha256Of, storeUpload } from './uploads';
 
 /** The one file field of POST /api/uploads. */
@@ -140,14 +141,7 @@ export async function uploadRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (req, reply) => {
       const file = await readUpload(app.db, principalOf(req), req.params.id);
-      return reply
-        .header('content-type', file.mime)
-        .header('cache-control', UPLOAD_CACHE_CONTROL)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline')
-        .header('etag', `"${file.sha256}"`)
-        // The bytes themselves: no JSON schema describes them, so the typed reply is told so.
-        .send(file.bytes as never);
+      return sendStoredFile(reply, { mime: file.mime, bytes: file.bytes, disposition: 'inline', cacheControl: UPLOAD_CACHE_CONTROL, etag: file.sha256 });
     },
   );
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import { UPLOAD_IMAGE_TYPES, type Upload, type UploadImageType } from '@gerai/contract';
+import { UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES, type Upload, type UploadImageType } from '@gerai/contract';
 import type { Db, Tx } from '../db/client';
 import { uploads } from '../db/schema';
 import { writeAudit } from './audit';
@@ -38,23 +38,46 @@ export function toUpload(row: UploadRow): Upload {
   return { id: row.id, mime: row.mime as UploadImageType, size: row.size, url: uploadUrl(row.id) };
 }
 
+/** An image's bytes checked: at most UPLOAD_MAX_BYTES (else 413) and an allowed image by content (else 415). */
+export interface CheckedImage {
+  bytes: Buffer;
+  mime: UploadImageType;
+  sha256: string;
+}
+
+export async function checkImage(bytes: Buffer, sha256 = sha256Of(bytes)): Promise<CheckedImage> {
+  if (bytes.length > UPLOAD_MAX_BYTES) throw new AppError('UPLOAD_TOO_LARGE');
+  const mime = await detectImageType(bytes);
+  if (!mime) throw new AppError('UPLOAD_TYPE_UNSUPPORTED');
+  return { bytes, mime, sha256 };
+}
+
+/**
+ * Writes a checked image as an upload of `storeCode` in the caller's transaction: unattached (a
+ * change attaches it later by its id), or attached at once (`attachedTo`, e.g. a customer's chat photo).
+ */
+export async function insertUpload(tx: Tx, storeCode: string, uploadedBy: number | null, image: CheckedImage, attachedTo: string | null = null): Promise<UploadRow> {
+  const [row] = await tx
+    .insert(uploads)
+    .values({ storeCode, uploadedBy, mime: image.mime, size: image.bytes.length, sha256: image.sha256, bytes: image.bytes, attachedTo })
+    .returning({ id: uploads.id, mime: uploads.mime, size: uploads.size });
+  return row!;
+}
+
 /**
  * Stores an uploaded file for the caller's active store, unattached: a change attaches it later
  * by its id (a return's photos). The type must be an allowed image by its content (else 415).
  */
 export async function storeUpload(db: Db, p: Principal, bytes: Buffer, sha256 = sha256Of(bytes)): Promise<Upload> {
   const storeCode = requireActiveStore(p);
-  const mime = await detectImageType(bytes);
-  if (!mime) throw new AppError('UPLOAD_TYPE_UNSUPPORTED');
+  const image = await checkImage(bytes, sha256);
+  const mime = image.mime;
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(uploads)
-      .values({ storeCode, uploadedBy: p.userId, mime, size: bytes.length, sha256, bytes })
-      .returning({ id: uploads.id, mime: uploads.mime, size: uploads.size });
+    const row = await insertUpload(tx, storeCode, p.userId, image);
     // No event: nobody else needs to hear of a file until a change attaches it.
-    await writeAudit(tx, { actorUserId: p.userId, entity: 'upload', entityId: row!.id, action: 'upload', toValue: mime, reason: `${bytes.length} bytes, sha256 ${sha256}` });
+    await writeAudit(tx, { actorUserId: p.userId, entity: 'upload', entityId: row.id, action: 'upload', toValue: mime, reason: `${bytes.length} bytes, sha256 ${sha256}` });
     await markKeyApplied(tx);
-    return toUpload(row!);
+    return toUpload(row);
   });
 }
 

@@ -14,6 +14,7 @@ import {
   intakeParamsSchema,
 } from '@gerai/contract';
 import { AppError } from '../../platform/errors';
+import { sendStoredFile } from '../../platform/file-reply';
 import { access, errorReplies, ok } from '../../platform/route-kit';
 import { channelOf, channelSigned, registerSignedJson } from '../channels';
 import { checkPhotoLink } from './photo-link';
@@ -54,15 +55,14 @@ export async function chatChannelRoutes(fastify: FastifyInstance): Promise<void>
       const photo = await channelChatPhoto(reader.db, appId, photoId);
       if (!photo) throw new AppError('NOT_FOUND');
       const maxAge = Math.max(0, req.query.expires - Math.floor(Date.now() / 1000));
-      return reply
-        .header('content-type', photo.mime)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', `inline; filename="chat-${photoId}.${PHOTO_EXTENSION[photo.mime] ?? 'bin'}"`)
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', `private, max-age=${maxAge}`)
-        .header('expires', new Date(req.query.expires * 1000).toUTCString())
-        // The bytes themselves: no JSON schema describes them.
-        .send(photo.bytes as never);
+      return sendStoredFile(reply, {
+        mime: photo.mime,
+        bytes: photo.bytes,
+        disposition: 'inline',
+        fileName: `chat-${photoId}.${PHOTO_EXTENSION[photo.mime] ?? 'bin'}`,
+        cacheControl: `private, max-age=${maxAge}`,
+        expires: new Date(req.query.expires * 1000),
+      });
     },
   );
 

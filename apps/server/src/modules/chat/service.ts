@@ -18,8 +18,6 @@ import {
   type ChatRoom,
   type ChatSendBody,
   type ChatSender,
-  type UploadImageType,
-  UPLOAD_MAX_BYTES,
 } from '@gerai/contract';
 import type { Db, Tx } from '../../db/client';
 import { chatMessages, chatRooms, orders, uploads } from '../../db/schema';
@@ -27,7 +25,7 @@ import { recordChange } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { markKeyApplied } from '../../platform/idempotency';
 import type { Principal } from '../../platform/principal';
-import { attachUploads, detectImageType, sha256Of } from '../../platform/uploads';
+import { attachUploads, checkImage, insertUpload, type CheckedImage } from '../../platform/uploads';
 import { enqueueChannelNotice, type NoticeOutcome } from '../channels';
 import { signPhotoLink } from './photo-link';
 import { CHAT_ENTITY, findChatOrder, loadMessage, roomOf, roomView, unreadCount, visibleChatOrder, type ChatOrder } from './queries';
@@ -108,15 +106,8 @@ async function existingMessage(
   return loadMessage(tx, row.id);
 }
 
-/** The customer's photo, decoded and checked before any transaction: its size (413) and its type by its bytes (415). */
-async function customerPhoto(base64: string | undefined): Promise<{ bytes: Buffer; mime: UploadImageType; sha256: string } | null> {
-  if (base64 === undefined) return null;
-  const bytes = Buffer.from(base64, 'base64');
-  if (bytes.length > UPLOAD_MAX_BYTES) throw new AppError('UPLOAD_TOO_LARGE');
-  const mime = await detectImageType(bytes);
-  if (!mime) throw new AppError('UPLOAD_TYPE_UNSUPPORTED');
-  return { bytes, mime, sha256: sha256Of(bytes) };
-}
+/** The customer's photo, sent in base64: checked like any upload (413, 415), before the transaction. */
+const customerPhoto = async (base64: string | undefined): Promise<CheckedImage | null> => (base64 === undefined ? null : checkImage(Buffer.from(base64, 'base64')));
 
 /**
  * POST /api/chat/rooms/:shipmentNo/messages: a store message, in one transaction: the room (opened if
@@ -268,12 +259,7 @@ export async function receiveCustomerMessage(db: Db, appId: number, input: Chann
     }
     assertWritable(order);
     const roomId = room?.id ?? (await ensureRoom(tx, order, CHAT_SENDER.CUSTOMER, null));
-    const [upload] = photo
-      ? await tx
-          .insert(uploads)
-          .values({ storeCode: order.storeCode, uploadedBy: null, mime: photo.mime, size: photo.bytes.length, sha256: photo.sha256, bytes: photo.bytes, attachedTo: `chat:${order.shipmentNo}` })
-          .returning({ id: uploads.id })
-      : [];
+    const upload = photo ? await insertUpload(tx, order.storeCode, null, photo, `chat:${order.shipmentNo}`) : null;
     const [row] = await tx
       .insert(chatMessages)
       .values({ roomId, clientId, sender: CHAT_SENDER.CUSTOMER, body, photoId: upload?.id ?? null })
