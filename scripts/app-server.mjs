@@ -19,6 +19,11 @@ export async function startApp({ port, env = {}, readyTimeoutMs = 120_000 }) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // No escalation alarm during the specs and the page benchmark (an order one spec leaves unclaimed
+      // would ring over another's screens); e2e/monitoring.spec.ts runs its own server with short ones.
+      ESCALATION_STORE_MINUTES: '10000',
+      ESCALATION_CHIEF_MINUTES: '10020',
+      ESCALATION_AREA_MINUTES: '10040',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { isoDateInWib, wibDayAfter, wibDayStart } from '@gerai/contract';
 import type { Db } from '../src/db/client';
+import { DEMO_NIK } from '../src/seed/demo-data';
 
 export interface BenchDataset {
   stores: number;
@@ -17,11 +19,31 @@ export interface BenchDataset {
   stockRows: number;
   /** Stores in T001's kelurahan and kecamatan rings, T001 included. */
   t001Rings: { kelurahan: number; kecamatan: number };
+  /** The bench area supervisor (password as the demo's) and the 10 bench stores of the area. */
+  areaSupervisorNik: string;
+  areaStores: string[];
+  /** Orders of the area in the last 30 days, and of all stores on the measured day (yesterday, WIB). */
+  recapOrders: { area30Days: number; allStoresDay: number };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const isoDaysBefore = (isoDate: string, days: number) => new Date(Date.parse(isoDate) - days * DAY_MS).toISOString().slice(0, 10);
+
+/** The recap rows' ranges from today (WIB): the area's last 30 days, today included; every store's yesterday (a whole day). */
+export function recapRanges(today: string): { area: { from: string; to: string }; allStores: { from: string; to: string } } {
+  const yesterday = isoDaysBefore(today, 1);
+  return { area: { from: isoDaysBefore(today, 29), to: today }, allStores: { from: yesterday, to: yesterday } };
 }
 
 /** Rows of a raw query on node-postgres (the benchmark always runs on PostgreSQL). */
 const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 const count = async (db: Db, table: string) => (await rowsOf<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
+
+/** The bench area supervisor: 10 bench stores of ordinary volume, for the monitoring and recap rows. */
+export const BENCH_AREA_SUPERVISOR_NIK = '30001000';
+const AREA_STORES = 10;
+/** Why bench orders were cancelled (one in five has no stated reason). */
+const CANCEL_REASONS = ['Stok habis', 'Pelanggan membatalkan', 'Alamat tidak ditemukan', 'Pembayaran gagal'];
 
 /** Bench stores placed around T001 (-6.2607, 106.8137) in its kecamatan, so its rings are a real chain's size. */
 const T001_RING_STORES = 17;
@@ -83,26 +105,67 @@ export async function growDataset(db: Db, opts: { storeTotal: number; orderTotal
       where s.name like 'Toko Cabang Bench %' and st.qty <> 0`);
   });
 
+  // A crew member per bench store (the seed gave its own stores theirs), who picks the store's orders;
+  // and the bench area supervisor over 10 bench stores. Same password as the demo accounts.
+  await db.execute(sql`
+    insert into users (nik, name, role_id, store_code, password_hash)
+    select '1' || lpad(substr(s.code, 2), 7, '0'), 'Kru ' || s.name, 1, s.code, d.password_hash
+    from stores s cross join (select password_hash from users where nik = ${DEMO_NIK.STAFF}) d
+    where s.name like 'Toko Cabang Bench %'
+    on conflict (nik) do nothing`);
+  await db.execute(sql`
+    insert into users (nik, name, role_id, password_hash)
+    select ${BENCH_AREA_SUPERVISOR_NIK}, 'Supervisor Area Bench', 3, password_hash from users where nik = ${DEMO_NIK.STAFF}
+    on conflict (nik) do nothing`);
+  // Past T001's ring, so the area's stores have an ordinary store's volume.
+  await db.execute(sql`
+    insert into user_stores (user_id, store_code)
+    select u.id, s.code from users u
+    cross join (select code from stores where name like 'Toko Cabang Bench %' order by code offset ${ring + 100} limit ${AREA_STORES}) s
+    where u.nik = ${BENCH_AREA_SUPERVISOR_NIK}
+    on conflict do nothing`);
+
   // Steady state by age over 30 days: new for the first 2 hours, then picking, in progress and
-  // done (one in ten cancelled) until 12 hours old; older orders are history.
+  // done (one in ten cancelled) until 12 hours old; older orders are history. Each claimed order
+  // has its store's picker and real times: claimed 1–9 minutes after arrival, packed 5–30 minutes
+  // later, completed 10–89 minutes after that; half the cancelled ones were claimed first, four in
+  // five name a reason. So the recap's medians, percentiles and reasons do real work.
   await db.execute(sql`
     with s as (select array_agg(code order by code) as codes, count(*)::int as n from stores),
+    crew as (select distinct on (store_code) store_code, id from users where role_id = 1 and store_code is not null order by store_code, id),
     g as (select g, abs(hashint4(g)::bigint) % 100 as h, abs(hashint4(g + 7919)::bigint) as h2, abs(hashint4(g + 104729)::bigint) % 43200 as age
           from generate_series(1, ${opts.orderTotal}) g)
     insert into orders (shipment_no, order_no, app_id, store_code, status_id, delivery_type, payment_id, price, is_send_store,
-      customer_name, customer_phone, customer_address, customer_lat, customer_lng, pickup_code, created_at, updated_at)
+      customer_name, customer_phone, customer_address, customer_lat, customer_lng, pickup_code,
+      picker_user_id, claimed_at, packed_at, completed_at, cancelled_at, cancel_reason, created_at, updated_at)
     select 'SHB' || lpad(g::text, 12, '0'), 'BN' || lpad(g::text, 10, '0'),
       (array[379, 410, 91, 95, 901, 911, 87])[1 + h2 % 7],
-      case when g % 20 = 0 then 'T001' else s.codes[1 + (h2 % s.n)] end,
-      case when age < 120 then 1101 when age < 180 then 1102 when age < 300 then 1103
-        when age < 720 then (case when h < 90 then 1104 else 1106 end)
-        else (case when h < 90 then 1105 else 1107 end) end,
+      st.code, st.status,
       (h2 % 2)::smallint, 1 + (h2 % 5)::int, 0, 'T',
       (array['Siti Rahayu', 'Budi Hartono', 'Dewi Anggraini', 'Agus Salim', 'Rina Kusuma', 'Joko Widodo', 'Putri Ayu', 'Hendra Wijaya'])[1 + h2 % 8] || ' ' || g,
       '0812' || lpad((h2 % 100000000)::text, 8, '0'), 'Jl. Pelanggan No. ' || (g % 200), -6.2, 106.8,
       lpad((h2 % 1000000)::text, 6, '0'),
-      now() - make_interval(mins => age::int), now() - make_interval(mins => age::int)
-    from g cross join s`);
+      case when t.claimed then crew.id end,
+      case when t.claimed then t.claimed_at end,
+      case when st.status in (1103, 1104, 1105) then t.packed_at end,
+      case when st.status in (1104, 1105) then t.packed_at + make_interval(secs => 600 + (h2 / 13) % 4800) end,
+      case when st.status in (1106, 1107) then t.created_at + make_interval(mins => 15 + (h2 % 60)::int) end,
+      case when st.status in (1106, 1107) then (array[${sql.join(CANCEL_REASONS.map((r) => sql`${r}::text`), sql`, `)}, null])[1 + (h2 / 17) % ${sql.raw(String(CANCEL_REASONS.length + 1))}] end,
+      t.created_at, t.created_at
+    from g cross join s
+    cross join lateral (
+      select case when g % 20 = 0 then 'T001' else s.codes[1 + (h2 % s.n)] end as code,
+        case when age < 120 then 1101 when age < 180 then 1102 when age < 300 then 1103
+          when age < 720 then (case when h < 90 then 1104 else 1106 end)
+          else (case when h < 90 then 1105 else 1107 end) end as status
+    ) st
+    cross join lateral (
+      select now() - make_interval(mins => age::int) as created_at,
+        now() - make_interval(mins => age::int) + make_interval(secs => 60 + h2 % 480) as claimed_at,
+        now() - make_interval(mins => age::int) + make_interval(secs => 60 + h2 % 480 + 300 + (h2 / 7) % 1500) as packed_at,
+        st.status between 1102 and 1105 or (st.status in (1106, 1107) and h2 % 2 = 0) as claimed
+    ) t
+    left join crew on crew.store_code = st.code`);
 
   // Scan targets: T001 orders being picked by the demo staff, 3 lines of 1 000 units each (a 10 s run adds a few dozen per line).
   await db.execute(sql`
@@ -118,12 +181,14 @@ export async function growDataset(db: Db, opts: { storeTotal: number; orderTotal
         array_agg(price order by id) as prices, count(*)::int as n
       from products where name not ilike 'Kantong Kertas%')
     insert into order_lines (order_id, product_id, barcode, name, price, qty, qty_picked, qty_oos)
+    -- One packed line in twenty had a unit out of stock.
     select o.id, p.ids[x.i], p.eans[x.i], p.names[x.i], p.prices[x.i], x.q,
-      case when o.status_id in (1103, 1104, 1105) then x.q else 0 end, 0
+      case when o.status_id in (1103, 1104, 1105) then x.q - x.oos else 0 end, x.oos
     from orders o cross join p
     cross join lateral generate_series(1, case when o.shipment_no like 'SHS%' then 3 else 1 + o.id % 3 end) k
     cross join lateral (select 1 + ((o.id * 7 + k * 13) % p.n) as i,
-      case when o.shipment_no like 'SHS%' then 1000 else 1 + (o.id + k) % 3 end as q) x
+      case when o.shipment_no like 'SHS%' then 1000 else 1 + (o.id + k) % 3 end as q,
+      case when o.status_id in (1103, 1104, 1105) and abs(hashint4(o.id * 3 + k)::bigint) % 20 = 0 then 1 else 0 end as oos) x
     where o.shipment_no like 'SHB%' or o.shipment_no like 'SHS%'`);
 
   await db.execute(sql`
@@ -145,6 +210,15 @@ export async function growDataset(db: Db, opts: { storeTotal: number; orderTotal
   const [rings] = await rowsOf<{ kelurahan: number; kecamatan: number }>(db, sql`
     select count(*) filter (where s.kelurahan = t.kelurahan)::int as kelurahan, count(*)::int as kecamatan
     from stores s join stores t on t.code = 'T001' and s.kecamatan = t.kecamatan`);
+  const area = await rowsOf<{ store_code: string }>(db, sql`
+    select us.store_code from user_stores us join users u on u.id = us.user_id where u.nik = ${BENCH_AREA_SUPERVISOR_NIK} order by 1`);
+  const today = isoDateInWib(new Date());
+  const [recap] = await rowsOf<{ area30Days: number; allStoresDay: number }>(db, sql`
+    select
+      (select count(*)::int from orders where store_code in (${sql.join(area.map((r) => sql`${r.store_code}`), sql`, `)})
+        and created_at >= ${wibDayStart(recapRanges(today).area.from).toISOString()} and created_at < ${wibDayAfter(today).toISOString()}) as "area30Days",
+      (select count(*)::int from orders where created_at >= ${wibDayStart(recapRanges(today).allStores.from).toISOString()}
+        and created_at < ${wibDayAfter(recapRanges(today).allStores.to).toISOString()}) as "allStoresDay"`);
   return {
     stores: await count(db, 'stores'),
     orders: await count(db, 'orders'),
@@ -155,5 +229,8 @@ export async function growDataset(db: Db, opts: { storeTotal: number; orderTotal
     stockProducts: stockProducts.map((r) => r.product_id),
     stockRows: await count(db, 'store_stock'),
     t001Rings: rings!,
+    areaSupervisorNik: BENCH_AREA_SUPERVISOR_NIK,
+    areaStores: area.map((r) => r.store_code),
+    recapOrders: recap!,
   };
 }

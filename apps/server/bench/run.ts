@@ -15,13 +15,16 @@ import { migrateDb, openDb, type DbHandle } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { seedDemo } from '../src/seed/seed';
 import { DEMO_NIK, DEMO_PASSWORD } from '../src/seed/demo-data';
-import { growDataset, type BenchDataset } from './dataset';
+import { isoDateInWib } from '@gerai/contract';
+import { growDataset, recapRanges, type BenchDataset } from './dataset';
 import type { LoadResult, LoadSpec } from './load';
 import { findPostgresBin, startThrowawayPostgres, type ThrowawayPostgres } from './postgres';
 import { processSecrets, startServerProcess, type ServerProcess } from '../src/platform/process-test-kit';
 
 const PORT = 55440;
 const CONNECTIONS = 50;
+/** The recap is a report one person asks for: its budget is a latency ("answers within 1 s"), measured with few connections. */
+const RECAP_CONNECTIONS = 2;
 const DURATION_S = 10;
 const WARMUP_S = 2;
 const TIME_LIMIT_MS = 6 * 60 * 1000;
@@ -37,6 +40,10 @@ const BUDGETS: Array<{ endpoint: string; p99: number }> = [
   { endpoint: 'scan', p99: 30 },
   { endpoint: 'stock lookup (nearest stores)', p99: 50 },
   { endpoint: 'booking stores (nearby ring)', p99: 50 },
+  { endpoint: 'monitoring (area supervisor, 10 stores)', p99: 50 },
+  { endpoint: 'monitoring (super user, 2,000 stores)', p99: 50 },
+  { endpoint: 'recap (area, 10 stores × 30 days)', p99: 1000 },
+  { endpoint: 'recap (all 2,000 stores, 1 day)', p99: 1000 },
 ];
 
 let pg: ThrowawayPostgres | null = null;
@@ -72,10 +79,16 @@ function runLoad(spec: LoadSpec): Promise<LoadResult> {
   });
 }
 
-async function measure(name: string, spec: Omit<LoadSpec, 'connections' | 'durationSeconds'>): Promise<LoadResult & { name: string }> {
-  await runLoad({ ...spec, connections: CONNECTIONS, durationSeconds: WARMUP_S });
-  log(`measuring ${name} (${CONNECTIONS} connections, ${DURATION_S} s)`);
-  const result = await runLoad({ ...spec, connections: CONNECTIONS, durationSeconds: DURATION_S });
+/** Options of one measurement; `connections` overrides the usual CONNECTIONS. */
+interface MeasureOptions {
+  connections?: number;
+}
+
+async function measure(name: string, spec: Omit<LoadSpec, 'connections' | 'durationSeconds'>, options: MeasureOptions = {}): Promise<LoadResult & { name: string }> {
+  const connections = options.connections ?? CONNECTIONS;
+  await runLoad({ ...spec, connections, durationSeconds: WARMUP_S });
+  log(`measuring ${name} (${connections} connections, ${DURATION_S} s)`);
+  const result = await runLoad({ ...spec, connections, durationSeconds: DURATION_S });
   return { name, ...result };
 }
 
@@ -135,10 +148,16 @@ async function main(): Promise<void> {
   bare.get('/hello', async () => ({ hello: 'world' }));
   const baseline = await listen(bare);
 
-  const login = await fetch(`${api}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ nik: DEMO_NIK.STAFF, password: DEMO_PASSWORD }) });
-  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const auth = { authorization: `Bearer ${token}` };
+  const signIn = async (nik: string) => {
+    const login = await fetch(`${api}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ nik, password: DEMO_PASSWORD }) });
+    if (!login.ok) throw new Error(`login ${nik} failed: ${login.status} ${await login.text()}`);
+    return { authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
+  };
+  const auth = await signIn(DEMO_NIK.STAFF);
+  // Monitoring and the recap over many stores: the bench area supervisor's 10 stores, and the whole chain.
+  const areaAuth = await signIn(data.areaSupervisorNik);
+  const superAuth = await signIn(DEMO_NIK.SUPER_USER);
+  const recap = recapRanges(isoDateInWib(new Date()));
 
   const scanPairs = data.scanTargets.flatMap((o) => o.barcodes.map((barcode) => ({ path: `/api/orders/${o.shipmentNo}/scan`, body: JSON.stringify({ barcode }) })));
   const scan: Omit<LoadSpec, 'connections' | 'durationSeconds'> = {
@@ -148,7 +167,7 @@ async function main(): Promise<void> {
     paths: scanPairs.map((p) => p.path),
     bodies: scanPairs.map((p) => p.body),
   };
-  const endpoints: Array<[string, Omit<LoadSpec, 'connections' | 'durationSeconds'>]> = [
+  const endpoints: Array<[string, Omit<LoadSpec, 'connections' | 'durationSeconds'>, MeasureOptions?]> = [
     ['bare Fastify (baseline)', { url: `${baseline}/hello`, method: 'GET', headers: {} }],
     // The platform's floor for a signed-in request: token check, principal lookup, one small query.
     ['signed-in floor (members/me)', { url: `${api}/api/members/me`, method: 'GET', headers: auth }],
@@ -172,13 +191,30 @@ async function main(): Promise<void> {
     ],
     ['scan', scan],
     ['scan with Idempotency-Key', { ...scan, idempotencyKeys: true }],
+    // Issue 15: monitoring, live on supervisors' screens, at the usual load.
+    ['monitoring (area supervisor, 10 stores)', { url: `${api}/api/monitoring`, method: 'GET', headers: areaAuth }],
+    ['monitoring (super user, 2,000 stores)', { url: `${api}/api/monitoring`, method: 'GET', headers: superAuth }],
+    // The same with the reply cache off: what the first read after a change in the scope costs.
+    ['monitoring (area supervisor, 10 stores), cache off', { url: `${uncached}/api/monitoring`, method: 'GET', headers: areaAuth }],
+    ['monitoring (super user, 2,000 stores), cache off', { url: `${uncached}/api/monitoring`, method: 'GET', headers: superAuth }],
+    // The recap answers within 1 s: a latency, measured with few connections.
+    [
+      'recap (area, 10 stores × 30 days)',
+      { url: `${api}/api/recap?from=${recap.area.from}&to=${recap.area.to}`, method: 'GET', headers: areaAuth },
+      { connections: RECAP_CONNECTIONS },
+    ],
+    [
+      'recap (all 2,000 stores, 1 day)',
+      { url: `${api}/api/recap?from=${recap.allStores.from}&to=${recap.allStores.to}`, method: 'GET', headers: superAuth },
+      { connections: RECAP_CONNECTIONS },
+    ],
   ];
   t = Date.now();
   const results = [];
   // The baseline always runs; `npm run bench -- scan count` measures only endpoints whose name contains a word given.
-  for (const [name, spec] of endpoints) {
+  for (const [name, spec, options] of endpoints) {
     if (results.length > 0 && ONLY.length > 0 && !ONLY.some((w) => name.includes(w))) continue;
-    results.push(await measure(name, spec));
+    results.push(await measure(name, spec, options));
   }
   // Scale-out: two real server processes (src/main.ts) on the same PostgreSQL, the load split between them.
   const sideBySide: Array<[string, (bases: string[]) => Array<Omit<LoadSpec, 'connections' | 'durationSeconds'>>]> = [
@@ -188,7 +224,17 @@ async function main(): Promise<void> {
   const wanted = sideBySide.filter(([name]) => ONLY.length === 0 || ONLY.some((w) => name.includes(w)));
   if (wanted.length > 0) {
     log('starting two server processes on 127.0.0.1');
-    const env = { DATABASE_URL: pg.url, JWT_SECRET: secrets.JWT_SECRET, CHANNEL_SECRETS: secrets.CHANNEL_SECRETS, SEED_ON_EMPTY: 'false', LOG_LEVEL: 'info' };
+    // The bench orders' first escalation pass (hundreds of unclaimed orders at once) is not what these rows measure.
+    const env = {
+      DATABASE_URL: pg.url,
+      JWT_SECRET: secrets.JWT_SECRET,
+      CHANNEL_SECRETS: secrets.CHANNEL_SECRETS,
+      SEED_ON_EMPTY: 'false',
+      LOG_LEVEL: 'info',
+      ESCALATION_STORE_MINUTES: '10000',
+      ESCALATION_CHIEF_MINUTES: '10020',
+      ESCALATION_AREA_MINUTES: '10040',
+    };
     const started = await Promise.all([startServerProcess(env), startServerProcess(env)]);
     processes.push(...started);
     const bases = started.map((p) => p.base);
@@ -203,7 +249,7 @@ async function main(): Promise<void> {
   }
 }
 
-function report(results: Array<LoadResult & { name: string }>, data: Pick<BenchDataset, 'stores' | 'orders' | 'lines' | 'storeOrders' | 'stockRows' | 't001Rings'>): void {
+function report(results: Array<LoadResult & { name: string }>, data: Pick<BenchDataset, 'stores' | 'orders' | 'lines' | 'storeOrders' | 'stockRows' | 't001Rings' | 'recapOrders'>): void {
   const base = results[0]!.requestsPerSecond;
   const rows = results.map((r) => [r.name, r.requestsPerSecond.toFixed(0), `${r.p50} ms`, `${r.p99} ms`, `${(r.requestsPerSecond / base).toFixed(3)}`, String(r.non2xx + r.errors + r.timeouts)]);
   const head = ['endpoint', 'req/s', 'p50', 'p99', 'ratio to baseline', 'errors'];
@@ -211,7 +257,8 @@ function report(results: Array<LoadResult & { name: string }>, data: Pick<BenchD
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
   console.log(`\nGerai API on PostgreSQL ${postgresVersion}: ${data.stores} stores, ${data.orders} orders (${data.storeOrders} in T001, the measured store), ${data.lines} lines`);
   console.log(`${data.stockRows} stock rows (every store × every product); T001's kelurahan ring ${data.t001Rings.kelurahan} stores, kecamatan ring ${data.t001Rings.kecamatan}`);
-  console.log(`${CONNECTIONS} connections, ${DURATION_S} s per endpoint, 127.0.0.1; Node ${process.version}, ${cpus().length} CPUs (server, PostgreSQL and load generator share them)\n`);
+  console.log(`Recap: ${data.recapOrders.area30Days} orders in the area's 10 stores over 30 days, ${data.recapOrders.allStoresDay} in all stores on the measured day`);
+  console.log(`${CONNECTIONS} connections (recap rows: ${RECAP_CONNECTIONS}), ${DURATION_S} s per endpoint, 127.0.0.1; Node ${process.version}, ${cpus().length} CPUs (server, PostgreSQL and load generator share them)\n`);
   console.log(line(head));
   console.log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
   for (const r of rows) console.log(line(r));

@@ -30,8 +30,11 @@ import { stockRoutes } from './modules/stock/routes';
 import { bookingRoutes } from './modules/bookings/routes';
 import { transferRoutes } from './modules/transfers/routes';
 import { registerStockReplyCache } from './modules/stock';
+import { registerMonitoringCache } from './modules/monitoring';
 import { chatRoutes } from './modules/chat/routes';
 import { helpdeskFileRoutes, helpdeskRoutes } from './modules/helpdesk/routes';
+import { monitoringRoutes } from './modules/monitoring/routes';
+import { recapRoutes } from './modules/recap/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,6 +87,7 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
   bus.onConnectionChange((connected) => (connected ? readCache.resume() : readCache.suspend()));
   app.decorate('readCache', readCache);
   registerStockReplyCache(app, bus);
+  registerMonitoringCache(app, bus);
   app.addHook('onSend', async (req, reply, payload) => {
     // The caller's own change is never read stale, even before its NOTIFY arrives.
     if (!SAFE_METHODS.has(req.method) && reply.statusCode < 400 && req.principal?.activeStoreCode) readCache.invalidate(req.principal.activeStoreCode);
@@ -149,6 +153,8 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
   await app.register(chatRoutes);
   await app.register(helpdeskRoutes);
   await app.register(helpdeskFileRoutes);
+  await app.register(monitoringRoutes);
+  await app.register(recapRoutes);
   await app.register(eventRoutes);
   app.get('/api/health', { ...access({ auth: 'public' }), schema: { tags: ['platform'], summary: 'Liveness probe; listening: false while the LISTEN connection to PostgreSQL is being re-established' } }, async () => ok({ ok: true, db: handle.kind, listening: bus.connected }));
 

@@ -83,3 +83,27 @@ describe('channel signature window', () => {
     expect(() => loadConfig({ CHANNEL_SIGNATURE_TOLERANCE_SECONDS: '0' })).toThrow(/CHANNEL_SIGNATURE_TOLERANCE_SECONDS/);
   });
 });
+
+describe('service levels and escalation', () => {
+  it('take the contract defaults, and decimal minutes (tests run in seconds)', () => {
+    const config = loadConfig({});
+    expect([config.SLA_NEW_MINUTES, config.SLA_PACKING_MINUTES, config.SLA_IN_PROGRESS_MINUTES]).toEqual([10, 30, 120]);
+    expect([config.ESCALATION_STORE_MINUTES, config.ESCALATION_CHIEF_MINUTES, config.ESCALATION_AREA_MINUTES]).toEqual([10, 15, 20]);
+    expect(config.ESCALATION_POLL_SECONDS).toBe(30);
+    const fast = loadConfig({ SLA_NEW_MINUTES: '0.1', ESCALATION_STORE_MINUTES: '0.1', ESCALATION_CHIEF_MINUTES: '0.2', ESCALATION_AREA_MINUTES: '0.3', ESCALATION_POLL_SECONDS: '0.5' });
+    expect([fast.SLA_NEW_MINUTES, fast.ESCALATION_STORE_MINUTES, fast.ESCALATION_CHIEF_MINUTES, fast.ESCALATION_AREA_MINUTES, fast.ESCALATION_POLL_SECONDS]).toEqual([0.1, 0.1, 0.2, 0.3, 0.5]);
+  });
+
+  it('refuses minutes that are not positive and a poll under 0.2 s, naming the variable', () => {
+    expect(() => loadConfig({ SLA_PACKING_MINUTES: '0' })).toThrow(/SLA_PACKING_MINUTES/);
+    expect(() => loadConfig({ SLA_IN_PROGRESS_MINUTES: 'soon' })).toThrow(/SLA_IN_PROGRESS_MINUTES/);
+    expect(() => loadConfig({ ESCALATION_STORE_MINUTES: '-1' })).toThrow(/ESCALATION_STORE_MINUTES/);
+    expect(() => loadConfig({ ESCALATION_POLL_SECONDS: '0.1' })).toThrow(/ESCALATION_POLL_SECONDS/);
+  });
+
+  it('refuses an escalation level that does not come after the one before, saying which', () => {
+    expect(() => loadConfig({ ESCALATION_CHIEF_MINUTES: '10' })).toThrow(/ESCALATION_CHIEF_MINUTES \(10\) must be more than ESCALATION_STORE_MINUTES \(10\)/);
+    expect(() => loadConfig({ ESCALATION_AREA_MINUTES: '12' })).toThrow(/ESCALATION_AREA_MINUTES \(12\) must be more than ESCALATION_CHIEF_MINUTES \(15\)/);
+    expect(() => loadConfig({ ESCALATION_STORE_MINUTES: '30' })).toThrow(/ESCALATION_CHIEF_MINUTES \(15\) must be more than ESCALATION_STORE_MINUTES \(30\)/);
+  });
+});

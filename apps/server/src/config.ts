@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { POD_DEFAULTS, TICKET_REOPEN_DAYS_DEFAULT } from '@gerai/contract';
+import { ESCALATION_DEFAULT_MINUTES, ESCALATION_LEVEL, ORDER_STATUS, POD_DEFAULTS, SLA_DEFAULT_MINUTES, TICKET_REOPEN_DAYS_DEFAULT } from '@gerai/contract';
 
 /** Signs access tokens when JWT_SECRET is unset; known to everyone, so only for development on the embedded database. */
 export const DEV_JWT_SECRET = 'gerai-dev-secret-change-me-in-production-please';
@@ -43,6 +43,9 @@ const trustProxySchema = z
     }
     return entries;
   });
+
+/** A number of minutes, decimals allowed (tests run with 0.1), positive and at most a week. */
+const minutes = (fallback: number) => z.coerce.number().positive().max(10_080).default(fallback);
 
 /** Every environment variable the server reads, validated once. */
 const envSchema = z.object({
@@ -120,6 +123,20 @@ const envSchema = z.object({
   TICKET_REOPEN_DAYS: z.coerce.number().int().min(1).max(90).default(TICKET_REOPEN_DAYS_DEFAULT),
   /** Events older than this are deleted (hourly): a phone away longer reads its screens again instead of replaying. */
   EVENTS_KEEP_DAYS: z.coerce.number().int().positive().max(365).default(7),
+  /** Minutes from its arrival within which a new order (1101) should be claimed; past it, monitoring counts it late. */
+  SLA_NEW_MINUTES: minutes(SLA_DEFAULT_MINUTES[ORDER_STATUS.NEW]),
+  /** Minutes from its arrival within which an order should be packed (leave 1102). */
+  SLA_PACKING_MINUTES: minutes(SLA_DEFAULT_MINUTES[ORDER_STATUS.PACKING]),
+  /** Minutes from its arrival within which a packed order should be handed over or delivered (leave 1103). */
+  SLA_IN_PROGRESS_MINUTES: minutes(SLA_DEFAULT_MINUTES[ORDER_STATUS.IN_PROGRESS]),
+  /** Minutes after arrival at which a still unclaimed new order rings the store's phones again (escalation level 1). */
+  ESCALATION_STORE_MINUTES: minutes(ESCALATION_DEFAULT_MINUTES[ESCALATION_LEVEL.STORE]),
+  /** Minutes after arrival at which it reaches the kepala toko (level 2); later than level 1. */
+  ESCALATION_CHIEF_MINUTES: minutes(ESCALATION_DEFAULT_MINUTES[ESCALATION_LEVEL.STORE_CHIEF]),
+  /** Minutes after arrival at which it reaches the area supervisor (level 3); later than level 2. */
+  ESCALATION_AREA_MINUTES: minutes(ESCALATION_DEFAULT_MINUTES[ESCALATION_LEVEL.AREA_SUPERVISOR]),
+  /** How often the escalation job looks for new orders due (seconds; decimals allowed). */
+  ESCALATION_POLL_SECONDS: z.coerce.number().min(0.2).max(3600).default(30),
   SEED_ON_EMPTY: z
     .enum(['true', 'false'])
     .default('true')
@@ -148,13 +165,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   // The public defaults let anyone sign an access token or a channel order: development on one machine only.
   const development = !databaseUrl && (overrides.NODE_ENV ?? base.NODE_ENV) !== 'production';
   if (!development) refuseDevelopmentSecrets(jwtSecret, channelSecrets, databaseUrl ? 'a PostgreSQL (DATABASE_URL) deployment' : 'NODE_ENV=production');
-  return {
+  const config: Config = {
     ...base,
     channelSecrets,
     webDist: base.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
     allowedOrigins: base.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     ...overrides,
   };
+  refuseEscalationOrder(config);
+  return config;
+}
+
+/** Each escalation level reaches someone further up, so it must come after the level before it. */
+function refuseEscalationOrder(config: Pick<Config, 'ESCALATION_STORE_MINUTES' | 'ESCALATION_CHIEF_MINUTES' | 'ESCALATION_AREA_MINUTES'>): void {
+  const levels = [
+    ['ESCALATION_STORE_MINUTES', config.ESCALATION_STORE_MINUTES],
+    ['ESCALATION_CHIEF_MINUTES', config.ESCALATION_CHIEF_MINUTES],
+    ['ESCALATION_AREA_MINUTES', config.ESCALATION_AREA_MINUTES],
+  ] as const;
+  for (let i = 1; i < levels.length; i++) {
+    const [earlier, earlierMinutes] = levels[i - 1]!;
+    const [later, laterMinutes] = levels[i]!;
+    if (laterMinutes <= earlierMinutes) {
+      throw new Error(
+        `Invalid configuration: ${later} (${laterMinutes}) must be more than ${earlier} (${earlierMinutes}): an unclaimed order reaches the store's phones, then the kepala toko, then the area supervisor, each later than the one before.`,
+      );
+    }
+  }
 }
 
 /** A real channel secret is as long as a real JWT secret. */

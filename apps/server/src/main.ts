@@ -5,6 +5,7 @@ import { migrateDb, openDb } from './db/client';
 import { buildApp } from './app';
 import { startChannelNotices } from './modules/channels';
 import { CHAT_NOTICE_OUTCOMES, kicksNoticeDispatch } from './modules/chat';
+import { startEscalations } from './modules/monitoring';
 import { purgeOldEvents } from './platform/events';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency';
 import { purgeUnattachedUploads } from './platform/uploads';
@@ -70,6 +71,8 @@ const notices = startChannelNotices(handle.db, config, app.log, CHAT_NOTICE_OUTC
 app.events.subscribe((e) => {
   if (kicksNoticeDispatch(e)) void notices.kick();
 });
+// New orders nobody claimed in time ring again, then reach the kepala toko, then the area supervisor.
+const escalations = startEscalations(handle.db, config, app.log);
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
@@ -84,6 +87,7 @@ async function shutdown(signal: string): Promise<void> {
   clearInterval(purge);
   try {
     await notices.stop();
+    await escalations.stop();
     await app.close();
     await handle.close();
     process.exit(0);

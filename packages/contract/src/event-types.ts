@@ -48,7 +48,10 @@ export const HELPDESK_EVENT_TYPES = ['ticket.created', 'ticket.commented', 'tick
 /** Chat with the customer of a shipment: a room opened, a message either way, messages delivered or read. */
 export const CHAT_EVENT_TYPES = ['chat.room.created', 'chat.message.created', 'chat.message.state'] as const;
 
-export const EVENT_TYPES = [...ORDER_EVENT_TYPES, ...POD_EVENT_TYPES, ...CANCEL_EVENT_TYPES, ...RETURN_EVENT_TYPES, ...BOOKING_EVENT_TYPES, ...TRANSFER_EVENT_TYPES, ...HELPDESK_EVENT_TYPES, ...CHAT_EVENT_TYPES] as const;
+/** A new order nobody claimed in time was escalated (ESCALATION_LEVEL): the phones of that level ring again. */
+export const MONITORING_EVENT_TYPES = ['order.escalated'] as const;
+
+export const EVENT_TYPES = [...ORDER_EVENT_TYPES, ...POD_EVENT_TYPES, ...CANCEL_EVENT_TYPES, ...RETURN_EVENT_TYPES, ...BOOKING_EVENT_TYPES, ...TRANSFER_EVENT_TYPES, ...HELPDESK_EVENT_TYPES, ...CHAT_EVENT_TYPES, ...MONITORING_EVENT_TYPES] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 export type PodEventType = (typeof POD_EVENT_TYPES)[number];
@@ -62,3 +65,27 @@ export type ChatEventType = (typeof CHAT_EVENT_TYPES)[number];
 export function isEventType(value: string): value is EventType {
   return (EVENT_TYPES as readonly string[]).includes(value);
 }
+export type MonitoringEventType = (typeof MONITORING_EVENT_TYPES)[number];
+
+/**
+ * The events after which a store's monitoring figures may differ: an order arrived, moved or was
+ * escalated; work waiting on someone was asked for or decided. Scans, picking edits, notices, chat and
+ * tickets change none. The server's monitoring reply cache and the monitoring page refresh on them.
+ */
+export const MONITORING_CHANGING_EVENT_TYPES = [
+  'order.created',
+  'order.claimed',
+  'order.packed',
+  'order.completed',
+  'order.archived',
+  'order.cancelled',
+  ...MONITORING_EVENT_TYPES,
+  ...POD_EVENT_TYPES,
+  ...CANCEL_EVENT_TYPES,
+  ...RETURN_EVENT_TYPES,
+  ...BOOKING_EVENT_TYPES,
+  'transfer.sent',
+  'transfer.cancelled',
+  'transfer.confirmed',
+  'transfer.finished',
+] as const satisfies readonly EventType[];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EventType } from './event-types';
 import { CHAT_MESSAGE_STATES, CHAT_SENDERS } from './chat';
+import { ESCALATION_LEVELS } from './monitoring';
 import { chatMessageSchema } from './schemas/chat';
 import { CHANNEL_NOTICE_KINDS, CHANNEL_NOTICE_STATUSES, MAT_STATUSES, TICKET_STATUSES, type ReturnStatus } from './workflow-statuses';
 
@@ -184,6 +185,18 @@ export const EVENT_CATALOGUE = {
   /** Messages of one sender that reached `state` (store: delivered, read or failed; customer: read by the crew). */
   'chat.message.state': z
     .object({ shipmentNo: z.string(), roomId: int(), sender: z.enum(CHAT_SENDERS), messageIds: z.array(int()), state: z.enum(CHAT_MESSAGE_STATES) })
+    .strict(),
+  // A new order nobody claimed within ESCALATION minutes of its arrival; escalationReaches() says whose phones ring.
+  'order.escalated': z
+    .object({
+      shipmentNo: z.string(),
+      orderNo: z.string(),
+      appId: int(),
+      deliveryType: int(),
+      statusId: int(),
+      level: z.union(ESCALATION_LEVELS.map((l) => z.literal(l))),
+      ageMinutes: int(),
+    })
     .strict(),
 } satisfies { [K in EventType]: z.ZodType };
 

@@ -290,6 +290,7 @@ export const FIELD_MESSAGES = {
   dateTimeFormat: 'Waktu harus berformat ISO 8601 dengan zona waktu (mis. 2026-01-31T08:00:00+07:00)',
   dateTimeRange: `Waktu harus antara ${DATE_RANGE.min} dan ${DATE_RANGE.max}`,
   dateEndBeforeStart: 'Tanggal akhir tidak boleh sebelum tanggal awal',
+  recapRangeTooLong: (days: number) => `Rentang rekap paling lama ${days} hari`,
   // Fields read from forms: "<label> wajib diisi" and the like.
   fieldRequired: (label: string) => `${label} wajib diisi`,
   fieldNumber: (label: string) => `${label} harus berupa angka`,

@@ -661,7 +661,7 @@ async function runCase(op: Operation, r: FuzzRequest, index: number): Promise<Ou
       }
       problem = errorReplyProblem(status, type, parsed) ?? '';
       code = errorReplySchema.safeParse(parsed).data?.code;
-    } else if (!streaming && !type.includes('application/json')) problem = `success reply is not JSON: ${type}`;
+    } else if (!streaming && !type.includes('application/json') && !op.replyTypes.some((t) => type.startsWith(t))) problem = `success reply is neither JSON nor a type its document declares: ${type}`;
   } catch (err) {
     problem = `request failed: ${(err as Error).message}`;
   }

@@ -15,6 +15,7 @@ import { productPicker as transferProducts, transferApi, wrongPin } from '../mod
 import { CHAT_NOTICE_OUTCOMES } from '../modules/chat';
 import { chatApi } from '../modules/chat/chat-test-kit';
 import { file as ticketFile, freeShipments, HELPDESK, helpdeskApi, PNG, ticketBody } from '../modules/helpdesk/helpdesk-test-kit';
+import { escalateDue } from '../modules/monitoring';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -172,6 +173,19 @@ describe('the event catalogue', () => {
     await ok(chat.channel(talk.appId, 'read', { shipmentNo: talk.shipmentNo, upToId: said.id }));
     const answer = (await chat.channel(talk.appId, 'messages', { shipmentNo: talk.shipmentNo, messageId: 'audit-1', body: 'Terima kasih' })).json().data as { messageId: number };
     await ok(chat.read(STAFF, talk.shipmentNo, answer.messageId));
+
+    // Monitoring: a new order nobody claims escalates (half an hour from now: every level).
+    const unclaimed = JSON.stringify({ ...intake, orderNo: `${intake.orderNo}-ESC` });
+    await ok(
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/channels/379/orders',
+        headers: { 'content-type': 'application/json', 'x-gerai-signature': signBody(unclaimed, 'gerai-channel-379') },
+        payload: unclaimed,
+      }),
+      201,
+    );
+    expect(await escalateDue(ctx.handle.db, ctx.config, new Date(Date.now() + 30 * 60_000))).toBeGreaterThan(0);
 
     const rows = await ctx.handle.db.select().from(events).orderBy(asc(events.id));
     for (const row of rows) {

@@ -1,6 +1,19 @@
 import type { Faker } from '@faker-js/faker';
-import { type AppId, CHANNELS, DELIVERY_TYPE, type DeliveryType, distanceMeters, offsetPoint, ORDER_STATUS, type OrderStatusId, POD_RECEIVER_RELATIONS } from '@gerai/contract';
-import type { cancelRequests, orderLines, orderPaperBags, orders, orderScans, orderStatusHistory, podRecords } from '../db/schema';
+import {
+  type AppId,
+  CHANNELS,
+  DELIVERY_TYPE,
+  type DeliveryType,
+  distanceMeters,
+  ESCALATION_DEFAULT_MINUTES,
+  ESCALATION_LEVELS,
+  ESCALATION_REASON,
+  offsetPoint,
+  ORDER_STATUS,
+  type OrderStatusId,
+  POD_RECEIVER_RELATIONS,
+} from '@gerai/contract';
+import type { cancelRequests, orderEscalations, orderLines, orderPaperBags, orders, orderScans, orderStatusHistory, podRecords } from '../db/schema';
 import { orderQrTexts } from '../modules/channels/service';
 import type { ProductRow, StoreRow } from './catalog';
 import { CANCEL_REASONS, DEMO_REFERENCE_DATE, PAPER_BAG } from './demo-data';
@@ -15,6 +28,8 @@ export interface SeedOrder {
   lines: LineRow[];
   bags: Array<typeof orderPaperBags.$inferInsert>;
   history: Array<typeof orderStatusHistory.$inferInsert>;
+  /** The levels an unclaimed new order has already reached, as the escalation job would have left them (default minutes). */
+  escalations: Array<typeof orderEscalations.$inferInsert>;
   scans: Array<typeof orderScans.$inferInsert>;
   pod: typeof podRecords.$inferInsert | null;
   cancel: typeof cancelRequests.$inferInsert | null;
@@ -284,6 +299,15 @@ export function buildOrders(faker: Faker, ctx: OrderContext, total: number): See
       });
       current = to;
     }
+    const escalations: SeedOrder['escalations'] = [];
+    if (spec.statusId === S.NEW) {
+      for (const level of ESCALATION_LEVELS) {
+        const at = new Date(createdAt.getTime() + ESCALATION_DEFAULT_MINUTES[level] * 60_000);
+        if (at > ctx.now) continue;
+        escalations.push({ orderId: id, level, createdAt: at });
+        history.push({ orderId: id, fromStatus: S.NEW, toStatus: S.NEW, actorUserId: null, action: 'escalate', reason: ESCALATION_REASON[level], createdAt: at });
+      }
+    }
 
     const scans: SeedOrder['scans'] = [];
     if (at.claim && (store.code === 'T001' || store.code === 'T002')) {
@@ -343,6 +367,7 @@ export function buildOrders(faker: Faker, ctx: OrderContext, total: number): See
       lines,
       bags: bagQty ? [{ orderId: id, productId: PAPER_BAG.productId, qty: bagQty, price: PAPER_BAG.price }] : [],
       history,
+      escalations,
       scans,
       pod,
       cancel,

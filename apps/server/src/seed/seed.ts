@@ -109,6 +109,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedSumm
     await insertAll(tx, schema.orderLines, orders.flatMap((o) => o.lines));
     await insertAll(tx, schema.orderPaperBags, orders.flatMap((o) => o.bags));
     await insertAll(tx, schema.orderStatusHistory, orders.flatMap((o) => o.history));
+    await insertAll(tx, schema.orderEscalations, orders.flatMap((o) => o.escalations));
     await insertAll(tx, schema.orderScans, orders.flatMap((o) => o.scans));
     await insertAll(tx, schema.podRecords, orders.flatMap((o) => (o.pod ? [o.pod] : [])));
     await insertAll(tx, schema.cancelRequests, [...orders.flatMap((o) => (o.cancel ? [o.cancel] : [])), ...activity.cancelRequests]);

@@ -54,6 +54,8 @@ export interface Operation {
   headers: ParamSpec[];
   /** Request body schema per content type; null when the route declares none. */
   body: Record<string, JsonSchema> | null;
+  /** The content types the document declares for a success (2xx) reply (a CSV download's text/csv). */
+  replyTypes: string[];
 }
 
 interface OpenApiDoc {
@@ -64,6 +66,7 @@ interface OpenApiOperation {
   'x-gerai-min-role'?: number;
   parameters?: Array<{ in: string; name: string; required?: boolean; schema?: JsonSchema }>;
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, unknown> }>;
 }
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
@@ -90,6 +93,9 @@ export function openApiOperations(document: unknown): Operation[] {
           query: params('query'),
           headers: params('header'),
           body: content ? Object.fromEntries(Object.entries(content).map(([type, c]) => [type, c.schema ?? {}])) : null,
+          replyTypes: Object.entries(op.responses ?? {})
+            .filter(([status]) => status.startsWith('2'))
+            .flatMap(([, reply]) => Object.keys(reply.content ?? {})),
         };
       }),
   );

@@ -7,6 +7,8 @@ import { session } from '@/shared/api/session';
 import { closeModal } from '@/shared/modal/modal-store';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { cancelRequest } from '@/features/cancellations/cancel-test-kit';
+import { monitoring, storeRow } from '@/features/monitoring/monitoring-test-kit';
+import { recapReply } from '@/features/recap/recap-test-kit';
 import { appConfig as appConfigOf, chiefMember, deliveryOrder, orderCount, orderDetail, orderList, orderSummary, podRequestList, podRequestSummary, staffMember, storeT001, superUserWithoutStore } from '@/test/fixtures';
 import { testQueryClient, TestProviders } from '@/test/render';
 import { createAppRouter } from './router';
@@ -64,7 +66,6 @@ describe('auth guard', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/monitoring'));
     expect(await screen.findByRole('heading', { name: 'Monitoring' })).toBeInTheDocument();
-    expect(screen.getByText('Fitur ini belum tersedia')).toBeInTheDocument();
   });
 
   it('does not send an offline member to login: it offers a retry', async () => {
@@ -226,15 +227,28 @@ describe('routes', () => {
     expect(screen.queryByText('Fitur ini belum tersedia')).not.toBeInTheDocument();
   });
 
-  it.each([
-    ['/monitoring', 'Monitoring'],
-    ['/rekap-ac', 'Rekap Pesanan'],
-  ])('%s shows "%s" with an honest unavailable state', async (path, title) => {
-    signedInServer();
-    renderApp(path);
-    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
-    expect(screen.getByText('Fitur ini belum tersedia')).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: 'Kembali' }).length).toBeGreaterThan(0);
+  it('opens the recap (/rekap-ac) instead of an unavailable page', async () => {
+    signedInServer()
+      .on('GET', '/api/recap', ok(recapReply()))
+      .on('GET', '/api/stores', ok({ items: [storeT001], page: 1, size: 100, total: 1 }));
+    renderApp('/rekap-ac');
+    expect(await screen.findByRole('heading', { name: 'Rekap Pesanan' })).toBeInTheDocument();
+    expect(await screen.findByTestId('recap-summary')).toBeInTheDocument();
+    expect(screen.queryByText('Fitur ini belum tersedia')).not.toBeInTheDocument();
+  });
+
+  it('opens monitoring (/monitoring): the store filter for an area supervisor, none for the crew', async () => {
+    signedInServer({ ...staffMember, nik: '30000001', roleID: 3, roleName: 'Area Supervisor', store: null, storeName: null, storeCodes: ['T001', 'T002'], info: null })
+      .on('GET', '/api/monitoring', ok(monitoring({ storeCount: 2, stores: [storeRow(), storeRow({ storeCode: 'T002', storeName: 'Toko Tebet Barat' })] })))
+      .on('GET', '/api/stores', ok({ items: [storeT001], page: 1, size: 20, total: 1 }));
+    renderApp('/monitoring');
+    expect(await screen.findByRole('heading', { name: 'Monitoring' })).toBeInTheDocument();
+    expect(await screen.findByTestId('monitoring-status-1101')).toBeInTheDocument();
+    expect(screen.getByTestId('monitoring-store-T002')).toBeInTheDocument();
+    // The filter searches the catalog's list of the caller's stores.
+    await userEvent.click(screen.getByTestId('monitoring-store-filter-toggle'));
+    expect(await screen.findByTestId('store-option-T001')).toBeInTheDocument();
+    expect(screen.queryByText('Fitur ini belum tersedia')).not.toBeInTheDocument();
   });
 
   it('opens the return screens (/retur/list/:status) instead of an unavailable page', async () => {

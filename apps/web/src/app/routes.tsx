@@ -27,6 +27,7 @@ const PodRequestDetailPage = lazy(() => import('@/features/pod/pages/pod-request
 const RequestCancelRoute = lazy(() => import('./routes/request-cancel'));
 const MatStoreRoute = lazy(() => import('./routes/mat-store'));
 const MatRoute = lazy(() => import('./routes/mat'));
+const MonitoringRoute = lazy(() => import('./routes/monitoring'));
 const helpCenterRoutes = () => import('./routes/help-center');
 const CancelPendingSection = lazy(() => import('@/features/cancellations/components/cancel-pending-section'));
 
@@ -73,8 +74,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/list-done', title: id.routes.listDone, area: 'orders', page: OrderLists },
   { path: '/list-cancel', title: id.routes.listCancel, area: 'orders', page: OrderLists },
   { path: '/history', title: id.routes.history, area: 'orders', page: OrderLists },
-  { path: '/monitoring', title: id.routes.monitoring, area: 'monitoring' },
-  { path: '/rekap-ac', title: id.routes.rekapAc, area: 'recap' },
+  { path: '/monitoring', title: id.routes.monitoring, area: 'monitoring', page: MonitoringRoute },
+  { path: '/rekap-ac', title: id.routes.rekapAc, area: 'recap', page: lazy(() => import('@/features/recap/pages/recap-page')) },
   { path: '/cek-stock', title: id.routes.cekStock, area: 'stock', page: lazy(() => import('@/features/stock/pages/cek-stock-page')) },
   { path: '/akun', title: id.routes.akun, area: 'members', page: AccountRoute },
   { path: '/feature-guide', title: id.routes.featureGuide, area: 'guide', page: FeatureGuidePage },

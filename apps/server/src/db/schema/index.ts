@@ -11,3 +11,4 @@ export * from './helpdesk';
 export * from './platform';
 export * from './stock';
 export * from './channels';
+export * from './monitoring';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ORDER_STATUS_IDS, type DeliveryType, type OrderStatusId } from '@gerai/contract';
+import { ORDER_STATUS, ORDER_STATUS_IDS, type DeliveryType, type OrderStatusId } from '@gerai/contract';
 import { products, stores } from './catalog';
 import { users } from './auth';
 import { createdAt, sqlIn, tstz, updatedAt } from './_columns';
@@ -62,9 +62,16 @@ export const orders = pgTable(
     uniqueIndex('orders_app_order_no_key').on(t.appId, t.orderNo),
     index('orders_store_status_created_idx').on(t.storeCode, t.statusId, t.createdAt),
     index('orders_store_created_idx').on(t.storeCode, t.createdAt),
+    // The recap of the whole chain (every store, a range of days): orders by arrival, whatever the store.
+    index('orders_created_idx').on(t.createdAt),
     // Covers the order list's channel facet and the per-status counts (index-only scans).
     index('orders_store_status_app_idx').on(t.storeCode, t.statusId, t.appId),
     index('orders_order_no_idx').on(t.orderNo),
+    // Monitoring and the escalation job: the orders still in work (and done or cancelled, not yet archived) per status,
+    // oldest first; a few thousand entries however many orders are archived, read index-only.
+    index('orders_live_status_created_idx')
+      .on(t.statusId, t.createdAt, t.storeCode)
+      .where(sqlIn(t.statusId, [ORDER_STATUS.NEW, ORDER_STATUS.PACKING, ORDER_STATUS.IN_PROGRESS, ORDER_STATUS.COMPLETED, ORDER_STATUS.CANCELLED])),
     check('orders_status_check', sqlIn(t.statusId, ORDER_STATUS_IDS)),
     check('orders_delivery_type_check', sqlIn(t.deliveryType, [0, 1])),
     check('orders_is_send_store_check', sqlIn(t.isSendStore, ['T', 'F'])),

@@ -85,6 +85,8 @@ export const podApprovalRequests = pgTable(
     uniqueIndex('pod_approval_requests_one_pending').on(t.orderId).where(sql`status = 'pending'`),
     index('pod_approval_requests_status_date_idx').on(t.status, t.requestDate),
     index('pod_approval_requests_shipment_idx').on(t.shipmentNo),
+    // The recap's POD exceptions by reason over a range of days, whatever their status.
+    index('pod_approval_requests_request_date_idx').on(t.requestDate),
     check('pod_approval_requests_status_check', sqlIn(t.status, POD_APPROVAL_STATUSES)),
   ],
 );

@@ -14,4 +14,5 @@ export {
   type TransitionPayload,
 } from './lifecycle';
 export { loadOrderDetail, orderViewer, type OrderViewer } from './detail';
+export { appendOrderHistory } from './history';
 export { orderBookingHold, type OrderBookingHold } from './bookings';

@@ -32,6 +32,7 @@ export function AppLayout() {
 const OrderLiveUpdates = lazyNamed(() => import('@/features/orders/components/order-live-updates'), 'OrderLiveUpdates');
 const PodLiveUpdates = lazy(() => import('@/features/pod/components/pod-live-updates'));
 const ConnectionStatus = lazyNamed(() => import('@/shared/outbox/connection-status'), 'ConnectionStatus');
+const EscalationAlert = lazy(() => import('@/features/monitoring/components/escalation-alert'));
 
 /** One live connection per signed-in session, scoped to the active store; the outbox sends for this member. */
 function LiveUpdates() {
@@ -44,7 +45,15 @@ function LiveUpdates() {
         <ConnectionStatus />
       </Suspense>
       <Suspense fallback={null}>
-        <OrderLiveUpdates storeCode={member.store?.storeCode ?? null} />
+        <OrderLiveUpdates
+          storeCode={member.store?.storeCode ?? null}
+          // In the new-order banner's stack, so neither banner covers the other.
+          below={
+            <Suspense fallback={null}>
+              <EscalationAlert roleId={member.roleID as RoleId} storeCode={member.store?.storeCode ?? null} />
+            </Suspense>
+          }
+        />
       </Suspense>
       <Suspense fallback={null}>
         <PodLiveUpdates canDecide={hasRoleAtLeast(member.roleID as RoleId, ROLE.STORE_CHIEF)} />

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { detectHost, getLocation, getNativeAppVersion, LocationError, scanWithNative } from './native-bridge';
+import { detectHost, getLocation, getNativeAppVersion, LocationError, printWithNative, scanWithNative } from './native-bridge';
 
 afterEach(() => {
   delete window.GeraiNative;
@@ -64,5 +64,45 @@ describe('pending actions for the host', () => {
     notifyNativePending(3);
     await vi.waitFor(() => expect(setPendingActions).toHaveBeenCalledWith(3));
     delete window.GeraiNative;
+  });
+});
+
+describe('printing through the host', () => {
+  const job = { kind: 'packing-slip', title: 'Slip pengemasan SHP2511220000001', paper: { widthMm: 105, heightMm: 148 } };
+
+  it('is not there in a plain browser', async () => {
+    await expect(printWithNative(job)).resolves.toBe(false);
+  });
+
+  it('hands an injected host the job as JSON text and takes its true (or "true") as printed', async () => {
+    const print = vi.fn((_job: string) => 'true');
+    window.GeraiNative = { print };
+    await expect(printWithNative(job)).resolves.toBe(true);
+    expect(JSON.parse(print.mock.calls[0]![0])).toEqual(job);
+  });
+
+  it('asks a React Native host with a print request', async () => {
+    const sent: Array<{ action: string; payload: string }> = [];
+    window.ReactNativeWebView = {
+      postMessage: (raw: string) => {
+        const req = JSON.parse(raw) as { id: string; action: string; payload: string };
+        sent.push(req);
+        setTimeout(() => window.dispatchEvent(new MessageEvent('message', { data: JSON.stringify({ source: 'gerai-native', id: req.id, ok: true, data: true }) })), 0);
+      },
+    };
+    await expect(printWithNative(job)).resolves.toBe(true);
+    expect(sent[0]!.action).toBe('print');
+    expect(JSON.parse(sent[0]!.payload)).toEqual(job);
+  });
+
+  it('says no when the host lacks print, declines, fails or does not answer in time', async () => {
+    window.GeraiNative = { getAppVersion: () => '2.0.0' };
+    await expect(printWithNative(job)).resolves.toBe(false);
+    window.GeraiNative = { print: () => false };
+    await expect(printWithNative(job)).resolves.toBe(false);
+    window.GeraiNative = { print: () => Promise.reject(new Error('no printer')) };
+    await expect(printWithNative(job)).resolves.toBe(false);
+    window.GeraiNative = { print: () => new Promise(() => {}) };
+    await expect(printWithNative(job, 20)).resolves.toBe(false);
   });
 });

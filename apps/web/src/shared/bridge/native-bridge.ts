@@ -13,7 +13,7 @@ import { randomId } from '../utils/random-id';
  * Without a host every feature falls back to web APIs (or reports it cannot).
  */
 
-export type NativeAction = 'getAppVersion' | 'scanBarcode' | 'getLocation' | 'logout' | 'openAppUpdate' | 'setPendingActions';
+export type NativeAction = 'getAppVersion' | 'scanBarcode' | 'getLocation' | 'logout' | 'openAppUpdate' | 'setPendingActions' | 'print';
 
 interface GeraiNativeHost {
   getAppVersion?: () => unknown;
@@ -23,6 +23,8 @@ interface GeraiNativeHost {
   openAppUpdate?: () => unknown;
   /** How many crew actions wait on the phone: the host keeps the webview alive while any do. */
   setPendingActions?: (count: number) => unknown;
+  /** Prints the page as its print CSS lays it out (only the open sheet): a NativePrintJob as JSON text. */
+  print?: (job: string) => unknown;
 }
 
 declare global {
@@ -215,4 +217,31 @@ export function openNativeAppUpdate(): boolean {
   if (!isNativeHost()) return false;
   callNative('openAppUpdate', null, 3000).catch(() => {});
   return true;
+}
+
+/**
+ * A print job for the host: the webview's page as its print CSS lays it out (only the open
+ * sheet shows), on paper of this size. `kind` and `title` name the job (the print queue, a
+ * host that picks its label printer for labels).
+ */
+export interface NativePrintJob {
+  kind: string;
+  title: string;
+  paper: { widthMm: number; heightMm: number };
+}
+
+/**
+ * Hands the page to the host's printing (a webview cannot open the system print dialog itself).
+ * The host answers true once it has the job (its dialog is open or the printer has it); false when
+ * there is no host, it cannot print or it did not take the job, so the browser's dialog is used.
+ */
+export async function printWithNative(job: NativePrintJob, timeoutMs = 10_000): Promise<boolean> {
+  if (!isNativeHost()) return false;
+  try {
+    // As JSON text: an injected Android interface takes strings only.
+    const value = await callNative('print', JSON.stringify(job), timeoutMs);
+    return value === true || (typeof value === 'object' && value !== null && (value as { ok?: unknown }).ok === true);
+  } catch {
+    return false;
+  }
 }

@@ -3,7 +3,7 @@
  * to download or cache). Browsers only let a page make sound after a user gesture,
  * so `unlockAudio` is called from the first tap anywhere (installAudioUnlock).
  */
-export type Tone = 'success' | 'error' | 'new-order';
+export type Tone = 'success' | 'error' | 'new-order' | 'escalation';
 
 interface Note {
   /** Hz */
@@ -17,8 +17,9 @@ interface Note {
 }
 
 /**
- * Three distinct shapes a crew member can tell apart without looking:
- * success — one short high beep; error — two low buzzes; new order — a rising chime.
+ * Distinct shapes a crew member can tell apart without looking:
+ * success — one short high beep; error — two low buzzes; new order — a rising chime;
+ * escalation (an order still unclaimed) — an insistent high-low alarm, three times.
  */
 export const TONES: Record<Tone, readonly Note[]> = {
   success: [{ freq: 1568, at: 0, duration: 0.09, type: 'sine', gain: 0.35 }],
@@ -31,12 +32,17 @@ export const TONES: Record<Tone, readonly Note[]> = {
     { freq: 880, at: 0.16, duration: 0.14, type: 'triangle', gain: 0.4 },
     { freq: 1320, at: 0.32, duration: 0.26, type: 'triangle', gain: 0.4 },
   ],
+  escalation: [0, 0.4, 0.8].flatMap((at) => [
+    { freq: 1175, at, duration: 0.16, type: 'square' as const, gain: 0.3 },
+    { freq: 880, at: at + 0.18, duration: 0.16, type: 'square' as const, gain: 0.3 },
+  ]),
 };
 
 export const VIBRATION: Record<Tone, number | number[]> = {
   success: 40,
   error: [120, 80, 120],
   'new-order': [200, 100, 200],
+  escalation: [400, 150, 400, 150, 400],
 };
 
 type AudioContextCtor = typeof AudioContext;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   BOOKING_EVENT_TYPES,
@@ -15,7 +15,7 @@ import { useNavigate } from 'react-router';
 import { useEvents, useStreamStatus, type StreamEvent } from '@/shared/events/event-stream';
 import { installAudioUnlock, signal } from '@/shared/feedback/feedback';
 import { id, t } from '@/shared/i18n/id';
-import { Icon } from '@/shared/ui/icons';
+import { LiveBanner } from '@/shared/ui/live-banner';
 import { orderKeys, orderMutationKey } from '../query-keys';
 import { applyScannedEvent } from '../utils/order-detail';
 import { channelLabel, orderDetailPath } from '../utils/order-status';
@@ -71,9 +71,10 @@ export function applyOrderEvent(queryClient: QueryClient, event: OrderLiveEvent)
 /**
  * The live side of orders, mounted once in the signed-in shell: one SSE
  * connection; a new order for the active store rings, vibrates and shows a
- * banner that opens it; every order event refreshes what it touches.
+ * banner that opens it; every order event refreshes what it touches. `below`:
+ * another area's banners (the escalation alert), in the same stack so none covers another.
  */
-export function OrderLiveUpdates({ storeCode }: { storeCode: string | null }) {
+export function OrderLiveUpdates({ storeCode, below }: { storeCode: string | null; below?: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [notice, setNotice] = useState<NewOrderNotice | null>(null);
@@ -140,38 +141,22 @@ export function OrderLiveUpdates({ storeCode }: { storeCode: string | null }) {
   return (
     <div className="pointer-events-none fixed inset-x-0 top-[calc(0.5rem+env(safe-area-inset-top))] z-40 mx-auto flex max-w-md flex-col items-center gap-2 px-3">
       {notice ? (
-        <div
-          role="alert"
-          data-testid="new-order-banner"
-          className="pointer-events-auto flex w-full items-center gap-2 rounded-2xl bg-emerald-700 p-2 pl-3 text-white shadow-lg"
-        >
-          <button
-            type="button"
-            className="flex min-h-11 min-w-0 flex-1 items-center gap-3 text-left"
-            onClick={() => {
-              setNotice(null);
-              navigate(orderDetailPath({ statusId: notice.statusId, shipmentNo: notice.shipmentNo, deliveryType: notice.deliveryType }));
-            }}
-          >
-            <Icon name="orders" className="size-7 shrink-0" />
-            <span className="min-w-0">
-              <span className="block font-bold">{id.live.newOrder}</span>
-              <span className="block truncate text-sm text-emerald-50">
-                {t(id.live.newOrderDetail, { shipmentNo: notice.shipmentNo, channel: channelLabel(notice.appId) })}
-              </span>
-              <span className="block text-xs text-emerald-100">{id.live.open}</span>
-            </span>
-          </button>
-          <button
-            type="button"
-            onClick={() => setNotice(null)}
-            aria-label={id.live.dismiss}
-            className="inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-white/10"
-          >
-            <Icon name="close" />
-          </button>
-        </div>
+        <LiveBanner
+          tone="emerald"
+          icon="orders"
+          testId="new-order-banner"
+          title={id.live.newOrder}
+          detail={t(id.live.newOrderDetail, { shipmentNo: notice.shipmentNo, channel: channelLabel(notice.appId) })}
+          hint={id.live.open}
+          onOpen={() => {
+            setNotice(null);
+            navigate(orderDetailPath({ statusId: notice.statusId, shipmentNo: notice.shipmentNo, deliveryType: notice.deliveryType }));
+          }}
+          onDismiss={() => setNotice(null)}
+          dismissLabel={id.live.dismiss}
+        />
       ) : null}
+      {below}
       {showReconnecting ? (
         <p role="status" data-testid="live-reconnecting" className="inline-flex items-center gap-2 rounded-full bg-slate-800/90 px-3 py-1 text-xs text-white shadow">
           <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-amber-400" />

@@ -28,8 +28,10 @@ import { OrderAftercareActions, OrderAftercareState } from '../components/order-
 import { CustomerCard, OrderHeaderCard, OrderHistory, TotalCard } from '../components/order-sections';
 import { PaperBagsCard } from '../components/paper-bags-card';
 import { PickingPanel } from '../components/picking-panel';
+import { PrintAction } from '../components/print/print-action';
 import { ProductLines } from '../components/product-lines';
 import { bookingsWithoutTaker, usableQrCode } from '../utils/order-detail';
+import { canPrint } from '../utils/print';
 import { orderDetailPath, orderMethod, statusListPath } from '../utils/order-status';
 import { useChatUnreadLive } from '../utils/use-chat-unread-live';
 import { useShownStatus } from '../utils/use-shown-status';
@@ -339,7 +341,12 @@ export default function OrderDetailPage({ renderLineExtra }: OrderDetailPageProp
 
   return (
     <>
-      <PageHeader title={id.routes.orderDetail} backTo={backTo} />
+      <PageHeader
+        title={id.routes.orderDetail}
+        backTo={backTo}
+        // The slip and the shelf label: only for the order as this screen shows it (not behind a change made elsewhere).
+        actions={data && changedFrom === null && canPrint(data) ? <PrintAction order={data} /> : undefined}
+      />
       <PullToRefresh onRefresh={refresh}>{content}</PullToRefresh>
     </>
   );

@@ -1,7 +1,7 @@
-import type { AppId, OrderProduct } from '@gerai/contract';
-import { DELIVERY_TYPE, ORDER_STATUS, ORDER_STATUS_ROUTE, type OrderStatusId } from '@gerai/contract/statuses';
+import type { OrderProduct } from '@gerai/contract';
+import { ORDER_STATUS, ORDER_STATUS_ROUTE, type OrderStatusId } from '@gerai/contract/statuses';
 import { paths } from '@/shared/config/paths';
-import { CHANNEL_LABEL, ORDER_STATUS_LABEL } from '@/shared/i18n/id';
+import { ORDER_STATUS_LABEL } from '@/shared/i18n/id';
 
 export interface OrderTab {
   /** The status whose count the badge shows (history: 1105). */
@@ -20,28 +20,12 @@ export const ORDER_TABS: readonly OrderTab[] = [
   { status: ORDER_STATUS.CANCELLED, path: paths.listCancel, label: ORDER_STATUS_LABEL[1106] },
 ];
 
-export type OrderMethod = 'pickup' | 'delivery';
-
-/** The :method of the detail route, from deliveryType (0 pickup at the store, 1 delivered). */
-export function orderMethod(deliveryType: number): OrderMethod {
-  return deliveryType === DELIVERY_TYPE.DELIVERY ? 'delivery' : 'pickup';
-}
-
-export function orderDetailPath(order: { statusId: number; shipmentNo: string; deliveryType: number }, type?: string): string {
-  return paths.orderDetail(order.statusId, order.shipmentNo, orderMethod(order.deliveryType), type);
-}
+// Shared with the areas that open an order without importing this one (monitoring).
+export { channelLabel, orderDetailPath, orderMethod, statusLabel, type OrderMethod } from '@/shared/utils/order-ref';
 
 /** The list a status returns to. */
 export function statusListPath(statusId: number): string {
   return ORDER_STATUS_ROUTE[statusId as OrderStatusId] ?? paths.order;
-}
-
-export function channelLabel(appId: number, appName?: string): string {
-  return CHANNEL_LABEL[appId as AppId] ?? appName ?? String(appId);
-}
-
-export function statusLabel(statusId: number): string {
-  return ORDER_STATUS_LABEL[statusId as OrderStatusId] ?? String(statusId);
 }
 
 /** A line is resolved when picked + out of stock = ordered. */

@@ -1,0 +1,338 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { ESCALATION_REASON, parseEventPayload, type EventPayload } from '@gerai/contract';
+import { auditLog, events, orderEscalations, orders, orderStatusHistory } from '../../db/schema';
+import { DEMO_NIK } from '../../seed/demo-data';
+import { testContextPerFile } from '../../test/harness';
+import { escalateDue, startEscalations } from './escalation';
+import { addOrder, ago, monitoringApi, type TestOrder } from './monitoring-test-kit';
+
+const ctx = testContextPerFile();
+const api = monitoringApi(ctx);
+const MINUTE = 60_000;
+const after = (order: TestOrder, minutes: number) => new Date(order.createdAt.getTime() + minutes * MINUTE);
+/** Each test's orders arrive in a window of their own, hours apart, so one test's runs never reach another's orders. */
+const BASE = new Date(Date.now() - 24 * 3600_000);
+const windowAt = (hours: number) => new Date(BASE.getTime() + hours * 3600_000);
+
+async function levelsOf(orderId: number) {
+  const rows = await ctx.handle.db.select({ level: orderEscalations.level }).from(orderEscalations).where(eq(orderEscalations.orderId, orderId)).orderBy(asc(orderEscalations.level));
+  return rows.map((r) => r.level);
+}
+
+async function escalationHistory(orderId: number) {
+  return ctx.handle.db
+    .select({ action: orderStatusHistory.action, fromStatus: orderStatusHistory.fromStatus, toStatus: orderStatusHistory.toStatus, actorUserId: orderStatusHistory.actorUserId, reason: orderStatusHistory.reason })
+    .from(orderStatusHistory)
+    .where(and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.action, 'escalate')))
+    .orderBy(asc(orderStatusHistory.id));
+}
+
+async function escalatedEvents(order: TestOrder) {
+  const rows = await ctx.handle.db.select().from(events).where(eq(events.type, 'order.escalated')).orderBy(asc(events.id));
+  return rows
+    .filter((r) => (r.payload as { shipmentNo: string }).shipmentNo === order.shipmentNo)
+    .map((r) => ({ storeCode: r.storeCode, payload: parseEventPayload('order.escalated', r.payload) }));
+}
+
+const escalatedPayload = (order: TestOrder, level: 1 | 2 | 3, ageMinutes: number): EventPayload<'order.escalated'> => ({
+  shipmentNo: order.shipmentNo,
+  orderNo: order.orderNo,
+  appId: 379,
+  deliveryType: 0,
+  statusId: 1101,
+  level,
+  ageMinutes,
+});
+
+describe('escalateDue', () => {
+  it('escalates an unclaimed new order to level 1 at 10 minutes, 2 at 15 and 3 at 20, each once, with its history row, audit row and event', async () => {
+    const order = await addOrder(ctx, { storeCode: 'T001', statusId: 1101, createdAt: windowAt(0) });
+    const run = (minutes: number) => escalateDue(ctx.handle.db, ctx.config, after(order, minutes));
+    await run(9.99);
+    expect(await levelsOf(order.id)).toEqual([]);
+    await run(10);
+    expect(await levelsOf(order.id)).toEqual([1]);
+    // Running again at the same time changes nothing, for this order or any other.
+    expect(await run(10)).toBe(0);
+    await run(14.99);
+    expect(await levelsOf(order.id)).toEqual([1]);
+    await run(15);
+    expect(await levelsOf(order.id)).toEqual([1, 2]);
+    await run(20);
+    expect(await levelsOf(order.id)).toEqual([1, 2, 3]);
+    expect(await run(20)).toBe(0);
+    await run(90);
+    expect(await levelsOf(order.id)).toEqual([1, 2, 3]);
+
+    expect(await escalationHistory(order.id)).toEqual([1, 2, 3].map((level) => ({ action: 'escalate', fromStatus: 1101, toStatus: 1101, actorUserId: null, reason: ESCALATION_REASON[level as 1 | 2 | 3] })));
+    expect(await escalatedEvents(order)).toEqual([
+      { storeCode: 'T001', payload: escalatedPayload(order, 1, 10) },
+      { storeCode: 'T001', payload: escalatedPayload(order, 2, 15) },
+      { storeCode: 'T001', payload: escalatedPayload(order, 3, 20) },
+    ]);
+    const audit = await ctx.handle.db.select().from(auditLog).where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, order.shipmentNo))).orderBy(asc(auditLog.id));
+    expect(audit.map((a) => [a.action, a.actorUserId, a.fromValue, a.toValue, a.reason])).toEqual([1, 2, 3].map((l) => ['escalate', null, '1101', '1101', ESCALATION_REASON[l as 1 | 2 | 3]]));
+    // The status never moves.
+    const [row] = await ctx.handle.db.select({ statusId: orders.statusId }).from(orders).where(eq(orders.id, order.id));
+    expect(row!.statusId).toBe(1101);
+  });
+
+  it('gives an order first seen at 25 minutes every level it missed, at once', async () => {
+    const order = await addOrder(ctx, { storeCode: 'T002', statusId: 1101, createdAt: windowAt(3) });
+    await escalateDue(ctx.handle.db, ctx.config, after(order, 25));
+    expect(await levelsOf(order.id)).toEqual([1, 2, 3]);
+    expect((await escalatedEvents(order)).map((e) => [e.storeCode, e.payload.level, e.payload.ageMinutes])).toEqual([
+      ['T002', 1, 25],
+      ['T002', 2, 25],
+      ['T002', 3, 25],
+    ]);
+    expect(await escalationHistory(order.id)).toHaveLength(3);
+  });
+
+  it('never escalates an order that was claimed, and stops escalating one claimed between levels', async () => {
+    const claimed = await addOrder(ctx, { storeCode: 'T001', statusId: 1101, createdAt: windowAt(6) });
+    const between = await addOrder(ctx, { storeCode: 'T001', statusId: 1101, createdAt: windowAt(6) });
+    await escalateDue(ctx.handle.db, ctx.config, after(between, 12));
+    expect(await levelsOf(between.id)).toEqual([1]);
+    expect(await levelsOf(claimed.id)).toEqual([1]);
+    for (const o of [claimed, between]) {
+      const res = await ctx.app.inject({ method: 'POST', url: `/api/orders/${o.shipmentNo}/claim`, headers: { authorization: await api.auth(DEMO_NIK.STAFF) } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await escalateDue(ctx.handle.db, ctx.config, after(between, 60));
+    expect(await levelsOf(between.id)).toEqual([1]);
+    expect(await levelsOf(claimed.id)).toEqual([1]);
+    const never = await addOrder(ctx, { storeCode: 'T001', statusId: 1102, createdAt: windowAt(7) });
+    await escalateDue(ctx.handle.db, ctx.config, after(never, 60));
+    expect(await levelsOf(never.id)).toEqual([]);
+    expect(await escalatedEvents(never)).toEqual([]);
+  });
+
+  it('re-reads the order under its lock: one claimed while the run waited for it is left alone', async () => {
+    const order = await addOrder(ctx, { storeCode: 'T001', statusId: 1101, createdAt: windowAt(15) });
+    let claim: () => void = () => undefined;
+    const claimed = new Promise<void>((resolve) => (claim = resolve));
+    // A claim holds the order's row while the run finds it, then moves it on.
+    const holder = ctx.handle.db.transaction(async (tx) => {
+      await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+      await claimed;
+      await tx.update(orders).set({ statusId: 1102 }).where(eq(orders.id, order.id));
+    });
+    const run = escalateDue(ctx.handle.db, ctx.config, after(order, 30));
+    // On PostgreSQL, wait until the run is blocked on the row (PGlite runs one transaction at a time).
+    if (ctx.handle.kind === 'postgres') {
+      await expect
+        .poll(async () => {
+          const { rows } = (await ctx.handle.db.execute(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`)) as unknown as { rows: Array<{ n: number }> };
+          return rows[0]!.n;
+        })
+        .toBeGreaterThan(0);
+    }
+    claim();
+    await holder;
+    await run;
+    expect(await levelsOf(order.id)).toEqual([]);
+    expect(await escalatedEvents(order)).toEqual([]);
+  });
+
+  it('writes each level once when two runs go at the same time (two processes)', async () => {
+    const order = await addOrder(ctx, { storeCode: 'T001', statusId: 1101, createdAt: windowAt(9) });
+    const now = after(order, 21);
+    await Promise.all([escalateDue(ctx.handle.db, ctx.config, now), escalateDue(ctx.handle.db, ctx.config, now), escalateDue(ctx.handle.db, ctx.config, now)]);
+    expect(await levelsOf(order.id)).toEqual([1, 2, 3]);
+    expect(await escalationHistory(order.id)).toHaveLength(3);
+    expect((await escalatedEvents(order)).map((e) => e.payload.level)).toEqual([1, 2, 3]);
+  });
+
+  it('follows the configured minutes', async () => {
+    const order = await addOrder(ctx, { storeCode: 'T001', statusId: 1101, createdAt: windowAt(12) });
+    const config = { ...ctx.config, ESCALATION_STORE_MINUTES: 0.5, ESCALATION_CHIEF_MINUTES: 1, ESCALATION_AREA_MINUTES: 2 };
+    await escalateDue(ctx.handle.db, config, after(order, 0.49));
+    expect(await levelsOf(order.id)).toEqual([]);
+    await escalateDue(ctx.handle.db, config, after(order, 1.2));
+    expect(await levelsOf(order.id)).toEqual([1, 2]);
+  });
+
+  it("shows the escalation in the order detail history and as the late order's level on monitoring", async () => {
+    const order = await addOrder(ctx, { storeCode: 'T001', statusId: 1101, createdAt: ago(new Date(), 16) });
+    await escalateDue(ctx.handle.db, ctx.config);
+    const detail = await ctx.app.inject({ method: 'GET', url: `/api/orders/${order.shipmentNo}`, headers: { authorization: await api.auth(DEMO_NIK.STAFF) } });
+    expect(detail.statusCode, detail.body).toBe(200);
+    const history = (detail.json().data.history as Array<{ action: string; fromStatus: number; toStatus: number; actorName: string | null; reason: string | null }>).filter((h) => h.action === 'escalate');
+    expect(history.map((h) => [h.fromStatus, h.toStatus, h.actorName, h.reason])).toEqual([
+      [1101, 1101, null, ESCALATION_REASON[1]],
+      [1101, 1101, null, ESCALATION_REASON[2]],
+    ]);
+    const monitoring = await api.get(DEMO_NIK.STORE_CHIEF, 'T001');
+    const late = (monitoring.json().data.late as Array<{ shipmentNo: string; escalationLevel: number }>).find((l) => l.shipmentNo === order.shipmentNo);
+    expect(late?.escalationLevel).toBe(2);
+  });
+});
+
+describe('startEscalations', () => {
+  const log = () => ({ error: vi.fn(), info: vi.fn() });
+
+  it('runs a pass soon after start, then every ESCALATION_POLL_SECONDS, never two at once, and not after stop', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const calls: Date[] = [];
+      let release: (() => void) | null = null;
+      let hold = false;
+      const pass = vi.fn(async (_db: unknown, _config: unknown, now?: Date) => {
+        calls.push(now!);
+        if (hold) await new Promise<void>((resolve) => (release = resolve));
+        return 0;
+      });
+      const job = startEscalations(ctx.handle.db, { ...ctx.config, ESCALATION_POLL_SECONDS: 30 }, log(), pass);
+      const start = Date.now();
+      await vi.advanceTimersByTimeAsync(999);
+      expect(pass).toHaveBeenCalledTimes(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(pass).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(pass).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(pass).toHaveBeenCalledTimes(4);
+      // Each pass is given the time it runs at.
+      expect(calls.map((c) => c.getTime() - start)).toEqual([1_000, 31_000, 61_000, 91_000]);
+
+      // A slow pass holds the next one back until it ends.
+      hold = true;
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(pass).toHaveBeenCalledTimes(5);
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(pass).toHaveBeenCalledTimes(5);
+      hold = false;
+      release!();
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(pass).toHaveBeenCalledTimes(6);
+
+      await job.stop();
+      await vi.advanceTimersByTimeAsync(300_000);
+      expect(pass).toHaveBeenCalledTimes(6);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('logs a failing pass and carries on at the next one', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const logger = log();
+      const pass = vi.fn().mockRejectedValueOnce(new Error('connection lost')).mockResolvedValue(2);
+      const job = startEscalations(ctx.handle.db, { ...ctx.config, ESCALATION_POLL_SECONDS: 5 }, logger, pass);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(logger.error).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(pass).toHaveBeenCalledTimes(2);
+      expect(logger.info).toHaveBeenCalledWith({ escalated: 2 }, 'unclaimed orders escalated');
+      await job.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('escalates on its own with the real pass', async () => {
+    const order = await addOrder(ctx, { storeCode: 'T001', statusId: 1101, createdAt: ago(new Date(), 30) });
+    const job = startEscalations(ctx.handle.db, { ...ctx.config, ESCALATION_POLL_SECONDS: 0.2 }, log());
+    try {
+      const until = Date.now() + 10_000;
+      while ((await levelsOf(order.id)).length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      expect(await levelsOf(order.id)).toEqual([1, 2, 3]);
+      expect(await job.runOnce()).toBe(0);
+    } finally {
+      await job.stop();
+    }
+  });
+});
+
+describe('the order.escalated event on the event stream', () => {
+  let base = '';
+  beforeAll(async () => {
+    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await ctx.app.close();
+  });
+
+  /** The frames of a stream (replayed after `lastEventId`, or live from its start) until `until` matches one (or 8 s pass); `onOpen` runs once it is open. */
+  async function stream(nik: string, lastEventId: number | null, until: (frames: string[]) => boolean, onOpen?: () => Promise<void>): Promise<string[]> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 8000);
+    const frames: string[] = [];
+    try {
+      const headers: Record<string, string> = { authorization: await api.auth(nik), ...(lastEventId === null ? {} : { 'last-event-id': String(lastEventId) }) };
+      const res = await fetch(`${base}/api/events`, { headers, signal: controller.signal });
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let buffer = '';
+      let opened = false;
+      while (!until(frames)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        const parts = buffer.split('\n\n');
+        buffer = parts.pop() ?? '';
+        frames.push(...parts.filter((p) => p.includes('event:')));
+        if (!opened && onOpen) {
+          opened = true;
+          await onOpen();
+        }
+      }
+    } catch {
+      // aborted: what arrived
+    } finally {
+      clearTimeout(timer);
+      controller.abort();
+    }
+    return frames;
+  }
+  const escalatedFrame = (o: TestOrder) => (f: string) => f.includes('event: order.escalated') && f.includes(o.shipmentNo);
+
+  it("reaches T002's phones and the area supervisor, and never T001's kepala toko", async () => {
+    const [latest] = await ctx.handle.db.select({ id: events.id }).from(events).orderBy(desc(events.id)).limit(1);
+    const before = latest?.id ?? 0;
+    const t002 = await addOrder(ctx, { storeCode: 'T002', statusId: 1101, createdAt: ago(new Date(), 11) });
+    await escalateDue(ctx.handle.db, ctx.config);
+    // Written after T002's: once T001's kepala toko has this one, T002's would have come before it.
+    const t001 = await addOrder(ctx, { storeCode: 'T001', statusId: 1101, createdAt: ago(new Date(), 11) });
+    await escalateDue(ctx.handle.db, ctx.config);
+
+    const chiefT001 = await stream(DEMO_NIK.STORE_CHIEF, before, (f) => f.some(escalatedFrame(t001)));
+    expect(chiefT001.some(escalatedFrame(t001))).toBe(true);
+    expect(chiefT001.some((f) => f.includes(t002.shipmentNo))).toBe(false);
+    for (const nik of [DEMO_NIK.STORE_CHIEF_T002, DEMO_NIK.AREA_SUPERVISOR, DEMO_NIK.STAFF_T002]) {
+      const frames = await stream(nik, before, (f) => f.some(escalatedFrame(t002)));
+      expect(frames.some(escalatedFrame(t002)), nik).toBe(true);
+    }
+  });
+
+  it("is pushed live to the area supervisor, and not to T001's kepala toko", async () => {
+    let t001: TestOrder | null = null;
+    let t002: TestOrder | null = null;
+    const escalateBoth = async () => {
+      // T002's first: once T001's arrives, T002's would have arrived before it.
+      t002 = await addOrder(ctx, { storeCode: 'T002', statusId: 1101, createdAt: ago(new Date(), 16) });
+      await escalateDue(ctx.handle.db, ctx.config);
+      t001 = await addOrder(ctx, { storeCode: 'T001', statusId: 1101, createdAt: ago(new Date(), 16) });
+      await escalateDue(ctx.handle.db, ctx.config);
+    };
+    const chief = await stream(DEMO_NIK.STORE_CHIEF, null, (f) => t001 !== null && f.some(escalatedFrame(t001)), escalateBoth);
+    expect(chief.some(escalatedFrame(t001!))).toBe(true);
+    expect(chief.some((f) => f.includes(t002!.shipmentNo))).toBe(false);
+    let t002Again: TestOrder | null = null;
+    const supervisor = await stream(
+      DEMO_NIK.AREA_SUPERVISOR,
+      null,
+      (f) => t002Again !== null && f.some(escalatedFrame(t002Again)),
+      async () => {
+        t002Again = await addOrder(ctx, { storeCode: 'T002', statusId: 1101, createdAt: ago(new Date(), 11) });
+        await escalateDue(ctx.handle.db, ctx.config);
+      },
+    );
+    expect(supervisor.filter(escalatedFrame(t002Again!))).toHaveLength(1);
+  });
+});

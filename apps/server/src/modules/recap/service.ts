@@ -1,0 +1,248 @@
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type Column, type SQL } from 'drizzle-orm';
+import {
+  APP_IDS,
+  hasRoleAtLeast,
+  ORDER_STATUS,
+  ORDER_STATUS_IDS,
+  RECAP_NO_REASON,
+  RECAP_OOS_MAX,
+  SEE_PEOPLE_MIN_ROLE,
+  wibDayAfter,
+  wibDayStart,
+  type Recap,
+  type RecapCrew,
+  type RecapOutOfStock,
+  type RecapQuery,
+  type RecapReasonCount,
+} from '@gerai/contract';
+import type { Db } from '../../db/client';
+import { orderLines, orders, podApprovalRequests, podRequestReasons, products, returns, stores, users } from '../../db/schema';
+import type { Principal } from '../../platform/principal';
+import { reasonDisplay } from '../../platform/reasons';
+import { assertStoreVisible, storeScope } from '../../platform/scope';
+
+/*
+ * The recap of a range of WIB days over the caller's scope (GET /api/recap and its CSV tables).
+ *
+ * - The orders of the recap: created_at in [wibDayStart(from), wibDayAfter(to)) at the stores in
+ *   scope (the caller's storeScope, or the one `storeCode` of it). totals.orders is their count;
+ *   completed = status 1104 or 1105; cancelled = 1106 or 1107; open = the rest. Statuses are the
+ *   orders' current ones.
+ * - byDay: every WIB day of the range, zeros included, with orders / completed / cancelled. byChannel:
+ *   every channel of CHANNELS, in that order, zeros included. byStatus: every ORDER_STATUS_IDS, zeros
+ *   included.
+ * - byCrew (null below SEE_PEOPLE_MIN_ROLE): per picker_user_id of those orders: the user's nik, name
+ *   and store; claimed = the orders they claimed; completed and cancelled of those; medianPackMinutes =
+ *   median of packed_at − claimed_at in minutes (1 decimal; null when none was packed). Sorted by
+ *   claimed desc, then name.
+ * - completion: the orders with completed_at: their count, median and 90th percentile (percentile_cont,
+ *   interpolated) of completed_at − created_at in minutes, 1 decimal; nulls when none.
+ * - outOfStock: their order lines, per product with Σ qty_oos > 0: orderedQty = Σ qty, oosQty = Σ
+ *   qty_oos, lines, oosLines (qty_oos > 0), rate = oosQty / orderedQty to 4 decimals; by oosQty desc,
+ *   then name; at most RECAP_OOS_MAX.
+ * - cancellations: the cancelled ones by cancel_reason (null or blank → RECAP_NO_REASON), by count
+ *   desc, then reason.
+ * - returns: the returns created in the range at the stores in scope, by the reason the crew reads
+ *   (returns.reason: the chosen reason's label, with its note if any, or the free text of "Lainnya");
+ *   podExceptions: the POD approval requests that arrived (request_date) in the range for orders of
+ *   the stores in scope, by their request reason as shown (the same rule). Blank → RECAP_NO_REASON;
+ *   by count desc, then reason. totals.returns and totals.podExceptions are their sums.
+ * - storeCount: the stores in scope (1 with `storeCode`).
+ *
+ * Text is ordered by code point (collate "C" in SQL, `<` here), so PGlite and PostgreSQL agree.
+ * Each figure is one set-based query on indexes (orders by (store_code, created_at), or by
+ * created_at for the whole chain), run side by side where the driver has a pool.
+ */
+
+const COMPLETED = [ORDER_STATUS.COMPLETED, ORDER_STATUS.HISTORY];
+const CANCELLED = [ORDER_STATUS.CANCELLED, ORDER_STATUS.HISTORY_CANCELLED];
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
+const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
+/** Code-point order, as `collate "C"` sorts. */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** count(*) of the group's rows that meet `cond`. */
+const countWhere = (cond: SQL) => sql<number>`count(*) filter (where ${cond})`.mapWith(Number);
+/** Minutes from `earlier` to `later`, as a double. */
+const minutesBetween = (later: Column, earlier: Column) => sql`extract(epoch from (${later} - ${earlier}))::float8 / 60`;
+/** A double that may be null (drivers may hand numbers over as text). */
+const nullableNumber = (v: unknown): number | null => (v === null ? null : Number(v));
+/** The interpolated percentile of `value` over the group's rows (that meet `filter`); null over none. */
+const percentile = (fraction: number, value: SQL, filter?: SQL) =>
+  sql`percentile_cont(${sql.raw(String(fraction))}) within group (order by ${value})${filter ? sql` filter (where ${filter})` : sql``}`.mapWith(nullableNumber);
+/** yyyy-mm-dd of the WIB day an instant falls on (UTC+7 all year: no time-zone data needed). */
+const wibDate = (column: Column) => sql<string>`to_char((${column} at time zone 'UTC') + interval '7 hours', 'YYYY-MM-DD')`;
+
+/** Every yyyy-mm-dd from `from` to `to`, both included. */
+export function daysOf(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(from); t <= Date.parse(to); t += DAY_MS) days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
+
+/** Reasons counted per shown text, merged (a blank one is RECAP_NO_REASON), by count desc, then reason. */
+function reasonCounts(rows: Array<{ reason: string | null; count: number }>): RecapReasonCount[] {
+  const merged = new Map<string, number>();
+  for (const row of rows) {
+    const reason = row.reason?.trim() || RECAP_NO_REASON;
+    merged.set(reason, (merged.get(reason) ?? 0) + row.count);
+  }
+  return [...merged].map(([reason, n]) => ({ reason, count: n })).sort((a, b) => b.count - a.count || byText(a.reason, b.reason));
+}
+
+/** The stores a recap covers: one store of the caller's scope (else 404), or all of it. */
+function scopeOf(p: Principal, storeCode: string | undefined): { where: (column: Column) => SQL; storeCount: (db: Db) => Promise<number> } {
+  if (storeCode) {
+    assertStoreVisible(p, storeCode);
+    return { where: (column) => eq(column, storeCode), storeCount: async () => 1 };
+  }
+  const scoped = p.storeCodes;
+  return {
+    where: (column) => storeScope(column, p),
+    storeCount: async (db) => (scoped === 'all' ? (await db.select({ n: count() }).from(stores))[0]!.n : scoped.length),
+  };
+}
+
+export async function getRecap(db: Db, p: Principal, q: RecapQuery): Promise<Recap> {
+  const scope = scopeOf(p, q.storeCode);
+  const start = wibDayStart(q.from);
+  const end = wibDayAfter(q.to);
+  const theOrders = and(gte(orders.createdAt, start), lt(orders.createdAt, end), scope.where(orders.storeCode))!;
+  const seesPeople = hasRoleAtLeast(p.roleId, SEE_PEOPLE_MIN_ROLE);
+
+  const day = wibDate(orders.createdAt);
+  const counts = db
+    .select({ day, appId: orders.appId, statusId: orders.statusId, n: count() })
+    .from(orders)
+    .where(theOrders)
+    .groupBy(day, orders.appId, orders.statusId);
+
+  const completionTime = minutesBetween(orders.completedAt, orders.createdAt);
+  const completion = db
+    .select({ completed: count(orders.completedAt), median: percentile(0.5, completionTime), p90: percentile(0.9, completionTime) })
+    .from(orders)
+    .where(and(theOrders, isNotNull(orders.completedAt)));
+
+  const packed = and(isNotNull(orders.packedAt), isNotNull(orders.claimedAt))!;
+  const crew = seesPeople
+    ? db
+        .select({
+          userId: users.id,
+          nik: users.nik,
+          name: users.name,
+          storeCode: users.storeCode,
+          claimed: count(),
+          completed: countWhere(inArray(orders.statusId, COMPLETED)),
+          cancelled: countWhere(inArray(orders.statusId, CANCELLED)),
+          medianPackMinutes: percentile(0.5, minutesBetween(orders.packedAt, orders.claimedAt), packed),
+        })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.pickerUserId))
+        .where(theOrders)
+        .groupBy(users.id, users.nik, users.name, users.storeCode)
+    : null;
+
+  const oosQty = sql<number>`sum(${orderLines.qtyOos})`.mapWith(Number);
+  const outOfStock = db
+    .select({
+      productId: orderLines.productId,
+      name: products.name,
+      orderedQty: sql<number>`sum(${orderLines.qty})`.mapWith(Number),
+      oosQty,
+      lines: count(),
+      oosLines: countWhere(sql`${orderLines.qtyOos} > 0`),
+    })
+    .from(orderLines)
+    .innerJoin(products, eq(products.productId, orderLines.productId))
+    // The range's order ids first, then their lines through order_lines(order_id): a join lets the
+    // planner hash the whole lines table for a day of the chain (twice as slow on the bench data).
+    .where(sql`${orderLines.orderId} = any(array(${db.select({ id: orders.id }).from(orders).where(theOrders)}))`)
+    .groupBy(orderLines.productId, products.name)
+    .having(sql`sum(${orderLines.qtyOos}) > 0`)
+    .orderBy(desc(oosQty), sql`${products.name} collate "C"`, asc(orderLines.productId))
+    .limit(RECAP_OOS_MAX);
+
+  const cancellations = db
+    .select({ reason: orders.cancelReason, count: count() })
+    .from(orders)
+    .where(and(theOrders, inArray(orders.statusId, CANCELLED)))
+    .groupBy(orders.cancelReason);
+
+  const returnRows = db
+    .select({ reason: returns.reason, count: count() })
+    .from(returns)
+    .where(and(gte(returns.createdAt, start), lt(returns.createdAt, end), scope.where(returns.storeCode)))
+    .groupBy(returns.reason);
+
+  const podRows = db
+    .select({ reasonId: podApprovalRequests.reasonId, label: podRequestReasons.label, text: podApprovalRequests.reasonText, count: count() })
+    .from(podApprovalRequests)
+    .innerJoin(orders, eq(orders.id, podApprovalRequests.orderId))
+    .leftJoin(podRequestReasons, eq(podRequestReasons.id, podApprovalRequests.reasonId))
+    .where(and(gte(podApprovalRequests.requestDate, start), lt(podApprovalRequests.requestDate, end), scope.where(orders.storeCode)))
+    .groupBy(podApprovalRequests.reasonId, podRequestReasons.label, podApprovalRequests.reasonText);
+
+  // Side by side on a pool; a PGlite handle runs them one after another.
+  const [countRows, [completionRow], crewRows, oosRows, cancelRows, returnRowsDone, podRowsDone, storeCount] = await Promise.all([
+    counts,
+    completion,
+    crew ?? Promise.resolve(null),
+    outOfStock,
+    cancellations,
+    returnRows,
+    podRows,
+    scope.storeCount(db),
+  ]);
+
+  const days = new Map(daysOf(q.from, q.to).map((date) => [date, { date, orders: 0, completed: 0, cancelled: 0 }]));
+  const channels = new Map(APP_IDS.map((appId) => [appId as number, { appId: appId as number, orders: 0, completed: 0, cancelled: 0 }]));
+  const statuses = new Map(ORDER_STATUS_IDS.map((statusId) => [statusId as number, { statusId: statusId as number, orders: 0 }]));
+  const totals = { orders: 0, completed: 0, cancelled: 0, open: 0 };
+  for (const row of countRows) {
+    const done = (COMPLETED as number[]).includes(row.statusId);
+    const cancelled = (CANCELLED as number[]).includes(row.statusId);
+    for (const bucket of [totals, days.get(row.day), channels.get(row.appId)]) {
+      if (!bucket) continue;
+      bucket.orders += row.n;
+      if (done) bucket.completed += row.n;
+      if (cancelled) bucket.cancelled += row.n;
+    }
+    if (!done && !cancelled) totals.open += row.n;
+    const status = statuses.get(row.statusId);
+    if (status) status.orders += row.n;
+  }
+
+  const byCrew: RecapCrew[] | null =
+    crewRows === null
+      ? null
+      : crewRows
+          .map((r) => ({ ...r, medianPackMinutes: round1(r.medianPackMinutes) }))
+          .sort((a, b) => b.claimed - a.claimed || byText(a.name, b.name) || a.userId - b.userId);
+  const outOfStockRows: RecapOutOfStock[] = oosRows.map((r) => ({ ...r, rate: r.orderedQty > 0 ? round4(r.oosQty / r.orderedQty) : 0 }));
+  const returnCounts = reasonCounts(returnRowsDone);
+  // A POD request's reason as its screens show it; "Lainnya" without a text has no stated reason.
+  const podCounts = reasonCounts(podRowsDone.map((r) => ({ reason: r.reasonId === null ? r.text : reasonDisplay(r.reasonId, r.label, r.text?.trim() || null), count: r.count })));
+
+  return {
+    from: q.from,
+    to: q.to,
+    storeCode: q.storeCode ?? null,
+    storeCount,
+    totals: {
+      ...totals,
+      returns: returnCounts.reduce((sum, r) => sum + r.count, 0),
+      podExceptions: podCounts.reduce((sum, r) => sum + r.count, 0),
+    },
+    byDay: [...days.values()],
+    byChannel: [...channels.values()],
+    byStatus: [...statuses.values()],
+    byCrew,
+    completion: { completed: completionRow?.completed ?? 0, medianMinutes: round1(completionRow?.median ?? null), p90Minutes: round1(completionRow?.p90 ?? null) },
+    outOfStock: outOfStockRows,
+    cancellations: reasonCounts(cancelRows),
+    returns: returnCounts,
+    podExceptions: podCounts,
+  };
+}

@@ -1,0 +1,263 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { resetClientStateForTests } from '@/shared/api/client';
+import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
+import { fail, mockFetch, ok } from '@/test/fetch-mock';
+import { renderPage } from '@/test/render';
+import type { StorePickerProps } from '../components/store-filter';
+import { GENERATED_AT, lateOrder, monitoring, status, storeRow } from '../monitoring-test-kit';
+import MonitoringPage from './monitoring-page';
+
+const API = '/api/monitoring';
+const query = (call: { url: string }) => Object.fromEntries(new URL(call.url, 'http://x').searchParams);
+
+/** The catalog's picker stands in as two buttons (the app hands the real one in). */
+function FakePicker({ selected, onPick }: StorePickerProps) {
+  return (
+    <div data-testid="fake-picker" data-selected={selected ?? ''}>
+      <button type="button" onClick={() => onPick({ storeCode: 'T003', storeName: 'Toko Bangka Indah' })}>
+        T003
+      </button>
+    </div>
+  );
+}
+
+function renderMonitoring({ multiStore = false, at = '/monitoring' } = {}) {
+  return renderPage([{ path: '/monitoring', element: <MonitoringPage multiStore={multiStore} storePicker={FakePicker} /> }], at);
+}
+
+const created = { orderNo: 'AGF1', appId: 379, statusId: 1101, deliveryType: 0, price: 10_000 };
+
+beforeEach(() => {
+  resetClientStateForTests();
+  installFakeEventSource();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('monitoring (/monitoring)', () => {
+  it('shows a skeleton, then the figures: counts, the oldest against the service level, late highlighted', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const server = mockFetch().on('GET', API, async () => {
+      await gate;
+      return ok(monitoring());
+    });
+    renderMonitoring();
+    expect(await screen.findByTestId('monitoring-loading')).toBeInTheDocument();
+    release();
+
+    const baru = await screen.findByTestId('monitoring-status-1101');
+    expect(baru).toHaveAttribute('data-late', 'true');
+    expect(within(baru).getByTestId('monitoring-status-1101-count')).toHaveTextContent('2');
+    expect(baru).toHaveTextContent('Tertua 25 mnt');
+    expect(baru).toHaveTextContent('batas 10 mnt');
+    expect(within(baru).getByTestId('monitoring-status-1101-late')).toHaveTextContent('Terlambat 1');
+
+    const picking = screen.getByTestId('monitoring-status-1102');
+    expect(picking).toHaveAttribute('data-late', 'false');
+    expect(picking).toHaveTextContent('Tertua 5 mnt');
+    expect(picking).toHaveTextContent('batas 30 mnt');
+    expect(screen.getByTestId('monitoring-status-1103')).toHaveTextContent('Tidak ada');
+    expect(screen.getByTestId('monitoring-status-1103')).toHaveTextContent('batas 2 j');
+    expect(screen.getByTestId('monitoring-status-1104-count')).toHaveTextContent('4');
+    expect(screen.getByTestId('monitoring-status-1106-count')).toHaveTextContent('1');
+    // The crew and the kepala toko see their store: no filter, no rows per store, no store asked for.
+    expect(screen.queryByTestId('monitoring-store-filter')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('monitoring-stores')).not.toBeInTheDocument();
+    expect(query(server.callsTo(API)[0]!)).toEqual({});
+  });
+
+  it('lists what waits on someone, each linking to its screen', async () => {
+    mockFetch().on('GET', API, ok(monitoring()));
+    const user = userEvent.setup();
+    renderMonitoring();
+    const pod = await screen.findByTestId('monitoring-waiting-podApprovals');
+    expect(pod).toHaveAttribute('href', '/list-pengajuan-pod');
+    expect(pod).toHaveTextContent('Pengajuan POD');
+    expect(pod).toHaveTextContent('tertua 1 j 5 mnt');
+    expect(screen.getByTestId('monitoring-waiting-podApprovals-count')).toHaveTextContent('1');
+    expect(screen.getByTestId('monitoring-waiting-cancelRequests')).toHaveAttribute('href', '/list-cancel');
+    expect(screen.getByTestId('monitoring-waiting-cancelRequests')).toHaveTextContent('tidak ada');
+    expect(screen.getByTestId('monitoring-waiting-returns')).toHaveAttribute('href', '/retur/list/requested');
+    expect(screen.getByTestId('monitoring-waiting-returns')).toHaveTextContent('tertua 3 j');
+    expect(screen.getByTestId('monitoring-waiting-bookings')).toHaveAttribute('href', '/booking-list-product');
+    expect(screen.getByTestId('monitoring-waiting-transfers')).toHaveAttribute('href', '/mat-in-new');
+    await user.click(pod);
+    expect(screen.getByTestId('where')).toHaveTextContent('/list-pengajuan-pod');
+  });
+
+  it('lists the late orders with store, channel, status, age against the service level, escalation and picker, each opening its detail', async () => {
+    const late = [
+      lateOrder(),
+      lateOrder({ shipmentNo: 'SHP2603020000002', statusId: 1102, deliveryType: 1, appId: 91, ageMinutes: 95, slaMinutes: 30, escalationLevel: 0, pickerName: 'Budi Santoso' }),
+    ];
+    mockFetch().on('GET', API, ok(monitoring({ late, lateTotal: 2 })));
+    const user = userEvent.setup();
+    renderMonitoring();
+    const first = await screen.findByTestId('late-order-SHP2603020000001');
+    expect(screen.getByTestId('monitoring-late-total')).toHaveTextContent('2 pesanan');
+    expect(first).toHaveAttribute('href', '/order/detail/1101/SHP2603020000001/pickup');
+    expect(first).toHaveTextContent('T001 · Toko Kemang Raya');
+    expect(first).toHaveTextContent('Alfagift · Baru');
+    expect(within(first).getByTestId('late-order-age')).toHaveTextContent('25 mnt · batas 10 mnt');
+    expect(within(first).getByTestId('late-order-escalation')).toHaveTextContent('Eskalasi 2 · Kepala Toko');
+    expect(first).toHaveTextContent('Belum diambil');
+
+    const second = screen.getByTestId('late-order-SHP2603020000002');
+    expect(second).toHaveAttribute('href', '/order/detail/1102/SHP2603020000002/delivery');
+    expect(second).toHaveTextContent('Alfamind · Picking');
+    expect(within(second).getByTestId('late-order-age')).toHaveTextContent('1 j 35 mnt · batas 30 mnt');
+    expect(within(second).queryByTestId('late-order-escalation')).not.toBeInTheDocument();
+    expect(second).toHaveTextContent('Diambil Budi Santoso');
+
+    await user.click(first);
+    expect(screen.getByTestId('where')).toHaveTextContent('/order/detail/1101/SHP2603020000001/pickup');
+  });
+
+  it('says when nothing is late, and when the late list is capped', async () => {
+    const server = mockFetch().on('GET', API, (_c, n) =>
+      n === 1
+        ? ok(monitoring({ totals: [status(1101, 1, { oldestMinutes: 2 }), status(1102, 0), status(1103, 0), status(1104, 0), status(1106, 0)], late: [], lateTotal: 0 }))
+        : ok(monitoring({ late: Array.from({ length: 7 }, (_, i) => lateOrder({ shipmentNo: `SHP26030200000${10 + i}` })), lateTotal: 60 })),
+    );
+    const user = userEvent.setup();
+    renderMonitoring();
+    expect(await screen.findByText('Tidak ada pesanan terlambat')).toBeInTheDocument();
+    expect(screen.getByTestId('monitoring-status-1101')).toHaveAttribute('data-late', 'false');
+    expect(screen.queryByTestId('monitoring-late-total')).not.toBeInTheDocument();
+
+    await user.click(screen.getByTestId('monitoring-refresh'));
+    await waitFor(() => expect(server.callsTo(API)).toHaveLength(2));
+    expect(await screen.findByTestId('monitoring-late-capped')).toHaveTextContent('Menampilkan 7 dari 60 pesanan');
+    // Five first, the rest on request, so the rest of the screen stays within reach.
+    expect(within(screen.getByTestId('monitoring-late-list')).getAllByRole('listitem')).toHaveLength(5);
+    await user.click(screen.getByTestId('monitoring-late-toggle'));
+    expect(within(screen.getByTestId('monitoring-late-list')).getAllByRole('listitem')).toHaveLength(7);
+  });
+
+  it('shows a failed load with the server message and a retry', async () => {
+    const server = mockFetch().on('GET', API, (_c, n) => (n === 1 ? fail(403, 'FORBIDDEN', 'Anda tidak memiliki akses.') : ok(monitoring())));
+    const user = userEvent.setup();
+    renderMonitoring();
+    const error = await screen.findByRole('alert');
+    expect(error).toHaveTextContent('Monitoring gagal dimuat.');
+    await user.click(within(error).getByRole('button', { name: 'Coba lagi' }));
+    expect(await screen.findByTestId('monitoring-status-1101')).toBeInTheDocument();
+    expect(server.callsTo(API).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('for several stores: "Semua toko", each store as a row (late highlighted), a row or the picker narrows to one store', async () => {
+    const stores = [storeRow(), storeRow({ storeCode: 'T002', storeName: 'Toko Tebet Barat', late: 0, waiting: 0, statuses: [status(1101, 1, { oldestMinutes: 3 })] })];
+    const server = mockFetch().on('GET', API, (call) => {
+      const storeCode = query(call).storeCode;
+      if (storeCode === 'T002') return ok(monitoring({ storeCount: 1, stores: [stores[1]!], late: [], lateTotal: 0 }));
+      if (storeCode === 'T003') return ok(monitoring({ storeCount: 1, stores: [storeRow({ storeCode: 'T003', storeName: 'Toko Bangka Indah' })] }));
+      return ok(monitoring({ storeCount: 12, stores }));
+    });
+    const user = userEvent.setup();
+    renderMonitoring({ multiStore: true });
+
+    await waitFor(() => expect(screen.getByTestId('monitoring-store-filter-value')).toHaveTextContent('Semua toko · 12 toko'));
+    const rows = screen.getByTestId('monitoring-stores');
+    expect(within(rows).getByTestId('monitoring-store-T001')).toHaveAttribute('data-late', 'true');
+    expect(within(rows).getByTestId('monitoring-store-T001')).toHaveTextContent('T001 · Toko Kemang Raya');
+    expect(within(rows).getByTestId('monitoring-store-T001')).toHaveTextContent('Baru 2 · Picking 1 · Proses 0');
+    expect(within(rows).getByTestId('monitoring-store-T001')).toHaveTextContent('1 terlambat');
+    expect(within(rows).getByTestId('monitoring-store-T001')).toHaveTextContent('2 menunggu');
+    expect(within(rows).getByTestId('monitoring-store-T002')).toHaveAttribute('data-late', 'false');
+    expect(screen.getByTestId('monitoring-stores-capped')).toHaveTextContent('Menampilkan 2 dari 12 toko');
+
+    // A row shows that store alone.
+    await user.click(within(rows).getByTestId('monitoring-store-T002'));
+    expect(screen.getByTestId('where')).toHaveTextContent('/monitoring?storeCode=T002');
+    await waitFor(() => expect(screen.getByTestId('monitoring-store-filter-value')).toHaveTextContent('T002 · Toko Tebet Barat'));
+    expect(await screen.findByText('Tidak ada pesanan terlambat')).toBeInTheDocument();
+    expect(screen.queryByTestId('monitoring-stores')).not.toBeInTheDocument();
+    expect(query(server.callsTo(API).at(-1)!)).toEqual({ storeCode: 'T002' });
+
+    // The picker: another store, then every store again.
+    await user.click(screen.getByTestId('monitoring-store-filter-toggle'));
+    expect(screen.getByTestId('fake-picker')).toHaveAttribute('data-selected', 'T002');
+    await user.click(screen.getByRole('button', { name: 'T003' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/monitoring?storeCode=T003');
+    await waitFor(() => expect(query(server.callsTo(API).at(-1)!)).toEqual({ storeCode: 'T003' }));
+    expect(screen.queryByTestId('fake-picker')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('monitoring-store-filter-clear'));
+    expect(screen.getByTestId('where')).toHaveTextContent(/\/monitoring$/);
+    expect(await screen.findByTestId('monitoring-stores')).toBeInTheDocument();
+  });
+
+  it('a store outside the scope (404) says so and offers every store again', async () => {
+    mockFetch().on('GET', API, (call) => (query(call).storeCode ? fail(404, 'NOT_FOUND', 'Data tidak ditemukan.') : ok(monitoring({ storeCount: 10 }))));
+    const user = userEvent.setup();
+    renderMonitoring({ multiStore: true, at: '/monitoring?storeCode=T999' });
+    expect(await screen.findByText('Data tidak ditemukan.')).toBeInTheDocument();
+    await user.click(screen.getByTestId('monitoring-show-all'));
+    expect(await screen.findByTestId('monitoring-status-1101')).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent(/\/monitoring$/);
+  });
+
+  it('refetches on a live event of its scope, at most once a second for a burst, and ignores other stores when narrowed', async () => {
+    const server = mockFetch().on('GET', API, ok(monitoring()));
+    renderMonitoring({ multiStore: true, at: '/monitoring?storeCode=T001' });
+    await screen.findByTestId('monitoring-status-1101');
+    expect(server.callsTo(API)).toHaveLength(1);
+
+    emitEvent('order.created', { ...created, shipmentNo: 'SHP-A', storeCode: 'T001' });
+    await waitFor(() => expect(server.callsTo(API)).toHaveLength(2));
+    // A burst right after: one more read, at the end of the second.
+    emitEvent('order.claimed', { shipmentNo: 'SHP-A', statusId: 1102, action: 'claim', actorName: 'Budi Santoso', storeCode: 'T001' } as never);
+    emitEvent('pod.requested', { shipmentNo: 'SHP-B', storeCode: 'T001' } as never);
+    emitEvent('order.escalated', { shipmentNo: 'SHP-A', orderNo: 'AGF1', appId: 379, deliveryType: 0, statusId: 1101, level: 1, ageMinutes: 10, storeCode: 'T001' });
+    expect(server.callsTo(API)).toHaveLength(2);
+    await waitFor(() => expect(server.callsTo(API)).toHaveLength(3), { timeout: 2500 });
+    await act(() => new Promise((r) => setTimeout(r, 1200)));
+    expect(server.callsTo(API)).toHaveLength(3);
+
+    // Another store's event changes nothing on a screen narrowed to T001.
+    emitEvent('order.created', { ...created, shipmentNo: 'SHP-C', storeCode: 'T002' });
+    await act(() => new Promise((r) => setTimeout(r, 1200)));
+    expect(server.callsTo(API)).toHaveLength(3);
+  });
+
+  it('an order passing its service level turns late on screen without a reload, measured on the server clock', async () => {
+    // The phone's clock is an hour wrong: only the time since the reply counts.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(Date.parse(GENERATED_AT) + 60 * 60_000);
+    const serverClock = () => Date.now() - 60 * 60_000;
+    const oldestAt = new Date(serverClock() - 9.5 * 60_000).toISOString();
+    const totals = (late: number) => [{ statusId: 1101, count: 1, late, oldestAt }, status(1102, 0), status(1103, 0), status(1104, 0), status(1106, 0)];
+    let serverLate = 0;
+    const server = mockFetch().on('GET', API, () => ok(monitoring({ generatedAt: new Date(serverClock()).toISOString(), totals: totals(serverLate), late: [], lateTotal: 0 })));
+    renderMonitoring();
+    const baru = await screen.findByTestId('monitoring-status-1101');
+    expect(baru).toHaveAttribute('data-late', 'false');
+    expect(baru).toHaveTextContent('Tertua 9 mnt');
+
+    // Half a minute later (plus a tick) it is past 10 minutes: late on screen, and read again.
+    serverLate = 1;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(32_000);
+    });
+    expect(baru).toHaveAttribute('data-late', 'true');
+    expect(baru).toHaveTextContent('Tertua 10 mnt');
+    expect(server.callsTo(API).length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByTestId('monitoring-status-1101-late')).toHaveTextContent('Terlambat 1');
+  });
+
+  it('reads the figures again every 15 seconds while open', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
+    const server = mockFetch().on('GET', API, ok(monitoring({ totals: [status(1101, 0), status(1102, 0), status(1103, 0), status(1104, 0), status(1106, 0)] })));
+    renderMonitoring();
+    await screen.findByTestId('monitoring-status-1101');
+    const before = server.callsTo(API).length;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(15_500);
+    });
+    expect(server.callsTo(API).length).toBe(before + 1);
+  });
+});

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { ESCALATION_LEVELS, WAITING_KINDS } from '../monitoring';
+import { storeFilterSchema } from './common';
+import { request } from './primitives';
+
+// Monitoring (GET /api/monitoring). Every figure covers the caller's scope (decision 98): their
+// store, their area's stores, or every store; `storeCode` narrows it to one store of that scope
+// (another store answers 404).
+
+export const monitoringQuerySchema = request(z.object({ storeCode: storeFilterSchema }));
+export type MonitoringQuery = z.infer<typeof monitoringQuerySchema>;
+
+/** Orders in one status: how many, how many past their service level, and when the oldest arrived. */
+export const monitoringStatusSchema = z.object({
+  statusId: z.number().int(),
+  count: z.number().int(),
+  /** Past the status's service level (0 for a status without one: completed, cancelled). */
+  late: z.number().int(),
+  /** Arrival of the oldest order in this status; null when there is none. */
+  oldestAt: z.string().nullable(),
+});
+export type MonitoringStatus = z.infer<typeof monitoringStatusSchema>;
+
+/** Work that waits on someone (WAITING_KINDS), with the oldest one's time. */
+export const monitoringWaitingSchema = z.object({
+  kind: z.enum(WAITING_KINDS),
+  count: z.number().int(),
+  oldestAt: z.string().nullable(),
+});
+export type MonitoringWaiting = z.infer<typeof monitoringWaitingSchema>;
+
+export const monitoringStoreSchema = z.object({
+  storeCode: z.string(),
+  storeName: z.string(),
+  /** 1101, 1102, 1103, 1104 and 1106, in that order. */
+  statuses: z.array(monitoringStatusSchema),
+  late: z.number().int(),
+  waiting: z.number().int(),
+});
+export type MonitoringStore = z.infer<typeof monitoringStoreSchema>;
+
+/** An order past its status's service level. */
+export const lateOrderSchema = z.object({
+  shipmentNo: z.string(),
+  orderNo: z.string(),
+  storeCode: z.string(),
+  storeName: z.string(),
+  statusId: z.number().int(),
+  deliveryType: z.number().int(),
+  appId: z.number().int(),
+  createdAt: z.string(),
+  ageMinutes: z.number().int(),
+  slaMinutes: z.number().int(),
+  /** The highest escalation level reached (0: none yet). */
+  escalationLevel: z.number().int(),
+  /** Who claimed it; null when nobody has, or when the caller does not see people (the crew). */
+  pickerName: z.string().nullable(),
+});
+export type LateOrder = z.infer<typeof lateOrderSchema>;
+
+export const monitoringSchema = z.object({
+  generatedAt: z.string(),
+  /** Minutes from arrival per monitored status (config). */
+  sla: z.array(z.object({ statusId: z.number().int(), minutes: z.number().int() })),
+  /** Minutes from arrival at which an unclaimed order reaches each escalation level (config). */
+  escalation: z.array(z.object({ level: z.union(ESCALATION_LEVELS.map((l) => z.literal(l))), minutes: z.number().int() })),
+  /** Stores in the scope (or the one asked for). */
+  storeCount: z.number().int(),
+  totals: z.array(monitoringStatusSchema),
+  waiting: z.array(monitoringWaitingSchema),
+  /** At most MONITORING_STORES_MAX, the most late work first; `storeCount` says how many there are. */
+  stores: z.array(monitoringStoreSchema),
+  /** At most MONITORING_LATE_MAX, the oldest first; `lateTotal` says how many there are. */
+  late: z.array(lateOrderSchema),
+  lateTotal: z.number().int(),
+});
+export type Monitoring = z.infer<typeof monitoringSchema>;
