@@ -13,7 +13,6 @@ import { routerPath, SpecPathGuard } from './spec-path';
 // parallel with that answer instead of weighing on every first load (login's, a deep link's).
 const HomeRoute = lazy(() => import('./routes/home'));
 const LoginRoute = lazy(() => import('./routes/login'));
-const UnavailablePage = lazyNamed(() => import('@/shared/ui/unavailable-page'), 'UnavailablePage');
 const AccountRoute = lazy(() => import('./routes/account'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const FeatureGuidePage = lazy(() => import('@/features/guide/pages/feature-guide-page'));
@@ -58,8 +57,8 @@ export interface AppRoute {
   path: string;
   title: string;
   area: Area;
-  /** The built screen; absent → the honest "belum tersedia" page with the title. */
-  page?: LazyExoticComponent<ComponentType> | ComponentType;
+  /** The screen, loaded with its route. */
+  page: LazyExoticComponent<ComponentType> | ComponentType;
 }
 
 /** Every route of the spec's table (§2), behind the auth check. */
@@ -111,7 +110,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
 ];
 
 function toRouteObject({ path, title, area, page: Page }: AppRoute): RouteObject {
-  const element = Page ? <Page /> : <UnavailablePage title={title} />;
+  const element = <Page />;
   const routed = routerPath(path);
   return {
     path: routed,

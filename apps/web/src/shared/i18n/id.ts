@@ -91,10 +91,6 @@ export const id = {
     listPengajuanPod: 'Pengajuan POD',
     pengajuanPodDetail: 'Detail Pengajuan POD',
   },
-  unavailable: {
-    title: 'Fitur ini belum tersedia',
-    message: 'Halaman "{feature}" sedang disiapkan dan belum bisa digunakan. Data di sini tidak ditampilkan sampai fiturnya siap.',
-  },
   notFound: {
     code: '404',
     title: 'Halaman tidak ditemukan',

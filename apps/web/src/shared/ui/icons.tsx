@@ -104,6 +104,13 @@ const SHAPES = {
     </>
   ),
   monitor: <path d="M3 12h4l2.5-6 5 12 2.5-6h4" />,
+  printer: (
+    <>
+      <path d="M7 9V4h10v5" />
+      <rect x="3" y="9" width="18" height="8" rx="2" />
+      <path d="M7 14h10v6H7Z" />
+    </>
+  ),
   chart: (
     <>
       <path d="M4 20h16" />

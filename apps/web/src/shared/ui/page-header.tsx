@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { id } from '../i18n/id';
+import { cn } from '../utils/cn';
 import { Icon } from './icons';
 
 /** Goes back in the app's history, or home when the page was opened directly. */
@@ -32,5 +33,20 @@ export function PageHeader({ title, back = true, backTo, actions }: { title: str
       <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">{title}</h1>
       {actions ? <div className="flex items-center">{actions}</div> : null}
     </header>
+  );
+}
+
+/** The header's refresh button (a list's or a page's "read again"), spinning while `spinning`. */
+export function HeaderRefresh({ onRefresh, label, spinning = false, testId }: { onRefresh: () => unknown; label: string; spinning?: boolean; testId?: string }) {
+  return (
+    <button
+      type="button"
+      onClick={() => void onRefresh()}
+      aria-label={label}
+      className="inline-flex size-11 items-center justify-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
+      data-testid={testId}
+    >
+      <Icon name="refresh" className={cn(spinning && 'animate-spin')} />
+    </button>
   );
 }

@@ -5,10 +5,9 @@ import { paths } from '@/shared/config/paths';
 import { useNow } from '@/shared/hooks/use-now';
 import { bookingsText } from '@/shared/i18n/bookings';
 import { id, t } from '@/shared/i18n/id';
-import { Icon } from '@/shared/ui/icons';
 import { SearchRow } from '@/shared/ui/search-row';
 import { InfiniteList } from '@/shared/ui/infinite-list';
-import { PageHeader } from '@/shared/ui/page-header';
+import { HeaderRefresh, PageHeader } from '@/shared/ui/page-header';
 import { Skeleton } from '@/shared/ui/skeleton';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
@@ -75,11 +74,7 @@ export function BookingListScreen({ grouping }: { grouping: BookingGrouping }) {
       <PageHeader
         title={title}
         backTo={group ? `${basePath}${href({ [groupParam]: undefined, q: undefined }).search}` : paths.home}
-        actions={
-          <button type="button" onClick={() => void refresh()} aria-label={text.refresh} className="inline-flex size-11 items-center justify-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white">
-            <Icon name="refresh" />
-          </button>
-        }
+        actions={<HeaderRefresh onRefresh={refresh} label={text.refresh} />}
       />
       <div className="sticky top-14 z-10 flex flex-col gap-1.5 border-b border-slate-200 bg-white p-2">
         <div role="group" aria-label={bookingsText.direction.label} className="grid grid-cols-2 gap-1.5" data-testid="booking-direction">

@@ -6,8 +6,7 @@ import { useNow } from '@/shared/hooks/use-now';
 import { id, t } from '@/shared/i18n/id';
 import { monitoringText } from '@/shared/i18n/monitoring';
 import { Button } from '@/shared/ui/button';
-import { Icon } from '@/shared/ui/icons';
-import { PageHeader } from '@/shared/ui/page-header';
+import { HeaderRefresh, PageHeader } from '@/shared/ui/page-header';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
 import { SkeletonStack } from '@/shared/ui/skeleton';
 import { ErrorState } from '@/shared/ui/state-views';
@@ -66,17 +65,7 @@ export default function MonitoringPage({ multiStore, storePicker }: MonitoringPa
       <PageHeader
         title={id.routes.monitoring}
         backTo={paths.home}
-        actions={
-          <button
-            type="button"
-            onClick={() => void refresh()}
-            aria-label={text.refresh}
-            className="inline-flex size-11 items-center justify-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
-            data-testid="monitoring-refresh"
-          >
-            <Icon name="refresh" className={cn(query.isFetching && 'animate-spin')} />
-          </button>
-        }
+        actions={<HeaderRefresh onRefresh={refresh} label={text.refresh} spinning={query.isFetching} testId="monitoring-refresh" />}
       />
       <PullToRefresh onRefresh={refresh}>
         <div className="flex flex-col gap-3 p-3" data-testid="monitoring-page">

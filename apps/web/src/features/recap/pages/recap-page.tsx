@@ -7,8 +7,7 @@ import { paths } from '@/shared/config/paths';
 import { id, t } from '@/shared/i18n/id';
 import { recapText } from '@/shared/i18n/recap';
 import { Button } from '@/shared/ui/button';
-import { Icon } from '@/shared/ui/icons';
-import { PageHeader } from '@/shared/ui/page-header';
+import { HeaderRefresh, PageHeader } from '@/shared/ui/page-header';
 import { ErrorState } from '@/shared/ui/state-views';
 import { formatDateTime } from '@/shared/utils/format';
 import { useRecapStores, type RecapStorePage } from '../api/get-recap-stores';
@@ -129,16 +128,7 @@ export default function RecapPage() {
       <PageHeader
         title={id.routes.rekapAc}
         backTo={paths.home}
-        actions={
-          <button
-            type="button"
-            onClick={refresh}
-            aria-label={recapText.refresh}
-            className="inline-flex size-11 items-center justify-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
-          >
-            <Icon name="refresh" />
-          </button>
-        }
+        actions={<HeaderRefresh onRefresh={refresh} label={recapText.refresh} />}
       />
       <RecapFilters
         range={shown}

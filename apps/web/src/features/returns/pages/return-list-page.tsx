@@ -6,9 +6,8 @@ import { useEvents } from '@/shared/events/event-stream';
 import { useNow } from '@/shared/hooks/use-now';
 import { id, t } from '@/shared/i18n/id';
 import { returnsText } from '@/shared/i18n/returns';
-import { Icon } from '@/shared/ui/icons';
 import { InfiniteList } from '@/shared/ui/infinite-list';
-import { PageHeader } from '@/shared/ui/page-header';
+import { HeaderRefresh, PageHeader } from '@/shared/ui/page-header';
 import { SearchRow } from '@/shared/ui/search-row';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
@@ -61,11 +60,7 @@ function ReturnList({ status }: { status: ReturnStatus }) {
       <PageHeader
         title={id.routes.returList}
         backTo={paths.home}
-        actions={
-          <button type="button" onClick={() => void refresh()} aria-label={text.refresh} className="inline-flex size-11 items-center justify-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white">
-            <Icon name="refresh" />
-          </button>
-        }
+        actions={<HeaderRefresh onRefresh={refresh} label={text.refresh} />}
       />
       <div role="group" aria-label={text.tabsLabel} className="sticky top-14 z-10 flex gap-1.5 overflow-x-auto border-b border-slate-200 bg-white p-2 [scrollbar-width:none]" data-testid="return-tabs">
         {RETURN_STATUSES.map((s) => {

@@ -11,7 +11,7 @@ import { stockText } from '@/shared/i18n/stock';
 import { ScannerPanel } from '@/shared/scanner/scanner-panel';
 import { Icon } from '@/shared/ui/icons';
 import { InfiniteList } from '@/shared/ui/infinite-list';
-import { PageHeader } from '@/shared/ui/page-header';
+import { HeaderRefresh, PageHeader } from '@/shared/ui/page-header';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
 import { Spinner } from '@/shared/ui/spinner';
 import { EmptyState, ErrorState } from '@/shared/ui/state-views';
@@ -219,16 +219,7 @@ export default function CekStockPage() {
       <PageHeader
         title={id.routes.cekStock}
         backTo={paths.home}
-        actions={
-          <button
-            type="button"
-            onClick={() => void refresh()}
-            aria-label={text.refresh}
-            className="inline-flex size-11 items-center justify-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
-          >
-            <Icon name="refresh" />
-          </button>
-        }
+        actions={<HeaderRefresh onRefresh={refresh} label={text.refresh} />}
       />
       {/* Scan and search in a few compact rows, so the stock below stays in view at 360 × 640. */}
       <section className="border-b border-slate-200 bg-white px-3 pt-2" data-testid="stock-finder">

@@ -10,7 +10,7 @@ import { transfersText } from '@/shared/i18n/transfers';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { CardAge, LinkCard } from '@/shared/ui/card';
 import { Icon } from '@/shared/ui/icons';
-import { PageHeader } from '@/shared/ui/page-header';
+import { HeaderRefresh, PageHeader } from '@/shared/ui/page-header';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
 import { Skeleton } from '@/shared/ui/skeleton';
 import { cn } from '@/shared/utils/cn';
@@ -67,11 +67,7 @@ export default function MatEntryPage({ canWatch = false }: { canWatch?: boolean 
       <PageHeader
         title={id.routes.mat}
         backTo={paths.home}
-        actions={
-          <button type="button" onClick={() => void refresh()} aria-label={transfersText.common.refresh} className="inline-flex size-11 items-center justify-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white">
-            <Icon name="refresh" />
-          </button>
-        }
+        actions={<HeaderRefresh onRefresh={refresh} label={transfersText.common.refresh} />}
       />
       <PullToRefresh onRefresh={refresh}>
         <div className="flex flex-col gap-3 p-4" data-testid="mat-entry">

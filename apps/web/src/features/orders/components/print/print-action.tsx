@@ -2,22 +2,13 @@ import { lazy, Suspense, useId, useState } from 'react';
 import type { OrderDetail } from '@gerai/contract';
 import { ordersText } from '@/shared/i18n/orders';
 import { ModalFrame } from '@/shared/modal/modal-frame';
+import { Icon } from '@/shared/ui/icons';
 import { Spinner } from '@/shared/ui/spinner';
 
 // The preview, its sheets and the QR code load on the first "Cetak", not with the detail.
 const PrintSheet = lazy(() => import('./print-sheet').then((m) => ({ default: m.PrintSheet })));
 
 const text = ordersText.print;
-
-function PrinterIcon() {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className="size-5" aria-hidden="true" focusable="false">
-      <path d="M7 9V4h10v5" />
-      <rect x="3" y="9" width="18" height="8" rx="2" />
-      <path d="M7 14h10v6H7Z" />
-    </svg>
-  );
-}
 
 /** Shown while the preview's code loads: the dialog's place, so the tap is answered at once. */
 function Loading({ onClose }: { onClose: () => void }) {
@@ -51,7 +42,7 @@ export function PrintAction({ order }: { order: OrderDetail }) {
         className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full px-3 font-semibold hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
         data-testid="print-open"
       >
-        <PrinterIcon />
+        <Icon name="printer" className="size-5" />
         <span className="text-sm">{text.open}</span>
       </button>
       {open ? (
