@@ -10,6 +10,7 @@ import { cancelRequest } from '@/features/cancellations/cancel-test-kit';
 import { monitoring, storeRow } from '@/features/monitoring/monitoring-test-kit';
 import { recapReply } from '@/features/recap/recap-test-kit';
 import { appConfig as appConfigOf, chiefMember, deliveryOrder, orderCount, orderDetail, orderList, orderSummary, podRequestList, podRequestSummary, staffMember, storeT001, superUserWithoutStore } from '@/test/fixtures';
+import { emitEvent, FakeEventSource, installFakeEventSource } from '@/test/fake-event-source';
 import { testQueryClient, TestProviders } from '@/test/render';
 import { createAppRouter } from './router';
 
@@ -73,6 +74,22 @@ describe('auth guard', () => {
     const { router } = renderApp('/');
     expect(await screen.findByRole('button', { name: 'Coba lagi' }, { timeout: 3000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('live banners', () => {
+  it('a new order, an escalation and a POD request stack in one column: none covers another', async () => {
+    installFakeEventSource();
+    signedInServer(chiefMember).on('GET', '/api/pod/requests/count', ok({ pending: 1 }));
+    renderApp('/');
+    await screen.findByTestId('member-name');
+    await waitFor(() => expect(FakeEventSource.instances.length).toBeGreaterThan(0));
+    act(() => FakeEventSource.instances.forEach((es) => es.open()));
+    emitEvent('order.created', { shipmentNo: 'SHP2611270000001', orderNo: 'ORD1', appId: 379, statusId: 1101, deliveryType: 0, price: 10_000 });
+    emitEvent('order.escalated', { shipmentNo: 'SHP2611270000002', orderNo: 'ORD2', appId: 379, deliveryType: 0, statusId: 1101, level: 2, ageMinutes: 15 });
+    emitEvent('pod.requested', { shipmentNo: 'SHP2611270000003', orderNo: 'ORD3', requestId: 1, deliveryType: 1, type: 'order', requesterName: 'Sinta', reason: 'Pelanggan di kantor', distanceM: 300 });
+    const banners = await Promise.all(['new-order-banner', 'escalation-banner', 'pod-request-banner'].map((testId) => screen.findByTestId(testId)));
+    expect(new Set(banners.map((b) => b.parentElement)).size).toBe(1);
   });
 });
 

@@ -47,16 +47,18 @@ function LiveUpdates() {
       <Suspense fallback={null}>
         <OrderLiveUpdates
           storeCode={member.store?.storeCode ?? null}
-          // In the new-order banner's stack, so neither banner covers the other.
+          // In the new-order banner's stack, so no banner covers another.
           below={
-            <Suspense fallback={null}>
-              <EscalationAlert roleId={member.roleID as RoleId} storeCode={member.store?.storeCode ?? null} />
-            </Suspense>
+            <>
+              <Suspense fallback={null}>
+                <EscalationAlert roleId={member.roleID as RoleId} storeCode={member.store?.storeCode ?? null} />
+              </Suspense>
+              <Suspense fallback={null}>
+                <PodLiveUpdates canDecide={hasRoleAtLeast(member.roleID as RoleId, ROLE.STORE_CHIEF)} />
+              </Suspense>
+            </>
           }
         />
-      </Suspense>
-      <Suspense fallback={null}>
-        <PodLiveUpdates canDecide={hasRoleAtLeast(member.roleID as RoleId, ROLE.STORE_CHIEF)} />
       </Suspense>
     </>
   );

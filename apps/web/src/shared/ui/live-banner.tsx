@@ -2,17 +2,19 @@ import { cn } from '../utils/cn';
 import { Icon, type IconName } from './icons';
 
 /**
- * Colours of a live banner: a new order (calm green); an alarm (an escalated order): dark with an
- * amber ring, since the app's own red (the header) would hide a red banner over it.
+ * Colours of a live banner: a new order (calm green); a request to decide (a POD approval: amber); an
+ * alarm (an escalated order): dark with an amber ring, since the app's own red (the header) would hide
+ * a red banner over it.
  */
 const TONES = {
   emerald: { surface: 'bg-emerald-700', detail: 'text-emerald-50', hint: 'text-emerald-100' },
+  amber: { surface: 'bg-amber-600', detail: 'text-amber-50', hint: 'text-amber-100' },
   alarm: { surface: 'bg-slate-900 ring-2 ring-amber-400', detail: 'text-slate-100', hint: 'text-amber-200' },
 } as const;
 export type LiveBannerTone = keyof typeof TONES;
 
 /**
- * What arrived on the live stream and wants a look (a new order, an escalation): the whole banner
+ * What arrived on the live stream and wants a look (a new order, a POD request, an escalation): the whole banner
  * opens it, the close button dismisses it. Place it in the shell's banner stack (the new-order
  * banner's column), so banners stack instead of covering each other.
  */

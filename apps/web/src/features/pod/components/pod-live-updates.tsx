@@ -7,7 +7,7 @@ import { signal } from '@/shared/feedback/feedback';
 import { t } from '@/shared/i18n/id';
 import { podText } from '@/shared/i18n/pod';
 import { showToast } from '@/shared/toast/toast-store';
-import { Icon } from '@/shared/ui/icons';
+import { LiveBanner } from '@/shared/ui/live-banner';
 import { POD_LIVE_TYPES, type PodLiveEvent } from '../live-events';
 import { podKeys } from '../query-keys';
 import { useSentRequests } from '../stores/sent-requests';
@@ -78,28 +78,21 @@ export default function PodLiveUpdates({ canDecide }: { canDecide: boolean }) {
   }, [notice]);
 
   if (!notice) return null;
+  // In the shell's banner stack (with the new-order and escalation banners), so none covers another.
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-[calc(0.5rem+env(safe-area-inset-top))] z-40 mx-auto flex max-w-md flex-col items-center gap-2 px-3">
-      <div role="alert" data-testid="pod-request-banner" className="pointer-events-auto flex w-full items-center gap-2 rounded-2xl bg-amber-600 p-2 pl-3 text-white shadow-lg">
-        <button
-          type="button"
-          className="flex min-h-11 min-w-0 flex-1 items-center gap-3 text-left"
-          onClick={() => {
-            setNotice(null);
-            navigate(paths.pengajuanPodDetail(notice.shipmentNo, notice.deliveryType, notice.type));
-          }}
-        >
-          <Icon name="pin" className="size-7 shrink-0" />
-          <span className="min-w-0">
-            <span className="block font-bold">{podText.live.newRequest}</span>
-            <span className="block truncate text-sm text-amber-50">{t(podText.live.newRequestDetail, { shipmentNo: notice.shipmentNo, name: notice.requesterName })}</span>
-            <span className="block text-xs text-amber-100">{podText.live.open}</span>
-          </span>
-        </button>
-        <button type="button" onClick={() => setNotice(null)} aria-label={podText.live.dismiss} className="inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-white/10">
-          <Icon name="close" />
-        </button>
-      </div>
-    </div>
+    <LiveBanner
+      tone="amber"
+      icon="pin"
+      testId="pod-request-banner"
+      title={podText.live.newRequest}
+      detail={t(podText.live.newRequestDetail, { shipmentNo: notice.shipmentNo, name: notice.requesterName })}
+      hint={podText.live.open}
+      onOpen={() => {
+        setNotice(null);
+        navigate(paths.pengajuanPodDetail(notice.shipmentNo, notice.deliveryType, notice.type));
+      }}
+      onDismiss={() => setNotice(null)}
+      dismissLabel={podText.live.dismiss}
+    />
   );
 }
