@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { desc, inArray } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../test/harness';
+import { readEventFrames } from '../test/sse';
 import { events, products } from '../db/schema';
 import { signBody } from '../modules/channels/signature';
 import { EVENTS_CHANNEL } from './audit';
@@ -20,35 +21,10 @@ afterAll(async () => ctx?.close());
 
 /** Reads SSE frames until `until` matches one or the time runs out. */
 async function readEvents(token: string, headers: Record<string, string>, until: (frames: string[]) => boolean, onOpen?: () => Promise<void>) {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), 8000);
-  const res = await fetch(`${base}/api/events`, { headers: { authorization: `Bearer ${token}`, ...headers }, signal: controller.signal });
-  expect(res.headers.get('content-type')).toContain('text/event-stream');
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const frames: string[] = [];
-  let opened = false;
-  try {
-    while (!until(frames)) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      const parts = buffer.split('\n\n');
-      buffer = parts.pop() ?? '';
-      frames.push(...parts.filter((p) => p.includes('event:')));
-      if (!opened && onOpen) {
-        opened = true;
-        await onOpen();
-      }
-    }
-  } catch {
-    // aborted: return what arrived
-  } finally {
-    clearTimeout(timer);
-    controller.abort();
-  }
-  return frames;
+  return readEventFrames(base, { authorization: `Bearer ${token}`, ...headers }, until, {
+    onOpen,
+    onResponse: (res) => expect(res.headers.get('content-type')).toContain('text/event-stream'),
+  });
 }
 
 async function sendOrder(storeCode: string) {

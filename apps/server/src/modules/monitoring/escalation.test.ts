@@ -4,6 +4,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { ESCALATION_REASON, parseEventPayload, type EventPayload } from '@gerai/contract';
 import { auditLog, events, orderEscalations, orders, orderStatusHistory } from '../../db/schema';
 import { DEMO_NIK } from '../../seed/demo-data';
+import { readEventFrames } from '../../test/sse';
 import { testContextPerFile } from '../../test/harness';
 import { escalateDue, startEscalations } from './escalation';
 import { addOrder, ago, monitoringApi, type TestOrder } from './monitoring-test-kit';
@@ -260,35 +261,8 @@ describe('the order.escalated event on the event stream', () => {
 
   /** The frames of a stream (replayed after `lastEventId`, or live from its start) until `until` matches one (or 8 s pass); `onOpen` runs once it is open. */
   async function stream(nik: string, lastEventId: number | null, until: (frames: string[]) => boolean, onOpen?: () => Promise<void>): Promise<string[]> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), 8000);
-    const frames: string[] = [];
-    try {
-      const headers: Record<string, string> = { authorization: await api.auth(nik), ...(lastEventId === null ? {} : { 'last-event-id': String(lastEventId) }) };
-      const res = await fetch(`${base}/api/events`, { headers, signal: controller.signal });
-      const reader = res.body!.getReader();
-      const decoder = new TextDecoder();
-      let buffer = '';
-      let opened = false;
-      while (!until(frames)) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        const parts = buffer.split('\n\n');
-        buffer = parts.pop() ?? '';
-        frames.push(...parts.filter((p) => p.includes('event:')));
-        if (!opened && onOpen) {
-          opened = true;
-          await onOpen();
-        }
-      }
-    } catch {
-      // aborted: what arrived
-    } finally {
-      clearTimeout(timer);
-      controller.abort();
-    }
-    return frames;
+    const headers: Record<string, string> = { authorization: await api.auth(nik), ...(lastEventId === null ? {} : { 'last-event-id': String(lastEventId) }) };
+    return readEventFrames(base, headers, until, { onOpen });
   }
   const escalatedFrame = (o: TestOrder) => (f: string) => f.includes('event: order.escalated') && f.includes(o.shipmentNo);
 

@@ -5,7 +5,7 @@ import { DEMO_NIK } from '../../seed/demo-data';
 import { testContextPerFile } from '../../test/harness';
 import { signBody } from '../channels/signature';
 import { addOrder, addStore, ago, monitoringApi } from './monitoring-test-kit';
-import { MonitoringCache } from './reply-cache';
+import { StoreReadCache } from '../../platform/read-cache';
 
 describe('the events that clear a monitoring reply', () => {
   it('are decided for every event type of the catalogue: a new type must be named here or in the cache', () => {
@@ -15,56 +15,56 @@ describe('the events that clear a monitoring reply', () => {
   });
 });
 
-describe('MonitoringCache', () => {
+describe('the store read cache over a scope (monitoring)', () => {
   const loader = (value: string, until = Number.POSITIVE_INFINITY) => vi.fn(async () => ({ value, until }));
 
   it('keeps a reply until a store of its scope changes; other stores leave it, a change of no store clears all', async () => {
-    const cache = new MonitoringCache({ ttlMs: 60_000, max: 10 });
+    const cache = new StoreReadCache({ ttlMs: 60_000, max: 10 });
     const area = ['T001', 'T002'];
     const load = loader('area');
     const everything = loader('all');
-    await cache.read(area, 'area', load);
-    await cache.read('all', 'all', everything);
-    await cache.read(area, 'area', load);
-    await cache.read('all', 'all', everything);
+    await cache.readScoped(area, 'area', load);
+    await cache.readScoped('all', 'all', everything);
+    await cache.readScoped(area, 'area', load);
+    await cache.readScoped('all', 'all', everything);
     expect([load.mock.calls.length, everything.mock.calls.length]).toEqual([1, 1]);
     cache.invalidate('T003');
-    await cache.read(area, 'area', load);
-    await cache.read('all', 'all', everything);
+    await cache.readScoped(area, 'area', load);
+    await cache.readScoped('all', 'all', everything);
     // T003 is outside the area; the whole chain counts it.
     expect([load.mock.calls.length, everything.mock.calls.length]).toEqual([1, 2]);
     cache.invalidate('T002');
-    await cache.read(area, 'area', load);
+    await cache.readScoped(area, 'area', load);
     expect(load).toHaveBeenCalledTimes(2);
     cache.invalidate(null);
-    await cache.read(area, 'area', load);
-    await cache.read('all', 'all', everything);
+    await cache.readScoped(area, 'area', load);
+    await cache.readScoped('all', 'all', everything);
     expect([load.mock.calls.length, everything.mock.calls.length]).toEqual([3, 3]);
     cache.invalidateScope(['T001']);
-    await cache.read(area, 'area', load);
+    await cache.readScoped(area, 'area', load);
     expect(load).toHaveBeenCalledTimes(4);
   });
 
   it('keeps a reply no longer than its own `until` (the next order going late) and the TTL', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      const cache = new MonitoringCache({ ttlMs: 10_000, max: 10 });
+      const cache = new StoreReadCache({ ttlMs: 10_000, max: 10 });
       const start = Date.now();
       const soon = loader('soon', start + 3_000);
-      await cache.read(['T001'], 'a', soon);
+      await cache.readScoped(['T001'], 'a', soon);
       vi.setSystemTime(start + 2_999);
-      await cache.read(['T001'], 'a', soon);
+      await cache.readScoped(['T001'], 'a', soon);
       expect(soon).toHaveBeenCalledTimes(1);
       vi.setSystemTime(start + 3_000);
-      await cache.read(['T001'], 'a', soon);
+      await cache.readScoped(['T001'], 'a', soon);
       expect(soon).toHaveBeenCalledTimes(2);
       const later = loader('later');
-      await cache.read(['T001'], 'b', later);
+      await cache.readScoped(['T001'], 'b', later);
       vi.setSystemTime(start + 12_999);
-      await cache.read(['T001'], 'b', later);
+      await cache.readScoped(['T001'], 'b', later);
       expect(later).toHaveBeenCalledTimes(1);
       vi.setSystemTime(start + 13_001);
-      await cache.read(['T001'], 'b', later);
+      await cache.readScoped(['T001'], 'b', later);
       expect(later).toHaveBeenCalledTimes(2);
     } finally {
       vi.useRealTimers();
@@ -72,34 +72,34 @@ describe('MonitoringCache', () => {
   });
 
   it('shares one load between concurrent misses, and never keeps what a load read before a change', async () => {
-    const cache = new MonitoringCache({ ttlMs: 60_000, max: 10 });
+    const cache = new StoreReadCache({ ttlMs: 60_000, max: 10 });
     let finish: (v: { value: string; until: number }) => void = () => undefined;
     const slow = vi.fn(() => new Promise<{ value: string; until: number }>((resolve) => (finish = resolve)));
-    const first = cache.read(['T001'], 'k', slow);
-    const second = cache.read(['T001'], 'k', slow);
+    const first = cache.readScoped(['T001'], 'k', slow);
+    const second = cache.readScoped(['T001'], 'k', slow);
     expect(slow).toHaveBeenCalledTimes(1);
     cache.invalidate('T001');
     finish({ value: 'before the change', until: Number.POSITIVE_INFINITY });
     expect(await Promise.all([first, second])).toEqual(['before the change', 'before the change']);
     const fresh = loader('after the change');
-    expect(await cache.read(['T001'], 'k', fresh)).toBe('after the change');
+    expect(await cache.readScoped(['T001'], 'k', fresh)).toBe('after the change');
     expect(fresh).toHaveBeenCalledTimes(1);
   });
 
   it('reads through while suspended (LISTEN down) and when the TTL is 0', async () => {
-    const cache = new MonitoringCache({ ttlMs: 60_000, max: 10 });
+    const cache = new StoreReadCache({ ttlMs: 60_000, max: 10 });
     const load = loader('x');
     cache.suspend();
-    await cache.read('all', 'k', load);
-    await cache.read('all', 'k', load);
+    await cache.readScoped('all', 'k', load);
+    await cache.readScoped('all', 'k', load);
     expect(load).toHaveBeenCalledTimes(2);
     cache.resume();
-    await cache.read('all', 'k', load);
-    await cache.read('all', 'k', load);
+    await cache.readScoped('all', 'k', load);
+    await cache.readScoped('all', 'k', load);
     expect(load).toHaveBeenCalledTimes(3);
-    const off = new MonitoringCache({ ttlMs: 0, max: 10 });
-    await off.read('all', 'k', load);
-    await off.read('all', 'k', load);
+    const off = new StoreReadCache({ ttlMs: 0, max: 10 });
+    await off.readScoped('all', 'k', load);
+    await off.readScoped('all', 'k', load);
     expect(load).toHaveBeenCalledTimes(5);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { readEventFrames } from '../../test/sse';
 import { events, orders, podApprovalRequests } from '../../db/schema';
 import { distanceMeters } from '@gerai/contract';
 import { CHIEF, createChief, freshDeliveryOrder, podApi, pointFrom, requestForm, STAFF, STAFF_T002, SUPERVISOR, type TestOrder } from './pod-test-kit';
@@ -245,29 +246,7 @@ describe('live events', () => {
   /** SSE frames replayed after `lastId` for the caller, until `until` matches one. */
   async function framesAfter(base: string, nik: string, lastId: number, until: (frames: string[]) => boolean) {
     const { token } = await ctx.loginAs(nik);
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), 8000);
-    const frames: string[] = [];
-    try {
-      const res = await fetch(`${base}/api/events`, { headers: { authorization: `Bearer ${token}`, 'last-event-id': String(lastId) }, signal: controller.signal });
-      const reader = res.body!.getReader();
-      const decoder = new TextDecoder();
-      let buffer = '';
-      while (!until(frames)) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        const parts = buffer.split('\n\n');
-        buffer = parts.pop() ?? '';
-        frames.push(...parts.filter((x) => x.includes('event:')));
-      }
-    } catch {
-      // aborted: return what arrived
-    } finally {
-      clearTimeout(timer);
-      controller.abort();
-    }
-    return frames;
+    return readEventFrames(base, { authorization: `Bearer ${token}`, 'last-event-id': String(lastId) }, until);
   }
 
   it("reach the store's supervisors over SSE (pod.requested), never another store's crew", async () => {
