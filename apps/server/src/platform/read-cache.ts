@@ -86,6 +86,8 @@ export class StoreReadCache {
     const started = Date.now();
     const loaded = load();
     const promise = loaded.then((r) => r.value);
+    // A failed load is this caller's error (through `loaded`) and each sharer's (through `promise`); never an unhandled one.
+    promise.catch(() => undefined);
     this.loading.set(key, { generation, promise });
     try {
       const { value, until } = await loaded;
