@@ -91,7 +91,8 @@ export interface MonitoringSnapshot {
  * within the caller's scope (or the one store asked for), as of `now`. Four statements on indexes (the
  * partial orders_live_status_created_idx for orders): the store ranking (late, then open work, then code)
  * with the scope's store count; then together the orders per status (the listed stores apart, the rest of
- * the scope summed), the waiting work per kind (likewise) and the oldest late orders.
+ * the scope summed), the waiting work per kind (likewise) and the oldest late orders; over several stores a
+ * fifth beside them, each tile's stores (what a tile opens there, issue 25).
  */
 export async function loadMonitoring(db: Db, p: Principal, q: MonitoringQuery, settings: MonitoringSettings, now = new Date()): Promise<MonitoringSnapshot> {
   const scope = scopeOf(p, q.storeCode);
