@@ -365,6 +365,11 @@ test('monitoring fits 360×640 for an area supervisor: the figures, the store fi
   expect(tile.x + tile.width, 'the third status tile fits the screen').toBeLessThanOrEqual(page.viewportSize()!.width);
   expect(await smallTargets(page), 'monitoring').toEqual([]);
   await snap(page, 'field-20-monitoring');
+  // Over the area a tile opens its stores under the tiles, each a row to tap.
+  await page.getByTestId('monitoring-status-1101').click();
+  await expect(page.getByTestId('monitoring-tile-stores-status-1101')).toBeVisible();
+  expect(await smallTargets(page), 'monitoring: a tile\'s stores').toEqual([]);
+  await page.getByTestId('monitoring-status-1101').click();
 
   await page.getByTestId('monitoring-store-filter-toggle').click();
   await expect(page.getByTestId('store-option-T001')).toBeVisible();

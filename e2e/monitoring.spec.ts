@@ -168,3 +168,52 @@ test('the area supervisor watches an order arrive and go late, the escalation re
   await chiefContext.close();
   await supervisorContext.close();
 });
+
+/** The number a list says it holds ("12 pesanan", "3 retur"). */
+async function listTotal(page: Page, testId: string): Promise<number> {
+  const total = page.getByTestId(`${testId}-total`);
+  await expect(total).toBeVisible();
+  return numberIn(total);
+}
+
+test('a tile and the list it opens show the same set: over the area a tile opens its stores, each store its own list', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await phone(browser, SUPERVISOR_STATE);
+  const page = await context.newPage();
+  const me = (await (await supervisorApi.get('/api/members/me')).json()) as { data: { store: { storeCode: string } | null } };
+  const active = me.data.store?.storeCode ?? null;
+
+  // Every store of the area: "Baru" counts the area, so it opens its stores, which add up to it.
+  await page.goto('/monitoring');
+  await expect(page.getByTestId('monitoring-store-filter-value')).toContainText('Semua toko');
+  const baru = page.getByTestId('monitoring-status-1101');
+  const areaCount = await numberIn(page.getByTestId('monitoring-status-1101-count'));
+  expect(areaCount, 'the demo area has new orders').toBeGreaterThan(0);
+  await baru.click();
+  await expect(baru).toHaveAttribute('aria-expanded', 'true');
+  const panel = page.getByTestId('monitoring-tile-stores-status-1101');
+  await expect(panel.getByTestId('monitoring-tile-stores-status-1101-total')).toHaveText(String(areaCount));
+  await snap(page, 'monitoring-07-tile-stores');
+
+  // A store of the area other than the active one: it becomes the active store and its list opens.
+  const rows = panel.locator('[data-testid^="monitoring-tile-store-status-1101-T"]:not([data-testid$="-count"])');
+  const codes = (await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.split('-').pop()!))).filter((c) => c !== active);
+  expect(codes.length, 'another store of the area has new orders').toBeGreaterThan(0);
+  const store = codes[0]!;
+  const storeCount = await numberIn(panel.getByTestId(`monitoring-tile-store-status-1101-${store}-count`));
+  await panel.getByTestId(`monitoring-tile-store-status-1101-${store}`).click();
+  await expect(page).toHaveURL(/\/order$/);
+  expect(await listTotal(page, 'order-list')).toBe(storeCount);
+  await snap(page, 'monitoring-08-store-list');
+
+  // That store alone, now the active one: each waiting row opens its list at once, with as many as it counts.
+  await page.goto(`/monitoring?storeCode=${store}`);
+  const returns = page.getByTestId('monitoring-waiting-returnsRequested');
+  await expect(returns).toHaveAttribute('href', '/retur/list/requested');
+  const returnCount = await numberIn(page.getByTestId('monitoring-waiting-returnsRequested-count'));
+  await returns.click();
+  await expect(page).toHaveURL(/\/retur\/list\/requested$/);
+  if (returnCount > 0) expect(await listTotal(page, 'return-list')).toBe(returnCount);
+  else await expect(page.getByText('Belum ada retur', { exact: false }).or(page.getByTestId('return-list-total'))).toBeVisible();
+  await context.close();
+});

@@ -218,7 +218,8 @@ test('outside the radius: refused with the spec meaning, requested, approved by 
   const chief = await chiefContext.newPage();
   await openHome(chief, 'Agus Setiawan');
   await chief.getByTestId('feature-pod').click();
-  await expect(chief).toHaveURL(/\/list-pengajuan-pod$/);
+  // The tile counts the active store: it opens that store's queue.
+  await expect(chief).toHaveURL(/\/list-pengajuan-pod\?storeCode=T001$/);
   await expect(chief.getByTestId('pod-tab-pending')).toHaveAttribute('aria-pressed', 'true');
 
   await page.goto(`/order/detail-scan-go/1103/${order.shipmentNo}/delivery`);

@@ -2,6 +2,7 @@
 // monitoring page and the escalation alert read these at run time.
 import { ROLE, type RoleId } from './roles';
 import { ORDER_STATUS, type OrderStatusId } from './statuses';
+import { RETURN_STATUS, type ReturnStatus } from './workflow-statuses';
 
 /**
  * The statuses monitoring watches against a service level, each measured from the order's arrival:
@@ -46,9 +47,32 @@ export function escalationReaches(level: EscalationLevel, roleId: RoleId): boole
   return roleId === ROLE.AREA_SUPERVISOR;
 }
 
-/** Work that waits on someone, shown on monitoring with a link to its screen. */
-export const WAITING_KINDS = ['podApprovals', 'cancelRequests', 'returns', 'bookings', 'transfers'] as const;
+/** The order statuses monitoring counts, in the order the reply lists them: the three in work, then done and cancelled (not yet archived). */
+export const MONITORING_STATUSES = [...MONITORED_STATUSES, ORDER_STATUS.COMPLETED, ORDER_STATUS.CANCELLED] as const satisfies readonly OrderStatusId[];
+export type MonitoringStatusId = (typeof MONITORING_STATUSES)[number];
+
+/**
+ * Work that waits on someone, shown on monitoring with a link to its list. One kind per list, so a row
+ * counts exactly what its list shows: the returns list shows one status at a time, so each open return
+ * status (RETURN_OPEN_STATUSES) is a kind of its own.
+ */
+export const WAITING_KINDS = ['podApprovals', 'cancelRequests', 'returnsRequested', 'returnsApproved', 'returnsCollected', 'returnsReceived', 'bookings', 'transfers'] as const;
 export type WaitingKind = (typeof WAITING_KINDS)[number];
+/** The return status each returns kind counts. */
+export const WAITING_RETURN_STATUS = {
+  returnsRequested: RETURN_STATUS.REQUESTED,
+  returnsApproved: RETURN_STATUS.APPROVED,
+  returnsCollected: RETURN_STATUS.COLLECTED,
+  returnsReceived: RETURN_STATUS.RECEIVED,
+} as const satisfies Partial<Record<WaitingKind, ReturnStatus>>;
+
+/**
+ * Every figure of monitoring that opens a list: an order status (`status-<id>`) or a waiting kind. Over
+ * several stores a tile opens its stores (`tileStores`), each opening that store's list.
+ */
+export const MONITORING_TILES = ['status-1101', 'status-1102', 'status-1103', 'status-1104', 'status-1106', ...WAITING_KINDS] as const satisfies readonly (`status-${MonitoringStatusId}` | WaitingKind)[];
+export type MonitoringTile = (typeof MONITORING_TILES)[number];
+export const statusTile = (statusId: MonitoringStatusId): MonitoringTile => `status-${statusId}`;
 
 /** Late orders listed on monitoring at most (the oldest first); the count of all of them is given beside. */
 export const MONITORING_LATE_MAX = 50;

@@ -110,6 +110,8 @@ describe('home', () => {
     expect(screen.getByTestId('count-1105')).toHaveAttribute('href', '/history');
     expect(screen.getByTestId('count-1106')).toHaveAttribute('href', '/list-cancel');
     expect(screen.getByTestId('count-1107-value')).toHaveTextContent('6');
+    // History Batal (1107) opens the cancelled history, not History (1105).
+    expect(screen.getByTestId('count-1107')).toHaveAttribute('href', '/history?jenis=batal');
 
     const nav = screen.getByRole('navigation', { name: 'Navigasi utama' });
     expect(within(nav).getByRole('link', { name: 'Beranda' })).toHaveAttribute('aria-current', 'page');
@@ -131,12 +133,13 @@ describe('home', () => {
     const server = signedInServer(chiefMember).on('GET', '/api/pod/requests/count', ok({ pending: 3, storeCode: 'T001' }));
     renderApp('/');
     const tile = await screen.findByTestId('feature-pod');
-    expect(tile).toHaveAttribute('href', '/list-pengajuan-pod');
+    // It counts the active store: it opens the queue of that store (the queue alone covers all of them).
+    expect(tile).toHaveAttribute('href', '/list-pengajuan-pod?storeCode=T001');
     expect(await within(tile).findByTestId('pod-pending-badge')).toHaveTextContent('3');
     expect(tile).toHaveAccessibleName(/3 pengajuan POD menunggu/);
     const notice = await screen.findByTestId('pod-pending-notice');
     expect(notice).toHaveTextContent('3 POD menunggu keputusan');
-    expect(notice).toHaveAttribute('href', '/list-pengajuan-pod');
+    expect(notice).toHaveAttribute('href', '/list-pengajuan-pod?storeCode=T001');
     // Home counts its active store, like its order counts.
     expect(server.callsTo('/api/pod/requests/count').every((c) => new URL(c.url, 'http://localhost').searchParams.get('storeCode') === chiefMember.store!.storeCode)).toBe(true);
   });
@@ -166,6 +169,8 @@ describe('home', () => {
     expect(await within(cancel).findByTestId('cancel-pending-badge')).toHaveTextContent('2');
     expect(cancel).toHaveAccessibleName(/2 pengajuan pembatalan menunggu/);
     expect(screen.getByTestId('feature-returns')).toHaveAttribute('href', '/retur/list/requested');
+    // The booking badge counts requests waiting to be taken: the tile opens them.
+    expect(screen.getByTestId('feature-booking')).toHaveAttribute('href', '/booking-list-product?status=1131');
     expect(server.callsTo('/api/cancellations/count').every((c) => new URL(c.url, 'http://localhost').searchParams.get('storeCode') === 'T001')).toBe(true);
   });
 
@@ -266,6 +271,21 @@ describe('routes', () => {
     await userEvent.click(screen.getByTestId('monitoring-store-filter-toggle'));
     expect(await screen.findByTestId('store-option-T001')).toBeInTheDocument();
     expect(screen.queryByText('Fitur ini belum tersedia')).not.toBeInTheDocument();
+  });
+
+  it('monitoring of another store of the area: a tile makes that store the active one, then opens its list', async () => {
+    const supervisor = { ...chiefMember, nik: '30000001', roleID: 3, roleName: 'Area Supervisor', storeCodes: ['T001', 'T002'] };
+    const server = signedInServer(supervisor)
+      .on('GET', '/api/monitoring', ok(monitoring({ stores: [storeRow({ storeCode: 'T002', storeName: 'Toko Tebet Barat' })] })))
+      .on('GET', '/api/stores', ok({ items: [storeT001], page: 1, size: 20, total: 1 }))
+      .on('POST', '/api/members/me/store', ok({ ...supervisor, store: { ...storeT001, storeCode: 'T002', storeName: 'Toko Tebet Barat' }, storeName: 'Toko Tebet Barat' }))
+      .on('GET', '/api/returns/count', ok({ counts: { requested: 1, approved: 0, collected: 0, received: 0, refunded: 0, rejected: 0 }, open: 1, storeCode: 'T002' }))
+      .on('GET', '/api/returns', ok({ items: [], page: 1, size: 20, total: 0 }));
+    const { router } = renderApp('/monitoring?storeCode=T002');
+    const tile = await screen.findByTestId('monitoring-waiting-returnsRequested');
+    await userEvent.click(tile);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/retur/list/requested'));
+    expect(server.callsTo('/api/members/me/store').map((c) => c.body)).toEqual([{ storeCode: 'T002' }]);
   });
 
   it('opens the return screens (/retur/list/:status) instead of an unavailable page', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ESCALATION_LEVELS, WAITING_KINDS } from '../monitoring';
+import { ESCALATION_LEVELS, MONITORING_TILES, WAITING_KINDS } from '../monitoring';
 import { storeFilterSchema } from './common';
 import { request } from './primitives';
 
@@ -39,6 +39,18 @@ export const monitoringStoreSchema = z.object({
 });
 export type MonitoringStore = z.infer<typeof monitoringStoreSchema>;
 
+/**
+ * One tile's stores, when the figures cover several: each store of the scope with at least one, the most
+ * first (then by code), at most MONITORING_STORES_MAX; their counts add up to the tile's when
+ * `storeTotal` (stores with at least one) is not more than those listed.
+ */
+export const monitoringTileStoresSchema = z.object({
+  tile: z.enum(MONITORING_TILES),
+  storeTotal: z.number().int(),
+  stores: z.array(z.object({ storeCode: z.string(), storeName: z.string(), count: z.number().int() })),
+});
+export type MonitoringTileStores = z.infer<typeof monitoringTileStoresSchema>;
+
 /** An order past its status's service level. */
 export const lateOrderSchema = z.object({
   shipmentNo: z.string(),
@@ -73,5 +85,7 @@ export const monitoringSchema = z.object({
   /** At most MONITORING_LATE_MAX, the oldest first; `lateTotal` says how many there are. */
   late: z.array(lateOrderSchema),
   lateTotal: z.number().int(),
+  /** Per tile with a count, its stores (MONITORING_TILES order); empty when the figures cover one store. */
+  tileStores: z.array(monitoringTileStoresSchema),
 });
 export type Monitoring = z.infer<typeof monitoringSchema>;

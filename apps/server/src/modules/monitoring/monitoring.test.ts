@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count } from 'drizzle-orm';
-import { BOOKING_STATUS, MAT_STATUS, MONITORING_LATE_MAX, MONITORING_STORES_MAX, POD_APPROVAL_STATUS, RETURN_STATUS, type Monitoring, type MonitoringStatus } from '@gerai/contract';
+import { BOOKING_STATUS, MAT_STATUS, MONITORING_LATE_MAX, MONITORING_STORES_MAX, MONITORING_TILES, POD_APPROVAL_STATUS, RETURN_STATUS, type Monitoring, type MonitoringStatus } from '@gerai/contract';
 import { stores } from '../../db/schema';
 import { AREA_SUPERVISOR_STORES, DEMO_NIK } from '../../seed/demo-data';
 import { testContextPerFile } from '../../test/harness';
@@ -120,13 +120,19 @@ describe('GET /api/monitoring: the figures', () => {
     expect(m.waiting).toEqual([
       { kind: 'podApprovals', count: 1, oldestAt: at(30) },
       { kind: 'cancelRequests', count: 2, oldestAt: at(15) },
-      { kind: 'returns', count: 2, oldestAt: at(70) },
+      // One kind per return status, as the returns list shows them.
+      { kind: 'returnsRequested', count: 1, oldestAt: at(50) },
+      { kind: 'returnsApproved', count: 0, oldestAt: null },
+      { kind: 'returnsCollected', count: 0, oldestAt: null },
+      { kind: 'returnsReceived', count: 1, oldestAt: at(70) },
       // Addressed to T900; the one T900 itself booked from T901 waits on T901.
       { kind: 'bookings', count: 1, oldestAt: at(25) },
       // On the road to T900; the one T900 sent waits on T901.
       { kind: 'transfers', count: 1, oldestAt: at(45) },
     ]);
     expect(m.stores).toEqual([{ storeCode: 'T900', storeName: 'Toko Monitor T900', statuses: t900Statuses(), late: 5, waiting: 7 }]);
+    // One store: its tiles open its lists, there are no stores to pick.
+    expect(m.tileStores).toEqual([]);
   });
 
   it('lists the late orders oldest first, with their age, service level, escalation level and picker', async () => {
@@ -184,7 +190,13 @@ describe('GET /api/monitoring: the figures', () => {
     ]);
     expect(m.lateTotal).toBe(7);
     expect(m.late.map((l) => l.shipmentNo)).toEqual(['G', 'C', 'E', 'T902late', 'B', 'T904late', 'K'].map((n) => o[n]!.shipmentNo));
-    expect(m.waiting.map((w) => w.count)).toEqual([1, 2, 2, 2, 2]);
+    expect(m.waiting.map((w) => w.count)).toEqual([1, 2, 1, 0, 0, 1, 2, 2]);
+    // Each tile's stores: those with any, the most first, adding up to the tile.
+    const tile = (name: string) => m.tileStores.find((e) => e.tile === name)!;
+    expect(tile('status-1101')).toEqual({ tile: 'status-1101', storeTotal: 3, stores: [expect.objectContaining({ storeCode: 'T900', count: 4 }), expect.objectContaining({ storeCode: 'T901', count: 1 }), expect.objectContaining({ storeCode: 'T904', count: 1 })] });
+    expect(tile('bookings').stores.map((s) => [s.storeCode, s.count])).toEqual([['T900', 1], ['T901', 1]]);
+    expect(tile('returnsApproved')).toEqual({ tile: 'returnsApproved', storeTotal: 0, stores: [] });
+    expect(m.tileStores.map((e) => e.tile)).toEqual([...MONITORING_TILES]);
   });
 
   it('lists at most MONITORING_STORES_MAX stores and says how many the scope has', async () => {

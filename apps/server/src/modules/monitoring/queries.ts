@@ -10,12 +10,16 @@ import {
   MONITORING_STORES_MAX,
   POD_APPROVAL_STATUS,
   RETURN_OPEN_STATUSES,
+  WAITING_RETURN_STATUS,
+  MONITORING_TILES,
   SEE_PEOPLE_MIN_ROLE,
   WAITING_KINDS,
   type LateOrder,
   type Monitoring,
   type MonitoringQuery,
   type MonitoringStatus,
+  type MonitoringTile,
+  type MonitoringTileStores,
   type MonitoringWaiting,
   type MonitoredStatusId,
   type OrderStatusId,
@@ -87,7 +91,8 @@ export interface MonitoringSnapshot {
  * within the caller's scope (or the one store asked for), as of `now`. Four statements on indexes (the
  * partial orders_live_status_created_idx for orders): the store ranking (late, then open work, then code)
  * with the scope's store count; then together the orders per status (the listed stores apart, the rest of
- * the scope summed), the waiting work per kind (likewise) and the oldest late orders.
+ * the scope summed), the waiting work per kind (likewise) and the oldest late orders; over several stores a
+ * fifth beside them, each tile's stores (what a tile opens there, issue 25).
  */
 export async function loadMonitoring(db: Db, p: Principal, q: MonitoringQuery, settings: MonitoringSettings, now = new Date()): Promise<MonitoringSnapshot> {
   const scope = scopeOf(p, q.storeCode);
@@ -122,7 +127,9 @@ export async function loadMonitoring(db: Db, p: Principal, q: MonitoringQuery, s
   // One array parameter, not one per store: the statement stays small to plan.
   const listedOrNull = (column: Column) => sql<string | null>`case when ${column} = any(${param(listed)}::text[]) then ${column} end`;
 
-  const [statusRows, waitingRows, lateRows] = await Promise.all([
+  // Over several stores each tile opens its stores: every one with at least one, by tile.
+  const severalStores = Number(ranked[0]?.total ?? 0) > 1;
+  const [statusRows, waitingRows, lateRows, tileRows] = await Promise.all([
     db
       .select({
         storeCode: listedOrNull(orders.storeCode),
@@ -135,8 +142,9 @@ export async function loadMonitoring(db: Db, p: Principal, q: MonitoringQuery, s
       .from(orders)
       .where(live)
       .groupBy(sql`1`, sql`2`),
-    waitingWork(db, scope, listedOrNull),
+    unionAll(...waitingWork(db, scope, listedOrNull)),
     oldestLate(db, scope, settings, now),
+    severalStores ? tileStores(db, live, scope) : Promise.resolve([]),
   ]);
 
   const totals = new Map<OrderStatusId, Figures>(SHOWN_STATUSES.map((s) => [s, noFigures()]));
@@ -193,20 +201,28 @@ export async function loadMonitoring(db: Db, p: Principal, q: MonitoringQuery, s
       }),
     ),
     lateTotal: MONITORED_STATUSES.reduce((n, s) => n + totals.get(s)!.late, 0),
+    tileStores: severalStores ? storesPerTile(tileRows) : [],
   };
   return { data, lateChangesAt };
 }
 
+/** The returns kind of a return's status (open statuses only). */
+const returnKind = sql<WaitingKind>`case ${returns.status} ${sql.join(
+  Object.entries(WAITING_RETURN_STATUS).map(([k, status]) => sql`when ${status} then ${k}`),
+  sql` `,
+)} end`;
+
 /**
- * What waits on someone, per kind and store (listed stores apart, the rest of the scope in one row), in one
- * statement: POD approvals and cancel requests not yet decided (scoped by their order's store), open returns
- * (their store), bookings addressed to a store and not yet taken (the addressed store), transfers on the road
- * to a store (the receiver).
+ * What waits on someone, per kind and store (`listedOrNull`: the store's own row, or the listed stores apart and
+ * the rest of the scope in one row), one select per kind for one union: POD approvals and cancel requests not
+ * yet decided (scoped by their order's store), open returns per status (their store), bookings addressed to a
+ * store and not yet taken (the addressed store), transfers on the road to a store (the receiver). Each is
+ * the filter of the list its row opens, for that store.
  */
 function waitingWork(db: Db, scope: (column: Column) => SQL, listedOrNull: (column: Column) => SQL<string | null>) {
   const kind = (k: WaitingKind) => sql<WaitingKind>`${k}::text`;
   const byKindAndStore = [sql`1`, sql`2`];
-  return unionAll(
+  return [
     db
       .select({ kind: kind('podApprovals'), storeCode: listedOrNull(orders.storeCode), count: sql<number>`count(*)::int`, oldest: min(podApprovalRequests.requestDate) })
       .from(podApprovalRequests)
@@ -220,7 +236,7 @@ function waitingWork(db: Db, scope: (column: Column) => SQL, listedOrNull: (colu
       .where(and(eq(cancelRequests.status, CANCEL_REQUEST_STATUS.PENDING), scope(orders.storeCode)))
       .groupBy(...byKindAndStore),
     db
-      .select({ kind: kind('returns'), storeCode: listedOrNull(returns.storeCode), count: sql<number>`count(*)::int`, oldest: min(returns.createdAt) })
+      .select({ kind: returnKind, storeCode: listedOrNull(returns.storeCode), count: sql<number>`count(*)::int`, oldest: min(returns.createdAt) })
       .from(returns)
       .where(and(inArray(returns.status, [...RETURN_OPEN_STATUSES]), scope(returns.storeCode)))
       .groupBy(...byKindAndStore),
@@ -235,7 +251,56 @@ function waitingWork(db: Db, scope: (column: Column) => SQL, listedOrNull: (colu
       .from(materialTransfers)
       .where(and(eq(materialTransfers.status, MAT_STATUS.NEW), scope(materialTransfers.receiverStoreCode)))
       .groupBy(...byKindAndStore),
-  );
+  ] as const;
+}
+
+/**
+ * Every tile's stores over the scope, in one statement: orders per status and store (`live`: the shown
+ * statuses in the scope) and the waiting work per kind and store, each tile's stores ranked (the most
+ * first, then by code) and cut at MONITORING_STORES_MAX, with the number of stores that have any.
+ */
+function tileStores(db: Db, live: SQL | undefined, scope: (column: Column) => SQL) {
+  const own = (column: Column) => sql<string | null>`${column}`;
+  const perStatus = db
+    // A union takes its column names from its first select, which the outer query refers to.
+    .select({
+      kind: sql<string>`'status-' || ${orders.statusId}`.as('kind'),
+      storeCode: own(orders.storeCode).as('store_code'),
+      count: sql<number>`count(*)::int`.as('n'),
+      oldest: min(orders.createdAt).as('oldest'),
+    })
+    .from(orders)
+    .where(live)
+    .groupBy(sql`1`, sql`2`);
+  const all = unionAll(perStatus, ...waitingWork(db, scope, own)).as('tile_counts');
+  const ranked = db
+    .select({
+      tile: sql<string>`${all.kind}`.as('tile'),
+      storeCode: sql<string>`${all.storeCode}`.as('store_code'),
+      count: sql<number>`${all.count}`.as('n'),
+      storeTotal: sql<number>`(count(*) over (partition by ${all.kind}))::int`.as('store_total'),
+      rank: sql<number>`row_number() over (partition by ${all.kind} order by ${all.count} desc, ${all.storeCode})`.as('rank'),
+    })
+    .from(all)
+    .as('ranked');
+  return db
+    .select({ tile: ranked.tile, storeCode: ranked.storeCode, storeName: stores.name, count: ranked.count, storeTotal: ranked.storeTotal })
+    .from(ranked)
+    .innerJoin(stores, eq(stores.code, ranked.storeCode))
+    .where(lte(ranked.rank, MONITORING_STORES_MAX))
+    .orderBy(asc(ranked.tile), asc(ranked.rank));
+}
+
+/** The statement's rows as the reply's `tileStores`: every tile in MONITORING_TILES order, none left out. */
+function storesPerTile(rows: ReadonlyArray<{ tile: string; storeCode: string; storeName: string; count: number; storeTotal: number }>): MonitoringTileStores[] {
+  const byTile = new Map<string, MonitoringTileStores>(MONITORING_TILES.map((tile) => [tile, { tile, storeTotal: 0, stores: [] }]));
+  for (const row of rows) {
+    const entry = byTile.get(row.tile as MonitoringTile);
+    if (!entry) continue;
+    entry.storeTotal = Number(row.storeTotal);
+    entry.stores.push({ storeCode: row.storeCode, storeName: row.storeName, count: Number(row.count) });
+  }
+  return [...byTile.values()];
 }
 
 /**

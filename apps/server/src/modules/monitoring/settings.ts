@@ -1,8 +1,8 @@
-import { ESCALATION_LEVEL, ESCALATION_LEVELS, MONITORED_STATUSES, ORDER_STATUS, type EscalationLevel, type MonitoredStatusId, type OrderStatusId } from '@gerai/contract';
+import { ESCALATION_LEVEL, ESCALATION_LEVELS, MONITORED_STATUSES, MONITORING_STATUSES, ORDER_STATUS, type EscalationLevel, type MonitoredStatusId, type OrderStatusId } from '@gerai/contract';
 import type { Config } from '../../config';
 
-/** The statuses monitoring counts, in the order the reply lists them: the three in work, then done and cancelled (not yet archived). */
-export const SHOWN_STATUSES = [...MONITORED_STATUSES, ORDER_STATUS.COMPLETED, ORDER_STATUS.CANCELLED] as const satisfies readonly OrderStatusId[];
+/** The statuses monitoring counts (the contract's list, each a tile opening its order list). */
+export const SHOWN_STATUSES = MONITORING_STATUSES;
 /** Open work: what a store still has to do (the store rows' second sort key). */
 export const OPEN_STATUSES: readonly OrderStatusId[] = MONITORED_STATUSES;
 

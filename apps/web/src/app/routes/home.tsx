@@ -1,7 +1,7 @@
 import { lazy, Suspense, useDeferredValue } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ROLE, hasRoleAtLeast, type RoleId } from '@gerai/contract';
+import { BOOKING_STATUS, ROLE, hasRoleAtLeast, type RoleId } from '@gerai/contract';
 import { useMe } from '@/features/members/api/get-me';
 import { MemberGreeting } from '@/features/members/components/member-greeting';
 import { memberKeys } from '@/features/members/query-keys';
@@ -34,7 +34,8 @@ type Badge = 'pod' | 'cancel' | 'returns' | 'booking';
 const FEATURES: ReadonlyArray<{ to: string; label: string; icon: IconName; minRole?: RoleId; badge?: Badge }> = [
   { to: paths.order, label: id.features.orders, icon: 'orders' },
   { to: paths.cekStock, label: id.features.stock, icon: 'stock' },
-  { to: paths.bookingListProduct, label: id.features.booking, icon: 'booking', badge: 'booking' },
+  // Opens what its badge counts: requests addressed to the store, waiting.
+  { to: `${paths.bookingListProduct}?status=${BOOKING_STATUS.WAITING}`, label: id.features.booking, icon: 'booking', badge: 'booking' },
   { to: paths.mat, label: id.features.transfer, icon: 'truck' },
   { to: paths.returList('requested'), label: id.features.returns, icon: 'returns', badge: 'returns' },
   // Kepala toko and above decide POD requests: the tile and its badge are theirs.
@@ -133,7 +134,7 @@ export default function HomeRoute() {
             {features.map((f) => (
               <li key={f.to}>
                 <Link
-                  to={f.to}
+                  to={f.badge === 'pod' && member.store ? podQueueOf(member.store.storeCode) : f.to}
                   data-testid={f.badge ? `feature-${f.badge}` : undefined}
                   className="relative flex min-h-24 flex-col items-center justify-center gap-2 rounded-2xl border border-slate-200 bg-white p-2 text-center text-xs font-medium text-slate-800 shadow-sm active:bg-slate-100"
                 >
@@ -155,6 +156,9 @@ export default function HomeRoute() {
     </PullToRefresh>
   );
 }
+
+/** The POD queue of the store home counts (the queue alone covers every store of the caller). */
+const podQueueOf = (storeCode: string) => `${paths.listPengajuanPod}?storeCode=${encodeURIComponent(storeCode)}`;
 
 /** A feature tile's count of what waits in the active store, each from its area (loaded with the tile). */
 function FeatureBadge({ badge, storeCode }: { badge: Badge; storeCode: string }) {

@@ -58,13 +58,17 @@ export function monitoring(over: Partial<Monitoring> = {}): Monitoring {
     waiting: [
       { kind: 'podApprovals', count: 1, oldestAt: minutesBefore(65) },
       { kind: 'cancelRequests', count: 0, oldestAt: null },
-      { kind: 'returns', count: 1, oldestAt: minutesBefore(3 * 60) },
+      { kind: 'returnsRequested', count: 1, oldestAt: minutesBefore(3 * 60) },
+      { kind: 'returnsApproved', count: 2, oldestAt: minutesBefore(5 * 60) },
+      { kind: 'returnsCollected', count: 0, oldestAt: null },
+      { kind: 'returnsReceived', count: 0, oldestAt: null },
       { kind: 'bookings', count: 0, oldestAt: null },
       { kind: 'transfers', count: 0, oldestAt: null },
     ],
     stores: [storeRow()],
     late: [lateOrder()],
     lateTotal: 1,
+    tileStores: [],
     ...over,
   };
 }

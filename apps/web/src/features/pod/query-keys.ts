@@ -8,6 +8,8 @@ export interface PodListParams {
   /** Part of a shipmentNo (the saved filter's query). */
   shipmentNo: string;
   size: number;
+  /** One of the caller's stores (`?storeCode=`: home and monitoring open the queue of the store they count); absent: all of them. */
+  storeCode?: string;
 }
 
 /** Query keys of the POD area (all / lists / list / details / detail, plus count, an order's requests and the reasons). */

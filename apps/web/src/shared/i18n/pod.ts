@@ -141,6 +141,7 @@ export const podText = {
     emptyFiltered: 'Tidak ada pengajuan yang cocok dengan filter.',
     loadError: 'Daftar pengajuan POD gagal dimuat.',
     total: '{count} pengajuan',
+    storeChip: 'Toko {store}',
     sortAsc: 'Terlama dulu',
     sortDesc: 'Terbaru dulu',
     endOfList: 'Semua pengajuan sudah ditampilkan.',

@@ -5,7 +5,7 @@
  */
 export const returnsText = {
   home: {
-    badge: '{count} retur belum selesai',
+    badge: '{count} retur diajukan',
   },
   status: {
     chipLabel: 'Status retur: {label}',

@@ -1,10 +1,11 @@
-import { MONITORED_STATUSES, ORDER_STATUS, type Monitoring, type MonitoringStatus } from '@gerai/contract';
+import { MONITORED_STATUSES, ORDER_STATUS, statusTile, type Monitoring, type MonitoringStatus, type MonitoringStatusId } from '@gerai/contract';
 import { ORDER_STATUS_LABEL, t } from '@/shared/i18n/id';
 import { monitoringText } from '@/shared/i18n/monitoring';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
 import { statusLabel } from '@/shared/utils/order-ref';
 import { formatDuration, minutesSince } from '../utils/duration';
+import { TileAction, TileStoresPanel } from './tile-nav';
 
 const text = monitoringText.statuses;
 const CLOSED = [ORDER_STATUS.COMPLETED, ORDER_STATUS.CANCELLED] as const;
@@ -36,10 +37,13 @@ function MonitoredTile({ status, slaMinutes, serverNow }: { status: MonitoringSt
   const oldest = minutesSince(status.oldestAt, serverNow);
   const label = statusLabel(status.statusId);
   return (
-    <div
-      data-testid={`monitoring-status-${status.statusId}`}
-      data-late={late > 0 ? 'true' : 'false'}
-      className={cn('flex min-w-0 flex-col gap-0.5 rounded-2xl border px-1.5 py-2 shadow-sm', late > 0 ? 'border-red-600 bg-red-50' : 'border-slate-200 bg-white')}
+    <TileAction
+      tile={statusTile(status.statusId as MonitoringStatusId)}
+      label={label}
+      count={status.count}
+      testId={`monitoring-status-${status.statusId}`}
+      late={late > 0}
+      className={cn('flex min-w-0 flex-col gap-0.5 rounded-2xl border px-1.5 py-2 shadow-sm active:bg-slate-50', late > 0 ? 'border-red-600 bg-red-50' : 'border-slate-200 bg-white')}
     >
       <span className="truncate text-xs font-semibold text-slate-600">{label}</span>
       <span
@@ -64,15 +68,19 @@ function MonitoredTile({ status, slaMinutes, serverNow }: { status: MonitoringSt
           {t(text.late, { count: formatNumber(late) })}
         </span>
       ) : null}
-    </div>
+    </TileAction>
   );
 }
 
-/** The statuses watched against a service level, large; completed and cancelled beside as counts. */
-export function StatusTiles({ data, serverNow }: { data: Monitoring; serverNow: number }) {
+/**
+ * The statuses watched against a service level, large; completed and cancelled beside as counts. Each
+ * opens its order list (in one store) or its stores (over several), whose panel shows under the tiles.
+ */
+export function StatusTiles({ data, serverNow, expanded }: { data: Monitoring; serverNow: number; expanded: string | null }) {
   const byStatus = new Map(data.totals.map((s) => [s.statusId, s]));
   const slaOf = (statusId: number) => data.sla.find((s) => s.statusId === statusId)?.minutes;
   const empty = (statusId: number): MonitoringStatus => ({ statusId, count: 0, late: 0, oldestAt: null });
+  const open = [...MONITORED_STATUSES, ...CLOSED].find((s) => statusTile(s) === expanded);
   return (
     <section aria-label={text.title} className="flex flex-col gap-2" data-testid="monitoring-statuses">
       <div className="grid grid-cols-3 gap-1.5">
@@ -81,15 +89,26 @@ export function StatusTiles({ data, serverNow }: { data: Monitoring; serverNow: 
         ))}
       </div>
       <div className="grid grid-cols-2 gap-2">
-        {CLOSED.map((s) => (
-          <div key={s} data-testid={`monitoring-status-${s}`} className="flex items-center justify-between rounded-2xl border border-slate-200 bg-white px-3 py-2 shadow-sm">
-            <span className="text-sm font-medium text-slate-600">{ORDER_STATUS_LABEL[s]}</span>
-            <span className="text-lg font-bold text-slate-900 tabular-nums" data-testid={`monitoring-status-${s}-count`}>
-              {formatNumber((byStatus.get(s) ?? empty(s)).count)}
-            </span>
-          </div>
-        ))}
+        {CLOSED.map((s) => {
+          const count = (byStatus.get(s) ?? empty(s)).count;
+          return (
+            <TileAction
+              key={s}
+              tile={statusTile(s)}
+              label={ORDER_STATUS_LABEL[s]}
+              count={count}
+              testId={`monitoring-status-${s}`}
+              className="flex min-h-11 items-center justify-between rounded-2xl border border-slate-200 bg-white px-3 py-2 shadow-sm active:bg-slate-50"
+            >
+              <span className="text-sm font-medium text-slate-600">{ORDER_STATUS_LABEL[s]}</span>
+              <span className="text-lg font-bold text-slate-900 tabular-nums" data-testid={`monitoring-status-${s}-count`}>
+                {formatNumber(count)}
+              </span>
+            </TileAction>
+          );
+        })}
       </div>
+      {open !== undefined ? <TileStoresPanel tile={statusTile(open)} label={statusLabel(open)} /> : null}
     </section>
   );
 }

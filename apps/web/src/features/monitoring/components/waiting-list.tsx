@@ -1,6 +1,4 @@
-import { Link } from 'react-router';
-import { RETURN_STATUS, WAITING_KINDS, type MonitoringWaiting, type WaitingKind } from '@gerai/contract';
-import { paths } from '@/shared/config/paths';
+import { WAITING_KINDS, type MonitoringWaiting } from '@gerai/contract';
 import { t } from '@/shared/i18n/id';
 import { monitoringText } from '@/shared/i18n/monitoring';
 import { Card } from '@/shared/ui/card';
@@ -8,20 +6,15 @@ import { Icon } from '@/shared/ui/icons';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
 import { formatDuration, minutesSince } from '../utils/duration';
+import { TileAction, TileStoresPanel } from './tile-nav';
 
 const text = monitoringText.waiting;
 
-/** The screen where each kind of waiting work is dealt with. */
-export const WAITING_PATH: Record<WaitingKind, string> = {
-  podApprovals: paths.listPengajuanPod,
-  cancelRequests: paths.listCancel,
-  returns: paths.returList(RETURN_STATUS.REQUESTED),
-  bookings: paths.bookingListProduct,
-  transfers: paths.matInNew,
-};
-
-/** "Menunggu tindakan": one row per kind of work waiting on someone, with its count, its oldest, and its screen. */
-export function WaitingList({ waiting, serverNow }: { waiting: readonly MonitoringWaiting[]; serverNow: number }) {
+/**
+ * "Menunggu tindakan": one row per kind of work waiting on someone, with its count and its oldest. A row
+ * counts what its list shows and opens it (in one store), or its stores (over several).
+ */
+export function WaitingList({ waiting, serverNow, expanded }: { waiting: readonly MonitoringWaiting[]; serverNow: number; expanded: string | null }) {
   const byKind = new Map(waiting.map((w) => [w.kind, w]));
   return (
     <Card title={text.title} testId="monitoring-waiting">
@@ -31,12 +24,13 @@ export function WaitingList({ waiting, serverNow }: { waiting: readonly Monitori
           const oldest = minutesSince(row.oldestAt, serverNow);
           const label = text.kinds[kind];
           return (
-            <li key={kind}>
-              <Link
-                to={WAITING_PATH[kind]}
-                aria-label={t(text.open, { label, count: formatNumber(row.count) })}
-                data-testid={`monitoring-waiting-${kind}`}
-                className="flex min-h-12 items-center gap-3 rounded-xl px-1 py-1.5 active:bg-slate-50"
+            <li key={kind} className="py-0.5">
+              <TileAction
+                tile={kind}
+                label={label}
+                count={row.count}
+                testId={`monitoring-waiting-${kind}`}
+                className="flex min-h-12 w-full items-center gap-3 rounded-xl px-1 py-1.5 active:bg-slate-50"
               >
                 <span className="min-w-0 flex-1">
                   <span className="block text-sm font-medium text-slate-900">{label}</span>
@@ -48,8 +42,9 @@ export function WaitingList({ waiting, serverNow }: { waiting: readonly Monitori
                 >
                   {formatNumber(row.count)}
                 </span>
-                <Icon name="chevronRight" className="size-5 shrink-0 text-slate-400" />
-              </Link>
+                <Icon name="chevronRight" className={cn('size-5 shrink-0 text-slate-400', expanded === kind && 'rotate-90')} />
+              </TileAction>
+              {expanded === kind ? <TileStoresPanel tile={kind} label={label} /> : null}
             </li>
           );
         })}

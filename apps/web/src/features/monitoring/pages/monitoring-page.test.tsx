@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MONITORING_TILES, type MonitoringTileStores, type RoleId } from '@gerai/contract';
+import { useFilterStore } from '@/shared/stores/filter-store';
 import { resetClientStateForTests } from '@/shared/api/client';
 import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
@@ -23,8 +25,11 @@ function FakePicker({ selected, onPick }: StorePickerProps) {
   );
 }
 
-function renderMonitoring({ multiStore = false, at = '/monitoring' } = {}) {
-  return renderPage([{ path: '/monitoring', element: <MonitoringPage multiStore={multiStore} storePicker={FakePicker} /> }], at);
+function renderMonitoring({ multiStore = false, at = '/monitoring', roleId = 2 as RoleId, activeStoreCode = 'T001' as string | null, openInStore = vi.fn() } = {}) {
+  return renderPage(
+    [{ path: '/monitoring', element: <MonitoringPage multiStore={multiStore} storePicker={FakePicker} roleId={roleId} activeStoreCode={activeStoreCode} openInStore={openInStore} /> }],
+    at,
+  );
 }
 
 const created = { orderNo: 'AGF1', appId: 379, statusId: 1101, deliveryType: 0, price: 10_000 };
@@ -71,23 +76,101 @@ describe('monitoring (/monitoring)', () => {
     expect(query(server.callsTo(API)[0]!)).toEqual({});
   });
 
-  it('lists what waits on someone, each linking to its screen', async () => {
+  it('in one store (the active one): each tile and waiting row opens the list of exactly what it counts, without saved filters', async () => {
     mockFetch().on('GET', API, ok(monitoring()));
     const user = userEvent.setup();
+    useFilterStore.getState().setFilters({ startDate: '2026-03-01', query: 'SHP', appId: 379 });
     renderMonitoring();
     const pod = await screen.findByTestId('monitoring-waiting-podApprovals');
-    expect(pod).toHaveAttribute('href', '/list-pengajuan-pod');
-    expect(pod).toHaveTextContent('Pengajuan POD');
+    // The POD queue covers every store of the caller: the store goes in its URL.
+    expect(pod).toHaveAttribute('href', '/list-pengajuan-pod?storeCode=T001');
+    expect(pod).toHaveAccessibleName('Pengajuan POD: 1, buka daftarnya');
     expect(pod).toHaveTextContent('tertua 1 j 5 mnt');
     expect(screen.getByTestId('monitoring-waiting-podApprovals-count')).toHaveTextContent('1');
-    expect(screen.getByTestId('monitoring-waiting-cancelRequests')).toHaveAttribute('href', '/list-cancel');
+    expect(screen.getByTestId('monitoring-waiting-cancelRequests')).toHaveAttribute('href', '/request-cancel');
     expect(screen.getByTestId('monitoring-waiting-cancelRequests')).toHaveTextContent('tidak ada');
-    expect(screen.getByTestId('monitoring-waiting-returns')).toHaveAttribute('href', '/retur/list/requested');
-    expect(screen.getByTestId('monitoring-waiting-returns')).toHaveTextContent('tertua 3 j');
-    expect(screen.getByTestId('monitoring-waiting-bookings')).toHaveAttribute('href', '/booking-list-product');
+    // A row per open return status, each opening that status's list.
+    expect(screen.getByTestId('monitoring-waiting-returnsRequested')).toHaveAttribute('href', '/retur/list/requested');
+    expect(screen.getByTestId('monitoring-waiting-returnsRequested')).toHaveAccessibleName('Retur diajukan: 1, buka daftarnya');
+    expect(screen.getByTestId('monitoring-waiting-returnsRequested')).toHaveTextContent('tertua 3 j');
+    expect(screen.getByTestId('monitoring-waiting-returnsApproved')).toHaveAttribute('href', '/retur/list/approved');
+    expect(screen.getByTestId('monitoring-waiting-returnsApproved-count')).toHaveTextContent('2');
+    expect(screen.getByTestId('monitoring-waiting-returnsCollected')).toHaveAttribute('href', '/retur/list/collected');
+    expect(screen.getByTestId('monitoring-waiting-returnsReceived')).toHaveAttribute('href', '/retur/list/received');
+    expect(screen.getByTestId('monitoring-waiting-bookings')).toHaveAttribute('href', '/booking-list-product?status=1131');
     expect(screen.getByTestId('monitoring-waiting-transfers')).toHaveAttribute('href', '/mat-in-new');
-    await user.click(pod);
-    expect(screen.getByTestId('where')).toHaveTextContent('/list-pengajuan-pod');
+    // Orders per status open that status's order list.
+    expect(screen.getByTestId('monitoring-status-1101')).toHaveAttribute('href', '/order');
+    expect(screen.getByTestId('monitoring-status-1101')).toHaveAccessibleName('Baru: 2, buka daftarnya');
+    expect(screen.getByTestId('monitoring-status-1102')).toHaveAttribute('href', '/list-packing');
+    expect(screen.getByTestId('monitoring-status-1103')).toHaveAttribute('href', '/list-proses');
+    expect(screen.getByTestId('monitoring-status-1104')).toHaveAttribute('href', '/list-done');
+    expect(screen.getByTestId('monitoring-status-1106')).toHaveAttribute('href', '/list-cancel');
+    await user.click(screen.getByTestId('monitoring-status-1102'));
+    expect(screen.getByTestId('where')).toHaveTextContent('/list-packing');
+    expect(useFilterStore.getState()).toMatchObject({ startDate: null, query: '', appId: null });
+  });
+
+  it('the crew sees the POD figure without a link: the queue is the kepala toko’s', async () => {
+    mockFetch().on('GET', API, ok(monitoring()));
+    renderMonitoring({ roleId: 1 as RoleId });
+    const pod = await screen.findByTestId('monitoring-waiting-podApprovals');
+    expect(pod.tagName).toBe('DIV');
+    expect(pod).not.toHaveAttribute('href');
+    expect(screen.getByTestId('monitoring-waiting-returnsRequested')).toHaveAttribute('href', '/retur/list/requested');
+  });
+
+  it('one store of the area that is not the active one: a tile makes it active on the way to its list (the POD queue takes it in the URL)', async () => {
+    const openInStore = vi.fn();
+    mockFetch().on('GET', API, ok(monitoring({ stores: [storeRow({ storeCode: 'T002', storeName: 'Toko Tebet Barat' })] })));
+    const user = userEvent.setup();
+    renderMonitoring({ multiStore: true, roleId: 3 as RoleId, activeStoreCode: 'T001', openInStore, at: '/monitoring?storeCode=T002' });
+    const returns = await screen.findByTestId('monitoring-waiting-returnsRequested');
+    expect(returns.tagName).toBe('BUTTON');
+    expect(returns).toHaveAccessibleName('Retur diajukan: 1, buka daftarnya di T002 (menjadi toko aktif)');
+    await user.click(returns);
+    expect(openInStore).toHaveBeenCalledWith('T002', '/retur/list/requested');
+    await user.click(screen.getByTestId('monitoring-status-1101'));
+    expect(openInStore).toHaveBeenLastCalledWith('T002', '/order');
+    expect(screen.getByTestId('monitoring-waiting-podApprovals')).toHaveAttribute('href', '/list-pengajuan-pod?storeCode=T002');
+  });
+
+  it('over several stores a tile opens its stores, whose counts add up to it, each opening that store’s list', async () => {
+    const openInStore = vi.fn();
+    const storesOf: Partial<Record<MonitoringTileStores['tile'], MonitoringTileStores['stores']>> = {
+      returnsRequested: [
+        { storeCode: 'T002', storeName: 'Toko Tebet Barat', count: 3 },
+        { storeCode: 'T001', storeName: 'Toko Kemang Raya', count: 1 },
+      ],
+      'status-1101': [{ storeCode: 'T001', storeName: 'Toko Kemang Raya', count: 2 }],
+    };
+    const tileStores: MonitoringTileStores[] = MONITORING_TILES.map((tile) => ({ tile, storeTotal: storesOf[tile]?.length ?? 0, stores: storesOf[tile] ?? [] }));
+    const waiting = monitoring().waiting.map((w) => (w.kind === 'returnsRequested' ? { ...w, count: 4 } : w));
+    mockFetch().on('GET', API, ok(monitoring({ storeCount: 10, waiting, tileStores, stores: [storeRow(), storeRow({ storeCode: 'T002', storeName: 'Toko Tebet Barat' })] })));
+    const user = userEvent.setup();
+    renderMonitoring({ multiStore: true, roleId: 3 as RoleId, activeStoreCode: 'T001', openInStore });
+
+    const returns = await screen.findByTestId('monitoring-waiting-returnsRequested');
+    expect(returns).toHaveAccessibleName('Retur diajukan: 4, lihat per toko');
+    expect(returns).toHaveAttribute('aria-expanded', 'false');
+    expect(returns).not.toHaveAttribute('href');
+    await user.click(returns);
+    expect(returns).toHaveAttribute('aria-expanded', 'true');
+    const panel = screen.getByTestId('monitoring-tile-stores-returnsRequested');
+    expect(within(panel).getByTestId('monitoring-tile-stores-returnsRequested-total')).toHaveTextContent('4');
+    expect(within(panel).getByTestId('monitoring-tile-store-returnsRequested-T002-count')).toHaveTextContent('3');
+    // The active store's list opens at once; another store's after it becomes the active one.
+    expect(within(panel).getByTestId('monitoring-tile-store-returnsRequested-T001')).toHaveAttribute('href', '/retur/list/requested');
+    await user.click(within(panel).getByTestId('monitoring-tile-store-returnsRequested-T002'));
+    expect(openInStore).toHaveBeenCalledWith('T002', '/retur/list/requested');
+
+    // One tile's stores at a time: a status tile's replace them, under the tiles.
+    await user.click(screen.getByTestId('monitoring-status-1101'));
+    expect(screen.queryByTestId('monitoring-tile-stores-returnsRequested')).not.toBeInTheDocument();
+    const orders = screen.getByTestId('monitoring-tile-stores-status-1101');
+    expect(within(orders).getByTestId('monitoring-tile-store-status-1101-T001')).toHaveAttribute('href', '/order');
+    await user.click(screen.getByTestId('monitoring-status-1101'));
+    expect(screen.queryByTestId('monitoring-tile-stores-status-1101')).not.toBeInTheDocument();
   });
 
   it('lists the late orders with store, channel, status, age against the service level, escalation and picker, each opening its detail', async () => {

@@ -1,4 +1,5 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
+import type { MonitoringTile, RoleId } from '@gerai/contract';
 import { useSearchParams } from 'react-router';
 import { hasErrorCode, isApiError } from '@/shared/api/api-error';
 import { paths } from '@/shared/config/paths';
@@ -17,6 +18,7 @@ import { LateOrders } from '../components/late-orders';
 import { StatusTiles } from '../components/status-tiles';
 import { StoreFilter, type StorePickerSlot } from '../components/store-filter';
 import { StoreRows } from '../components/store-rows';
+import { TileNavProvider, type OpenInStore, type TileNav } from '../components/tile-nav';
 import { WaitingList } from '../components/waiting-list';
 import { useMonitoringLive } from '../hooks/use-monitoring-live';
 
@@ -30,6 +32,13 @@ export interface MonitoringPageProps {
   multiStore: boolean;
   /** The searchable store list of the filter (the catalog's, handed in by the app). */
   storePicker?: StorePickerSlot;
+  roleId: RoleId;
+  /** The store the caller works in: the lists the tiles open are its. */
+  activeStoreCode: string | null;
+  /** Opens a list in another of the caller's stores, made the active one first (the members area's store choice, handed in by the app). */
+  openInStore: OpenInStore;
+  /** The store being made active on the way to a list, while it is. */
+  opening?: string | null;
 }
 
 /**
@@ -38,10 +47,13 @@ export interface MonitoringPageProps {
  * The crew and the kepala toko see their store; those who see several may narrow it to one
  * (`?storeCode=`, kept in the URL so back and a shared link keep it).
  */
-export default function MonitoringPage({ multiStore, storePicker }: MonitoringPageProps) {
+export default function MonitoringPage({ multiStore, storePicker, roleId, activeStoreCode, openInStore, opening = null }: MonitoringPageProps) {
   const [search, setSearch] = useSearchParams();
   const storeCode = multiStore ? (search.get(STORE_PARAM)?.trim().toUpperCase() ?? '') : '';
+  // Over several stores, the tile whose stores are open (one at a time).
+  const [expanded, setExpanded] = useState<MonitoringTile | null>(null);
   const setStore = (code: string) => {
+    setExpanded(null);
     setSearch(code ? { [STORE_PARAM]: code } : {}, { replace: false });
     // The new figures start at the top of the screen (a store row may have been tapped far below).
     document.documentElement.scrollTop = 0;
@@ -59,6 +71,18 @@ export default function MonitoringPage({ multiStore, storePicker }: MonitoringPa
 
   const storeName = data?.stores.find((s) => s.storeCode === storeCode)?.storeName ?? null;
   const refresh = () => query.refetch();
+  // The figures cover one store when the scope or the filter is one store: the tiles open its lists.
+  const oneStore = data && data.storeCount === 1 ? (data.stores[0]?.storeCode ?? null) : null;
+  const nav: TileNav = {
+    storeCode: oneStore,
+    activeStoreCode,
+    roleId,
+    expanded: oneStore === null ? expanded : null,
+    toggle: (tile) => setExpanded((open) => (open === tile ? null : tile)),
+    tileStores: data?.tileStores ?? [],
+    openInStore,
+    opening,
+  };
 
   return (
     <>
@@ -88,11 +112,13 @@ export default function MonitoringPage({ multiStore, storePicker }: MonitoringPa
               aria-busy={query.isPlaceholderData || undefined}
               data-testid="monitoring-figures"
             >
-              <StatusTiles data={data} serverNow={serverNow} />
-              <p className="text-right text-xs text-slate-500" data-testid="monitoring-updated">
-                {t(text.updatedAt, { time: formatTime(data.generatedAt) })}
-              </p>
-              <WaitingList waiting={data.waiting} serverNow={serverNow} />
+              <TileNavProvider value={nav}>
+                <StatusTiles data={data} serverNow={serverNow} expanded={nav.expanded} />
+                <p className="text-right text-xs text-slate-500" data-testid="monitoring-updated">
+                  {t(text.updatedAt, { time: formatTime(data.generatedAt) })}
+                </p>
+                <WaitingList waiting={data.waiting} serverNow={serverNow} expanded={nav.expanded} />
+              </TileNavProvider>
               <LateOrders key={storeCode} late={data.late} lateTotal={data.lateTotal} serverNow={serverNow} />
               {multiStore && !storeCode && data.storeCount > 1 ? <StoreRows stores={data.stores} storeCount={data.storeCount} onPick={setStore} /> : null}
             </div>

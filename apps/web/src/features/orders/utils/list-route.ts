@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { ORDER_STATUS, type OrderStatusId } from '@gerai/contract/statuses';
+import { ORDER_STATUS, ORDER_STATUS_ROUTE, type OrderStatusId } from '@gerai/contract/statuses';
 import { useFilterStore } from '@/shared/stores/filter-store';
 import { ordersInfiniteQueryOptions } from '../api/get-orders';
 import { orderCountQueryOptions } from '../api/get-order-count';
@@ -9,6 +9,12 @@ import { ORDER_TABS, type OrderTab } from './order-status';
 /** /history?jenis=batal shows History Batal (1107). */
 export const HISTORY_KIND = 'jenis';
 export const HISTORY_CANCELLED = 'batal';
+
+/** The list that shows exactly the orders of `status` (a count's link): History Batal (1107) is /history?jenis=batal. */
+export function orderStatusListPath(status: OrderStatusId): string {
+  const path = ORDER_STATUS_ROUTE[status];
+  return status === ORDER_STATUS.HISTORY_CANCELLED ? `${path}?${HISTORY_KIND}=${HISTORY_CANCELLED}` : path;
+}
 
 const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 

@@ -10,7 +10,7 @@ import { podKeys, type PodListParams } from '../query-keys';
  */
 export function getPodRequests(params: PodListParams, page: number, { signal }: { signal?: AbortSignal } = {}): Promise<PodRequestList> {
   return api.get<PodRequestList>('/pod/requests', {
-    query: { status: params.status, startDate: params.startDate, endDate: params.endDate, shipmentNo: params.shipmentNo.trim(), page, size: params.size },
+    query: { status: params.status, startDate: params.startDate, endDate: params.endDate, shipmentNo: params.shipmentNo.trim(), storeCode: params.storeCode || undefined, page, size: params.size },
     signal,
   });
 }

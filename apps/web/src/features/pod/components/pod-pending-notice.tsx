@@ -19,7 +19,7 @@ export default function PodPendingNotice({ storeCode }: { storeCode: string }) {
   const waiting = pending > 0;
   return (
     <Link
-      to={paths.listPengajuanPod}
+      to={`${paths.listPengajuanPod}?storeCode=${encodeURIComponent(storeCode)}`}
       className={cn(
         'flex h-full items-center gap-3 rounded-2xl border px-3 shadow-sm',
         waiting ? 'border-amber-300 bg-amber-50 text-amber-950 active:bg-amber-100' : 'border-slate-200 bg-white text-slate-800 active:bg-slate-100',

@@ -96,6 +96,25 @@ describe('POD request queue (/list-pengajuan-pod)', () => {
     expect(server.calls.filter((c) => c.path === LIST).map((c) => query(c).status)).toEqual(['pending', 'rejected']);
   });
 
+  it('opened for one store (?storeCode=, from a count of that store): lists and counts that store alone, across tabs, until the chip is cleared', async () => {
+    const server = mockFetch()
+      .on('GET', LIST, ok(podRequestList([podRequestSummary()])))
+      .on('GET', COUNT, ok({ pending: 1, storeCode: 'T002' }));
+    const user = userEvent.setup();
+    renderQueue('/list-pengajuan-pod?storeCode=T002');
+    await screen.findByTestId('pod-list');
+    expect(query(server.callsTo(LIST)[0]!)).toMatchObject({ status: 'pending', storeCode: 'T002' });
+    expect(query(server.callsTo(COUNT)[0]!)).toEqual({ storeCode: 'T002' });
+    expect(screen.getByTestId('pod-tab-pending-count')).toHaveTextContent('1');
+    expect(screen.getByTestId('pod-active-filters')).toHaveTextContent('Toko T002');
+    await user.click(screen.getByTestId('pod-tab-approved'));
+    expect(screen.getByTestId('where')).toHaveTextContent('/list-pengajuan-pod?status=approved&storeCode=T002');
+    await waitFor(() => expect(query(server.callsTo(LIST).at(-1)!)).toMatchObject({ status: 'approved', storeCode: 'T002' }));
+    await user.click(within(screen.getByTestId('pod-active-filters')).getByRole('button', { name: 'Hapus filter' }));
+    expect(screen.getByTestId('where')).toHaveTextContent(/\/list-pengajuan-pod\?status=approved$/);
+    await waitFor(() => expect(query(server.callsTo(LIST).at(-1)!).storeCode).toBeUndefined());
+  });
+
   it('filters by date range and shipmentNo (saved in the filter store) and shows the order the server used', async () => {
     const server = mockFetch()
       .on('GET', LIST, (call) => ok(podRequestList([podRequestSummary()], { sort: query(call).startDate && query(call).endDate ? 'asc' : 'desc' })))

@@ -6,7 +6,7 @@ import { POD_APPROVAL_STATUSES } from '@gerai/contract';
 import { hasErrorCode } from '@/shared/api/api-error';
 import { paths } from '@/shared/config/paths';
 import { useNow } from '@/shared/hooks/use-now';
-import { id } from '@/shared/i18n/id';
+import { id, t } from '@/shared/i18n/id';
 import { podText } from '@/shared/i18n/pod';
 import { useFilterStore } from '@/shared/stores/filter-store';
 import { ButtonLink } from '@/shared/ui/button';
@@ -26,6 +26,8 @@ import { parseStatus } from '../utils/queue-status';
 
 const text = podText.queue;
 const STATUS_PARAM = 'status';
+/** One store's requests (home and monitoring count one store and open its queue). */
+const STORE_PARAM = 'storeCode';
 
 /**
  * /list-pengajuan-pod — the supervisors' queue (kepala toko and above): status
@@ -35,18 +37,21 @@ const STATUS_PARAM = 'status';
 export default function PodRequestListPage() {
   const [search, setSearch] = useSearchParams();
   const status = parseStatus(search.get(STATUS_PARAM));
+  const storeCode = search.get(STORE_PARAM)?.trim().toUpperCase() || undefined;
   const queryClient = useQueryClient();
   const filters = useFilterStore(useShallow((s) => ({ startDate: s.startDate, endDate: s.endDate, query: s.query })));
   const setFilters = useFilterStore((s) => s.setFilters);
   const clearFilters = useFilterStore((s) => s.clearFilters);
   const [filterOpen, setFilterOpen] = useState(false);
 
-  const params: PodListParams = { status, startDate: filters.startDate, endDate: filters.endDate, shipmentNo: filters.query.trim(), size: 20 };
+  const params: PodListParams = { status, startDate: filters.startDate, endDate: filters.endDate, shipmentNo: filters.query.trim(), size: 20, ...(storeCode ? { storeCode } : {}) };
   const list = usePodRequests(params);
   const forbidden = hasErrorCode(list.error, 'FORBIDDEN');
   const now = useNow();
-  const count = usePodRequestCount({ enabled: !forbidden });
+  const count = usePodRequestCount({ enabled: !forbidden, storeCode });
   const filtered = Boolean(filters.startDate || filters.endDate || filters.query.trim());
+  /** The search params with a tab and the store kept. */
+  const withStore = (next: Record<string, string>) => (storeCode ? { ...next, [STORE_PARAM]: storeCode } : next);
 
   const refresh = () =>
     Promise.all([
@@ -97,7 +102,7 @@ export default function PodRequestListPage() {
             key={s}
             type="button"
             aria-pressed={s === status}
-            onClick={() => setSearch(s === 'pending' ? {} : { [STATUS_PARAM]: s }, { replace: true })}
+            onClick={() => setSearch(withStore(s === 'pending' ? {} : { [STATUS_PARAM]: s }), { replace: true })}
             className={cn('relative min-h-11 rounded-xl text-sm font-semibold', s === status ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-700')}
             data-testid={`pod-tab-${s}`}
           >
@@ -144,9 +149,12 @@ export default function PodRequestListPage() {
           ) : (
             <FilterChips
               testId="pod-active-filters"
-              chips={[dateRangeChip(filters), queryChip(filters.query)]}
+              chips={[storeCode ? t(text.storeChip, { store: storeCode }) : null, dateRangeChip(filters), queryChip(filters.query)]}
               onEdit={() => setFilterOpen(true)}
-              onClear={() => setFilters({ startDate: null, endDate: null, query: '' })}
+              onClear={() => {
+                setFilters({ startDate: null, endDate: null, query: '' });
+                if (storeCode) setSearch(status === 'pending' ? {} : { [STATUS_PARAM]: status }, { replace: true });
+              }}
             />
           )
         }

@@ -16,23 +16,24 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('home badge of open returns', () => {
-  it('shows the open returns of the store it is given, and follows returns live', async () => {
+describe('home badge of returns waiting for a decision', () => {
+  it('shows the requested returns of the store it is given (what the Diajukan list it opens shows), and follows returns live', async () => {
     let counts = returnCount({ requested: 2, approved: 1, refunded: 9 });
     const server = mockFetch().on('GET', COUNT, () => ok(counts));
     renderWithQuery(<ReturnOpenBadge storeCode="T001" />);
     const badge = await screen.findByTestId('return-open-badge');
-    expect(badge).toHaveTextContent('3');
-    expect(badge).toHaveTextContent('3 retur belum selesai');
+    // Issue 25: the tile opens /retur/list/requested; approved ones are another list.
+    expect(badge).toHaveTextContent('2');
+    expect(badge).toHaveTextContent('2 retur diajukan');
     expect(query(server.callsTo(COUNT)[0]!)).toEqual({ storeCode: 'T001' });
 
     counts = returnCount({ requested: 3, approved: 1 });
     emitEvent('return.requested', { shipmentNo: SHP, orderNo: 'AGF1', returnId: 9, status: 'requested', actorName: 'Sinta', reason: 'Barang rusak' });
-    await waitFor(() => expect(screen.getByTestId('return-open-badge')).toHaveTextContent('4'));
+    await waitFor(() => expect(screen.getByTestId('return-open-badge')).toHaveTextContent('3'));
   });
 
-  it('shows nothing without open returns', async () => {
-    const server = mockFetch().on('GET', COUNT, ok(returnCount({ refunded: 4 })));
+  it('shows nothing without requested returns', async () => {
+    const server = mockFetch().on('GET', COUNT, ok(returnCount({ approved: 2, refunded: 4 })));
     renderWithQuery(<ReturnOpenBadge storeCode="T001" />);
     await waitFor(() => expect(server.callsTo(COUNT)).toHaveLength(1));
     expect(screen.queryByTestId('return-open-badge')).not.toBeInTheDocument();

@@ -6,13 +6,13 @@ import { returnsText } from '@/shared/i18n/returns';
 import { useReturnCount } from '../api/get-return-count';
 import { returnKeys } from '../query-keys';
 
-/** The home tile's badge: the returns of the active store not yet complete (requested … received), as the rest of home counts. */
+/** The home tile's badge: the active store's returns waiting for a decision (requested), what the Diajukan list it opens shows. */
 export default function ReturnOpenBadge({ storeCode }: { storeCode: string }) {
   const count = useReturnCount({ storeCode });
   const queryClient = useQueryClient();
   // A return recorded or closed on another phone changes the number at once.
   useEvents(RETURN_EVENT_TYPES, () => void queryClient.invalidateQueries({ queryKey: returnKeys.count() }));
-  const open = count.data?.open ?? 0;
+  const open = count.data?.counts.requested ?? 0;
   if (open <= 0) return null;
   return (
     <span
