@@ -130,6 +130,8 @@ export const transfersText = {
     reissued: 'PIN baru dibuat.',
     reissuedNoPin: 'PIN baru tidak terbaca. Buat PIN baru sekali lagi.',
     lockedNoReissue: 'MAT terkunci: PIN baru belum bisa dibuat sebelum kuncinya dibuka.',
+    /** The sending store's phone without the PIN, after a supervisor unlocked it: the receiver's PIN still holds. */
+    unlockedKeepPin: 'Kunci MAT sudah dibuka. Toko tujuan memakai PIN yang sama; buat PIN baru hanya jika PIN itu hilang.',
   },
   lock: {
     title: 'MAT terkunci',
@@ -139,6 +141,9 @@ export const transfersText = {
     unlockMessage: 'Toko tujuan dapat mencoba PIN lagi ({tries} kali).',
     unlockConfirm: 'Ya, buka',
     unlocked: 'Kunci MAT {matNo} dibuka.',
+    /** What the supervisor who unlocked sees: the result, and that the crew's PIN still holds. */
+    unlockedTitle: 'MAT dibuka kembali',
+    unlockedMessage: 'Kru toko tujuan ({store}) bisa memasukkan PIN yang sama. Tidak perlu PIN baru.',
   },
   detail: {
     notFoundTitle: 'MAT tidak ditemukan',

@@ -19,6 +19,7 @@ export function MatSecretCard({
   secret,
   canReissue,
   locked,
+  keepPin = false,
   onReissue,
   reissuing,
 }: {
@@ -26,15 +27,17 @@ export function MatSecretCard({
   secret: HeldSecret | null;
   canReissue: boolean;
   locked: boolean;
+  /** Unlocked since the PIN was issued: the receiver's PIN still holds, so a new one is only offered. */
+  keepPin?: boolean;
   onReissue: () => void;
   reissuing: boolean;
 }) {
   if (!secret) {
     return (
       <Card title={text.missingTitle} testId="mat-secret-missing">
-        <p className="text-sm text-slate-700">{locked ? text.lockedNoReissue : text.missingMessage}</p>
+        <p className="text-sm text-slate-700">{locked ? text.lockedNoReissue : keepPin ? text.unlockedKeepPin : text.missingMessage}</p>
         {canReissue ? (
-          <Button block onClick={onReissue} loading={reissuing} icon={<Icon name="qr" className="size-5" />} data-testid="mat-reissue">
+          <Button block variant={keepPin ? 'secondary' : 'primary'} onClick={onReissue} loading={reissuing} icon={<Icon name="qr" className="size-5" />} data-testid="mat-reissue">
             {text.reissue}
           </Button>
         ) : null}

@@ -9,7 +9,7 @@ import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import MatInNewPage from '../pages/mat-in-new-page';
 import MatOutDonePage from '../pages/mat-out-done-page';
 import MatOutNewPage from '../pages/mat-out-new-page';
-import { ID_TBSMS, MAT_NO, T001, page, queryOf, renderPage, transferCount, transferItem } from '../transfers-test-kit';
+import { ID_TBSMS, MAT_NO, T001, page, queryOf, renderPage, transferCount, transferItem, withLive } from '../transfers-test-kit';
 import { readSecret, saveSecret } from '../utils/secret-store';
 
 vi.mock('@/shared/feedback/feedback', () => ({ signal: vi.fn(), installAudioUnlock: () => () => {}, playTone: vi.fn(), vibrate: vi.fn() }));
@@ -20,7 +20,7 @@ const COUNT = '/api/transfers/count';
 const renderLists = (initial: string) =>
   renderPage(
     [
-      { path: '/mat-out-new', element: <MatOutNewPage /> },
+      { path: '/mat-out-new', element: withLive(<MatOutNewPage />) },
       { path: '/mat-out-done', element: <MatOutDonePage /> },
       { path: '/mat-in-new', element: <MatInNewPage /> },
     ],

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ERROR_MESSAGES, MAT_STATUS, MAT_STATUS_LABEL, TRANSFER_DISCREPANCY_LABEL, TRANSFER_LIMITS, parseMatQr, type TransferDetail } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
@@ -22,12 +23,13 @@ import { formatNumber } from '@/shared/utils/format';
 import { useConfirmTransfer } from '../api/confirm-transfer';
 import { useFinishTransfer } from '../api/finish-transfer';
 import { useTransferByTbsms } from '../api/get-transfer-by-tbsms';
+import { writeLocked } from '../api/transfer-change';
 import { useUnlockTransfer } from '../api/unlock-transfer';
 import { CountLine } from '../components/count-line';
 import { LockNotice } from '../components/lock-notice';
 import { QrScanPanel } from '../components/qr-scan-panel';
 import { TransferNotFound, TransferQueryState } from '../components/transfer-query-state';
-import { useTransferLiveRefresh } from '../live-events';
+import { UnlockedNotice } from '../components/unlocked-notice';
 import { countOf, countScan, finishBody, forgetCountDraft, linesMissingReason, setCount, setReason, shortLines, useCountDraft, type ScanOutcome } from '../utils/count-draft';
 import { transferErrorModal } from '../utils/transfer-errors';
 import { qrOfState, refusalLines } from '../utils/transfer-view';
@@ -50,7 +52,6 @@ export default function ConfirmMatPage() {
   const { status, idTbsms = '' } = useParams();
   const mode = modeOf(status);
   const detail = useTransferByTbsms(idTbsms, { enabled: mode !== null });
-  useTransferLiveRefresh();
 
   return (
     <>
@@ -107,7 +108,7 @@ function ConfirmView({ detail: d }: { detail: TransferDetail }) {
   const [pinError, setPinError] = useState<string | null>(null);
   const [qrOpen, setQrOpen] = useState(false);
   const [qrError, setQrError] = useState<string | null>(null);
-  const [lockedNow, setLockedNow] = useState(false);
+  const queryClient = useQueryClient();
 
   const confirm = useConfirmTransfer(d.matNo, d.idTbsms, {
     onSuccess: (r) => {
@@ -120,7 +121,9 @@ function ConfirmView({ detail: d }: { detail: TransferDetail }) {
       signal('error');
       const said = refusalLines(error).join('\n');
       if (error.code === 'TRANSFER_LOCKED') {
-        setLockedNow(true);
+        // Said by the transfer itself (the cache), not by this screen: the unlock a supervisor makes
+        // on another phone reaches it by its event and the PIN can be typed again, without a reload.
+        writeLocked(queryClient, d);
         return;
       }
       // Said where it was given: a wrong PIN (an old QR counts as one), a foreign QR, no answer.
@@ -139,14 +142,16 @@ function ConfirmView({ detail: d }: { detail: TransferDetail }) {
   });
   const unlock = useUnlockTransfer(d.matNo, d.idTbsms, {
     onSuccess: (r) => {
-      setLockedNow(false);
+      signal('success');
       showToast(t(transfersText.lock.unlocked, { matNo: r.matNo }), 'success');
     },
     onQueued: () => showToast(common.queued, 'info'),
     onError: (error) => openModal(transferErrorModal(error)),
   });
   const sending = confirm.isPending;
-  const canConfirm = d.actions.includes('confirm') && !lockedNow;
+  const canConfirm = d.actions.includes('confirm') && !d.locked;
+  // Unlocked on this phone (a supervisor's job): said above what follows, the crew's PIN still holds.
+  const unlockedHere = unlock.isSuccess && !d.locked;
 
   const submitQr = (raw: string) => {
     const value = raw.trim();
@@ -205,7 +210,7 @@ function ConfirmView({ detail: d }: { detail: TransferDetail }) {
   if (d.matStatus !== MAT_STATUS.NEW) {
     return <Elsewhere testId="mat-closed" title={t(text.closedTitle, { status: MAT_STATUS_LABEL[d.matStatus] })} message={text.closedMessage} to={paths.detailMatIn(d.matNo)} action={transfersText.detail.toDetail} />;
   }
-  if (d.locked || lockedNow) {
+  if (d.locked) {
     return (
       <>
         <Summary detail={d} />
@@ -238,6 +243,7 @@ function ConfirmView({ detail: d }: { detail: TransferDetail }) {
   return (
     <>
       <Summary detail={d} />
+      {unlockedHere ? <UnlockedNotice receiverName={t(common.store, { code: d.receiver.storeCode, name: d.receiver.storeName })} /> : null}
       <form onSubmit={submitPin} noValidate className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="mat-pin-form">
         <label htmlFor={pinId} className="font-semibold text-slate-900">
           {text.pinLabel}

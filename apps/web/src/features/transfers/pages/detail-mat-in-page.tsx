@@ -21,6 +21,7 @@ import { TransferHeader } from '../components/transfer-header';
 import { TransferHistory } from '../components/transfer-history';
 import { TransferLines } from '../components/transfer-lines';
 import { TransferDetailScreen } from '../components/transfer-detail-screen';
+import { UnlockedNotice } from '../components/unlocked-notice';
 import { forgetCountDraft } from '../utils/count-draft';
 import { transferErrorModal } from '../utils/transfer-errors';
 import { listPath } from '../utils/transfer-view';
@@ -74,6 +75,8 @@ function InView({ detail: d }: { detail: TransferDetail }) {
   if (changedFrom) return <TransferChangedNotice transfer={d} from={changedFrom} backTo={inListOf(changedFrom)} onContinue={acknowledge} />;
 
   const can = (action: TransferDetail['actions'][number]) => d.actions.includes(action);
+  // Unlocked on this phone (a supervisor's job): the screen says what that did, and leads back.
+  const unlockedHere = unlock.isSuccess && !d.locked && d.matStatus === MAT_STATUS.NEW;
   const confirmUnlock = () =>
     openModal({
       type: 'info',
@@ -88,14 +91,22 @@ function InView({ detail: d }: { detail: TransferDetail }) {
   const note =
     d.matStatus === MAT_STATUS.CANCEL
       ? text.cancelledNote
-      : d.matStatus === MAT_STATUS.NEW && !d.locked
+      : d.matStatus === MAT_STATUS.NEW && !d.locked && !unlockedHere
         ? t(text.waitingSender, { store: d.sender.storeName })
         : d.matStatus === MAT_STATUS.FINISH
           ? text.finishedNote
           : null;
 
   let bar: ReactNode = null;
-  if (can('confirm')) {
+  if (unlockedHere) {
+    bar = (
+      <ActionBar>
+        <ButtonLink to={paths.mat} block data-testid="mat-unlocked-done">
+          {transfersText.common.toEntry}
+        </ButtonLink>
+      </ActionBar>
+    );
+  } else if (can('confirm')) {
     bar = (
       <ActionBar>
         <ButtonLink to={paths.confirmMat('new', d.idTbsms)} block data-testid="mat-confirm">
@@ -119,6 +130,7 @@ function InView({ detail: d }: { detail: TransferDetail }) {
     <div ref={topRef} className={cn('flex scroll-mt-16 flex-col gap-3', bar !== null && 'pb-24')}>
       <TransferHeader detail={d} />
       {d.locked ? <LockNotice onUnlock={can('unlock') ? confirmUnlock : undefined} unlocking={unlock.isPending && !unlock.queued} disabled={unlock.isPending} /> : null}
+      {unlockedHere ? <UnlockedNotice receiverName={t(transfersText.common.store, { code: d.receiver.storeCode, name: d.receiver.storeName })} /> : null}
       <KeptActions actions={kept} />
       {note ? (
         <p className="flex items-start gap-2 rounded-xl bg-slate-100 p-3 text-sm text-slate-700" data-testid="mat-note-status">

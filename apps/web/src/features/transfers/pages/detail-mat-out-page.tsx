@@ -26,9 +26,10 @@ import { TransferHeader } from '../components/transfer-header';
 import { TransferHistory } from '../components/transfer-history';
 import { TransferLines } from '../components/transfer-lines';
 import { TransferDetailScreen } from '../components/transfer-detail-screen';
+import { UnlockedNotice } from '../components/unlocked-notice';
 import { forgetSecretUnlessNew, saveSecret, useHeldSecret } from '../utils/secret-store';
 import { transferErrorModal } from '../utils/transfer-errors';
-import { listPath } from '../utils/transfer-view';
+import { isSendingCrew, listPath, unlockedSincePin } from '../utils/transfer-view';
 import { useHeldTransfer } from '../utils/use-held-transfer';
 
 const text = transfersText.detail;
@@ -36,8 +37,9 @@ const text = transfersText.detail;
 /**
  * `/detail-mat-out/:matStoreStatus/:matStoreNo` — a transfer my store sent. While it is new: the QR
  * and PIN for the receiver when this phone holds them (decision 89), else "Buat PIN baru"; "Batalkan
- * MAT" gives the units back. A locked one says so (an area supervisor unlocks it here). Later: its
- * status and lines; a finished one leads to what arrived.
+ * MAT" gives the units back — both for the sending store's own people only. A locked one says so; an
+ * area supervisor unlocks it here and then sees the result (the receiver's PIN still holds), never
+ * an invitation to void it. Later: its status and lines; a finished one leads to what arrived.
  */
 export default function DetailMatOutPage() {
   const { matStoreNo = '' } = useParams();
@@ -89,7 +91,13 @@ function OutView({ detail: d }: { detail: TransferDetail }) {
 
   if (changedFrom) return <TransferChangedNotice transfer={d} from={changedFrom} backTo={listPath('out', matRouteStatusOf(changedFrom.matStatus))} onContinue={acknowledge} />;
 
-  const can = (action: TransferDetail['actions'][number]) => d.actions.includes(action);
+  const crew = isSendingCrew(d);
+  // The sender's steps that void what the receiver holds are the sending store's people's.
+  const can = (action: TransferDetail['actions'][number]) => d.actions.includes(action) && (crew || (action !== 'reissue' && action !== 'cancel'));
+  // Unlocked on this phone: the screen says what that did, and leads back.
+  const unlockedHere = unlock.isSuccess && !d.locked && d.matStatus === MAT_STATUS.NEW;
+  // After an unlock the receiver's PIN still holds: a new one is offered, never urged.
+  const keepPin = unlockedSincePin(d);
   const confirmCancel = () =>
     openModal({
       type: 'info',
@@ -136,7 +144,13 @@ function OutView({ detail: d }: { detail: TransferDetail }) {
           ? text.finishedNote
           : null;
 
-  const bar: ReactNode = can('cancel') ? (
+  const bar: ReactNode = unlockedHere ? (
+    <ActionBar>
+      <ButtonLink to={paths.mat} block data-testid="mat-unlocked-done">
+        {transfersText.common.toEntry}
+      </ButtonLink>
+    </ActionBar>
+  ) : can('cancel') ? (
     <ActionBar>
       <Button variant="danger" block onClick={confirmCancel} loading={cancel.isPending && !cancel.queued} disabled={busy} data-testid="mat-cancel">
         {text.cancel}
@@ -153,12 +167,15 @@ function OutView({ detail: d }: { detail: TransferDetail }) {
   return (
     <div ref={topRef} className={cn('flex scroll-mt-16 flex-col gap-3', bar !== null && 'pb-24')}>
       {d.locked ? <LockNotice onUnlock={can('unlock') ? confirmUnlock : undefined} unlocking={unlock.isPending && !unlock.queued} disabled={busy} /> : null}
+      {unlockedHere ? <UnlockedNotice receiverName={t(transfersText.common.store, { code: d.receiver.storeCode, name: d.receiver.storeName })} /> : null}
       {/*
         The PIN belongs to the sending store: shown to it (or wherever this phone holds it), not to the
         receiver. First on the screen: showing the QR is what the sender came for, so it is in view on
         arrival, above the action bar.
       */}
-      {isNew && (secret !== null || d.side === 'out' || can('reissue')) ? <MatSecretCard matNo={d.matNo} secret={secret} canReissue={can('reissue')} locked={d.locked} onReissue={confirmReissue} reissuing={reissue.isPending} /> : null}
+      {isNew && (secret !== null || (crew && (d.side === 'out' || can('reissue')))) ? (
+        <MatSecretCard matNo={d.matNo} secret={secret} canReissue={can('reissue')} locked={d.locked} keepPin={keepPin} onReissue={confirmReissue} reissuing={reissue.isPending} />
+      ) : null}
       <TransferHeader detail={d} />
       <KeptActions actions={kept} />
       {note ? (

@@ -5,7 +5,7 @@ import { resetClientStateForTests } from '@/shared/api/client';
 import { closeModal } from '@/shared/modal/modal-store';
 import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
 import { mockFetch, ok } from '@/test/fetch-mock';
-import { ID_TBSMS, MAT_NO, QR, incoming, inProcess, page, renderPage, transferCount, transferEvent, transferItem } from '../transfers-test-kit';
+import { ID_TBSMS, MAT_NO, QR, incoming, inProcess, page, renderPage, transferCount, transferEvent, transferItem, withLive } from '../transfers-test-kit';
 import ConfirmMatPage from './confirm-mat-page';
 import MatEntryPage from './mat-entry-page';
 
@@ -18,7 +18,7 @@ const SHORT = '/api/transfers/discrepancies';
 const renderEntry = (role: 'staff' | 'chief' | 'supervisor' = 'staff') =>
   renderPage(
     [
-      { path: '/mat', element: <MatEntryPage canWatch={role !== 'staff'} /> },
+      { path: '/mat', element: withLive(<MatEntryPage canWatch={role !== 'staff'} />) },
       { path: '/confirm-mat/:status/:idTbsms', element: <ConfirmMatPage /> },
     ],
     '/mat',

@@ -19,7 +19,6 @@ import { useTransferCount } from '../api/get-transfer-count';
 import { useTransferWatch } from '../api/get-transfer-watch';
 import { QrScanPanel } from '../components/qr-scan-panel';
 import { LockedChip, ShortChip } from '../components/transfer-status-chip';
-import { useTransferLiveRefresh } from '../live-events';
 import { transferKeys, type TransferWatchKind } from '../query-keys';
 import { detailPath, listPath, otherStoreLabel, type ConfirmMatState } from '../utils/transfer-view';
 
@@ -42,7 +41,6 @@ export default function MatEntryPage({ canWatch = false }: { canWatch?: boolean 
   const count = useTransferCount();
   const [scanning, setScanning] = useState(false);
   const [scanError, setScanError] = useState<string | null>(null);
-  useTransferLiveRefresh();
 
   const refresh = () =>
     Promise.all([

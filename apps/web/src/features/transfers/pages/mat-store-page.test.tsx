@@ -145,7 +145,8 @@ describe('/mat-store (send a transfer)', () => {
     expect(readSecret(MAT_NO)).toMatchObject({ pin: PIN, qr: QR, idTbsms: ID_TBSMS });
     expect(screen.getByTestId('toasts')).toHaveTextContent(`MAT ${MAT_NO} terkirim. Tunjukkan QR ke toko tujuan.`);
     expect(sessionStorage.getItem('gerai.mat.send')).toBeNull();
-  });
+    // A long walk through the screen (three scans, a search, a send): slow on a loaded test machine.
+  }, 20_000);
 
   it('keeps the draft through a reload of the tab', async () => {
     mockFetch().on('GET', STORES, ok(page([T002])));
