@@ -165,7 +165,7 @@ describe('/mat-store (send a transfer)', () => {
   it('a short stock refusal is said on the line it concerns; nothing is kept', async () => {
     mockFetch()
       .on('GET', STORES, ok(page([T002])))
-      .on('POST', CREATE, fail(409, 'TRANSFER_STOCK_SHORT', ERROR_MESSAGES.TRANSFER_STOCK_SHORT, [{ path: 'body.lines.0.qty', message: ERROR_DETAILS.transferStockShort('Indomie Goreng 85g', 1, 2) }]));
+      .on('POST', CREATE, fail(409, 'TRANSFER_STOCK_SHORT', ERROR_MESSAGES.TRANSFER_STOCK_SHORT, [{ path: 'body.lines.0.qty', message: ERROR_DETAILS.transferStockShort('Indomie Goreng 85g', 1, 2), productId: '20001' }]));
     const user = userEvent.setup();
     renderStore();
     await chooseT002(user);
