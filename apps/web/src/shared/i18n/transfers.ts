@@ -5,6 +5,10 @@
  * contract's messages (ERROR_MESSAGES, ERROR_DETAILS), chosen by code.
  */
 export const transfersText = {
+  home: {
+    /** The MAT tile's badge on home, for a screen reader. */
+    badge: '{count} MAT masuk menunggu diterima',
+  },
   common: {
     units: '{qty} unit',
     productsUnits: '{n} produk · {qty} unit',

@@ -121,6 +121,7 @@ describe('/confirm-mat/new (confirm with the PIN or the QR)', () => {
     emitEvent('transfer.unlocked', { ...transferEvent('unlocked', { actorName: 'Dewi Lestari' }), storeCode: 'T002' });
     expect(await screen.findByTestId('mat-pin-form')).toBeInTheDocument();
     expect(screen.queryByTestId('mat-lock-notice')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('PIN dari toko pengirim')).toHaveValue('');
     expect(server.callsTo(BY_TBSMS).length).toBe(reads + 1);
     // The same PIN as before goes through.
     await user.type(screen.getByLabelText('PIN dari toko pengirim'), PIN);

@@ -124,6 +124,8 @@ function ConfirmView({ detail: d }: { detail: TransferDetail }) {
         // Said by the transfer itself (the cache), not by this screen: the unlock a supervisor makes
         // on another phone reaches it by its event and the PIN can be typed again, without a reload.
         writeLocked(queryClient, d);
+        // The wrong PIN does not wait in the field for the unlock.
+        setPin('');
         return;
       }
       // Said where it was given: a wrong PIN (an old QR counts as one), a foreign QR, no answer.
