@@ -5,6 +5,7 @@ import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { Icon } from '@/shared/ui/icons';
 import type { HeldSecret } from '../utils/secret-store';
+import { RefusalNote } from './refusal-note';
 
 const text = transfersText.secret;
 
@@ -22,6 +23,7 @@ export function MatSecretCard({
   keepPin = false,
   onReissue,
   reissuing,
+  refusal = null,
 }: {
   matNo: string;
   secret: HeldSecret | null;
@@ -31,6 +33,8 @@ export function MatSecretCard({
   keepPin?: boolean;
   onReissue: () => void;
   reissuing: boolean;
+  /** Why "Buat PIN baru" was refused, said under it. */
+  refusal?: unknown;
 }) {
   if (!secret) {
     return (
@@ -41,6 +45,7 @@ export function MatSecretCard({
             {text.reissue}
           </Button>
         ) : null}
+        <RefusalNote error={refusal} testId="mat-reissue-refused" />
       </Card>
     );
   }
@@ -64,6 +69,7 @@ export function MatSecretCard({
           {text.reissue}
         </Button>
       ) : null}
+      <RefusalNote error={refusal} testId="mat-reissue-refused" />
     </Card>
   );
 }

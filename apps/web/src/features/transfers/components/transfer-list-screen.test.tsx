@@ -12,6 +12,9 @@ import MatOutNewPage from '../pages/mat-out-new-page';
 import { ID_TBSMS, MAT_NO, T001, page, queryOf, renderPage, transferCount, transferItem, withLive } from '../transfers-test-kit';
 import { readSecret, saveSecret } from '../utils/secret-store';
 
+// Walks through a screen with many steps: more than the default 5 s on a loaded test machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 vi.mock('@/shared/feedback/feedback', () => ({ signal: vi.fn(), installAudioUnlock: () => () => {}, playTone: vi.fn(), vibrate: vi.fn() }));
 
 const LIST = '/api/transfers';

@@ -10,6 +10,9 @@ import { AQUA, ID_TBSMS, INDOMIE, MAT_NO, PIN, QR, inProcess, incoming, renderPa
 import { readCountDraft } from '../utils/count-draft';
 import ConfirmMatPage from './confirm-mat-page';
 
+// Walks through a screen with many steps: more than the default 5 s on a loaded test machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 vi.mock('@/shared/feedback/feedback', () => ({ signal: vi.fn(), installAudioUnlock: () => () => {}, playTone: vi.fn(), vibrate: vi.fn() }));
 
 const BY_TBSMS = `/api/transfers/by-tbsms/${ID_TBSMS}`;
@@ -295,10 +298,10 @@ describe('/confirm-mat/proces (count what arrived)', () => {
     expect(localStorage.getItem(`gerai.mat.count.${MAT_NO}`)).toBeNull();
   });
 
-  it('a refused finish is said in the server\'s words, the count kept', async () => {
+  it('a refused finish is said in the server\'s words next to the line and the button, the count kept', async () => {
     mockFetch()
       .on('GET', BY_TBSMS, ok(inProcess({ lines: [transferLine({ qtySent: 1 })], lineCount: 1, qtySent: 1 })))
-      .on('POST', FINISH, fail(422, 'TRANSFER_REASON_REQUIRED', ERROR_MESSAGES.TRANSFER_REASON_REQUIRED, [{ path: 'body.lines.0.reason', message: ERROR_DETAILS.transferReasonRequired('Indomie Goreng 85g') }]));
+      .on('POST', FINISH, fail(422, 'TRANSFER_REASON_REQUIRED', ERROR_MESSAGES.TRANSFER_REASON_REQUIRED, [{ path: 'body.lines.0.reason', message: ERROR_DETAILS.transferReasonRequired('Indomie Goreng 85g'), productId: '20001' }]));
     const user = userEvent.setup();
     renderConfirm('proces');
     await screen.findByTestId('mat-count-view');
@@ -306,7 +309,10 @@ describe('/confirm-mat/proces (count what arrived)', () => {
     await user.click(screen.getByTestId('mat-count-submit'));
     expect(screen.getByRole('dialog')).toHaveTextContent('Semua 1 unit diterima sesuai yang dikirim.');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Ya, selesai' }));
-    await waitFor(() => expect(screen.getByRole('dialog')).toHaveTextContent('Pilih alasan selisih untuk Indomie Goreng 85g.'));
+    // Next to what was refused: the line the server names (by its product) and the button, no modal.
+    await waitFor(() => expect(within(screen.getByTestId('count-line-20001')).getByTestId('count-line-refused')).toHaveTextContent('Pilih alasan selisih untuk Indomie Goreng 85g.'));
+    expect(screen.getByTestId('mat-count-refused')).toHaveTextContent('Pilih alasan selisih untuk Indomie Goreng 85g.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(readCountDraft(MAT_NO).counts).toEqual({ '20001': 1 });
   });
 

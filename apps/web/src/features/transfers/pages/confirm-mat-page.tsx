@@ -31,8 +31,8 @@ import { QrScanPanel } from '../components/qr-scan-panel';
 import { TransferNotFound, TransferQueryState } from '../components/transfer-query-state';
 import { UnlockedNotice } from '../components/unlocked-notice';
 import { countOf, countScan, finishBody, forgetCountDraft, linesMissingReason, setCount, setReason, shortLines, useCountDraft, type ScanOutcome } from '../utils/count-draft';
-import { transferErrorModal } from '../utils/transfer-errors';
 import { qrOfState, refusalLines } from '../utils/transfer-view';
+import { RefusalNote } from '../components/refusal-note';
 
 const text = transfersText.confirm;
 const countText = transfersText.count;
@@ -128,27 +128,28 @@ function ConfirmView({ detail: d }: { detail: TransferDetail }) {
         setPin('');
         return;
       }
-      // Said where it was given: a wrong PIN (an old QR counts as one), a foreign QR, no answer.
-      if (error.code === 'TRANSFER_PIN_WRONG' || error.code === 'TRANSFER_QR_INVALID' || error.isNetwork) {
-        if (vars.qr !== undefined) {
-          setQrOpen(true);
-          setQrError(said);
-        } else {
-          setPin('');
-          setPinError(said);
-        }
-        return;
+      // Said where it was given: a wrong PIN (an old QR counts as one), a foreign QR, no answer, and
+      // any other refusal (confirmed meanwhile, not for my store: the transfer is read again too).
+      if (vars.qr !== undefined) {
+        setQrOpen(true);
+        setQrError(said);
+      } else {
+        setPin('');
+        setPinError(said);
       }
-      openModal(transferErrorModal(error));
     },
   });
+  const [unlockRefused, setUnlockRefused] = useState<ApiError | null>(null);
   const unlock = useUnlockTransfer(d.matNo, d.idTbsms, {
     onSuccess: (r) => {
       signal('success');
       showToast(t(transfersText.lock.unlocked, { matNo: r.matNo }), 'success');
     },
     onQueued: () => showToast(common.queued, 'info'),
-    onError: (error) => openModal(transferErrorModal(error)),
+    onError: (error) => {
+      signal('error');
+      setUnlockRefused(error);
+    },
   });
   const sending = confirm.isPending;
   const canConfirm = d.actions.includes('confirm') && !d.locked;
@@ -227,12 +228,16 @@ function ConfirmView({ detail: d }: { detail: TransferDetail }) {
                     message: t(transfersText.lock.unlockMessage, { tries: TRANSFER_LIMITS.pinMaxTries }),
                     buttonText: id.common.cancel,
                     confirmText: transfersText.lock.unlockConfirm,
-                    onConfirm: () => unlock.mutate({}),
+                    onConfirm: () => {
+                      setUnlockRefused(null);
+                      unlock.mutate({});
+                    },
                   })
               : undefined
           }
           unlocking={unlock.isPending && !unlock.queued}
           disabled={unlock.isPending}
+          refusal={unlockRefused}
         />
       </>
     );
@@ -322,6 +327,13 @@ function ConfirmView({ detail: d }: { detail: TransferDetail }) {
 
 type Feedback = { tone: 'success' | 'error'; text: string } | null;
 
+/** The lines a refused finish names, by the product the server names (never by its words). */
+function refusedLines(error: ApiError | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const d of error?.details ?? []) if (d.productId && d.message) out[d.productId] = out[d.productId] ? `${out[d.productId]}\n${d.message}` : d.message;
+  return out;
+}
+
 function feedbackOf(outcome: ScanOutcome): Feedback {
   switch (outcome.kind) {
     case 'counted':
@@ -339,6 +351,9 @@ function CountView({ detail: d }: { detail: TransferDetail }) {
   const { draft, update, reset } = useCountDraft(d.matNo);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [openReason, setOpenReason] = useState<string | null>(null);
+  // A refused "Selesai": why, above the button, and each line the server named, on that line.
+  const [refused, setRefused] = useState<ApiError | null>(null);
+  const lineRefusals = refusedLines(refused);
 
   const finish = useFinishTransfer(d.matNo, d.idTbsms, {
     onSuccess: (r) => {
@@ -353,7 +368,7 @@ function CountView({ detail: d }: { detail: TransferDetail }) {
     },
     onError: (error) => {
       signal('error');
-      openModal(transferErrorModal(error));
+      setRefused(error);
     },
   });
   const sending = finish.isPending && !finish.queued;
@@ -399,7 +414,10 @@ function CountView({ detail: d }: { detail: TransferDetail }) {
       message: [...lines, t(countText.finishNote, { received: formatNumber(received) })].join('\n'),
       buttonText: id.common.cancel,
       confirmText: countText.finishConfirm,
-      onConfirm: () => finish.mutate(body),
+      onConfirm: () => {
+        setRefused(null);
+        finish.mutate(body);
+      },
     });
   };
   const confirmReset = () =>
@@ -453,6 +471,7 @@ function CountView({ detail: d }: { detail: TransferDetail }) {
             onReason={(r) => update((dr) => setReason(dr, line.productId, r))}
             onOpen={() => setOpenReason(line.productId)}
             onClose={() => setOpenReason((o) => (o === line.productId ? null : o))}
+            refusal={lineRefusals[line.productId] ?? null}
           />
         ))}
       </ul>
@@ -461,9 +480,12 @@ function CountView({ detail: d }: { detail: TransferDetail }) {
         {countText.reset}
       </Button>
       <ActionBar hint={hint}>
-        <Button block onClick={confirmFinish} disabled={missing.length > 0 || finish.isPending} loading={sending} data-testid="mat-count-submit">
-          {countText.submit}
-        </Button>
+        <div className="flex w-full flex-col gap-2">
+          <RefusalNote error={refused} testId="mat-count-refused" />
+          <Button block onClick={confirmFinish} disabled={missing.length > 0 || finish.isPending} loading={sending} data-testid="mat-count-submit">
+            {countText.submit}
+          </Button>
+        </div>
       </ActionBar>
     </div>
   );

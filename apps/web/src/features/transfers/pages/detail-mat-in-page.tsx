@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { MAT_STATUS, TRANSFER_LIMITS, type TransferDetail } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
@@ -23,7 +23,6 @@ import { TransferLines } from '../components/transfer-lines';
 import { TransferDetailScreen } from '../components/transfer-detail-screen';
 import { UnlockedNotice } from '../components/unlocked-notice';
 import { forgetCountDraft } from '../utils/count-draft';
-import { transferErrorModal } from '../utils/transfer-errors';
 import { listPath } from '../utils/transfer-view';
 import { useHeldTransfer } from '../utils/use-held-transfer';
 
@@ -58,9 +57,11 @@ function InView({ detail: d }: { detail: TransferDetail }) {
     if (d.matStatus === MAT_STATUS.FINISH || d.matStatus === MAT_STATUS.CANCEL) forgetCountDraft(d.matNo);
   }, [d.matNo, d.matStatus]);
 
+  // Why an unlock was refused, said under its button.
+  const [refused, setRefused] = useState<ApiError | null>(null);
   const onError = (error: ApiError) => {
     signal('error');
-    openModal(transferErrorModal(error));
+    setRefused(error);
   };
   const unlock = useUnlockTransfer(d.matNo, d.idTbsms, {
     onSuccess: (r) => {
@@ -85,7 +86,10 @@ function InView({ detail: d }: { detail: TransferDetail }) {
       message: t(transfersText.lock.unlockMessage, { tries: TRANSFER_LIMITS.pinMaxTries }),
       buttonText: id.common.cancel,
       confirmText: transfersText.lock.unlockConfirm,
-      onConfirm: () => unlock.mutate({}),
+      onConfirm: () => {
+        setRefused(null);
+        unlock.mutate({});
+      },
     });
 
   const note =
@@ -129,7 +133,7 @@ function InView({ detail: d }: { detail: TransferDetail }) {
   return (
     <div ref={topRef} className={cn('flex scroll-mt-16 flex-col gap-3', bar !== null && 'pb-24')}>
       <TransferHeader detail={d} />
-      {d.locked ? <LockNotice onUnlock={can('unlock') ? confirmUnlock : undefined} unlocking={unlock.isPending && !unlock.queued} disabled={unlock.isPending} /> : null}
+      {d.locked ? <LockNotice onUnlock={can('unlock') ? confirmUnlock : undefined} unlocking={unlock.isPending && !unlock.queued} disabled={unlock.isPending} refusal={refused} /> : null}
       {unlockedHere ? <UnlockedNotice receiverName={t(transfersText.common.store, { code: d.receiver.storeCode, name: d.receiver.storeName })} /> : null}
       <KeptActions actions={kept} />
       {note ? (

@@ -88,21 +88,33 @@ describe('/detail-mat-out (a transfer my store sent)', () => {
     expect(screen.getByTestId('toasts')).toHaveTextContent(`MAT ${MAT_NO} dibatalkan. Stok kembali.`);
   });
 
-  it('cancel after the receiver confirmed (409): the warning in the server\'s words, the transfer read again', async () => {
-    let current = transferDetail({ actions: ['cancel', 'reissue'] });
+  it('a refused cancel is said above its button in the server\'s words, not in a modal; the transfer is read again', async () => {
     const server = mockFetch()
+      .on('GET', DETAIL, ok(transferDetail({ actions: ['cancel', 'reissue'] })))
+      .on('POST', action('cancel'), fail(409, 'TRANSFER_STATUS_CHANGED', 'Status MAT sudah berubah menjadi Proses. Muat ulang untuk melihat status terbaru.'));
+    const user = userEvent.setup();
+    renderOut();
+    await user.click(await screen.findByTestId('mat-cancel'));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Ya, batalkan' }));
+    expect(await screen.findByTestId('mat-cancel-refused')).toHaveTextContent('Status MAT sudah berubah menjadi Proses.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(server.callsTo(DETAIL).length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('cancel after the receiver confirmed (409): the transfer read again shows what happened and who did it', async () => {
+    let current = transferDetail({ actions: ['cancel', 'reissue'] });
+    mockFetch()
       .on('GET', DETAIL, () => ok(current))
       .on('POST', action('cancel'), () => {
-        current = transferDetail({ matStatus: 'process', matStoreStatus: 'proces' });
+        current = transferDetail({ matStatus: 'process', matStoreStatus: 'proces', history: [...current.history, { at: '2025-11-22T03:00:00.000Z', action: 'confirm', actorName: 'Sari Dewi', note: null }] });
         return fail(409, 'TRANSFER_STATUS_CHANGED', 'Status MAT sudah berubah menjadi Proses. Muat ulang untuk melihat status terbaru.');
       });
     const user = userEvent.setup();
     renderOut();
     await user.click(await screen.findByTestId('mat-cancel'));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Ya, batalkan' }));
-    const modal = await screen.findByRole('dialog', { name: 'Status MAT berubah' });
-    expect(modal).toHaveTextContent('Status MAT sudah berubah menjadi Proses.');
-    await waitFor(() => expect(server.callsTo(DETAIL).length).toBeGreaterThanOrEqual(2));
+    expect(await screen.findByTestId('mat-changed')).toHaveTextContent(`MAT ${MAT_NO} sekarang Proses oleh Sari Dewi.`);
+    expect(screen.queryByTestId('mat-cancel')).not.toBeInTheDocument();
   });
 
   it('the receiver confirms while it is open: said as a notice, then shown on request', async () => {

@@ -9,6 +9,9 @@ import { ID_TBSMS, MAT_NO, QR, incoming, inProcess, page, renderPage, transferCo
 import ConfirmMatPage from './confirm-mat-page';
 import MatEntryPage from './mat-entry-page';
 
+// Walks through a screen with many steps: more than the default 5 s on a loaded test machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 vi.mock('@/shared/feedback/feedback', () => ({ signal: vi.fn(), installAudioUnlock: () => () => {}, playTone: vi.fn(), vibrate: vi.fn() }));
 
 const COUNT = '/api/transfers/count';

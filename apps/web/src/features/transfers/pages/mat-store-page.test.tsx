@@ -11,6 +11,9 @@ import { AQUA, ID_TBSMS, INDOMIE, MAT_NO, PIN, QR, page, queryOf, renderPage, tr
 import { readSecret } from '../utils/secret-store';
 import MatStorePage from './mat-store-page';
 
+// Walks through a screen with many steps: more than the default 5 s on a loaded test machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 vi.mock('@/shared/feedback/feedback', () => ({ signal: vi.fn(), installAudioUnlock: () => () => {}, playTone: vi.fn(), vibrate: vi.fn() }));
 
 const STORES = '/api/transfers/stores';
@@ -145,8 +148,7 @@ describe('/mat-store (send a transfer)', () => {
     expect(readSecret(MAT_NO)).toMatchObject({ pin: PIN, qr: QR, idTbsms: ID_TBSMS });
     expect(screen.getByTestId('toasts')).toHaveTextContent(`MAT ${MAT_NO} terkirim. Tunjukkan QR ke toko tujuan.`);
     expect(sessionStorage.getItem('gerai.mat.send')).toBeNull();
-    // A long walk through the screen (three scans, a search, a send): slow on a loaded test machine.
-  }, 20_000);
+  });
 
   it('keeps the draft through a reload of the tab', async () => {
     mockFetch().on('GET', STORES, ok(page([T002])));
