@@ -47,6 +47,9 @@ export const transfersText = {
     shortTitle: 'Selisih MAT',
     shortHint: 'Barang yang diterima kurang dari yang dikirim.',
     watchMore: '{n} MAT lainnya',
+    /** A member working in no store yet (helpdesk, a supervisor before choosing): nothing of a store to count. */
+    noStoreTitle: 'Belum ada toko aktif',
+    noStoreMessage: 'MAT masuk dan keluar adalah milik toko. Pilih toko yang ingin Anda kelola di Beranda.',
   },
   list: {
     tabsLabel: 'Status MAT',

@@ -105,6 +105,16 @@ describe('/mat (MAT entry)', () => {
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/mat$/);
   });
 
+  it('a member working in no store yet (helpdesk): says so, and asks for no counts (a store\'s, which the server would refuse)', async () => {
+    const server = mockFetch().on('GET', LOCKED, ok(page([]))).on('GET', SHORT, ok(page([])));
+    renderPage([{ path: '/mat', element: withLive(<MatEntryPage canWatch hasStore={false} />) }], '/mat');
+    expect(await screen.findByTestId('mat-no-store')).toHaveTextContent('Belum ada toko aktif');
+    expect(screen.queryByTestId('mat-send')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('mat-block-in')).not.toBeInTheDocument();
+    await waitFor(() => expect(server.callsTo(LOCKED)).toHaveLength(1));
+    expect(server.callsTo(COUNT)).toHaveLength(0);
+  });
+
   it('staff see no watch blocks and never ask for them', async () => {
     const server = mockFetch().on('GET', COUNT, ok(transferCount())).on('GET', LOCKED, ok(page([]))).on('GET', SHORT, ok(page([])));
     renderEntry('staff');

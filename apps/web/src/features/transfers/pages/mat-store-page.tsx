@@ -43,8 +43,8 @@ export interface MatStorePageProps {
    * each other); it calls `onPick` with the product and my store's stock of it.
    */
   renderProductSearch: (onPick: (item: StockSearchItem) => void) => ReactNode;
-  /** A scanned barcode as the stock area knows it (404 PRODUCT_NOT_FOUND for an unknown one). */
-  lookupBarcode: (barcode: string) => Promise<StockSearchItem>;
+  /** A scanned barcode as the stock area knows it, with my store's stock; null for a code the catalogue does not know. */
+  lookupBarcode: (barcode: string) => Promise<StockSearchItem | null>;
 }
 
 type Feedback = { tone: 'success' | 'error' | 'pending'; text: string } | null;
@@ -154,7 +154,12 @@ export default function MatStorePage({ renderProductSearch, lookupBarcode }: Mat
     setFeedback({ tone: 'pending', text: t(text.scanning, { code }) });
     try {
       const item = await lookupBarcode(code);
-      if (mine === latestScan.current) add(item);
+      if (mine !== latestScan.current) return;
+      if (item) add(item);
+      else {
+        signal('error');
+        setFeedback({ tone: 'error', text: t(text.barcodeUnknown, { code }) });
+      }
     } catch (error) {
       if (mine !== latestScan.current) return;
       signal('error');
