@@ -10,7 +10,8 @@ export type TransferAction = (typeof TRANSFER_ACTIONS)[number];
  * Who may take a step: the store that sent the goods (`sender`), the store they are addressed to
  * (`receiver`), or an area supervisor (and above) of either store (`supervisor`).
  */
-export type TransferSide = 'sender' | 'receiver' | 'supervisor';
+export const TRANSFER_STEP_SIDES = ['sender', 'receiver', 'supervisor'] as const;
+export type TransferSide = (typeof TRANSFER_STEP_SIDES)[number];
 
 interface TransferStep {
   action: TransferAction;

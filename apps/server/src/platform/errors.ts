@@ -5,6 +5,8 @@ import { ERROR_HTTP_STATUS, ERROR_MESSAGES, type ErrorCode } from '@gerai/contra
 export interface ErrorDetail {
   path: string;
   message: string;
+  /** The product a line's refusal is about, so the phone places it by id (never by its words). */
+  productId?: string;
 }
 
 /** A domain error: a machine code, an Indonesian message, HTTP status from one table. */

@@ -3,7 +3,8 @@ import { PAGE_MAX, PAGE_SIZE_MAX } from '../limits';
 import { FIELD_MESSAGES, SUCCESS } from '../messages';
 import { isoDate, queryInt, request, text } from './primitives';
 
-export const errorDetailSchema = z.object({ path: z.string(), message: z.string() });
+/** A refusal's particular: the field (`path`), its words, and the product it is about when it names a line (placed by id, never by text). */
+export const errorDetailSchema = z.object({ path: z.string(), message: z.string(), productId: z.string().optional() });
 export const errorReplySchema = z.object({
   message: z.string(),
   code: z.string(),

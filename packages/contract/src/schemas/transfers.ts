@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { QTY_MAX, TRANSFER_LIMITS } from '../limits';
 import { FIELD_MESSAGES } from '../messages';
-import { MAT_ROUTE_STATUSES, TRANSFER_ACTIONS, TRANSFER_DISCREPANCY_REASONS, TRANSFER_SIDES } from '../transfer-flow';
+import { MAT_ROUTE_STATUSES, TRANSFER_ACTIONS, TRANSFER_DISCREPANCY_REASONS, TRANSFER_SIDES, TRANSFER_STEP_SIDES } from '../transfer-flow';
 import { MAT_STATUSES } from '../workflow-statuses';
 import { pageFields, storeCodeSchema } from './common';
 import { int, isoDate, request, text } from './primitives';
@@ -201,6 +201,12 @@ export const transferDetailSchema = transferItemSchema.extend({
   /** Wrong PINs left before it locks. */
   pinTriesLeft: z.number().int(),
   actions: z.array(z.enum(TRANSFER_ACTIONS)),
+  /**
+   * The caller's sides of TRANSFER_FLOW: `sender`/`receiver` for whoever may see that store,
+   * `supervisor` for an area supervisor (and above) of either. The screens offer the sender's PIN
+   * and cancel to the sending store's people only (`sender` without `supervisor`).
+   */
+  viewerSides: z.array(z.enum(TRANSFER_STEP_SIDES)),
   history: z.array(transferHistoryEntrySchema),
 });
 export type TransferDetail = z.infer<typeof transferDetailSchema>;

@@ -1,6 +1,10 @@
+import type { AddressInfo } from 'node:net';
+import { desc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ERROR_DETAILS, ERROR_MESSAGES, parseEventPayload, TRANSFER_LIMITS, type EventType } from '@gerai/contract';
+import { events } from '../../db/schema';
 import { testContextPerFile } from '../../test/harness';
+import { readEventFrames } from '../../test/sse';
 import {
   auditOfTransfer,
   CHIEF,
@@ -77,6 +81,34 @@ describe('the PIN', () => {
     const kept = await everythingKept(ctx);
     for (const pin of [secret.pin, bad]) expect(kept).not.toContain(`"${pin}"`);
     expect((await auditOfTransfer(ctx, transfer.matNo)).every((r) => r.reason === null)).toBe(true);
+  });
+
+  it("reaches the receiving store's phones live when a supervisor unlocks it: transfer.unlocked on T002's stream, and T002 may confirm again", async () => {
+    const { transfer, secret } = await sentTransfer();
+    for (let i = 0; i < TRANSFER_LIMITS.pinMaxTries; i++) await api.confirm(STAFF_T002, transfer.idTbsms, { pin: wrongPin(secret.pin) });
+    // Who sees it from which side: the supervisor of the area is on both and supervises; each store's crew on its own.
+    expect((await api.detail(SUPERVISOR, transfer.matNo)).json().data.viewerSides).toEqual(['sender', 'receiver', 'supervisor']);
+    expect((await api.detail(STAFF, transfer.matNo)).json().data.viewerSides).toEqual(['sender']);
+    expect((await api.detail(STAFF_T002, transfer.matNo)).json().data).toMatchObject({ viewerSides: ['receiver'], locked: true, actions: [] });
+
+    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    const [latest] = await ctx.handle.db.select({ id: events.id }).from(events).orderBy(desc(events.id)).limit(1);
+    const { token } = await ctx.loginAs(STAFF_T002);
+    const unlockedFrame = (frames: string[]) => frames.find((f) => f.includes('event: transfer.unlocked') && f.includes(transfer.matNo));
+    // The receiving crew's own stream (T002's), read from before the unlock: the supervisor's unlock is on it.
+    const frames = await readEventFrames(base, { authorization: `Bearer ${token}`, 'last-event-id': String(latest!.id) }, (f) => unlockedFrame(f) !== undefined, {
+      onOpen: async () => {
+        expect((await api.step(SUPERVISOR, transfer.matNo, 'unlock')).statusCode).toBe(200);
+      },
+    });
+    const frame = unlockedFrame(frames);
+    expect(frame, frames.join('\n---\n')).toBeDefined();
+    expect(frame).toContain('"storeCode":"T002"');
+    expect(frame).toContain('"locked":false');
+    expect((await api.detail(STAFF_T002, transfer.matNo)).json().data).toMatchObject({ locked: false, pinTriesLeft: TRANSFER_LIMITS.pinMaxTries, actions: ['confirm'] });
+    // The same PIN the crew already has opens it: unlocking never issues a new one.
+    expect((await api.confirm(STAFF_T002, transfer.idTbsms, { pin: secret.pin })).statusCode).toBe(200);
   });
 
   it('lists a locked transfer for the kepala toko of either store and the supervisor, not for staff', async () => {

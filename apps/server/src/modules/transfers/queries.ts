@@ -176,6 +176,7 @@ async function toDetail(db: Reader, p: Principal, r: TransferListRow): Promise<T
   const nameOf = new Map(names.map((u) => [u.id, u.name]));
   const named = (id: number | null) => (id === null ? null : (nameOf.get(id) ?? null));
   const item = toItem(p, r);
+  const sides = sidesOf(p, t.senderStoreCode, t.receiverStoreCode);
   return {
     ...item,
     lines: lines.map((l) => ({
@@ -194,7 +195,8 @@ async function toDetail(db: Reader, p: Principal, r: TransferListRow): Promise<T
     confirmedByName: named(t.confirmedBy),
     finishedByName: named(t.finishedBy),
     pinTriesLeft: Math.max(0, TRANSFER_LIMITS.pinMaxTries - t.pinFailures),
-    actions: transferActions(item.matStatus, item.locked, sidesOf(p, t.senderStoreCode, t.receiverStoreCode)),
+    actions: transferActions(item.matStatus, item.locked, sides),
+    viewerSides: sides,
     history,
   };
 }

@@ -71,7 +71,7 @@ describe('sending refuses, and writes nothing', () => {
     const before = await transferCount();
     const res = await api.send(STAFF, 'T002', [{ productId: p.productId, qty: 1 }, { productId: 'NOPE-404', qty: 1 }]);
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ code: 'TRANSFER_PRODUCT_UNKNOWN', details: [{ path: 'body.lines.1.productId', message: ERROR_MESSAGES.TRANSFER_PRODUCT_UNKNOWN }] });
+    expect(res.json()).toMatchObject({ code: 'TRANSFER_PRODUCT_UNKNOWN', details: [{ path: 'body.lines.1.productId', message: ERROR_MESSAGES.TRANSFER_PRODUCT_UNKNOWN, productId: 'NOPE-404' }] });
     expect(await transferCount()).toBe(before);
     expect(await stockRow(ctx, 'T001', p.productId)).toMatchObject({ qty: 10, qtyInTransit: 0 });
   });
@@ -88,8 +88,9 @@ describe('sending refuses, and writes nothing', () => {
       code: 'TRANSFER_STOCK_SHORT',
       message: ERROR_MESSAGES.TRANSFER_STOCK_SHORT,
       details: [
-        { path: 'body.lines.1.qty', message: ERROR_DETAILS.transferStockShort(b.name, 2, 3) },
-        { path: 'body.lines.2.qty', message: ERROR_DETAILS.transferStockShort(c.name, 0, 1) },
+        // Each names its product, by which the phone places it on its line.
+        { path: 'body.lines.1.qty', message: ERROR_DETAILS.transferStockShort(b.name, 2, 3), productId: b.productId },
+        { path: 'body.lines.2.qty', message: ERROR_DETAILS.transferStockShort(c.name, 0, 1), productId: c.productId },
       ],
     });
     expect(await transferCount()).toBe(before);
@@ -183,10 +184,10 @@ describe('finishing refuses, and moves nothing', () => {
     }
     const over = await finish([{ productId: a.productId, qtyReceived: 4 }, full[1]]);
     expect(over.statusCode).toBe(422);
-    expect(over.json()).toMatchObject({ code: 'TRANSFER_RECEIVED_EXCEEDS', details: [{ path: 'body.lines.0.qtyReceived', message: ERROR_DETAILS.transferReceivedExceeds(a.name, 3) }] });
+    expect(over.json()).toMatchObject({ code: 'TRANSFER_RECEIVED_EXCEEDS', details: [{ path: 'body.lines.0.qtyReceived', message: ERROR_DETAILS.transferReceivedExceeds(a.name, 3), productId: a.productId }] });
     const unexplained = await finish([full[0], { productId: b.productId, qtyReceived: 1 }]);
     expect(unexplained.statusCode).toBe(422);
-    expect(unexplained.json()).toMatchObject({ code: 'TRANSFER_REASON_REQUIRED', details: [{ path: 'body.lines.1.reason', message: ERROR_DETAILS.transferReasonRequired(b.name) }] });
+    expect(unexplained.json()).toMatchObject({ code: 'TRANSFER_REASON_REQUIRED', details: [{ path: 'body.lines.1.reason', message: ERROR_DETAILS.transferReasonRequired(b.name), productId: b.productId }] });
     // `other` needs its note (the contract), negative counts are refused.
     expect((await finish([full[0], { productId: b.productId, qtyReceived: 1, reason: 'other' }])).statusCode).toBe(400);
     expect((await finish([full[0], { productId: b.productId, qtyReceived: -1, reason: 'missing' }])).statusCode).toBe(400);

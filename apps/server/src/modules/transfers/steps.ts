@@ -180,7 +180,8 @@ const matNoOf = (id: number, at = new Date()) => `MAT${isoDateInWib(at).slice(2)
 /** The receipt id the QR carries: TBS + 12 random digits. */
 const newIdTbsms = () => `TBS${String(randomInt(0, 1_000_000)).padStart(6, '0')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 
-const lineDetail = (i: number, field: string, message: string): ErrorDetail => ({ path: `body.lines.${i}.${field}`, message });
+/** A refusal of one line: its path in the body and its product, by which the phone places it. */
+const lineDetail = (i: number, productId: string, field: string, message: string): ErrorDetail => ({ path: `body.lines.${i}.${field}`, message, productId });
 
 /**
  * POST /api/transfers: my store sends products to another store. The receiver not mine (422
@@ -203,7 +204,7 @@ export async function createTransfer(db: Db, p: Principal, body: TransferCreateB
     const [receiver] = await tx.select({ code: stores.code }).from(stores).where(eq(stores.code, receiverCode)).limit(1);
     if (!receiver) throw new AppError('STORE_UNKNOWN', undefined, [{ path: 'body.receiverStoreCode', message: ERROR_MESSAGES.STORE_UNKNOWN }]);
     const known = new Map((await tx.select({ productId: products.productId, name: products.name }).from(products).where(inArray(products.productId, ids))).map((r) => [r.productId, r.name]));
-    const unknown = body.lines.flatMap((l, i) => (known.has(l.productId) ? [] : [lineDetail(i, 'productId', ERROR_MESSAGES.TRANSFER_PRODUCT_UNKNOWN)]));
+    const unknown = body.lines.flatMap((l, i) => (known.has(l.productId) ? [] : [lineDetail(i, l.productId, 'productId', ERROR_MESSAGES.TRANSFER_PRODUCT_UNKNOWN)]));
     if (unknown.length > 0) throw new AppError('TRANSFER_PRODUCT_UNKNOWN', undefined, unknown);
     // Locked in product order, as every writer of several stock rows does, so two sends cannot deadlock.
     const stock = await tx
@@ -215,7 +216,7 @@ export async function createTransfer(db: Db, p: Principal, body: TransferCreateB
     const have = new Map(stock.map((s) => [s.productId, s.qty]));
     const short = body.lines.flatMap((l, i) => {
       const qty = have.get(l.productId) ?? 0;
-      return qty >= l.qty ? [] : [lineDetail(i, 'qty', ERROR_DETAILS.transferStockShort(known.get(l.productId)!, Math.max(0, qty), l.qty))];
+      return qty >= l.qty ? [] : [lineDetail(i, l.productId, 'qty', ERROR_DETAILS.transferStockShort(known.get(l.productId)!, Math.max(0, qty), l.qty))];
     });
     if (short.length > 0) throw new AppError('TRANSFER_STOCK_SHORT', undefined, short);
 
@@ -348,9 +349,9 @@ export function finishTransfer(db: Db, p: Principal, matNo: string, body: Transf
     }
     const names = new Map((await tx.select({ productId: products.productId, name: products.name }).from(products).where(inArray(products.productId, [...sent.keys()]))).map((r) => [r.productId, r.name]));
     const nameOf = (productId: string) => names.get(productId) ?? productId;
-    const over = body.lines.flatMap((l, i) => (l.qtyReceived > sent.get(l.productId)! ? [lineDetail(i, 'qtyReceived', ERROR_DETAILS.transferReceivedExceeds(nameOf(l.productId), sent.get(l.productId)!))] : []));
+    const over = body.lines.flatMap((l, i) => (l.qtyReceived > sent.get(l.productId)! ? [lineDetail(i, l.productId, 'qtyReceived', ERROR_DETAILS.transferReceivedExceeds(nameOf(l.productId), sent.get(l.productId)!))] : []));
     if (over.length > 0) throw new AppError('TRANSFER_RECEIVED_EXCEEDS', undefined, over);
-    const unexplained = body.lines.flatMap((l, i) => (l.qtyReceived < sent.get(l.productId)! && !l.reason ? [lineDetail(i, 'reason', ERROR_DETAILS.transferReasonRequired(nameOf(l.productId)))] : []));
+    const unexplained = body.lines.flatMap((l, i) => (l.qtyReceived < sent.get(l.productId)! && !l.reason ? [lineDetail(i, l.productId, 'reason', ERROR_DETAILS.transferReasonRequired(nameOf(l.productId)))] : []));
     if (unexplained.length > 0) throw new AppError('TRANSFER_REASON_REQUIRED', undefined, unexplained);
 
     // A full line keeps no reason: only a difference is explained.

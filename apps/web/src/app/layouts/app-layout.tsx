@@ -33,6 +33,8 @@ const OrderLiveUpdates = lazyNamed(() => import('@/features/orders/components/or
 const PodLiveUpdates = lazy(() => import('@/features/pod/components/pod-live-updates'));
 const ConnectionStatus = lazyNamed(() => import('@/shared/outbox/connection-status'), 'ConnectionStatus');
 const EscalationAlert = lazy(() => import('@/features/monitoring/components/escalation-alert'));
+// Transfers concern two stores: a step taken by the other store reaches this phone on any screen.
+const TransferLiveUpdates = lazy(() => import('@/features/transfers/components/transfer-live-updates'));
 
 /** One live connection per signed-in session, scoped to the active store; the outbox sends for this member. */
 function LiveUpdates() {
@@ -43,6 +45,9 @@ function LiveUpdates() {
       <OutboxSync owner={member.nik} />
       <Suspense fallback={null}>
         <ConnectionStatus />
+      </Suspense>
+      <Suspense fallback={null}>
+        <TransferLiveUpdates />
       </Suspense>
       <Suspense fallback={null}>
         <OrderLiveUpdates

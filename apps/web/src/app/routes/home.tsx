@@ -11,6 +11,7 @@ import { orderKeys } from '@/features/orders/query-keys';
 import { bookingKeys } from '@/features/bookings/query-keys';
 import { cancelKeys } from '@/features/cancellations/query-keys';
 import { podKeys } from '@/features/pod/query-keys';
+import { transferKeys } from '@/features/transfers/query-keys';
 import { paths } from '@/shared/config/paths';
 import { id } from '@/shared/i18n/id';
 import { useModalStore } from '@/shared/modal/modal-store';
@@ -28,15 +29,17 @@ const CancelPendingBadge = lazy(() => import('@/features/cancellations/component
 const ReturnOpenBadge = lazy(() => import('@/features/returns/components/return-open-badge'));
 // Booking requests other stores addressed to this one, waiting to be taken or refused.
 const BookingRequestBadge = lazy(() => import('@/features/bookings/components/booking-request-badge'));
+// Transfers other stores sent to this one, waiting to be received.
+const MatIncomingBadge = lazy(() => import('@/features/transfers/components/mat-incoming-badge'));
 
-type Badge = 'pod' | 'cancel' | 'returns' | 'booking';
+type Badge = 'pod' | 'cancel' | 'returns' | 'booking' | 'mat';
 
 const FEATURES: ReadonlyArray<{ to: string; label: string; icon: IconName; minRole?: RoleId; badge?: Badge }> = [
   { to: paths.order, label: id.features.orders, icon: 'orders' },
   { to: paths.cekStock, label: id.features.stock, icon: 'stock' },
   // Opens what its badge counts: requests addressed to the store, waiting.
   { to: `${paths.bookingListProduct}?status=${BOOKING_STATUS.WAITING}`, label: id.features.booking, icon: 'booking', badge: 'booking' },
-  { to: paths.mat, label: id.features.transfer, icon: 'truck' },
+  { to: paths.mat, label: id.features.transfer, icon: 'truck', badge: 'mat' },
   { to: paths.returList('requested'), label: id.features.returns, icon: 'returns', badge: 'returns' },
   // Kepala toko and above decide POD requests: the tile and its badge are theirs.
   { to: paths.listPengajuanPod, label: id.features.pod, icon: 'pin', minRole: ROLE.STORE_CHIEF, badge: 'pod' },
@@ -68,6 +71,7 @@ export default function HomeRoute() {
       queryClient.refetchQueries({ queryKey: podKeys.count(), type: 'active' }),
       queryClient.refetchQueries({ queryKey: cancelKeys.count(), type: 'active' }),
       queryClient.refetchQueries({ queryKey: bookingKeys.count(), type: 'active' }),
+      queryClient.refetchQueries({ queryKey: transferKeys.count(), type: 'active' }),
     ]);
   const chooseStore = () => openModal({ type: 'super-user', title: id.superUser.title });
   const openStoreInfo = () => openModal({ type: 'store-info', title: id.store.infoTitle });
@@ -165,6 +169,7 @@ function FeatureBadge({ badge, storeCode }: { badge: Badge; storeCode: string })
   if (badge === 'pod') return <PodPendingBadge storeCode={storeCode} />;
   if (badge === 'cancel') return <CancelPendingBadge storeCode={storeCode} />;
   if (badge === 'booking') return <BookingRequestBadge storeCode={storeCode} />;
+  if (badge === 'mat') return <MatIncomingBadge />;
   return <ReturnOpenBadge storeCode={storeCode} />;
 }
 

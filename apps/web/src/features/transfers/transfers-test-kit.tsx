@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { matQrValue, type TransferCount, type TransferDetail, type TransferItem, type TransferLine } from '@gerai/contract';
+import TransferLiveUpdates from './components/transfer-live-updates';
 
 // The MAT screens as their tests render them, and what the server answers with. T001 (Kemang Raya)
 // sends Indomie and Aqua to T002 (Bangka Raya).
@@ -53,13 +55,17 @@ export function transferDetail(over: Partial<TransferDetail> = {}): TransferDeta
     finishedByName: null,
     pinTriesLeft: 5,
     actions: [],
+    viewerSides: ['sender'],
     history: [{ at: '2025-11-22T02:20:00.000Z', action: 'send', actorName: 'Budi Santoso', note: null }],
     ...over,
   };
 }
 
 /** The same transfer as T002 (the receiver) sees it. */
-export const incoming = (over: Partial<TransferDetail> = {}) => transferDetail({ side: 'in', ...over });
+export const incoming = (over: Partial<TransferDetail> = {}) => transferDetail({ side: 'in', viewerSides: ['receiver'], ...over });
+
+/** The area supervisor of both stores, working in T001 (the sender): on every side. */
+export const SUPERVISOR_SIDES: TransferDetail['viewerSides'] = ['sender', 'receiver', 'supervisor'];
 
 /** Confirmed by T002: being counted. */
 export const inProcess = (over: Partial<TransferDetail> = {}) =>
@@ -81,6 +87,16 @@ export function transferEvent<A extends string>(action: A, over: Partial<{ matSt
 }
 
 export { renderPage } from '@/test/render';
+
+/** A page as the signed-in shell shows it: with the transfers' live updates the shell mounts once. */
+export function withLive(page: ReactNode) {
+  return (
+    <>
+      <TransferLiveUpdates />
+      {page}
+    </>
+  );
+}
 
 /** The query string of a recorded call, as an object. */
 export const queryOf = (call: { url: string }) => Object.fromEntries(new URL(call.url, 'http://x').searchParams);

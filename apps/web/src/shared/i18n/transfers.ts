@@ -5,6 +5,10 @@
  * contract's messages (ERROR_MESSAGES, ERROR_DETAILS), chosen by code.
  */
 export const transfersText = {
+  home: {
+    /** The MAT tile's badge on home, for a screen reader. */
+    badge: '{count} MAT masuk menunggu diterima',
+  },
   common: {
     units: '{qty} unit',
     productsUnits: '{n} produk · {qty} unit',
@@ -43,6 +47,9 @@ export const transfersText = {
     shortTitle: 'Selisih MAT',
     shortHint: 'Barang yang diterima kurang dari yang dikirim.',
     watchMore: '{n} MAT lainnya',
+    /** A member working in no store yet (helpdesk, a supervisor before choosing): nothing of a store to count. */
+    noStoreTitle: 'Belum ada toko aktif',
+    noStoreMessage: 'MAT masuk dan keluar adalah milik toko. Pilih toko yang ingin Anda kelola di Beranda.',
   },
   list: {
     tabsLabel: 'Status MAT',
@@ -130,6 +137,8 @@ export const transfersText = {
     reissued: 'PIN baru dibuat.',
     reissuedNoPin: 'PIN baru tidak terbaca. Buat PIN baru sekali lagi.',
     lockedNoReissue: 'MAT terkunci: PIN baru belum bisa dibuat sebelum kuncinya dibuka.',
+    /** The sending store's phone without the PIN, after a supervisor unlocked it: the receiver's PIN still holds. */
+    unlockedKeepPin: 'Kunci MAT sudah dibuka. Toko tujuan memakai PIN yang sama; buat PIN baru hanya jika PIN itu hilang.',
   },
   lock: {
     title: 'MAT terkunci',
@@ -139,6 +148,9 @@ export const transfersText = {
     unlockMessage: 'Toko tujuan dapat mencoba PIN lagi ({tries} kali).',
     unlockConfirm: 'Ya, buka',
     unlocked: 'Kunci MAT {matNo} dibuka.',
+    /** What the supervisor who unlocked sees: the result, and that the crew's PIN still holds. */
+    unlockedTitle: 'MAT dibuka kembali',
+    unlockedMessage: 'Kru toko tujuan ({store}) bisa memasukkan PIN yang sama. Tidak perlu PIN baru.',
   },
   detail: {
     notFoundTitle: 'MAT tidak ditemukan',

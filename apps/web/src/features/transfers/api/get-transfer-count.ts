@@ -18,6 +18,7 @@ export const transferCountQueryOptions = () =>
     refetchInterval: 60_000,
   });
 
-export function useTransferCount() {
-  return useQuery(transferCountQueryOptions());
+/** `enabled` false for a member working in no store: the counts are a store's, there is nothing to ask. */
+export function useTransferCount({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...transferCountQueryOptions(), enabled });
 }

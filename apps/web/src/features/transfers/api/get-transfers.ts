@@ -25,6 +25,8 @@ export const transfersQueryOptions = (params: TransferListParams) =>
       for (const item of page.items) {
         const kept = client.getQueryData<TransferDetail>(transferKeys.detail(item.matNo));
         if (kept && (kept.matStatus !== item.matStatus || kept.locked !== item.locked)) void client.invalidateQueries({ queryKey: transferKeys.detail(item.matNo), refetchType: 'none' });
+        const byTbsms = client.getQueryData<TransferDetail>(transferKeys.byTbsms(item.idTbsms));
+        if (byTbsms && (byTbsms.matStatus !== item.matStatus || byTbsms.locked !== item.locked)) void client.invalidateQueries({ queryKey: transferKeys.byTbsms(item.idTbsms), refetchType: 'none' });
       }
       return page;
     },

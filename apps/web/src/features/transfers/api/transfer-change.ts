@@ -31,6 +31,17 @@ export async function writeTransfer(queryClient: QueryClient, detail: TransferDe
   ]);
 }
 
+/**
+ * A refusal that says the transfer is locked (423 TRANSFER_LOCKED: this try was the fifth wrong one, or
+ * another phone's was): its entries show it locked at once, until the read the refusal started brings
+ * the server's word — and with it, later, the unlock a supervisor makes anywhere (its event).
+ */
+export function writeLocked(queryClient: QueryClient, detail: Pick<TransferDetail, 'matNo' | 'idTbsms'>): void {
+  const locked = (old: TransferDetail | undefined) => (old ? { ...old, locked: true, pinTriesLeft: 0, actions: old.actions.filter((a) => a !== 'confirm' && a !== 'reissue') } : old);
+  queryClient.setQueryData<TransferDetail>(transferKeys.detail(detail.matNo), locked);
+  queryClient.setQueryData<TransferDetail>(transferKeys.byTbsms(detail.idTbsms), locked);
+}
+
 /** What a change touched: the lists, the counts, the watch lists and my store's stock. */
 export const TRANSFER_TOUCHED: readonly QueryKey[] = [transferKeys.lists(), transferKeys.count(), transferKeys.watches(), STOCK];
 

@@ -2,6 +2,7 @@ import { TRANSFER_DISCREPANCY_LABEL, TRANSFER_DISCREPANCY_REASONS, type Reason, 
 import { id, t } from '@/shared/i18n/id';
 import { transfersText } from '@/shared/i18n/transfers';
 import { Button } from '@/shared/ui/button';
+import { Icon } from '@/shared/ui/icons';
 import { ProductThumb } from '@/shared/ui/product-thumb';
 import { ReasonPicker } from '@/shared/ui/reason-picker';
 import { Stepper } from '@/shared/ui/stepper';
@@ -31,6 +32,7 @@ export function CountLine({
   onOpen,
   onClose,
   disabled,
+  refusal = null,
 }: {
   line: TransferLine;
   count: number;
@@ -41,6 +43,8 @@ export function CountLine({
   onOpen: () => void;
   onClose: () => void;
   disabled: boolean;
+  /** What the server refused about this line when finishing (placed by its product). */
+  refusal?: string | null;
 }) {
   const short = line.qtySent - count;
   const chosen = reason?.reason ?? null;
@@ -113,6 +117,12 @@ export function CountLine({
             {text.reasonPick}
           </Button>
         )
+      ) : null}
+      {refusal ? (
+        <p role="alert" className="flex items-start gap-2 rounded-lg bg-red-50 px-2 py-1.5 text-sm whitespace-pre-line text-red-800" data-testid="count-line-refused">
+          <Icon name="alert" className="size-4 shrink-0 translate-y-0.5" />
+          {refusal}
+        </p>
       ) : null}
     </li>
   );

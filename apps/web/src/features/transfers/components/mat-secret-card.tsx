@@ -5,6 +5,7 @@ import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { Icon } from '@/shared/ui/icons';
 import type { HeldSecret } from '../utils/secret-store';
+import { RefusalNote } from './refusal-note';
 
 const text = transfersText.secret;
 
@@ -19,25 +20,32 @@ export function MatSecretCard({
   secret,
   canReissue,
   locked,
+  keepPin = false,
   onReissue,
   reissuing,
+  refusal = null,
 }: {
   matNo: string;
   secret: HeldSecret | null;
   canReissue: boolean;
   locked: boolean;
+  /** Unlocked since the PIN was issued: the receiver's PIN still holds, so a new one is only offered. */
+  keepPin?: boolean;
   onReissue: () => void;
   reissuing: boolean;
+  /** Why "Buat PIN baru" was refused, said under it. */
+  refusal?: unknown;
 }) {
   if (!secret) {
     return (
       <Card title={text.missingTitle} testId="mat-secret-missing">
-        <p className="text-sm text-slate-700">{locked ? text.lockedNoReissue : text.missingMessage}</p>
+        <p className="text-sm text-slate-700">{locked ? text.lockedNoReissue : keepPin ? text.unlockedKeepPin : text.missingMessage}</p>
         {canReissue ? (
-          <Button block onClick={onReissue} loading={reissuing} icon={<Icon name="qr" className="size-5" />} data-testid="mat-reissue">
+          <Button block variant={keepPin ? 'secondary' : 'primary'} onClick={onReissue} loading={reissuing} icon={<Icon name="qr" className="size-5" />} data-testid="mat-reissue">
             {text.reissue}
           </Button>
         ) : null}
+        <RefusalNote error={refusal} testId="mat-reissue-refused" />
       </Card>
     );
   }
@@ -61,6 +69,7 @@ export function MatSecretCard({
           {text.reissue}
         </Button>
       ) : null}
+      <RefusalNote error={refusal} testId="mat-reissue-refused" />
     </Card>
   );
 }

@@ -5,7 +5,6 @@ import { paths } from '@/shared/config/paths';
 import { PageHeader } from '@/shared/ui/page-header';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
 import { useTransfer } from '../api/get-transfer';
-import { useTransferLiveRefresh } from '../live-events';
 import { transferKeys } from '../query-keys';
 import { TransferQueryState } from './transfer-query-state';
 
@@ -17,7 +16,6 @@ import { TransferQueryState } from './transfer-query-state';
 export function TransferDetailScreen({ matNo, title, backTo, testId, children }: { matNo: string; title: string; backTo: string; testId: string; children: (detail: TransferDetail) => ReactNode }) {
   const queryClient = useQueryClient();
   const detail = useTransfer(matNo);
-  useTransferLiveRefresh();
   const refresh = () => queryClient.refetchQueries({ queryKey: transferKeys.detail(matNo), type: 'active' });
   return (
     <>

@@ -15,7 +15,6 @@ import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
 import { useTransferCount } from '../api/get-transfer-count';
 import { useTransfers } from '../api/get-transfers';
-import { useTransferLiveRefresh } from '../live-events';
 import { transferKeys, type TransferListParams } from '../query-keys';
 import { forgetSecretUnlessNew } from '../utils/secret-store';
 import { listPath, outDetailPath } from '../utils/transfer-view';
@@ -50,7 +49,6 @@ export function TransferListScreen({ side, status }: { side: TransferListSide; s
   const [filterOpen, setFilterOpen] = useState(false);
   const now = useNow();
   const count = useTransferCount();
-  useTransferLiveRefresh();
 
   const params: TransferListParams = { side, status: MAT_ROUTE_STATUS[status], q: query.trim(), startDate: range.startDate, endDate: range.endDate, size: PAGE_SIZE };
   const list = useTransfers(params);

@@ -4,11 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { ERROR_DETAILS, ERROR_MESSAGES, matQrValue } from '@gerai/contract';
 import { resetClientStateForTests } from '@/shared/api/client';
 import { closeModal } from '@/shared/modal/modal-store';
-import { installFakeEventSource } from '@/test/fake-event-source';
+import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import { AQUA, ID_TBSMS, INDOMIE, MAT_NO, PIN, QR, inProcess, incoming, renderPage, transferLine } from '../transfers-test-kit';
+import { AQUA, ID_TBSMS, INDOMIE, MAT_NO, PIN, QR, inProcess, incoming, renderPage, SUPERVISOR_SIDES, transferEvent, transferLine, withLive } from '../transfers-test-kit';
 import { readCountDraft } from '../utils/count-draft';
 import ConfirmMatPage from './confirm-mat-page';
+
+// Walks through a screen with many steps: more than the default 5 s on a loaded test machine.
+vi.setConfig({ testTimeout: 20_000 });
 
 vi.mock('@/shared/feedback/feedback', () => ({ signal: vi.fn(), installAudioUnlock: () => () => {}, playTone: vi.fn(), vibrate: vi.fn() }));
 
@@ -19,7 +22,7 @@ const FINISH = `/api/transfers/${MAT_NO}/finish`;
 const renderConfirm = (status: string) =>
   renderPage(
     [
-      { path: '/confirm-mat/:status/:idTbsms', element: <ConfirmMatPage /> },
+      { path: '/confirm-mat/:status/:idTbsms', element: withLive(<ConfirmMatPage />) },
       { path: '/detail-mat-in/:matNo', element: <p>detail masuk</p> },
     ],
     `/confirm-mat/${status}/${ID_TBSMS}`,
@@ -98,11 +101,49 @@ describe('/confirm-mat/new (confirm with the PIN or the QR)', () => {
     expect(screen.queryByRole('button', { name: 'Buka kunci' })).not.toBeInTheDocument();
   });
 
+  it('locked on this phone, unlocked by the area supervisor on another: the PIN can be typed again, without a reload', async () => {
+    let current = incoming({ actions: ['confirm'], pinTriesLeft: 1 });
+    const server = mockFetch()
+      .on('GET', BY_TBSMS, () => ok(current))
+      .on('POST', CONFIRM, () => {
+        if (current.locked) return fail(423, 'TRANSFER_LOCKED', ERROR_MESSAGES.TRANSFER_LOCKED);
+        if (current.pinTriesLeft > 1) return ok(inProcess());
+        current = incoming({ locked: true, pinTriesLeft: 0, actions: [] });
+        return fail(423, 'TRANSFER_LOCKED', ERROR_MESSAGES.TRANSFER_LOCKED);
+      });
+    const user = userEvent.setup();
+    renderConfirm('new');
+    await user.type(await screen.findByLabelText('PIN dari toko pengirim'), '000000');
+    await user.click(screen.getByTestId('mat-pin-submit'));
+    expect(await screen.findByTestId('mat-lock-notice')).toHaveTextContent('MAT terkunci');
+    await waitFor(() => expect(server.callsTo(BY_TBSMS).length).toBeGreaterThanOrEqual(2));
+    const reads = server.callsTo(BY_TBSMS).length;
+
+    // The supervisor unlocks it on their phone: the event reaches this one (T002's stream).
+    current = incoming({ actions: ['confirm'], history: [...current.history, { at: '2025-11-22T04:00:00.000Z', action: 'unlock', actorName: 'Dewi Lestari', note: null }] });
+    emitEvent('transfer.unlocked', { ...transferEvent('unlocked', { actorName: 'Dewi Lestari' }), storeCode: 'T002' });
+    expect(await screen.findByTestId('mat-pin-form')).toBeInTheDocument();
+    expect(screen.queryByTestId('mat-lock-notice')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('PIN dari toko pengirim')).toHaveValue('');
+    expect(server.callsTo(BY_TBSMS).length).toBe(reads + 1);
+    // The same PIN as before goes through.
+    await user.type(screen.getByLabelText('PIN dari toko pengirim'), PIN);
+    await user.click(screen.getByTestId('mat-pin-submit'));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`/confirm-mat/proces/${ID_TBSMS}`));
+  });
+
   it('a locked transfer opened later: the notice at once, with the unlock for a supervisor', async () => {
-    mockFetch().on('GET', BY_TBSMS, ok(incoming({ locked: true, pinTriesLeft: 0, actions: ['unlock'] })));
+    mockFetch()
+      .on('GET', BY_TBSMS, ok(incoming({ locked: true, pinTriesLeft: 0, actions: ['cancel', 'unlock'], viewerSides: SUPERVISOR_SIDES })))
+      .on('POST', `/api/transfers/${MAT_NO}/unlock`, ok(incoming({ actions: ['cancel', 'reissue', 'confirm'], viewerSides: SUPERVISOR_SIDES })));
+    const user = userEvent.setup();
     renderConfirm('new');
     const notice = await screen.findByTestId('mat-lock-notice');
-    expect(within(notice).getByRole('button', { name: 'Buka kunci' })).toBeInTheDocument();
+    await user.click(within(notice).getByRole('button', { name: 'Buka kunci' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Ya, buka' }));
+    // Unlocked here: the result said, and the same PIN is what the crew types.
+    expect(await screen.findByTestId('mat-unlocked')).toHaveTextContent('bisa memasukkan PIN yang sama');
+    expect(screen.queryByText('Buat PIN baru')).not.toBeInTheDocument();
   });
 
   it('"Pindai QR": another transfer\'s QR or not a MAT QR is said here without asking the server; the right one confirms', async () => {
@@ -257,10 +298,10 @@ describe('/confirm-mat/proces (count what arrived)', () => {
     expect(localStorage.getItem(`gerai.mat.count.${MAT_NO}`)).toBeNull();
   });
 
-  it('a refused finish is said in the server\'s words, the count kept', async () => {
+  it('a refused finish is said in the server\'s words next to the line and the button, the count kept', async () => {
     mockFetch()
       .on('GET', BY_TBSMS, ok(inProcess({ lines: [transferLine({ qtySent: 1 })], lineCount: 1, qtySent: 1 })))
-      .on('POST', FINISH, fail(422, 'TRANSFER_REASON_REQUIRED', ERROR_MESSAGES.TRANSFER_REASON_REQUIRED, [{ path: 'body.lines.0.reason', message: ERROR_DETAILS.transferReasonRequired('Indomie Goreng 85g') }]));
+      .on('POST', FINISH, fail(422, 'TRANSFER_REASON_REQUIRED', ERROR_MESSAGES.TRANSFER_REASON_REQUIRED, [{ path: 'body.lines.0.reason', message: ERROR_DETAILS.transferReasonRequired('Indomie Goreng 85g'), productId: '20001' }]));
     const user = userEvent.setup();
     renderConfirm('proces');
     await screen.findByTestId('mat-count-view');
@@ -268,7 +309,10 @@ describe('/confirm-mat/proces (count what arrived)', () => {
     await user.click(screen.getByTestId('mat-count-submit'));
     expect(screen.getByRole('dialog')).toHaveTextContent('Semua 1 unit diterima sesuai yang dikirim.');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Ya, selesai' }));
-    await waitFor(() => expect(screen.getByRole('dialog')).toHaveTextContent('Pilih alasan selisih untuk Indomie Goreng 85g.'));
+    // Next to what was refused: the line the server names (by its product) and the button, no modal.
+    await waitFor(() => expect(within(screen.getByTestId('count-line-20001')).getByTestId('count-line-refused')).toHaveTextContent('Pilih alasan selisih untuk Indomie Goreng 85g.'));
+    expect(screen.getByTestId('mat-count-refused')).toHaveTextContent('Pilih alasan selisih untuk Indomie Goreng 85g.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(readCountDraft(MAT_NO).counts).toEqual({ '20001': 1 });
   });
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ERROR_MESSAGES, MAT_STATUS, MAT_STATUS_LABEL, TRANSFER_DISCREPANCY_LABEL, TRANSFER_LIMITS, parseMatQr, type TransferDetail } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
@@ -22,15 +23,16 @@ import { formatNumber } from '@/shared/utils/format';
 import { useConfirmTransfer } from '../api/confirm-transfer';
 import { useFinishTransfer } from '../api/finish-transfer';
 import { useTransferByTbsms } from '../api/get-transfer-by-tbsms';
+import { writeLocked } from '../api/transfer-change';
 import { useUnlockTransfer } from '../api/unlock-transfer';
 import { CountLine } from '../components/count-line';
 import { LockNotice } from '../components/lock-notice';
 import { QrScanPanel } from '../components/qr-scan-panel';
 import { TransferNotFound, TransferQueryState } from '../components/transfer-query-state';
-import { useTransferLiveRefresh } from '../live-events';
+import { UnlockedNotice } from '../components/unlocked-notice';
 import { countOf, countScan, finishBody, forgetCountDraft, linesMissingReason, setCount, setReason, shortLines, useCountDraft, type ScanOutcome } from '../utils/count-draft';
-import { transferErrorModal } from '../utils/transfer-errors';
 import { qrOfState, refusalLines } from '../utils/transfer-view';
+import { RefusalNote } from '../components/refusal-note';
 
 const text = transfersText.confirm;
 const countText = transfersText.count;
@@ -50,7 +52,6 @@ export default function ConfirmMatPage() {
   const { status, idTbsms = '' } = useParams();
   const mode = modeOf(status);
   const detail = useTransferByTbsms(idTbsms, { enabled: mode !== null });
-  useTransferLiveRefresh();
 
   return (
     <>
@@ -107,7 +108,7 @@ function ConfirmView({ detail: d }: { detail: TransferDetail }) {
   const [pinError, setPinError] = useState<string | null>(null);
   const [qrOpen, setQrOpen] = useState(false);
   const [qrError, setQrError] = useState<string | null>(null);
-  const [lockedNow, setLockedNow] = useState(false);
+  const queryClient = useQueryClient();
 
   const confirm = useConfirmTransfer(d.matNo, d.idTbsms, {
     onSuccess: (r) => {
@@ -120,33 +121,40 @@ function ConfirmView({ detail: d }: { detail: TransferDetail }) {
       signal('error');
       const said = refusalLines(error).join('\n');
       if (error.code === 'TRANSFER_LOCKED') {
-        setLockedNow(true);
+        // Said by the transfer itself (the cache), not by this screen: the unlock a supervisor makes
+        // on another phone reaches it by its event and the PIN can be typed again, without a reload.
+        writeLocked(queryClient, d);
+        // The wrong PIN does not wait in the field for the unlock.
+        setPin('');
         return;
       }
-      // Said where it was given: a wrong PIN (an old QR counts as one), a foreign QR, no answer.
-      if (error.code === 'TRANSFER_PIN_WRONG' || error.code === 'TRANSFER_QR_INVALID' || error.isNetwork) {
-        if (vars.qr !== undefined) {
-          setQrOpen(true);
-          setQrError(said);
-        } else {
-          setPin('');
-          setPinError(said);
-        }
-        return;
+      // Said where it was given: a wrong PIN (an old QR counts as one), a foreign QR, no answer, and
+      // any other refusal (confirmed meanwhile, not for my store: the transfer is read again too).
+      if (vars.qr !== undefined) {
+        setQrOpen(true);
+        setQrError(said);
+      } else {
+        setPin('');
+        setPinError(said);
       }
-      openModal(transferErrorModal(error));
     },
   });
+  const [unlockRefused, setUnlockRefused] = useState<ApiError | null>(null);
   const unlock = useUnlockTransfer(d.matNo, d.idTbsms, {
     onSuccess: (r) => {
-      setLockedNow(false);
+      signal('success');
       showToast(t(transfersText.lock.unlocked, { matNo: r.matNo }), 'success');
     },
     onQueued: () => showToast(common.queued, 'info'),
-    onError: (error) => openModal(transferErrorModal(error)),
+    onError: (error) => {
+      signal('error');
+      setUnlockRefused(error);
+    },
   });
   const sending = confirm.isPending;
-  const canConfirm = d.actions.includes('confirm') && !lockedNow;
+  const canConfirm = d.actions.includes('confirm') && !d.locked;
+  // Unlocked on this phone (a supervisor's job): said above what follows, the crew's PIN still holds.
+  const unlockedHere = unlock.isSuccess && !d.locked;
 
   const submitQr = (raw: string) => {
     const value = raw.trim();
@@ -205,7 +213,7 @@ function ConfirmView({ detail: d }: { detail: TransferDetail }) {
   if (d.matStatus !== MAT_STATUS.NEW) {
     return <Elsewhere testId="mat-closed" title={t(text.closedTitle, { status: MAT_STATUS_LABEL[d.matStatus] })} message={text.closedMessage} to={paths.detailMatIn(d.matNo)} action={transfersText.detail.toDetail} />;
   }
-  if (d.locked || lockedNow) {
+  if (d.locked) {
     return (
       <>
         <Summary detail={d} />
@@ -220,12 +228,16 @@ function ConfirmView({ detail: d }: { detail: TransferDetail }) {
                     message: t(transfersText.lock.unlockMessage, { tries: TRANSFER_LIMITS.pinMaxTries }),
                     buttonText: id.common.cancel,
                     confirmText: transfersText.lock.unlockConfirm,
-                    onConfirm: () => unlock.mutate({}),
+                    onConfirm: () => {
+                      setUnlockRefused(null);
+                      unlock.mutate({});
+                    },
                   })
               : undefined
           }
           unlocking={unlock.isPending && !unlock.queued}
           disabled={unlock.isPending}
+          refusal={unlockRefused}
         />
       </>
     );
@@ -238,6 +250,7 @@ function ConfirmView({ detail: d }: { detail: TransferDetail }) {
   return (
     <>
       <Summary detail={d} />
+      {unlockedHere ? <UnlockedNotice receiverName={t(common.store, { code: d.receiver.storeCode, name: d.receiver.storeName })} /> : null}
       <form onSubmit={submitPin} noValidate className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="mat-pin-form">
         <label htmlFor={pinId} className="font-semibold text-slate-900">
           {text.pinLabel}
@@ -314,6 +327,13 @@ function ConfirmView({ detail: d }: { detail: TransferDetail }) {
 
 type Feedback = { tone: 'success' | 'error'; text: string } | null;
 
+/** The lines a refused finish names, by the product the server names (never by its words). */
+function refusedLines(error: ApiError | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const d of error?.details ?? []) if (d.productId && d.message) out[d.productId] = out[d.productId] ? `${out[d.productId]}\n${d.message}` : d.message;
+  return out;
+}
+
 function feedbackOf(outcome: ScanOutcome): Feedback {
   switch (outcome.kind) {
     case 'counted':
@@ -331,6 +351,9 @@ function CountView({ detail: d }: { detail: TransferDetail }) {
   const { draft, update, reset } = useCountDraft(d.matNo);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [openReason, setOpenReason] = useState<string | null>(null);
+  // A refused "Selesai": why, above the button, and each line the server named, on that line.
+  const [refused, setRefused] = useState<ApiError | null>(null);
+  const lineRefusals = refusedLines(refused);
 
   const finish = useFinishTransfer(d.matNo, d.idTbsms, {
     onSuccess: (r) => {
@@ -345,7 +368,7 @@ function CountView({ detail: d }: { detail: TransferDetail }) {
     },
     onError: (error) => {
       signal('error');
-      openModal(transferErrorModal(error));
+      setRefused(error);
     },
   });
   const sending = finish.isPending && !finish.queued;
@@ -391,7 +414,10 @@ function CountView({ detail: d }: { detail: TransferDetail }) {
       message: [...lines, t(countText.finishNote, { received: formatNumber(received) })].join('\n'),
       buttonText: id.common.cancel,
       confirmText: countText.finishConfirm,
-      onConfirm: () => finish.mutate(body),
+      onConfirm: () => {
+        setRefused(null);
+        finish.mutate(body);
+      },
     });
   };
   const confirmReset = () =>
@@ -445,6 +471,7 @@ function CountView({ detail: d }: { detail: TransferDetail }) {
             onReason={(r) => update((dr) => setReason(dr, line.productId, r))}
             onOpen={() => setOpenReason(line.productId)}
             onClose={() => setOpenReason((o) => (o === line.productId ? null : o))}
+            refusal={lineRefusals[line.productId] ?? null}
           />
         ))}
       </ul>
@@ -453,9 +480,12 @@ function CountView({ detail: d }: { detail: TransferDetail }) {
         {countText.reset}
       </Button>
       <ActionBar hint={hint}>
-        <Button block onClick={confirmFinish} disabled={missing.length > 0 || finish.isPending} loading={sending} data-testid="mat-count-submit">
-          {countText.submit}
-        </Button>
+        <div className="flex w-full flex-col gap-2">
+          <RefusalNote error={refused} testId="mat-count-refused" />
+          <Button block onClick={confirmFinish} disabled={missing.length > 0 || finish.isPending} loading={sending} data-testid="mat-count-submit">
+            {countText.submit}
+          </Button>
+        </div>
       </ActionBar>
     </div>
   );

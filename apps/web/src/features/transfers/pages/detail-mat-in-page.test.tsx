@@ -5,7 +5,7 @@ import { resetClientStateForTests } from '@/shared/api/client';
 import { closeModal } from '@/shared/modal/modal-store';
 import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
 import { mockFetch, ok } from '@/test/fetch-mock';
-import { AQUA, ID_TBSMS, MAT_NO, inProcess, incoming, renderPage, transferEvent, transferLine } from '../transfers-test-kit';
+import { AQUA, ID_TBSMS, MAT_NO, inProcess, incoming, renderPage, transferEvent, transferLine, SUPERVISOR_SIDES, withLive } from '../transfers-test-kit';
 import { readCountDraft, writeCountDraft } from '../utils/count-draft';
 import DetailMatInPage from './detail-mat-in-page';
 import DetailMatOutCompletePage from './detail-mat-out-complete-page';
@@ -31,7 +31,7 @@ const finished = (side: 'in' | 'out') =>
 const renderIn = () =>
   renderPage(
     [
-      { path: '/detail-mat-in/:matNo', element: <DetailMatInPage /> },
+      { path: '/detail-mat-in/:matNo', element: withLive(<DetailMatInPage />) },
       { path: '/detail-mat-out-complete/:matStoreStatus/:matStoreNo', element: <DetailMatOutCompletePage /> },
     ],
     `/detail-mat-in/${MAT_NO}`,
@@ -79,15 +79,18 @@ describe('/detail-mat-in (a transfer addressed to my store)', () => {
     expect(screen.queryByTestId('mat-confirm')).not.toBeInTheDocument();
   });
 
-  it('locked: the notice, and for an area supervisor the unlock (a crew action)', async () => {
+  it('locked: the notice, and for an area supervisor the unlock (a crew action), then its result', async () => {
     const server = mockFetch()
-      .on('GET', DETAIL, ok(incoming({ locked: true, pinTriesLeft: 0, actions: ['unlock'] })))
-      .on('POST', `${DETAIL}/unlock`, ok(incoming({ actions: ['confirm'] })));
+      .on('GET', DETAIL, ok(incoming({ locked: true, pinTriesLeft: 0, actions: ['cancel', 'unlock'], viewerSides: SUPERVISOR_SIDES })))
+      .on('POST', `${DETAIL}/unlock`, ok(incoming({ actions: ['cancel', 'reissue', 'confirm'], viewerSides: SUPERVISOR_SIDES })));
     const user = userEvent.setup();
     renderIn();
     await user.click(within(await screen.findByTestId('mat-lock-notice')).getByRole('button', { name: 'Buka kunci' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Ya, buka' }));
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Konfirmasi penerimaan' })).toBeInTheDocument());
+    // The supervisor who came to unlock sees what that did, and the way back; not the receiver's step.
+    expect(await screen.findByTestId('mat-unlocked')).toHaveTextContent('MAT dibuka kembaliKru toko tujuan (T002 · Toko Bangka Raya) bisa memasukkan PIN yang sama.');
+    expect(screen.getByRole('link', { name: 'Ke menu MAT' })).toHaveAttribute('href', '/mat');
+    expect(screen.queryByRole('link', { name: 'Konfirmasi penerimaan' })).not.toBeInTheDocument();
     expect(server.callsTo(`${DETAIL}/unlock`, 'POST')[0]!.body).toEqual({});
     expect(screen.getByTestId('toasts')).toHaveTextContent(`Kunci MAT ${MAT_NO} dibuka.`);
     cleanup();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { MAT_STATUS, TRANSFER_LIMITS, type TransferDetail } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
@@ -21,8 +21,8 @@ import { TransferHeader } from '../components/transfer-header';
 import { TransferHistory } from '../components/transfer-history';
 import { TransferLines } from '../components/transfer-lines';
 import { TransferDetailScreen } from '../components/transfer-detail-screen';
+import { UnlockedNotice } from '../components/unlocked-notice';
 import { forgetCountDraft } from '../utils/count-draft';
-import { transferErrorModal } from '../utils/transfer-errors';
 import { listPath } from '../utils/transfer-view';
 import { useHeldTransfer } from '../utils/use-held-transfer';
 
@@ -57,9 +57,11 @@ function InView({ detail: d }: { detail: TransferDetail }) {
     if (d.matStatus === MAT_STATUS.FINISH || d.matStatus === MAT_STATUS.CANCEL) forgetCountDraft(d.matNo);
   }, [d.matNo, d.matStatus]);
 
+  // Why an unlock was refused, said under its button.
+  const [refused, setRefused] = useState<ApiError | null>(null);
   const onError = (error: ApiError) => {
     signal('error');
-    openModal(transferErrorModal(error));
+    setRefused(error);
   };
   const unlock = useUnlockTransfer(d.matNo, d.idTbsms, {
     onSuccess: (r) => {
@@ -74,6 +76,8 @@ function InView({ detail: d }: { detail: TransferDetail }) {
   if (changedFrom) return <TransferChangedNotice transfer={d} from={changedFrom} backTo={inListOf(changedFrom)} onContinue={acknowledge} />;
 
   const can = (action: TransferDetail['actions'][number]) => d.actions.includes(action);
+  // Unlocked on this phone (a supervisor's job): the screen says what that did, and leads back.
+  const unlockedHere = unlock.isSuccess && !d.locked && d.matStatus === MAT_STATUS.NEW;
   const confirmUnlock = () =>
     openModal({
       type: 'info',
@@ -82,20 +86,31 @@ function InView({ detail: d }: { detail: TransferDetail }) {
       message: t(transfersText.lock.unlockMessage, { tries: TRANSFER_LIMITS.pinMaxTries }),
       buttonText: id.common.cancel,
       confirmText: transfersText.lock.unlockConfirm,
-      onConfirm: () => unlock.mutate({}),
+      onConfirm: () => {
+        setRefused(null);
+        unlock.mutate({});
+      },
     });
 
   const note =
     d.matStatus === MAT_STATUS.CANCEL
       ? text.cancelledNote
-      : d.matStatus === MAT_STATUS.NEW && !d.locked
+      : d.matStatus === MAT_STATUS.NEW && !d.locked && !unlockedHere
         ? t(text.waitingSender, { store: d.sender.storeName })
         : d.matStatus === MAT_STATUS.FINISH
           ? text.finishedNote
           : null;
 
   let bar: ReactNode = null;
-  if (can('confirm')) {
+  if (unlockedHere) {
+    bar = (
+      <ActionBar>
+        <ButtonLink to={paths.mat} block data-testid="mat-unlocked-done">
+          {transfersText.common.toEntry}
+        </ButtonLink>
+      </ActionBar>
+    );
+  } else if (can('confirm')) {
     bar = (
       <ActionBar>
         <ButtonLink to={paths.confirmMat('new', d.idTbsms)} block data-testid="mat-confirm">
@@ -118,7 +133,8 @@ function InView({ detail: d }: { detail: TransferDetail }) {
   return (
     <div ref={topRef} className={cn('flex scroll-mt-16 flex-col gap-3', bar !== null && 'pb-24')}>
       <TransferHeader detail={d} />
-      {d.locked ? <LockNotice onUnlock={can('unlock') ? confirmUnlock : undefined} unlocking={unlock.isPending && !unlock.queued} disabled={unlock.isPending} /> : null}
+      {d.locked ? <LockNotice onUnlock={can('unlock') ? confirmUnlock : undefined} unlocking={unlock.isPending && !unlock.queued} disabled={unlock.isPending} refusal={refused} /> : null}
+      {unlockedHere ? <UnlockedNotice receiverName={t(transfersText.common.store, { code: d.receiver.storeCode, name: d.receiver.storeName })} /> : null}
       <KeptActions actions={kept} />
       {note ? (
         <p className="flex items-start gap-2 rounded-xl bg-slate-100 p-3 text-sm text-slate-700" data-testid="mat-note-status">

@@ -6,7 +6,7 @@ import { resetClientStateForTests } from '@/shared/api/client';
 import { closeModal } from '@/shared/modal/modal-store';
 import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import { ID_TBSMS, MAT_NO, PIN, QR, renderPage, transferDetail, transferEvent } from '../transfers-test-kit';
+import { ID_TBSMS, MAT_NO, PIN, QR, renderPage, SUPERVISOR_SIDES, transferDetail, transferEvent, withLive } from '../transfers-test-kit';
 import { readSecret, saveSecret } from '../utils/secret-store';
 import DetailMatOutPage from './detail-mat-out-page';
 
@@ -18,7 +18,7 @@ const action = (name: string) => `${DETAIL}/${name}`;
 const renderOut = () =>
   renderPage(
     [
-      { path: '/detail-mat-out/:matStoreStatus/:matStoreNo', element: <DetailMatOutPage /> },
+      { path: '/detail-mat-out/:matStoreStatus/:matStoreNo', element: withLive(<DetailMatOutPage />) },
       { path: '/mat-out-new', element: <p>daftar keluar</p> },
     ],
     `/detail-mat-out/new/${MAT_NO}`,
@@ -88,21 +88,33 @@ describe('/detail-mat-out (a transfer my store sent)', () => {
     expect(screen.getByTestId('toasts')).toHaveTextContent(`MAT ${MAT_NO} dibatalkan. Stok kembali.`);
   });
 
-  it('cancel after the receiver confirmed (409): the warning in the server\'s words, the transfer read again', async () => {
-    let current = transferDetail({ actions: ['cancel', 'reissue'] });
+  it('a refused cancel is said above its button in the server\'s words, not in a modal; the transfer is read again', async () => {
     const server = mockFetch()
+      .on('GET', DETAIL, ok(transferDetail({ actions: ['cancel', 'reissue'] })))
+      .on('POST', action('cancel'), fail(409, 'TRANSFER_STATUS_CHANGED', 'Status MAT sudah berubah menjadi Proses. Muat ulang untuk melihat status terbaru.'));
+    const user = userEvent.setup();
+    renderOut();
+    await user.click(await screen.findByTestId('mat-cancel'));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Ya, batalkan' }));
+    expect(await screen.findByTestId('mat-cancel-refused')).toHaveTextContent('Status MAT sudah berubah menjadi Proses.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(server.callsTo(DETAIL).length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('cancel after the receiver confirmed (409): the transfer read again shows what happened and who did it', async () => {
+    let current = transferDetail({ actions: ['cancel', 'reissue'] });
+    mockFetch()
       .on('GET', DETAIL, () => ok(current))
       .on('POST', action('cancel'), () => {
-        current = transferDetail({ matStatus: 'process', matStoreStatus: 'proces' });
+        current = transferDetail({ matStatus: 'process', matStoreStatus: 'proces', history: [...current.history, { at: '2025-11-22T03:00:00.000Z', action: 'confirm', actorName: 'Sari Dewi', note: null }] });
         return fail(409, 'TRANSFER_STATUS_CHANGED', 'Status MAT sudah berubah menjadi Proses. Muat ulang untuk melihat status terbaru.');
       });
     const user = userEvent.setup();
     renderOut();
     await user.click(await screen.findByTestId('mat-cancel'));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Ya, batalkan' }));
-    const modal = await screen.findByRole('dialog', { name: 'Status MAT berubah' });
-    expect(modal).toHaveTextContent('Status MAT sudah berubah menjadi Proses.');
-    await waitFor(() => expect(server.callsTo(DETAIL).length).toBeGreaterThanOrEqual(2));
+    expect(await screen.findByTestId('mat-changed')).toHaveTextContent(`MAT ${MAT_NO} sekarang Proses oleh Sari Dewi.`);
+    expect(screen.queryByTestId('mat-cancel')).not.toBeInTheDocument();
   });
 
   it('the receiver confirms while it is open: said as a notice, then shown on request', async () => {
@@ -124,21 +136,47 @@ describe('/detail-mat-out (a transfer my store sent)', () => {
     expect(screen.getByTestId('mat-note-status')).toHaveTextContent('Toko Bangka Raya sedang menghitung');
   });
 
-  it('locked: the notice; no new PIN; an area supervisor unlocks it (kept for later when offline)', async () => {
+  it('the area supervisor who came to unlock: the lock and its unlock, then the result; never "Buat PIN baru" or "Batalkan MAT"', async () => {
+    const unlockStep = { at: '2025-11-22T04:00:00.000Z', action: 'unlock', actorName: 'Dewi Lestari', note: null };
     const server = mockFetch()
-      .on('GET', DETAIL, ok(transferDetail({ locked: true, pinTriesLeft: 0, actions: ['cancel', 'unlock'] })))
-      .on('POST', action('unlock'), ok(transferDetail({ actions: ['cancel', 'reissue'] })));
+      .on('GET', DETAIL, ok(transferDetail({ locked: true, pinTriesLeft: 0, actions: ['cancel', 'unlock'], viewerSides: SUPERVISOR_SIDES })))
+      .on('POST', action('unlock'), ok(transferDetail({ actions: ['cancel', 'reissue', 'confirm'], viewerSides: SUPERVISOR_SIDES, history: [...transferDetail().history, unlockStep] })));
     const user = userEvent.setup();
     renderOut();
     const notice = await screen.findByTestId('mat-lock-notice');
     expect(notice).toHaveTextContent('PIN salah 5 kali.');
-    expect(screen.getByTestId('mat-secret-missing')).toHaveTextContent('MAT terkunci: PIN baru belum bisa dibuat');
-    expect(screen.queryByTestId('mat-reissue')).not.toBeInTheDocument();
+    // Not the sending store's phone: no PIN card, no cancel in the action bar.
+    expect(screen.queryByTestId('mat-secret-missing')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('mat-cancel')).not.toBeInTheDocument();
     await user.click(within(notice).getByRole('button', { name: 'Buka kunci' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Buka kunci MAT?' })).getByRole('button', { name: 'Ya, buka' }));
-    await waitFor(() => expect(screen.queryByTestId('mat-lock-notice')).not.toBeInTheDocument());
+    expect(await screen.findByTestId('mat-unlocked')).toHaveTextContent('MAT dibuka kembaliKru toko tujuan (T002 · Toko Bangka Raya) bisa memasukkan PIN yang sama. Tidak perlu PIN baru.');
     expect(server.callsTo(action('unlock'), 'POST')).toHaveLength(1);
-    expect(screen.getByTestId('mat-reissue')).toBeInTheDocument();
+    expect(screen.queryByTestId('mat-lock-notice')).not.toBeInTheDocument();
+    expect(screen.getByTestId('mat-unlocked-done')).toHaveTextContent('Ke menu MAT');
+    expect(screen.queryByTestId('mat-reissue')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('mat-cancel')).not.toBeInTheDocument();
+    expect(screen.queryByText('Buat PIN baru')).not.toBeInTheDocument();
+  });
+
+  it('the sending crew while locked: no new PIN, cancel kept; unlocked by the supervisor elsewhere: said, and a new PIN only offered', async () => {
+    let current = transferDetail({ locked: true, pinTriesLeft: 0, actions: ['cancel'] });
+    mockFetch().on('GET', DETAIL, () => ok(current));
+    const user = userEvent.setup();
+    renderOut();
+    expect(await screen.findByTestId('mat-lock-notice')).toBeInTheDocument();
+    expect(screen.getByTestId('mat-secret-missing')).toHaveTextContent('MAT terkunci: PIN baru belum bisa dibuat');
+    expect(screen.queryByTestId('mat-reissue')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Buka kunci' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('mat-cancel')).toBeInTheDocument();
+
+    current = transferDetail({ actions: ['cancel', 'reissue'], history: [...current.history, { at: '2025-11-22T04:00:00.000Z', action: 'unlock', actorName: 'Dewi Lestari', note: null }] });
+    emitEvent('transfer.unlocked', transferEvent('unlocked', { actorName: 'Dewi Lestari' }));
+    expect(await screen.findByTestId('mat-changed')).toHaveTextContent(`Kunci MAT ${MAT_NO} sudah dibuka oleh Dewi Lestari.`);
+    await user.click(screen.getByTestId('mat-changed-continue'));
+    // The receiver still holds the PIN: a new one is there for a lost PIN, not the screen's main action.
+    expect(screen.getByTestId('mat-secret-missing')).toHaveTextContent('Toko tujuan memakai PIN yang sama');
+    expect(screen.getByTestId('mat-reissue').className).not.toMatch(/bg-brand-700/);
   });
 
   it('a transfer not for my stores: not found', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { MAT_STATUS, TRANSFER_LIMITS, matRouteStatusOf, type TransferDetail, type TransferWithSecret } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
@@ -21,14 +21,15 @@ import { TransferChangedNotice } from '../components/changed-notice';
 import { KeptActions, useKeptActions } from '../components/kept-actions';
 import { LockNotice } from '../components/lock-notice';
 import { MatSecretCard } from '../components/mat-secret-card';
+import { RefusalNote } from '../components/refusal-note';
 import { TransferFacts } from '../components/transfer-facts';
 import { TransferHeader } from '../components/transfer-header';
 import { TransferHistory } from '../components/transfer-history';
 import { TransferLines } from '../components/transfer-lines';
 import { TransferDetailScreen } from '../components/transfer-detail-screen';
+import { UnlockedNotice } from '../components/unlocked-notice';
 import { forgetSecretUnlessNew, saveSecret, useHeldSecret } from '../utils/secret-store';
-import { transferErrorModal } from '../utils/transfer-errors';
-import { listPath } from '../utils/transfer-view';
+import { isSendingCrew, listPath, unlockedSincePin } from '../utils/transfer-view';
 import { useHeldTransfer } from '../utils/use-held-transfer';
 
 const text = transfersText.detail;
@@ -36,8 +37,9 @@ const text = transfersText.detail;
 /**
  * `/detail-mat-out/:matStoreStatus/:matStoreNo` — a transfer my store sent. While it is new: the QR
  * and PIN for the receiver when this phone holds them (decision 89), else "Buat PIN baru"; "Batalkan
- * MAT" gives the units back. A locked one says so (an area supervisor unlocks it here). Later: its
- * status and lines; a finished one leads to what arrived.
+ * MAT" gives the units back — both for the sending store's own people only. A locked one says so; an
+ * area supervisor unlocks it here and then sees the result (the receiver's PIN still holds), never
+ * an invitation to void it. Later: its status and lines; a finished one leads to what arrived.
  */
 export default function DetailMatOutPage() {
   const { matStoreNo = '' } = useParams();
@@ -59,9 +61,12 @@ function OutView({ detail: d }: { detail: TransferDetail }) {
   // Out of `new`, the PIN is of no use any more: it leaves the phone.
   useEffect(() => forgetSecretUnlessNew(d), [d]);
 
-  const onError = (error: ApiError) => {
+  // A refusal is said next to the step that was refused (decision: refusals where the action is).
+  const [refused, setRefused] = useState<{ step: 'cancel' | 'reissue' | 'unlock'; error: ApiError } | null>(null);
+  const refusalOf = (step: 'cancel' | 'reissue' | 'unlock') => (refused?.step === step ? refused.error : null);
+  const onErrorOf = (step: 'cancel' | 'reissue' | 'unlock') => (error: ApiError) => {
     signal('error');
-    openModal(transferErrorModal(error));
+    setRefused({ step, error });
   };
   const done = (message: string) => {
     signal('success');
@@ -70,8 +75,8 @@ function OutView({ detail: d }: { detail: TransferDetail }) {
   };
   const queued = () => showToast(transfersText.common.queued, 'info');
 
-  const cancel = useCancelTransfer(d.matNo, d.idTbsms, { onSuccess: (r) => done(t(text.cancelled, { matNo: r.matNo })), onQueued: queued, onError });
-  const unlock = useUnlockTransfer(d.matNo, d.idTbsms, { onSuccess: (r) => done(t(transfersText.lock.unlocked, { matNo: r.matNo })), onQueued: queued, onError });
+  const cancel = useCancelTransfer(d.matNo, d.idTbsms, { onSuccess: (r) => done(t(text.cancelled, { matNo: r.matNo })), onQueued: queued, onError: onErrorOf('cancel') });
+  const unlock = useUnlockTransfer(d.matNo, d.idTbsms, { onSuccess: (r) => done(t(transfersText.lock.unlocked, { matNo: r.matNo })), onQueued: queued, onError: onErrorOf('unlock') });
   const reissue = useReissueTransferPin(d.matNo, d.idTbsms, {
     onSuccess: (r: TransferWithSecret) => {
       if (r.secret) {
@@ -83,13 +88,19 @@ function OutView({ detail: d }: { detail: TransferDetail }) {
         showToast(transfersText.secret.reissuedNoPin, 'error');
       }
     },
-    onError,
+    onError: onErrorOf('reissue'),
   });
   const busy = cancel.isPending || unlock.isPending || reissue.isPending;
 
   if (changedFrom) return <TransferChangedNotice transfer={d} from={changedFrom} backTo={listPath('out', matRouteStatusOf(changedFrom.matStatus))} onContinue={acknowledge} />;
 
-  const can = (action: TransferDetail['actions'][number]) => d.actions.includes(action);
+  const crew = isSendingCrew(d);
+  // The sender's steps that void what the receiver holds are the sending store's people's.
+  const can = (action: TransferDetail['actions'][number]) => d.actions.includes(action) && (crew || (action !== 'reissue' && action !== 'cancel'));
+  // Unlocked on this phone: the screen says what that did, and leads back.
+  const unlockedHere = unlock.isSuccess && !d.locked && d.matStatus === MAT_STATUS.NEW;
+  // After an unlock the receiver's PIN still holds: a new one is offered, never urged.
+  const keepPin = unlockedSincePin(d);
   const confirmCancel = () =>
     openModal({
       type: 'info',
@@ -98,7 +109,10 @@ function OutView({ detail: d }: { detail: TransferDetail }) {
       message: t(text.cancelMessage, { matNo: d.matNo, qty: formatNumber(d.qtySent) }),
       buttonText: id.common.cancel,
       confirmText: text.cancelConfirm,
-      onConfirm: () => cancel.mutate({}),
+      onConfirm: () => {
+        setRefused(null);
+        cancel.mutate({});
+      },
     });
   const confirmReissue = () => {
     if (!online) {
@@ -112,7 +126,10 @@ function OutView({ detail: d }: { detail: TransferDetail }) {
       message: transfersText.secret.reissueMessage,
       buttonText: id.common.cancel,
       confirmText: transfersText.secret.reissueConfirm,
-      onConfirm: () => reissue.mutate({}),
+      onConfirm: () => {
+        setRefused(null);
+        reissue.mutate({});
+      },
     });
   };
   const confirmUnlock = () =>
@@ -123,7 +140,10 @@ function OutView({ detail: d }: { detail: TransferDetail }) {
       message: t(transfersText.lock.unlockMessage, { tries: TRANSFER_LIMITS.pinMaxTries }),
       buttonText: id.common.cancel,
       confirmText: transfersText.lock.unlockConfirm,
-      onConfirm: () => unlock.mutate({}),
+      onConfirm: () => {
+        setRefused(null);
+        unlock.mutate({});
+      },
     });
 
   const isNew = d.matStatus === MAT_STATUS.NEW;
@@ -136,11 +156,20 @@ function OutView({ detail: d }: { detail: TransferDetail }) {
           ? text.finishedNote
           : null;
 
-  const bar: ReactNode = can('cancel') ? (
+  const bar: ReactNode = unlockedHere ? (
     <ActionBar>
-      <Button variant="danger" block onClick={confirmCancel} loading={cancel.isPending && !cancel.queued} disabled={busy} data-testid="mat-cancel">
-        {text.cancel}
-      </Button>
+      <ButtonLink to={paths.mat} block data-testid="mat-unlocked-done">
+        {transfersText.common.toEntry}
+      </ButtonLink>
+    </ActionBar>
+  ) : can('cancel') ? (
+    <ActionBar>
+      <div className="flex w-full flex-col gap-2">
+        <RefusalNote error={refusalOf('cancel')} testId="mat-cancel-refused" />
+        <Button variant="danger" block onClick={confirmCancel} loading={cancel.isPending && !cancel.queued} disabled={busy} data-testid="mat-cancel">
+          {text.cancel}
+        </Button>
+      </div>
     </ActionBar>
   ) : d.matStatus === MAT_STATUS.FINISH ? (
     <ActionBar>
@@ -152,13 +181,16 @@ function OutView({ detail: d }: { detail: TransferDetail }) {
 
   return (
     <div ref={topRef} className={cn('flex scroll-mt-16 flex-col gap-3', bar !== null && 'pb-24')}>
-      {d.locked ? <LockNotice onUnlock={can('unlock') ? confirmUnlock : undefined} unlocking={unlock.isPending && !unlock.queued} disabled={busy} /> : null}
+      {d.locked ? <LockNotice onUnlock={can('unlock') ? confirmUnlock : undefined} unlocking={unlock.isPending && !unlock.queued} disabled={busy} refusal={refusalOf('unlock')} /> : null}
+      {unlockedHere ? <UnlockedNotice receiverName={t(transfersText.common.store, { code: d.receiver.storeCode, name: d.receiver.storeName })} /> : null}
       {/*
         The PIN belongs to the sending store: shown to it (or wherever this phone holds it), not to the
         receiver. First on the screen: showing the QR is what the sender came for, so it is in view on
         arrival, above the action bar.
       */}
-      {isNew && (secret !== null || d.side === 'out' || can('reissue')) ? <MatSecretCard matNo={d.matNo} secret={secret} canReissue={can('reissue')} locked={d.locked} onReissue={confirmReissue} reissuing={reissue.isPending} /> : null}
+      {isNew && (secret !== null || (crew && (d.side === 'out' || can('reissue')))) ? (
+        <MatSecretCard matNo={d.matNo} secret={secret} canReissue={can('reissue')} locked={d.locked} keepPin={keepPin} onReissue={confirmReissue} reissuing={reissue.isPending} refusal={refusalOf('reissue')} />
+      ) : null}
       <TransferHeader detail={d} />
       <KeptActions actions={kept} />
       {note ? (

@@ -5,9 +5,12 @@ import { resetClientStateForTests } from '@/shared/api/client';
 import { closeModal } from '@/shared/modal/modal-store';
 import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
 import { mockFetch, ok } from '@/test/fetch-mock';
-import { ID_TBSMS, MAT_NO, QR, incoming, inProcess, page, renderPage, transferCount, transferEvent, transferItem } from '../transfers-test-kit';
+import { ID_TBSMS, MAT_NO, QR, incoming, inProcess, page, renderPage, transferCount, transferEvent, transferItem, withLive } from '../transfers-test-kit';
 import ConfirmMatPage from './confirm-mat-page';
 import MatEntryPage from './mat-entry-page';
+
+// Walks through a screen with many steps: more than the default 5 s on a loaded test machine.
+vi.setConfig({ testTimeout: 20_000 });
 
 vi.mock('@/shared/feedback/feedback', () => ({ signal: vi.fn(), installAudioUnlock: () => () => {}, playTone: vi.fn(), vibrate: vi.fn() }));
 
@@ -18,7 +21,7 @@ const SHORT = '/api/transfers/discrepancies';
 const renderEntry = (role: 'staff' | 'chief' | 'supervisor' = 'staff') =>
   renderPage(
     [
-      { path: '/mat', element: <MatEntryPage canWatch={role !== 'staff'} /> },
+      { path: '/mat', element: withLive(<MatEntryPage canWatch={role !== 'staff'} />) },
       { path: '/confirm-mat/:status/:idTbsms', element: <ConfirmMatPage /> },
     ],
     '/mat',
@@ -100,6 +103,16 @@ describe('/mat (MAT entry)', () => {
     await user.type(screen.getByLabelText('Ketik isi QR MAT'), 'https://contoh.id/promo{Enter}');
     expect(screen.getByTestId('mat-scan-feedback')).toHaveTextContent('Ini bukan QR MAT.');
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/mat$/);
+  });
+
+  it('a member working in no store yet (helpdesk): says so, and asks for no counts (a store\'s, which the server would refuse)', async () => {
+    const server = mockFetch().on('GET', LOCKED, ok(page([]))).on('GET', SHORT, ok(page([])));
+    renderPage([{ path: '/mat', element: withLive(<MatEntryPage canWatch hasStore={false} />) }], '/mat');
+    expect(await screen.findByTestId('mat-no-store')).toHaveTextContent('Belum ada toko aktif');
+    expect(screen.queryByTestId('mat-send')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('mat-block-in')).not.toBeInTheDocument();
+    await waitFor(() => expect(server.callsTo(LOCKED)).toHaveLength(1));
+    expect(server.callsTo(COUNT)).toHaveLength(0);
   });
 
   it('staff see no watch blocks and never ask for them', async () => {

@@ -13,13 +13,13 @@ import { Icon } from '@/shared/ui/icons';
 import { HeaderRefresh, PageHeader } from '@/shared/ui/page-header';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
 import { Skeleton } from '@/shared/ui/skeleton';
+import { EmptyState } from '@/shared/ui/state-views';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
 import { useTransferCount } from '../api/get-transfer-count';
 import { useTransferWatch } from '../api/get-transfer-watch';
 import { QrScanPanel } from '../components/qr-scan-panel';
 import { LockedChip, ShortChip } from '../components/transfer-status-chip';
-import { useTransferLiveRefresh } from '../live-events';
 import { transferKeys, type TransferWatchKind } from '../query-keys';
 import { detailPath, listPath, otherStoreLabel, type ConfirmMatState } from '../utils/transfer-view';
 
@@ -36,13 +36,13 @@ const COUNT_OF: Record<MatRouteStatus, keyof TransferCounts> = { new: 'totalNew'
  * of the page so nothing above moves when they arrive (decision 86). `canWatch`: the caller is
  * kepala toko or above (the app's route knows the member; features do not import each other).
  */
-export default function MatEntryPage({ canWatch = false }: { canWatch?: boolean }) {
+export default function MatEntryPage({ canWatch = false, hasStore = true }: { canWatch?: boolean; hasStore?: boolean }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const count = useTransferCount();
+  // Without an active store there are no counts to read (the server would refuse): said, not asked.
+  const count = useTransferCount({ enabled: hasStore });
   const [scanning, setScanning] = useState(false);
   const [scanError, setScanError] = useState<string | null>(null);
-  useTransferLiveRefresh();
 
   const refresh = () =>
     Promise.all([
@@ -71,42 +71,58 @@ export default function MatEntryPage({ canWatch = false }: { canWatch?: boolean 
       />
       <PullToRefresh onRefresh={refresh}>
         <div className="flex flex-col gap-3 p-4" data-testid="mat-entry">
-          <div className="grid grid-cols-2 gap-2">
-            <ButtonLink to={paths.matStore} block data-testid="mat-send">
-              <Icon name="truck" className="size-5" />
-              {text.send}
-            </ButtonLink>
-            <Button
-              variant="secondary"
-              block
-              aria-expanded={scanning}
-              onClick={() => {
-                setScanning((s) => !s);
-                setScanError(null);
-              }}
-              icon={<Icon name={scanning ? 'close' : 'qr'} className="size-5" />}
-              data-testid="mat-scan"
-            >
-              {scanning ? id.common.close : text.scan}
-            </Button>
-          </div>
-          {scanning ? (
-            <QrScanPanel title={text.scanTitle} manualLabel={text.scanManualLabel} manualPlaceholder={text.scanManualPlaceholder} onScan={onScan}>
-              <div aria-live="polite" className="flex min-h-11 items-center" data-testid="mat-scan-feedback">
-                {scanError ? (
-                  <p role="alert" className="flex w-full items-start gap-2 rounded-xl bg-red-50 p-2 text-sm font-medium text-red-800">
-                    <Icon name="alert" className="size-5 shrink-0" />
-                    {scanError}
-                  </p>
-                ) : (
-                  <p className="text-xs text-slate-500">{text.scanHint}</p>
-                )}
+          {hasStore ? (
+            <>
+              <div className="grid grid-cols-2 gap-2">
+                <ButtonLink to={paths.matStore} block data-testid="mat-send">
+                  <Icon name="truck" className="size-5" />
+                  {text.send}
+                </ButtonLink>
+                <Button
+                  variant="secondary"
+                  block
+                  aria-expanded={scanning}
+                  onClick={() => {
+                    setScanning((s) => !s);
+                    setScanError(null);
+                  }}
+                  icon={<Icon name={scanning ? 'close' : 'qr'} className="size-5" />}
+                  data-testid="mat-scan"
+                >
+                  {scanning ? id.common.close : text.scan}
+                </Button>
               </div>
-            </QrScanPanel>
+              {scanning ? (
+                <QrScanPanel title={text.scanTitle} manualLabel={text.scanManualLabel} manualPlaceholder={text.scanManualPlaceholder} onScan={onScan}>
+                  <div aria-live="polite" className="flex min-h-11 items-center" data-testid="mat-scan-feedback">
+                    {scanError ? (
+                      <p role="alert" className="flex w-full items-start gap-2 rounded-xl bg-red-50 p-2 text-sm font-medium text-red-800">
+                        <Icon name="alert" className="size-5 shrink-0" />
+                        {scanError}
+                      </p>
+                    ) : (
+                      <p className="text-xs text-slate-500">{text.scanHint}</p>
+                    )}
+                  </div>
+                </QrScanPanel>
+              ) : null}
+            </>
           ) : null}
 
-          <CountBlock side="in" title={text.inTitle} hint={text.inHint} counts={count.data?.receiver} loading={count.isPending} />
-          <CountBlock side="out" title={text.outTitle} hint={text.outHint} counts={count.data?.sender} loading={count.isPending} />
+          {hasStore ? (
+            <>
+              <CountBlock side="in" title={text.inTitle} hint={text.inHint} counts={count.data?.receiver} loading={count.isPending} />
+              <CountBlock side="out" title={text.outTitle} hint={text.outHint} counts={count.data?.sender} loading={count.isPending} />
+            </>
+          ) : (
+            <div data-testid="mat-no-store">
+              <EmptyState icon="store" title={text.noStoreTitle} message={text.noStoreMessage}>
+                <ButtonLink to={paths.home} variant="secondary">
+                  {id.nav.home}
+                </ButtonLink>
+              </EmptyState>
+            </div>
+          )}
           {count.isError && !count.data ? (
             <p role="alert" className="flex items-center gap-2 rounded-xl bg-amber-50 p-2 text-sm text-amber-900" data-testid="mat-counts-error">
               <Icon name="alert" className="size-5 shrink-0" />

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { TRANSFER_LIMITS, type StockSearchItem, type TransferStore, type TransferWithSecret } from '@gerai/contract';
-import { hasErrorCode, isApiError, type ApiError } from '@/shared/api/api-error';
+import { hasErrorCode, isApiError } from '@/shared/api/api-error';
 import { newIdempotencyKey } from '@/shared/api/client';
 import { paths } from '@/shared/config/paths';
 import { signal } from '@/shared/feedback/feedback';
@@ -28,8 +28,9 @@ import { useDebouncedText } from '@/shared/hooks/use-debounced-text';
 import { useCreateTransfer } from '../api/create-transfer';
 import { useTransferStores } from '../api/get-transfer-stores';
 import { saveSecret } from '../utils/secret-store';
-import { createBody, totalUnits, useSendDraft, type SendDraft, type SendLine } from '../utils/send-draft';
-import { lineIndexOf, refusalLines } from '../utils/transfer-view';
+import { createBody, totalUnits, useSendDraft, type SendLine } from '../utils/send-draft';
+import { NO_REFUSALS, placeRefusal, type Refusals } from '../utils/send-refusals';
+import { refusalLines } from '../utils/transfer-view';
 
 const text = transfersText.send;
 const common = transfersText.common;
@@ -42,59 +43,16 @@ export interface MatStorePageProps {
    * each other); it calls `onPick` with the product and my store's stock of it.
    */
   renderProductSearch: (onPick: (item: StockSearchItem) => void) => ReactNode;
-  /** A scanned barcode as the stock area knows it (404 PRODUCT_NOT_FOUND for an unknown one). */
-  lookupBarcode: (barcode: string) => Promise<StockSearchItem>;
+  /** A scanned barcode as the stock area knows it, with my store's stock; null for a code the catalogue does not know. */
+  lookupBarcode: (barcode: string) => Promise<StockSearchItem | null>;
 }
 
 type Feedback = { tone: 'success' | 'error' | 'pending'; text: string } | null;
-
-/** Where a refusal is said: on the store, on a line (by productId), on the note, or above the form. */
-interface Refusals {
-  store: string | null;
-  lines: Record<string, string>;
-  note: string | null;
-  form: string | null;
-}
-const NO_REFUSALS: Refusals = { store: null, lines: {}, note: null, form: null };
 
 const storeLabel = (s: Pick<TransferStore, 'storeCode' | 'storeName'>) => t(common.store, { code: s.storeCode, name: s.storeName });
 
 /** An unknown product (or a code the API refuses as one): said as "not registered", never as a failure. */
 const isUnknownProduct = (error: unknown) => hasErrorCode(error, 'PRODUCT_NOT_FOUND', 'NOT_FOUND', 'VALIDATION_FAILED');
-
-/**
- * Puts a refused send's words where they belong: a detail naming a line (`…lines.<i>…`) or a line's
- * product goes on that line; the receiver's refusals on the store; the rest above the form.
- */
-function placeRefusal(error: ApiError, draft: SendDraft): Refusals {
-  const out: Refusals = { store: null, lines: {}, note: null, form: null };
-  const rest: string[] = [];
-  for (const d of error.details ?? []) {
-    if (!d.message) continue;
-    if (/receiverStoreCode/.test(d.path)) {
-      out.store = d.message;
-      continue;
-    }
-    if (/(^|\.)note$/.test(d.path)) {
-      out.note = d.message;
-      continue;
-    }
-    const i = lineIndexOf(d.path);
-    const line = (i !== null ? draft.lines[i] : undefined) ?? draft.lines.find((l) => d.message.includes(l.name));
-    if (line) out.lines[line.productId] = out.lines[line.productId] ? `${out.lines[line.productId]}\n${d.message}` : d.message;
-    else rest.push(d.message);
-  }
-  const said = out.store || out.note || Object.keys(out.lines).length > 0;
-  if (hasErrorCode(error, 'TRANSFER_SAME_STORE', 'STORE_UNKNOWN') && !out.store) out.store = refusalLines(error).join('\n');
-  else if (rest.length > 0) out.form = rest.join('\n');
-  else if (!said) {
-    // A refusal about the products without a line to name (the server's own sentence): said above, the lines marked where its text names them.
-    const lines = refusalLines(error);
-    for (const l of draft.lines) for (const line of lines) if (line.includes(l.name)) out.lines[l.productId] = line;
-    out.form = Object.keys(out.lines).length > 0 ? text.lineRefused : lines.join('\n');
-  } else if (Object.keys(out.lines).length > 0) out.form = text.lineRefused;
-  return out;
-}
 
 /**
  * `/mat-store` — a transfer is made here: the store it goes to (searched by code or name), then the
@@ -133,7 +91,7 @@ export default function MatStorePage({ renderProductSearch, lookupBarcode }: Mat
       // Back from the transfer goes to the MAT menu, not to a draft already sent.
       navigate(paths.detailMatOut(d.matStoreStatus, d.matNo), { replace: true });
     },
-    onError: (error) => {
+    onError: (error, sent) => {
       signal('error');
       if (error.code === 'IDEMPOTENCY_ALREADY_APPLIED') {
         // Sent before, its answer lost: it exists, with its PIN unread (a new one is issued there).
@@ -146,7 +104,7 @@ export default function MatStorePage({ renderProductSearch, lookupBarcode }: Mat
       // still running may have made it: the same draft goes again with the same key.
       const decided = error.status >= 400 && error.status < 500 && error.code !== 'IDEMPOTENCY_IN_PROGRESS';
       if (decided) update((d) => ({ ...d, pending: null }));
-      setRefusals(error.isClientSide ? { ...NO_REFUSALS, form: refusalLines(error).join('\n') } : placeRefusal(error, draftRef.current));
+      setRefusals(error.isClientSide ? { ...NO_REFUSALS, form: refusalLines(error).join('\n') } : placeRefusal(error, sent, draftRef.current));
       formTop.current?.scrollIntoView?.({ block: 'start' });
     },
   });
@@ -196,7 +154,12 @@ export default function MatStorePage({ renderProductSearch, lookupBarcode }: Mat
     setFeedback({ tone: 'pending', text: t(text.scanning, { code }) });
     try {
       const item = await lookupBarcode(code);
-      if (mine === latestScan.current) add(item);
+      if (mine !== latestScan.current) return;
+      if (item) add(item);
+      else {
+        signal('error');
+        setFeedback({ tone: 'error', text: t(text.barcodeUnknown, { code }) });
+      }
     } catch (error) {
       if (mine !== latestScan.current) return;
       signal('error');

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, MAT_STATUS, type MatRouteStatus, type TransferItem, type TransferListSide } from '@gerai/contract';
+import { ERROR_MESSAGES, MAT_STATUS, type MatRouteStatus, type TransferDetail, type TransferItem, type TransferListSide } from '@gerai/contract';
 import { isApiError } from '@/shared/api/api-error';
 import { refusalOf } from '@/shared/api/refusal';
 import { paths } from '@/shared/config/paths';
@@ -43,6 +43,27 @@ export function otherStoreLabel(item: Pick<TransferItem, 'side' | 'sender' | 're
   if (item.side === 'out') return t(transfersText.common.to, { store: store(item.receiver) });
   if (item.side === 'in') return t(transfersText.common.from, { store: store(item.sender) });
   return `${store(item.sender)} → ${store(item.receiver)}`;
+}
+
+/**
+ * The sending store's own people (its crew and kepala toko): on the sender's side and not there as
+ * an area supervisor. Only they are offered the sender's steps that void what the receiver holds
+ * ("Buat PIN baru", "Batalkan MAT"); a supervisor who came to unlock is shown the lock and its
+ * result (the server still lets a supervisor act for either store, decision 88).
+ */
+export const isSendingCrew = (d: Pick<TransferDetail, 'viewerSides'>) => d.viewerSides.includes('sender') && !d.viewerSides.includes('supervisor');
+
+/** An area supervisor (and above) of either store. */
+export const isSupervising = (d: Pick<TransferDetail, 'viewerSides'>) => d.viewerSides.includes('supervisor');
+
+/**
+ * Unlocked since its PIN was last issued (by sending or "Buat PIN baru"): the receiver's PIN still
+ * holds, so a new one is not what anyone should be led to.
+ */
+export function unlockedSincePin(d: Pick<TransferDetail, 'history' | 'locked' | 'matStatus'>): boolean {
+  if (d.locked || d.matStatus !== MAT_STATUS.NEW) return false;
+  const last = (actions: readonly string[]) => d.history.findLastIndex((h) => actions.includes(h.action));
+  return last(['unlock']) > last(['send', 'reissue']);
 }
 
 /** The history step's label; a step the catalogue does not name shows as the server wrote it. */
