@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { TRANSFER_DISCREPANCY_REASONS, TRANSFER_LIMITS, type TransferDiscrepancyReason, type TransferFinishBody, type TransferLine } from '@gerai/contract';
+import { textLength, TRANSFER_DISCREPANCY_REASONS, TRANSFER_LIMITS, type TransferDiscrepancyReason, type TransferFinishBody, type TransferLine } from '@gerai/contract';
 
 /**
  * What the receiving phone has counted of a transfer in `process` (`/confirm-mat/proces/:idTbsms`):
@@ -97,11 +97,11 @@ export function setReason(draft: CountDraft, productId: string, reason: LineReas
 /** The lines counted below what was sent. */
 export const shortLines = <L extends CountLine>(lines: readonly L[], draft: CountDraft): L[] => lines.filter((l) => countOf(draft, l.productId) < l.qtySent);
 
-/** What a short line still lacks to be sent: a reason, or the note `other` needs. */
+/** What a short line still lacks to be sent: a reason, or the note `other` needs (within its limit). */
 export function reasonProblem(draft: CountDraft, productId: string): 'reason' | 'note' | null {
   const r = draft.reasons[productId];
   if (!r?.reason) return 'reason';
-  if (r.reason === 'other' && !r.note.trim()) return 'note';
+  if (r.reason === 'other' && (!r.note.trim() || textLength(r.note) > TRANSFER_LIMITS.noteMax)) return 'note';
   return null;
 }
 
