@@ -25,8 +25,10 @@ export interface TextAreaFieldProps extends NativeProps {
   testId?: string;
   /** The text box's shape (rounding, padding, height); `rounded-xl py-2` by default. */
   className?: string;
-  /** Spacing and placement of the field's wrapper (a composer row's `flex-1 min-w-0`); `gap-1` by default. */
+  /** The field's wrapper (`contents` in a composer's grid); a column with `gap-1` by default. */
   wrapperClassName?: string;
+  /** Placement of the message and counter row (in a composer's grid: under the whole row). */
+  footerClassName?: string;
 }
 
 /**
@@ -48,6 +50,7 @@ export function TextAreaField({
   testId,
   className,
   wrapperClassName,
+  footerClassName,
   rows = 3,
   ...native
 }: TextAreaFieldProps) {
@@ -59,7 +62,7 @@ export function TextAreaField({
   const showCounter = over || count >= counterFrom;
   const describedBy = [message ? `${fieldId}-error` : null, showCounter ? `${fieldId}-counter` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('flex flex-col', wrapperClassName ?? 'gap-1')}>
+    <div className={wrapperClassName ?? 'flex flex-col gap-1'}>
       <label htmlFor={fieldId} className={labelHidden ? 'sr-only' : 'text-sm font-medium text-slate-700'}>
         {label}
       </label>
@@ -79,7 +82,7 @@ export function TextAreaField({
         )}
       />
       {message || showCounter ? (
-        <div className="flex items-start gap-2">
+        <div className={cn('flex items-start gap-2', footerClassName)}>
           {message ? (
             <p id={`${fieldId}-error`} role="alert" className="min-w-0 flex-1 text-sm text-red-700" data-testid={over ? (testId ? `${testId}-too-long` : undefined) : errorTestId}>
               {message}

@@ -73,7 +73,8 @@ export function ChatComposer({
           ) : null}
         </div>
       ) : null}
-      <form onSubmit={submit} className="flex items-start gap-2">
+      {/* A grid, so the field's counter and refusal run under the whole row, not squeezed between the buttons. */}
+      <form onSubmit={submit} className="grid grid-cols-[2.75rem_minmax(0,1fr)_2.75rem] items-start gap-x-2 gap-y-1">
         <input
           ref={fileRef}
           type="file"
@@ -91,7 +92,7 @@ export function ChatComposer({
           onClick={() => fileRef.current?.click()}
           disabled={uploading}
           aria-label={uploading ? chatText.photoUploading : chatText.photo}
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-brand-700 hover:bg-brand-50 disabled:opacity-50"
+          className="col-start-1 row-start-1 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-brand-700 hover:bg-brand-50 disabled:opacity-50"
         >
           {uploading ? <Spinner className="size-5" /> : <Icon name="camera" />}
         </button>
@@ -109,14 +110,15 @@ export function ChatComposer({
           }}
           placeholder={chatText.inputPlaceholder}
           testId="chat-input"
-          wrapperClassName="min-w-0 flex-1 gap-0"
-          className="max-h-24 min-h-11 resize-none rounded-2xl py-2.5"
+          wrapperClassName="contents"
+          className="col-start-2 row-start-1 max-h-24 min-h-11 resize-none rounded-2xl py-2.5"
+          footerClassName="col-span-3 row-start-2"
         />
         <button
           type="submit"
           aria-label={chatText.send}
           disabled={!text.trim() || tooLong}
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-300"
+          className="col-start-3 row-start-1 inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-300"
         >
           <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
             <path d="M4 12 20 4l-6 16-3-7Z" />
