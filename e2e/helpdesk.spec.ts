@@ -136,6 +136,7 @@ test('a 10 MB file is refused on the phone with "Pilih file lain" and nothing is
   await expect(refused).toHaveText('rekaman-layar.png: Ukuran lampiran terlalu besar (maksimal 5 MB per file).');
   await expect(page.getByTestId('ticket-files').getByText('Pilih file lain')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Hapus rekaman-layar.png dari daftar' })).toHaveCount(0);
+  await refused.scrollIntoViewIfNeeded();
   await snap(page, 'helpdesk-07-file-refused');
   expect(sent).toEqual([]);
 });
