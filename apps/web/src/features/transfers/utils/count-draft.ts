@@ -45,7 +45,7 @@ export function readCountDraft(matNo: string): CountDraft {
     for (const [id, n] of Object.entries(value.counts ?? {})) if (Number.isInteger(n) && n >= 0) counts[id] = n;
     const reasons: Record<string, LineReason> = {};
     for (const [id, r] of Object.entries(value.reasons ?? {})) {
-      reasons[id] = { reason: isReason(r?.reason) ? r.reason : null, note: typeof r?.note === 'string' ? r.note.slice(0, TRANSFER_LIMITS.noteMax) : '' };
+      reasons[id] = { reason: isReason(r?.reason) ? r.reason : null, note: typeof r?.note === 'string' ? r.note : '' };
     }
     return { counts, reasons };
   } catch {
@@ -91,7 +91,8 @@ export function countScan(draft: CountDraft, lines: readonly CountLine[], code: 
 }
 
 export function setReason(draft: CountDraft, productId: string, reason: LineReason): CountDraft {
-  return { ...draft, reasons: { ...draft.reasons, [productId]: { reason: reason.reason, note: reason.note.slice(0, TRANSFER_LIMITS.noteMax) } } };
+  // Kept whole (never cut): past the limit the field says so and the line waits (reasonProblem).
+  return { ...draft, reasons: { ...draft.reasons, [productId]: { reason: reason.reason, note: reason.note } } };
 }
 
 /** The lines counted below what was sent. */
