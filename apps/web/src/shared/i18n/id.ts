@@ -239,17 +239,6 @@ export const id = {
     dismiss: 'Tutup pemberitahuan',
     reconnecting: 'Menghubungkan ulang…',
   },
-  /** The one limited free-text field (shared/ui/text-area-field.tsx): nothing typed is ever cut. */
-  textField: {
-    counter: '{count} / {max}',
-    counterLabel: '{count} dari maksimal {max} karakter',
-    tooLong: 'Terlalu panjang: {count} dari maksimal {max} karakter. Hapus {over} karakter agar bisa dikirim.',
-  },
-  /** A file checked on the phone before it is sent (shared/api/upload.ts), or refused by the server for good. */
-  files: {
-    refused: '{name}: {reason}',
-    chooseOther: 'Pilih file lain',
-  },
   time: {
     zone: 'WIB',
     monthsShort: ['Jan', 'Feb', 'Mar', 'Apr', 'Mei', 'Jun', 'Jul', 'Agu', 'Sep', 'Okt', 'Nov', 'Des'],

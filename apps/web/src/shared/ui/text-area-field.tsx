@@ -1,7 +1,8 @@
 import { useId, type TextareaHTMLAttributes } from 'react';
 import { textLength } from '@gerai/contract/limits';
-import { id, t } from '../i18n/id';
+import { t } from '../i18n/id';
 import { cn } from '../utils/cn';
+import { fieldsText } from '../i18n/fields';
 
 /** True when `value` is longer than the field's `max` as the server counts it: the send stays disabled. */
 export const isTooLong = (value: string, max: number) => textLength(value) > max;
@@ -58,7 +59,7 @@ export function TextAreaField({
   const fieldId = givenId ?? uid;
   const count = textLength(value);
   const over = count > max;
-  const message = over ? t(id.textField.tooLong, { count, max, over: count - max }) : (error ?? null);
+  const message = over ? t(fieldsText.textField.tooLong, { count, max, over: count - max }) : (error ?? null);
   const showCounter = over || count >= counterFrom;
   const describedBy = [message ? `${fieldId}-error` : null, showCounter ? `${fieldId}-counter` : null].filter(Boolean).join(' ') || undefined;
   return (
@@ -93,11 +94,11 @@ export function TextAreaField({
           {showCounter ? (
             <p
               id={`${fieldId}-counter`}
-              aria-label={t(id.textField.counterLabel, { count, max })}
+              aria-label={t(fieldsText.textField.counterLabel, { count, max })}
               className={cn('shrink-0 text-xs tabular-nums', over ? 'font-semibold text-red-700' : 'text-slate-500')}
               data-testid={testId ? `${testId}-counter` : undefined}
             >
-              {t(id.textField.counter, { count, max })}
+              {t(fieldsText.textField.counter, { count, max })}
             </p>
           ) : null}
         </div>

@@ -1,5 +1,6 @@
 import { POD_TEXT, textLength, type Reason } from '@gerai/contract';
-import { id, t } from '../i18n/id';
+import { t } from '../i18n/id';
+import { fieldsText } from '../i18n/fields';
 
 export interface ReasonChoice {
   reasonId: number | null;
@@ -27,6 +28,6 @@ export function checkReasonChoice(
   if (!reason.requiresText) return null;
   const count = textLength(choice.text);
   if (count < POD_TEXT.reasonTextMin) return { text: messages.textRequired };
-  if (count > textMax) return { text: t(id.textField.tooLong, { count, max: textMax, over: count - textMax }) };
+  if (count > textMax) return { text: t(fieldsText.textField.tooLong, { count, max: textMax, over: count - textMax }) };
   return null;
 }

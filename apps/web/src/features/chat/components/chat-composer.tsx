@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { CHAT_LIMITS } from '@gerai/contract';
 import { chatText } from '@/shared/i18n/chat';
-import { id } from '@/shared/i18n/id';
 import { Icon } from '@/shared/ui/icons';
 import { Spinner } from '@/shared/ui/spinner';
 import { isTooLong, TextAreaField } from '@/shared/ui/text-area-field';
+import { fieldsText } from '@/shared/i18n/fields';
 
 /** Why the last photo did not go, and what may help: the same photo again, or only another one. */
 export interface PhotoProblem {
@@ -68,7 +68,7 @@ export function ChatComposer({
               disabled={uploading}
               className="inline-flex min-h-11 shrink-0 items-center rounded-xl px-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-50"
             >
-              {photoProblem.action === 'choose' ? id.files.chooseOther : chatText.photoRetry}
+              {photoProblem.action === 'choose' ? fieldsText.files.chooseOther : chatText.photoRetry}
             </button>
           ) : null}
         </div>

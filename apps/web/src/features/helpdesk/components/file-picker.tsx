@@ -2,8 +2,9 @@ import { useId, useState, type Ref } from 'react';
 import { TICKET_ATTACHMENT_TYPES, TICKET_ATTACHMENTS } from '@gerai/contract';
 import { checkFile, TICKET_FILE_RULE } from '@/shared/api/upload';
 import { helpdeskText } from '@/shared/i18n/helpdesk';
-import { id, t } from '@/shared/i18n/id';
+import { t } from '@/shared/i18n/id';
 import { Icon } from '@/shared/ui/icons';
+import { fieldsText } from '@/shared/i18n/fields';
 
 const text = helpdeskText.form;
 
@@ -34,7 +35,7 @@ export function FilePicker({
     const problems = await Promise.all(picked.map((f) => checkFile(f, TICKET_FILE_RULE)));
     const taken = picked.filter((_, i) => !problems[i]);
     const room = TICKET_ATTACHMENTS.maxFiles - files.length;
-    const notes = picked.flatMap((f, i) => (problems[i] ? [t(id.files.refused, { name: f.name, reason: problems[i].message })] : []));
+    const notes = picked.flatMap((f, i) => (problems[i] ? [t(fieldsText.files.refused, { name: f.name, reason: problems[i].message })] : []));
     if (taken.length > room) notes.push(t(text.tooMany, { max: TICKET_ATTACHMENTS.maxFiles }));
     setRefused(notes);
     if (taken.length) onChange([...files, ...taken.slice(0, room)]);
@@ -89,7 +90,7 @@ export function FilePicker({
         className="inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-xl border border-brand-700 bg-white px-4 font-semibold text-brand-700 aria-disabled:opacity-50"
       >
         <Icon name="camera" className="size-5" />
-        {refused.length ? id.files.chooseOther : label}
+        {refused.length ? fieldsText.files.chooseOther : label}
       </label>
       <p className="text-xs text-slate-500">{t(text.attachmentsHint, { max: TICKET_ATTACHMENTS.maxFiles, mb: TICKET_ATTACHMENTS.maxBytes / 1024 / 1024 })}</p>
     </div>

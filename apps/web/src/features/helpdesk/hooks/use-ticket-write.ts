@@ -5,10 +5,10 @@ import { newIdempotencyKey } from '@/shared/api/client';
 import { isFileRefusal } from '@/shared/api/upload';
 import { helpdeskText } from '@/shared/i18n/helpdesk';
 import { serverMessageOf } from '@/shared/modal/error-to-modal';
-import { id } from '@/shared/i18n/id';
 import { openModal } from '@/shared/modal/modal-store';
 import { isTransient } from '@/shared/outbox/outbox';
 import type { SendOptions } from '../api/send-options';
+import { fieldsText } from '@/shared/i18n/fields';
 
 const text = helpdeskText.failure;
 
@@ -55,7 +55,7 @@ export function useTicketWrite<TVars, TData>(send: (vars: TVars, options: SendOp
         } else if (isFileRefusal(error) || (isApiError(error) && error.code === 'TICKET_ATTACHMENTS_TOO_MANY')) {
           // The same files would be refused again: no "Kirim ulang"; the form stays, another file is offered.
           const choose = latest.current.chooseOtherFile;
-          openModal({ type: 'error', imageType: 'warning', title: text.fileRefusedTitle, message, buttonText: text.close, actionsType: 'resubmit', ...(choose ? { confirmText: id.files.chooseOther, onConfirm: choose } : {}) });
+          openModal({ type: 'error', imageType: 'warning', title: text.fileRefusedTitle, message, buttonText: text.close, actionsType: 'resubmit', ...(choose ? { confirmText: fieldsText.files.chooseOther, onConfirm: choose } : {}) });
         } else if (!isTransient(error)) {
           // A refusal the same request cannot pass (a closed ticket, a field): said, the form kept, no "Kirim ulang".
           openModal({ type: 'error', imageType: 'error', title: text.title, message, buttonText: text.close, actionsType: 'resubmit' });

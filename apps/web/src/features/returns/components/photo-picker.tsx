@@ -1,11 +1,12 @@
 import { useId, useRef, useState } from 'react';
 import { RETURN_PHOTOS } from '@gerai/contract';
-import { id, t } from '@/shared/i18n/id';
+import { t } from '@/shared/i18n/id';
 import { returnsText } from '@/shared/i18n/returns';
 import { Icon } from '@/shared/ui/icons';
 import { Spinner } from '@/shared/ui/spinner';
 import { cn } from '@/shared/utils/cn';
 import type { PhotoItem, usePhotoUploads } from '../hooks/use-photo-uploads';
+import { fieldsText } from '@/shared/i18n/fields';
 
 const text = returnsText.request;
 const photoText = returnsText.photo;
@@ -145,7 +146,7 @@ function PhotoTile({
             className="min-h-11 rounded-xl border border-slate-300 bg-white px-2 text-sm font-semibold text-slate-800 active:bg-slate-100"
             data-testid={`return-photo-${n}-${photo.final ? 'choose-other' : 'retry'}`}
           >
-            {photo.final ? id.files.chooseOther : photoText.retry}
+            {photo.final ? fieldsText.files.chooseOther : photoText.retry}
           </button>
         </>
       ) : null}
