@@ -139,6 +139,43 @@ test('the crew send a photo, the customer opens it and says so; the photo the cu
   await expect(badge).toHaveCount(0, { timeout: 10_000 });
 });
 
+test('a long pasted message is kept whole, counted and held; a 10 MB file is refused on the phone with "Pilih file lain"', async ({ page }) => {
+  const listed = (await (await crewApi.get('/api/orders?status=1102&size=1')).json()) as { data: { items: Array<{ shipmentNo: string; deliveryType: number }> } };
+  const order = listed.data.items[0]!;
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/api\/(uploads|chat\/rooms\/[^/]+\/messages)$/.test(new URL(r.url()).pathname)) sent.push(r.url());
+  });
+  await page.goto(`/order/detail/1102/${order.shipmentNo}/${order.deliveryType === 1 ? 'delivery' : 'pickup'}`);
+  const chat = await openChat(page);
+  const input = chat.getByRole('textbox', { name: 'Tulis pesan' });
+  const long = `${'Kak, pesanan sedang kami siapkan dan segera dikirim. '.repeat(23).slice(0, 1195)}akhir`;
+  expect(long).toHaveLength(1200);
+  await input.focus();
+  // Pasted in one go, as a phone's paste inserts it.
+  await page.keyboard.insertText(long);
+  await expect(input).toHaveValue(long);
+  await expect(chat.getByTestId('chat-input-counter')).toHaveText('1200 / 1000');
+  await expect(chat.getByTestId('chat-input-too-long')).toHaveText('Terlalu panjang: 1200 dari maksimal 1000 karakter. Hapus 200 karakter agar bisa dikirim.');
+  const send = chat.getByRole('button', { name: 'Kirim', exact: true });
+  await expect(send).toBeDisabled();
+  await expect(send).toBeInViewport();
+  await input.press('Enter');
+  await expect(input).toHaveValue(long);
+  await snap(page, 'chat-07-too-long');
+
+  // A 10 MB file that is no photo the phone can shrink: refused before any upload, another file offered.
+  const big = Buffer.alloc(10 * 1024 * 1024);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(big);
+  await chat.getByTestId('chat-photo-input').setInputFiles({ name: 'video-rak.png', mimeType: 'image/png', buffer: big });
+  const problem = chat.getByTestId('chat-photo-problem');
+  await expect(problem).toContainText('Ukuran file terlalu besar (maksimal 5 MB).');
+  await expect(problem.getByRole('button', { name: 'Pilih file lain' })).toBeVisible();
+  await expect(problem.getByRole('button', { name: 'Coba lagi' })).toHaveCount(0);
+  await snap(page, 'chat-08-file-refused');
+  expect(sent).toEqual([]);
+});
+
 test("a history order's chat is read only", async ({ page }) => {
   const listed = (await (await crewApi.get('/api/orders?status=1105&size=1')).json()) as { data: { items: Array<{ shipmentNo: string; deliveryType: number }> } };
   const order = listed.data.items[0]!;

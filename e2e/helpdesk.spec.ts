@@ -110,3 +110,33 @@ test('the crew reports a problem with a photo, a second ticket is refused, the h
   await snap(page, 'helpdesk-05-crew-live');
   await agentContext.close();
 });
+
+test('a 10 MB file is refused on the phone with "Pilih file lain" and nothing is sent; a long description is kept whole', async ({ page }) => {
+  const order = await orderWithoutTicket(crewApi);
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/api/helpdesk/')) sent.push(r.url());
+  });
+  await page.goto(`/help-center/create/${order.shipmentNo}`);
+  await page.getByTestId('ticket-problem').selectOption({ index: 1 });
+  const description = page.getByTestId('ticket-description');
+  const long = 'Status pesanan di aplikasi channel belum berubah. '.repeat(44);
+  expect(long.trim().length).toBeGreaterThan(2000);
+  await description.focus();
+  await page.keyboard.insertText(long);
+  await expect(description).toHaveValue(long);
+  await expect(page.getByTestId('ticket-description-counter')).toHaveText(`${long.trim().length} / 2000`);
+  await expect(page.getByTestId('ticket-description-too-long')).toContainText('Terlalu panjang');
+  await expect(page.getByTestId('ticket-submit')).toBeDisabled();
+
+  const big = Buffer.alloc(10 * 1024 * 1024);
+  TINY_PNG.copy(big);
+  await page.getByTestId('ticket-file-input').setInputFiles({ name: 'rekaman-layar.png', mimeType: 'image/png', buffer: big });
+  const refused = page.getByTestId('ticket-file-refused');
+  await expect(refused).toHaveText('rekaman-layar.png: Ukuran lampiran terlalu besar (maksimal 5 MB per file).');
+  await expect(page.getByTestId('ticket-files').getByText('Pilih file lain')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Hapus rekaman-layar.png dari daftar' })).toHaveCount(0);
+  await refused.scrollIntoViewIfNeeded();
+  await snap(page, 'helpdesk-07-file-refused');
+  expect(sent).toEqual([]);
+});

@@ -13,6 +13,12 @@ export const INT4_MAX = 2_147_483_647;
 export const TEXT_MAX_LENGTH = 2000;
 
 /**
+ * A free text's length as the API's `text()` counts it against a field's `max`: trimmed, in UTF-16
+ * units (zod's `.max`). The phone's counter counts the same way, so what it lets through is accepted.
+ */
+export const textLength = (value: string): number => value.trim().length;
+
+/**
  * Calendar days the API accepts (yyyy-mm-dd, both inclusive), for dates and for the date
  * part of timestamps. Orders, filters and POD requests all fall well inside; a date outside
  * is a typo or a probe, and PostgreSQL or Date cannot represent all of them.

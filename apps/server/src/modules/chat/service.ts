@@ -106,6 +106,36 @@ async function existingMessage(
   return loadMessage(tx, row.id);
 }
 
+/** The room's one-message-per-client-id index (`chat_messages_client_key`). */
+const CLIENT_ID_INDEX = 'chat_messages_client_key';
+
+/** True when another copy of the message committed first (a unique violation of CLIENT_ID_INDEX), however the driver wraps it. */
+function isClientIdTaken(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const pgErr = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (pgErr.code === '23505') return pgErr.constraint === CLIENT_ID_INDEX || (typeof pgErr.message === 'string' && pgErr.message.includes(CLIENT_ID_INDEX));
+  }
+  return false;
+}
+
+/**
+ * Copies of one message sent at once (a channel retrying after its timeout, an outbox after a reload)
+ * all miss each other's row, and all but one then lose at the insert (or, for a crew photo, at the
+ * photo the first copy attached). A loser's transaction is rolled back whole (nothing of it stays: no
+ * upload, no event) and it answers the message the winner wrote, as any later replay would: read
+ * again in a transaction of its own, which sees the winner's commit. Content that differs stays 409.
+ */
+async function afterLostRace<T>(db: Db, err: unknown, lostOn: (err: unknown) => boolean, replay: (tx: Tx) => Promise<T | null>): Promise<T> {
+  if (!lostOn(err)) throw err;
+  const answer = await db.transaction(async (tx) => {
+    const found = await replay(tx);
+    if (found) await markKeyApplied(tx);
+    return found;
+  });
+  if (answer === null) throw err;
+  return answer;
+}
+
 /** The customer's photo, sent in base64: checked like any upload (413, 415), before the transaction. */
 const customerPhoto = async (base64: string | undefined): Promise<CheckedImage | null> => (base64 === undefined ? null : checkImage(Buffer.from(base64, 'base64')));
 
@@ -123,9 +153,9 @@ export async function sendStoreMessage(
   body: ChatSendBody,
   channelSecrets: Readonly<Record<string, string>>,
 ): Promise<{ message: ChatMessage; created: boolean }> {
-  return db.transaction(async (tx) => {
+  const content = { body: body.body ?? null, photoId: body.photoId ?? null };
+  const write = db.transaction(async (tx) => {
     const order = await visibleChatOrder(tx, p, shipmentNo);
-    const content = { body: body.body ?? null, photoId: body.photoId ?? null };
     const room = await roomOf(tx, order.id);
     const replay = room ? await existingMessage(tx, room.id, body.messageId, content) : null;
     if (replay) {
@@ -166,6 +196,18 @@ export async function sendStoreMessage(
     );
     return { message, created: true };
   });
+  return write.catch((err: unknown) =>
+    afterLostRace(
+      db,
+      err,
+      (e) => isClientIdTaken(e) || (content.photoId !== null && e instanceof AppError && e.code === 'CHAT_PHOTO_UNKNOWN'),
+      async (tx) => {
+        const room = await roomOf(tx, (await visibleChatOrder(tx, p, shipmentNo)).id);
+        const message = room ? await existingMessage(tx, room.id, body.messageId, content) : null;
+        return message ? { message, created: false } : null;
+      },
+    ),
+  );
 }
 
 /**
@@ -248,9 +290,9 @@ async function channelOrder(tx: Tx, appId: number, shipmentNo: string): Promise<
 export async function receiveCustomerMessage(db: Db, appId: number, input: ChannelChatMessageBody): Promise<ChannelChatMessageResult> {
   const photo = await customerPhoto(input.photo);
   const body = input.body ?? null;
-  return db.transaction(async (tx) => {
+  const clientId = `${appId}:${input.messageId}`;
+  const write = db.transaction(async (tx) => {
     const order = await channelOrder(tx, appId, input.shipmentNo);
-    const clientId = `${appId}:${input.messageId}`;
     const room = await roomOf(tx, order.id);
     const replay = room ? await existingMessage(tx, room.id, clientId, { body, photoSha256: photo?.sha256 ?? null }) : null;
     if (replay) {
@@ -279,6 +321,13 @@ export async function receiveCustomerMessage(db: Db, appId: number, input: Chann
     );
     return { roomId, messageId: message.id, created: true };
   });
+  return write.catch((err: unknown) =>
+    afterLostRace(db, err, isClientIdTaken, async (tx) => {
+      const room = await roomOf(tx, (await channelOrder(tx, appId, input.shipmentNo)).id);
+      const message = room ? await existingMessage(tx, room.id, clientId, { body, photoSha256: photo?.sha256 ?? null }) : null;
+      return message ? { roomId: room!.id, messageId: message.id, created: false } : null;
+    }),
+  );
 }
 
 /** POST /api/channels/:appId/chat/read: the customer read the store's messages up to `upToId`. */

@@ -20,7 +20,11 @@ export const chatText = {
   photo: 'Kirim foto',
   photoAlt: 'Foto dari {who}',
   photoUploading: 'Mengunggah foto…',
-  photoFailed: 'Foto gagal diunggah. Coba lagi.',
+  /** The upload did not get through (no connection, the server busy): the same photo may go on a retry. */
+  photoFailed: 'Foto gagal diunggah.',
+  photoRetry: 'Coba lagi',
+  /** The photo itself was refused (on the phone or by the server): only another one helps. */
+  photoRefused: 'Foto ini tidak dapat dikirim.',
   quickRepliesLabel: 'Balasan cepat',
   /** Sent as they are: the customer reads them. */
   quickReplies: [

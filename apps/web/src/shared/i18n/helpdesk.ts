@@ -119,6 +119,7 @@ export const helpdeskText = {
     resubmit: 'Kirim ulang',
     close: 'Tutup',
     activeTicketTitle: 'Tiket masih aktif',
+    fileRefusedTitle: 'File tidak dapat dikirim',
     toHelpCenter: 'Ke Pusat Bantuan',
   },
   queue: {

@@ -110,7 +110,6 @@ export const transfersText = {
     remove: 'Hapus {name}',
     noteLabel: 'Catatan (opsional)',
     notePlaceholder: 'Misalnya: titip ke kurir pagi',
-    noteCount: '{n}/{max}',
     submit: 'Kirim',
     hint: '{n} produk · {qty} unit ke {store}',
     hintNoStore: 'Pilih toko tujuan dulu',

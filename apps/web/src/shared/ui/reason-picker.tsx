@@ -2,8 +2,9 @@ import { useId } from 'react';
 import { POD_TEXT, type Reason } from '@gerai/contract';
 import { cn } from '@/shared/utils/cn';
 import type { ReasonChoice, ReasonChoiceErrors } from '@/shared/utils/reason-choice';
+import { TextAreaField } from './text-area-field';
 
-/** The reason list as large radio rows; "Lainnya" opens a required free text. */
+/** The reason list as large radio rows; "Lainnya" opens a required free text (the shared text field: counted, never cut). */
 export function ReasonPicker({
   legend,
   reasons,
@@ -14,6 +15,7 @@ export function ReasonPicker({
   textPlaceholder,
   disabled = false,
   testId,
+  textMax = POD_TEXT.reasonTextMax,
 }: {
   legend: string;
   reasons: readonly Reason[];
@@ -24,6 +26,8 @@ export function ReasonPicker({
   textPlaceholder: string;
   disabled?: boolean;
   testId: string;
+  /** The contract's limit of the free text ("Lainnya"). */
+  textMax?: number;
 }) {
   const uid = useId();
   const chosen = reasons.find((r) => r.id === value.reasonId);
@@ -50,31 +54,16 @@ export function ReasonPicker({
         </p>
       ) : null}
       {chosen?.requiresText ? (
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${uid}-text`} className="text-sm font-medium text-slate-700">
-            {textLabel}
-          </label>
-          <textarea
-            id={`${uid}-text`}
-            rows={3}
-            maxLength={POD_TEXT.reasonTextMax}
-            placeholder={textPlaceholder}
-            value={value.text}
-            onChange={(e) => onChange({ ...value, text: e.target.value })}
-            aria-invalid={errors?.text ? true : undefined}
-            aria-describedby={errors?.text ? `${uid}-text-error` : undefined}
-            data-testid={`${testId}-text`}
-            className={cn(
-              'w-full rounded-xl border bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0',
-              errors?.text ? 'border-red-500 outline-red-200' : 'border-slate-300 focus:border-brand-600 focus:outline-brand-200',
-            )}
-          />
-          {errors?.text ? (
-            <p id={`${uid}-text-error`} role="alert" className="text-sm text-red-700">
-              {errors.text}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          id={`${uid}-text`}
+          label={textLabel}
+          max={textMax}
+          placeholder={textPlaceholder}
+          value={value.text}
+          onChange={(text) => onChange({ ...value, text })}
+          error={errors?.text}
+          testId={`${testId}-text`}
+        />
       ) : null}
     </fieldset>
   );

@@ -5,6 +5,7 @@ import { t } from '@/shared/i18n/id';
 import { ConfirmFooter } from '@/shared/modal/confirm-footer';
 import { ModalFrame } from '@/shared/modal/modal-frame';
 import { ModalSheet } from '@/shared/modal/modal-sheet';
+import { isTooLong, TextAreaField } from '@/shared/ui/text-area-field';
 
 const text = bookingsText.detail;
 
@@ -16,6 +17,7 @@ const text = bookingsText.detail;
 export function RefuseDialog({ orderingStore, onConfirm, onClose, sending }: { orderingStore: string; onConfirm: (reason: string) => void; onClose: () => void; sending: boolean }) {
   const uid = useId();
   const [reason, setReason] = useState('');
+  const tooLong = isTooLong(reason, BOOKING_LIMITS.refuseReasonMax);
   const titleId = `${uid}-title`;
   return (
     <ModalFrame labelledBy={titleId} describedBy={`${uid}-desc`} dismissible={!sending} onDismiss={onClose}>
@@ -23,26 +25,22 @@ export function RefuseDialog({ orderingStore, onConfirm, onClose, sending }: { o
         titleId={titleId}
         title={text.refuseTitle}
         onClose={sending ? undefined : onClose}
-        footer={<ConfirmFooter onCancel={onClose} onConfirm={() => onConfirm(reason.trim())} confirmText={text.refuseConfirm} loading={sending} testId="refuse-confirm" />}
+        footer={<ConfirmFooter onCancel={onClose} onConfirm={() => onConfirm(reason.trim())} confirmText={text.refuseConfirm} loading={sending} disabled={tooLong} testId="refuse-confirm" />}
       >
         <div className="flex flex-col gap-3" data-testid="refuse-dialog">
           <p id={`${uid}-desc`} className="text-sm text-slate-700">
             {t(text.refuseMessage, { store: orderingStore })}
           </p>
-          <label htmlFor={`${uid}-reason`} className="text-sm font-medium text-slate-700">
-            {text.refuseReasonLabel}
-          </label>
-          <textarea
+          <TextAreaField
             id={`${uid}-reason`}
-            rows={3}
-            maxLength={BOOKING_LIMITS.refuseReasonMax}
+            label={text.refuseReasonLabel}
+            max={BOOKING_LIMITS.refuseReasonMax}
             value={reason}
             placeholder={text.refuseReasonPlaceholder}
-            onChange={(e) => setReason(e.target.value)}
+            onChange={setReason}
             disabled={sending}
             data-autofocus
-            className="w-full rounded-xl border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-brand-200"
-            data-testid="refuse-reason"
+            testId="refuse-reason"
           />
         </div>
       </ModalSheet>

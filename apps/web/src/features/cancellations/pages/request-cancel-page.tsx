@@ -12,7 +12,7 @@ import { openModal } from '@/shared/modal/modal-store';
 import { showToast } from '@/shared/toast/toast-store';
 import { ActionBar } from '@/shared/ui/action-bar';
 import { Button, ButtonLink } from '@/shared/ui/button';
-import { FormField, fieldControl } from '@/shared/ui/form-field';
+import { isTooLong, TextAreaField } from '@/shared/ui/text-area-field';
 import { Icon } from '@/shared/ui/icons';
 import { PageHeader } from '@/shared/ui/page-header';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
@@ -370,6 +370,8 @@ function DecideCancel({
   const submitReject = (e: FormEvent) => {
     e.preventDefault();
     const trimmed = note.trim();
+    // Past the limit the field says so itself; nothing is cut or sent.
+    if (isTooLong(note, CANCEL_TEXT.noteMax)) return;
     if (trimmed.length < CANCEL_TEXT.reasonTextMin) {
       setNoteError(t(text.decide.rejectRequired, { min: CANCEL_TEXT.reasonTextMin }));
       return;
@@ -393,26 +395,26 @@ function DecideCancel({
           style={{ scrollMarginTop: '4rem' }}
         >
           <h2 className="text-lg font-bold text-slate-900">{text.decide.rejectTitle}</h2>
-          <FormField htmlFor={noteId} label={text.decide.rejectLabel} error={noteError}>
-            <textarea
-              {...fieldControl(noteId, noteError, 'min-h-24 py-2')}
-              rows={3}
-              maxLength={CANCEL_TEXT.noteMax}
-              placeholder={text.decide.rejectPlaceholder}
-              value={note}
-              onChange={(e) => {
-                setNote(e.target.value);
-                if (noteError) setNoteError(null);
-              }}
-              disabled={busy}
-              data-testid="cancel-reject-note"
-            />
-          </FormField>
+          <TextAreaField
+            id={noteId}
+            label={text.decide.rejectLabel}
+            error={noteError}
+            className="min-h-24 rounded-xl py-2"
+            max={CANCEL_TEXT.noteMax}
+            placeholder={text.decide.rejectPlaceholder}
+            value={note}
+            onChange={(value) => {
+              setNote(value);
+              if (noteError) setNoteError(null);
+            }}
+            disabled={busy}
+            testId="cancel-reject-note"
+          />
           <div className="grid grid-cols-2 gap-2">
             <Button variant="ghost" onClick={() => setRejecting(false)} disabled={busy}>
               {id.common.cancel}
             </Button>
-            <Button type="submit" variant="danger" loading={reject.isPending && !reject.queued} data-testid="cancel-reject-submit">
+            <Button type="submit" variant="danger" loading={reject.isPending && !reject.queued} disabled={isTooLong(note, CANCEL_TEXT.noteMax)} data-testid="cancel-reject-submit">
               {text.decide.rejectSubmit}
             </Button>
           </div>

@@ -3,18 +3,43 @@ import { CHAT_LIMITS } from '@gerai/contract';
 import { chatText } from '@/shared/i18n/chat';
 import { Icon } from '@/shared/ui/icons';
 import { Spinner } from '@/shared/ui/spinner';
+import { isTooLong, TextAreaField } from '@/shared/ui/text-area-field';
+import { fieldsText } from '@/shared/i18n/fields';
+
+/** Why the last photo did not go, and what may help: the same photo again, or only another one. */
+export interface PhotoProblem {
+  message: string;
+  action: 'retry' | 'choose' | null;
+}
+
+/** The counter shows near the limit only: the composer stays one row while a message is short. */
+const COUNTER_FROM = Math.floor(CHAT_LIMITS.bodyMax * 0.8);
 
 /**
  * What the crew writes with, always in view under the messages: quick replies (one tap sends), the
- * photo picker and the text with its send button. Every target is at least 44 px.
+ * photo picker and the text with its send button. Every target is at least 44 px. A text past the
+ * contract's limit is kept whole and cannot be sent until shortened.
  */
-export function ChatComposer({ onSend, onPhoto, uploading }: { onSend: (body: string) => void; onPhoto: (file: File) => void; uploading: boolean }) {
+export function ChatComposer({
+  onSend,
+  onPhoto,
+  uploading,
+  photoProblem = null,
+  onRetryPhoto,
+}: {
+  onSend: (body: string) => void;
+  onPhoto: (file: File) => void;
+  uploading: boolean;
+  photoProblem?: PhotoProblem | null;
+  onRetryPhoto?: () => void;
+}) {
   const [text, setText] = useState('');
   const fileRef = useRef<HTMLInputElement>(null);
+  const tooLong = isTooLong(text, CHAT_LIMITS.bodyMax);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const body = text.trim();
-    if (!body) return;
+    if (!body || tooLong) return;
     onSend(body);
     setText('');
   };
@@ -33,7 +58,23 @@ export function ChatComposer({ onSend, onPhoto, uploading }: { onSend: (body: st
           </li>
         ))}
       </ul>
-      <form onSubmit={submit} className="flex items-end gap-2">
+      {photoProblem ? (
+        <div role="alert" className="flex items-center gap-2 rounded-xl bg-red-50 py-1 pl-3 text-sm text-red-800" data-testid="chat-photo-problem">
+          <p className="min-w-0 flex-1 whitespace-pre-line">{photoProblem.message}</p>
+          {photoProblem.action ? (
+            <button
+              type="button"
+              onClick={() => (photoProblem.action === 'choose' ? fileRef.current?.click() : onRetryPhoto?.())}
+              disabled={uploading}
+              className="inline-flex min-h-11 shrink-0 items-center rounded-xl px-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-50"
+            >
+              {photoProblem.action === 'choose' ? fieldsText.files.chooseOther : chatText.photoRetry}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {/* A grid, so the field's counter and refusal run under the whole row, not squeezed between the buttons. */}
+      <form onSubmit={submit} className="grid grid-cols-[2.75rem_minmax(0,1fr)_2.75rem] items-start gap-x-2 gap-y-1">
         <input
           ref={fileRef}
           type="file"
@@ -51,30 +92,33 @@ export function ChatComposer({ onSend, onPhoto, uploading }: { onSend: (body: st
           onClick={() => fileRef.current?.click()}
           disabled={uploading}
           aria-label={uploading ? chatText.photoUploading : chatText.photo}
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-brand-700 hover:bg-brand-50 disabled:opacity-50"
+          className="col-start-1 row-start-1 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-brand-700 hover:bg-brand-50 disabled:opacity-50"
         >
           {uploading ? <Spinner className="size-5" /> : <Icon name="camera" />}
         </button>
-        <label className="sr-only" htmlFor="chat-input">
-          {chatText.inputLabel}
-        </label>
-        <textarea
+        <TextAreaField
           id="chat-input"
+          label={chatText.inputLabel}
+          labelHidden
           rows={1}
           value={text}
-          maxLength={CHAT_LIMITS.bodyMax}
-          onChange={(e) => setText(e.target.value)}
+          onChange={setText}
+          max={CHAT_LIMITS.bodyMax}
+          counterFrom={COUNTER_FROM}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey) submit(e);
           }}
           placeholder={chatText.inputPlaceholder}
-          className="max-h-24 min-h-11 min-w-0 flex-1 resize-none rounded-2xl border border-slate-300 px-3 py-2.5 text-base focus:border-brand-600 focus:outline-none"
+          testId="chat-input"
+          wrapperClassName="contents"
+          className="col-start-2 row-start-1 max-h-24 min-h-11 resize-none rounded-2xl py-2.5"
+          footerClassName="col-span-3 row-start-2"
         />
         <button
           type="submit"
           aria-label={chatText.send}
-          disabled={!text.trim()}
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-300"
+          disabled={!text.trim() || tooLong}
+          className="col-start-3 row-start-1 inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-300"
         >
           <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
             <path d="M4 12 20 4l-6 16-3-7Z" />

@@ -11,6 +11,8 @@ import { chatMessage, chatRoom, ORDER_NO, SHIPMENT } from '../chat-test-kit';
 import { ChatModal } from './chat-modal';
 
 const ROOM_URL = `/api/chat/rooms/${SHIPMENT}`;
+/** A PNG's signature: what the phone's check reads a file's type by. */
+const PNG_HEAD = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
 const finish = vi.fn();
 
 function renderModal() {
@@ -112,12 +114,99 @@ describe('the chat modal', () => {
     const { container } = renderModal();
     await screen.findByRole('button', { name: 'Kirim foto' });
     const input = container.ownerDocument.querySelector<HTMLInputElement>('[data-testid="chat-photo-input"]')!;
-    await userEvent.upload(input, new File([new Uint8Array([137, 80, 78, 71])], 'rak.png', { type: 'image/png' }));
+    await userEvent.upload(input, new File([PNG_HEAD], 'rak.png', { type: 'image/png' }));
     await waitFor(() => expect(server.callsTo(`${ROOM_URL}/messages`, 'POST')).toHaveLength(1));
     const sent = server.callsTo(`${ROOM_URL}/messages`, 'POST')[0]!.body as { photoId: string; body?: string };
     expect(sent.photoId).toBe(upload.id);
     expect(sent.body).toBeUndefined();
     expect(await screen.findByRole('img', { name: 'Foto dari Budi Santoso' })).toHaveAttribute('src', upload.url);
+  });
+
+  it('keeps a pasted text over the limit whole: the counter and the refusal show, nothing is sent until it is shortened', async () => {
+    const server = mockFetch()
+      .on('GET', ROOM_URL, ok(chatRoom()))
+      .on('POST', `${ROOM_URL}/messages`, (call) => {
+        const { messageId, body } = call.body as { messageId: string; body: string };
+        return { status: 201, body: { message: 'Success', data: chatMessage({ id: 41, clientId: messageId, body }) } };
+      });
+    renderModal();
+    const input = await screen.findByRole('textbox', { name: 'Tulis pesan' });
+    const long = `${'Mohon maaf Kak, '.repeat(74)}kata-terakhir`;
+    expect(long.length).toBe(1197);
+    await userEvent.click(input);
+    await userEvent.paste(long);
+    // Nothing cut: every character is still there, the end included.
+    expect(input).toHaveValue(long);
+    expect(screen.getByTestId('chat-input-counter')).toHaveTextContent('1197 / 1000');
+    expect(screen.getByTestId('chat-input-too-long')).toHaveTextContent('Terlalu panjang: 1197 dari maksimal 1000 karakter. Hapus 197 karakter agar bisa dikirim.');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    const send = screen.getByRole('button', { name: 'Kirim' });
+    expect(send).toBeDisabled();
+    await userEvent.type(input, '{Enter}');
+    expect(server.callsTo(`${ROOM_URL}/messages`, 'POST')).toHaveLength(0);
+    expect(input).toHaveValue(long);
+    // Shortened to the limit, it goes.
+    const fits = long.slice(0, 1000);
+    await userEvent.clear(input);
+    await userEvent.paste(fits);
+    expect(screen.getByTestId('chat-input-counter')).toHaveTextContent('1000 / 1000');
+    expect(screen.queryByTestId('chat-input-too-long')).not.toBeInTheDocument();
+    await userEvent.click(send);
+    await waitFor(() => expect(server.callsTo(`${ROOM_URL}/messages`, 'POST').map((c) => (c.body as { body: string }).body)).toEqual([fits]));
+  });
+
+  it('refuses a photo over the limit or not a photo on the phone, sends nothing and offers another file', async () => {
+    const server = mockFetch().on('GET', ROOM_URL, ok(chatRoom()));
+    const { container } = renderModal();
+    await screen.findByRole('button', { name: 'Kirim foto' });
+    const input = container.ownerDocument.querySelector<HTMLInputElement>('[data-testid="chat-photo-input"]')!;
+    const big = new Uint8Array(6 * 1024 * 1024);
+    big.set(PNG_HEAD);
+    await userEvent.upload(input, new File([big], 'besar.png', { type: 'image/png' }));
+    const problem = await screen.findByTestId('chat-photo-problem');
+    expect(problem).toHaveTextContent('Foto ini tidak dapat dikirim.');
+    expect(problem).toHaveTextContent('Ukuran file terlalu besar (maksimal 5 MB).');
+    expect(within(problem).getByRole('button', { name: 'Pilih file lain' })).toBeInTheDocument();
+    expect(within(problem).queryByRole('button', { name: 'Coba lagi' })).not.toBeInTheDocument();
+    // A text file named .png is no photo, whatever the picker says.
+    await userEvent.upload(input, new File(['bukan foto'], 'catatan.png', { type: 'image/png' }));
+    await waitFor(() => expect(screen.getByTestId('chat-photo-problem')).toHaveTextContent('Jenis file tidak didukung'));
+    expect(server.callsTo('/api/uploads', 'POST')).toHaveLength(0);
+    // "Pilih file lain" opens the picker again.
+    const click = vi.spyOn(input, 'click');
+    await userEvent.click(screen.getByRole('button', { name: 'Pilih file lain' }));
+    expect(click).toHaveBeenCalled();
+  });
+
+  it('offers another file for the server’s refusal of the photo, and a retry of the same photo for a lost connection', async () => {
+    const upload = { id: '9b2f6a3e-5d1c-4e8f-8a7b-1c2d3e4f5a6c', mime: 'image/png' as const, size: 12, url: '/api/uploads/9b2f6a3e-5d1c-4e8f-8a7b-1c2d3e4f5a6c' };
+    let answer: 'refuse' | 'drop' | 'take' = 'refuse';
+    const server = mockFetch()
+      .on('GET', ROOM_URL, ok(chatRoom()))
+      .on('POST', '/api/uploads', () =>
+        answer === 'refuse' ? { status: 415, body: { code: 'UPLOAD_TYPE_UNSUPPORTED', message: 'x' } } : answer === 'drop' ? 'network-error' : { status: 201, body: { message: 'Success', data: upload } },
+      )
+      .on('POST', `${ROOM_URL}/messages`, (call) => {
+        const { messageId } = call.body as { messageId: string };
+        return { status: 201, body: { message: 'Success', data: chatMessage({ id: 51, clientId: messageId, body: null, photo: upload }) } };
+      });
+    const { container } = renderModal();
+    await screen.findByRole('button', { name: 'Kirim foto' });
+    const input = container.ownerDocument.querySelector<HTMLInputElement>('[data-testid="chat-photo-input"]')!;
+    await userEvent.upload(input, new File([PNG_HEAD], 'rak.png', { type: 'image/png' }));
+    const refused = await screen.findByTestId('chat-photo-problem');
+    expect(refused).toHaveTextContent('Jenis file tidak didukung');
+    expect(within(refused).getByRole('button', { name: 'Pilih file lain' })).toBeInTheDocument();
+
+    answer = 'drop';
+    await userEvent.upload(input, new File([PNG_HEAD], 'rak.png', { type: 'image/png' }));
+    await waitFor(() => expect(screen.getByTestId('chat-photo-problem')).toHaveTextContent('Foto gagal diunggah.'));
+    expect(screen.queryByRole('button', { name: 'Pilih file lain' })).not.toBeInTheDocument();
+    answer = 'take';
+    await userEvent.click(screen.getByRole('button', { name: 'Coba lagi' }));
+    await waitFor(() => expect(server.callsTo(`${ROOM_URL}/messages`, 'POST')).toHaveLength(1));
+    expect(screen.queryByTestId('chat-photo-problem')).not.toBeInTheDocument();
+    expect(server.callsTo('/api/uploads', 'POST')).toHaveLength(3);
   });
 
   it('sends typed text with Enter and says why a refusal happened', async () => {

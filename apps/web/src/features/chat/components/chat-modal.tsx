@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChatRoom } from '@gerai/contract';
-import { uploadFile } from '@/shared/api/upload';
+import { isFileRefusal, uploadFile } from '@/shared/api/upload';
 import { refusalText } from '@/shared/api/refusal';
 import { chatText } from '@/shared/i18n/chat';
 import type { ModalRendererProps } from '@/shared/modal/modal-host';
 import { ModalSheet } from '@/shared/modal/modal-sheet';
 import { usePendingActions } from '@/shared/outbox/outbox-context';
+import { isTransient } from '@/shared/outbox/outbox';
 import { ErrorState } from '@/shared/ui/state-views';
 import { Icon } from '@/shared/ui/icons';
 import { Spinner } from '@/shared/ui/spinner';
@@ -18,7 +19,7 @@ import { useOpenChatRoom } from '../api/open-chat-room';
 import { useSendChatMessage, type SendChatMessageInput } from '../api/send-chat-message';
 import { useChatLiveUpdates } from '../live-events';
 import { lastUnreadFromCustomer } from '../utils/room-merge';
-import { ChatComposer } from './chat-composer';
+import { ChatComposer, type PhotoProblem } from './chat-composer';
 import { MessageBubble, type ShownMessage } from './message-bubble';
 
 /**
@@ -92,15 +93,27 @@ export function ChatModal({ modal, finish, titleId }: ModalRendererProps) {
     setProblem(null);
     send.mutate({ messageId: randomId(), body });
   };
+  const [photoProblem, setPhotoProblem] = useState<PhotoProblem | null>(null);
+  // The photo that did not get through for a passing reason, sent again by "Coba lagi".
+  const failedPhoto = useRef<File | null>(null);
   const sendPhoto = async (file: File) => {
     setProblem(null);
+    setPhotoProblem(null);
+    failedPhoto.current = null;
     setUploading(true);
     try {
+      // Made small first (a camera's 10 MB photo is fine), then checked and refused on the phone if the server would refuse it.
       const small = await downscaleImage(file);
       const upload = await uploadFile(small, { name: uploadName(file.name, small, 0) });
       send.mutate({ messageId: randomId(), photoId: upload.id, photoPreview: upload.url });
     } catch (error) {
-      setProblem(`${chatText.photoFailed}\n${refusalText(error)}`);
+      if (isFileRefusal(error)) {
+        setPhotoProblem({ message: `${chatText.photoRefused}\n${refusalText(error)}`, action: 'choose' });
+      } else {
+        const passing = isTransient(error);
+        if (passing) failedPhoto.current = file;
+        setPhotoProblem({ message: `${chatText.photoFailed}\n${refusalText(error)}`, action: passing ? 'retry' : null });
+      }
     } finally {
       setUploading(false);
     }
@@ -120,7 +133,15 @@ export function ChatModal({ modal, finish, titleId }: ModalRendererProps) {
       ) : send.queued ? (
         <p className="mb-2 text-sm text-slate-600">{chatText.queued}</p>
       ) : null}
-      <ChatComposer onSend={sendBody} onPhoto={(file) => void sendPhoto(file)} uploading={uploading} />
+      <ChatComposer
+        onSend={sendBody}
+        onPhoto={(file) => void sendPhoto(file)}
+        uploading={uploading}
+        photoProblem={photoProblem}
+        onRetryPhoto={() => {
+          if (failedPhoto.current) void sendPhoto(failedPhoto.current);
+        }}
+      />
     </>
   );
 

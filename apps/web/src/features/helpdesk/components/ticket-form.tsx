@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { SHIPMENT_NO_PATTERN, TICKET_TEXT } from '@gerai/contract';
 import { paths } from '@/shared/config/paths';
@@ -8,6 +8,7 @@ import { ActionBar } from '@/shared/ui/action-bar';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { fieldControl, FormField } from '@/shared/ui/form-field';
+import { isTooLong, TextAreaField } from '@/shared/ui/text-area-field';
 import { createTicket, type CreateTicketVars } from '../api/create-ticket';
 import { useProblems } from '../api/get-problems';
 import { useTicketWrite } from '../hooks/use-ticket-write';
@@ -30,7 +31,10 @@ export function TicketForm({ shipmentNo = '', staffName = '', mode }: { shipment
   const [description, setDescription] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const tooLong = isTooLong(description, TICKET_TEXT.descriptionMax);
   const write = useTicketWrite(createTicket, {
+    chooseOtherFile: () => fileInput.current?.click(),
     invalidate: () => [helpdeskKeys.lists()],
     helpCenter: (vars: CreateTicketVars) => ({ shipmentNo: vars.body.shipmentNo }),
     onSuccess: (ticket) => {
@@ -41,6 +45,8 @@ export function TicketForm({ shipmentNo = '', staffName = '', mode }: { shipment
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    // The field says how much is too much; nothing is cut, nothing sent.
+    if (tooLong) return;
     const body = { shipmentNo: shipment.trim(), description: description.trim(), staffName: staff.trim() || undefined, problemId: Number(problemId) };
     if (!SHIPMENT_NO_PATTERN.test(body.shipmentNo) || !body.problemId || body.description.length < TICKET_TEXT.descriptionMin) {
       setError(text.required);
@@ -69,25 +75,30 @@ export function TicketForm({ shipmentNo = '', staffName = '', mode }: { shipment
             ))}
           </select>
         </FormField>
-        <FormField htmlFor={`${uid}-description`} label={text.description} error={error} errorTestId="ticket-form-error">
-          <textarea
-            {...fieldControl(`${uid}-description`, error, 'min-h-28 py-2')}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            maxLength={TICKET_TEXT.descriptionMax}
-            placeholder={text.descriptionPlaceholder}
-            data-testid="ticket-description"
-          />
-        </FormField>
+        <TextAreaField
+          id={`${uid}-description`}
+          label={text.description}
+          value={description}
+          onChange={setDescription}
+          max={TICKET_TEXT.descriptionMax}
+          error={error}
+          errorTestId="ticket-form-error"
+          placeholder={text.descriptionPlaceholder}
+          testId="ticket-description"
+          className="min-h-28 rounded-xl py-2"
+        />
       </Card>
       <Card title={text.attachments}>
-        <FilePicker files={files} onChange={setFiles} disabled={write.pending} />
-        <UploadProgress progress={write.progress} />
+        <FilePicker files={files} onChange={setFiles} disabled={write.pending} inputRef={fileInput} />
       </Card>
       <ActionBar>
-        <Button type="submit" block loading={write.pending} data-testid="ticket-submit">
-          {text.submit}
-        </Button>
+        {/* The upload's progress sits in the bar, above its button: always in view while the files go. */}
+        <div className="flex w-full flex-col gap-2">
+          <UploadProgress progress={write.progress} />
+          <Button type="submit" block loading={write.pending} disabled={tooLong} data-testid="ticket-submit">
+            {text.submit}
+          </Button>
+        </div>
       </ActionBar>
     </form>
   );

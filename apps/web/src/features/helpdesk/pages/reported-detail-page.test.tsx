@@ -69,6 +69,8 @@ describe('reported detail (/reported-detail/…/:id)', () => {
     await user.type(await screen.findByTestId('ticket-reply'), 'Halo');
     await user.click(screen.getByTestId('ticket-reply-send'));
     expect(await screen.findByRole('dialog')).toHaveTextContent('Tiket sudah ditutup dan tidak dapat diubah lagi.');
+    // The same request can never pass: no "Kirim ulang" offered.
+    expect(screen.queryByRole('button', { name: 'Kirim ulang' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Tutup' }));
     expect(screen.getByTestId('ticket-reply')).toHaveValue('Halo');
   });

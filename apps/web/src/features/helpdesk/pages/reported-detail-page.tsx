@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { HELPDESK_EVENT_TYPES, TICKET_STATUS, TICKET_STATUS_LABEL, TICKET_TEXT, type TicketAttachment, type TicketDetail, type TicketList, type TicketStatus } from '@gerai/contract';
 import { isApiError } from '@/shared/api/api-error';
@@ -11,6 +11,7 @@ import { showToast } from '@/shared/toast/toast-store';
 import { Button } from '@/shared/ui/button';
 import { Card, CardSkeleton, Field } from '@/shared/ui/card';
 import { PageHeader } from '@/shared/ui/page-header';
+import { isTooLong, TextAreaField } from '@/shared/ui/text-area-field';
 import { EmptyState, ErrorState } from '@/shared/ui/state-views';
 import { cn } from '@/shared/utils/cn';
 import { formatDateTime } from '@/shared/utils/format';
@@ -73,8 +74,10 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
   });
   const remove = useTicketWrite(deleteAttachment, { invalidate, onSuccess: () => showToast(text.deleted, 'success') });
   const [extra, setExtra] = useState<File[]>([]);
+  const extraInput = useRef<HTMLInputElement>(null);
   const attach = useTicketWrite(addAttachments, {
     invalidate,
+    chooseOtherFile: () => extraInput.current?.click(),
     onSuccess: () => {
       setExtra([]);
       showToast(text.filesAdded, 'success');
@@ -125,7 +128,7 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
         {ticket.attachments.length ? <AttachmentList files={ticket.attachments} onDelete={onDelete} disabled={remove.pending} /> : <p className="text-sm text-slate-600">{text.noAttachments}</p>}
         {ticket.canComment ? (
           <>
-            <FilePicker files={extra} onChange={setExtra} disabled={attach.pending} label={text.addFiles} />
+            <FilePicker files={extra} onChange={setExtra} disabled={attach.pending} label={text.addFiles} inputRef={extraInput} />
             {extra.length ? (
               <Button variant="secondary" loading={attach.pending} onClick={() => attach.mutate({ ticketId: ticket.id, files: extra })} data-testid="ticket-add-files">
                 {text.addFiles}
@@ -162,11 +165,13 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
 
 /** The reply box: text and optional files (multipart with progress), cleared once sent. */
 function ReplyForm({ ticketId }: { ticketId: number }) {
-  const uid = useId();
   const [body, setBody] = useState('');
   const [files, setFiles] = useState<File[]>([]);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const tooLong = isTooLong(body, TICKET_TEXT.commentMax);
   const write = useTicketWrite(addComment, {
     invalidate: () => [helpdeskKeys.detail(ticketId), helpdeskKeys.lists()],
+    chooseOtherFile: () => fileInput.current?.click(),
     onSuccess: () => {
       setBody('');
       setFiles([]);
@@ -175,26 +180,23 @@ function ReplyForm({ ticketId }: { ticketId: number }) {
   });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!body.trim()) return;
+    if (!body.trim() || tooLong) return;
     write.mutate({ ticketId, body: body.trim(), files });
   };
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-2 border-t border-slate-100 pt-2" data-testid="ticket-reply-form">
-      <label htmlFor={uid} className="text-sm font-medium text-slate-700">
-        {text.reply}
-      </label>
-      <textarea
-        id={uid}
+      <TextAreaField
+        label={text.reply}
         value={body}
-        onChange={(e) => setBody(e.target.value)}
-        maxLength={TICKET_TEXT.commentMax}
+        onChange={setBody}
+        max={TICKET_TEXT.commentMax}
         placeholder={text.replyPlaceholder}
-        className="min-h-20 rounded-xl border border-slate-300 px-3 py-2 text-base"
-        data-testid="ticket-reply"
+        className="min-h-20 rounded-xl py-2"
+        testId="ticket-reply"
       />
-      <FilePicker files={files} onChange={setFiles} disabled={write.pending} label={text.attach} />
+      <FilePicker files={files} onChange={setFiles} disabled={write.pending} label={text.attach} inputRef={fileInput} />
       <UploadProgress progress={write.progress} />
-      <Button type="submit" loading={write.pending} disabled={!body.trim()} data-testid="ticket-reply-send">
+      <Button type="submit" loading={write.pending} disabled={!body.trim() || tooLong} data-testid="ticket-reply-send">
         {text.send}
       </Button>
     </form>

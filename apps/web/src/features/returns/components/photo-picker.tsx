@@ -6,6 +6,7 @@ import { Icon } from '@/shared/ui/icons';
 import { Spinner } from '@/shared/ui/spinner';
 import { cn } from '@/shared/utils/cn';
 import type { PhotoItem, usePhotoUploads } from '../hooks/use-photo-uploads';
+import { fieldsText } from '@/shared/i18n/fields';
 
 const text = returnsText.request;
 const photoText = returnsText.photo;
@@ -34,7 +35,18 @@ export function PhotoPicker({ uploads, error, disabled = false }: { uploads: Ret
       {photos.length ? (
         <ul className="grid grid-cols-3 gap-2" data-testid="return-photo-list">
           {photos.map((photo, i) => (
-            <PhotoTile key={photo.key} photo={photo} n={i + 1} onRetry={() => uploads.retry(photo.key)} onRemove={() => uploads.remove(photo.key)} disabled={disabled} />
+            <PhotoTile
+              key={photo.key}
+              photo={photo}
+              n={i + 1}
+              onRetry={() => uploads.retry(photo.key)}
+              onRemove={() => uploads.remove(photo.key)}
+              onChooseOther={() => {
+                uploads.remove(photo.key);
+                input.current?.click();
+              }}
+              disabled={disabled}
+            />
           ))}
         </ul>
       ) : null}
@@ -78,7 +90,21 @@ export function PhotoPicker({ uploads, error, disabled = false }: { uploads: Ret
   );
 }
 
-function PhotoTile({ photo, n, onRetry, onRemove, disabled }: { photo: PhotoItem; n: number; onRetry: () => void; onRemove: () => void; disabled: boolean }) {
+function PhotoTile({
+  photo,
+  n,
+  onRetry,
+  onRemove,
+  onChooseOther,
+  disabled,
+}: {
+  photo: PhotoItem;
+  n: number;
+  onRetry: () => void;
+  onRemove: () => void;
+  onChooseOther: () => void;
+  disabled: boolean;
+}) {
   const working = photo.status === 'preparing' || photo.status === 'uploading';
   return (
     <li className="relative flex flex-col gap-1" data-testid={`return-photo-${n}`} data-status={photo.status}>
@@ -111,15 +137,16 @@ function PhotoTile({ photo, n, onRetry, onRemove, disabled }: { photo: PhotoItem
       {photo.status === 'failed' ? (
         <>
           {photo.error ? <p className="text-xs break-words text-red-700">{photo.error}</p> : null}
+          {/* A refused file never passes on a retry: offer another file instead. */}
           <button
             type="button"
-            onClick={onRetry}
+            onClick={photo.final ? onChooseOther : onRetry}
             disabled={disabled}
-            aria-label={t(photoText.retryLabel, { n })}
+            aria-label={photo.final ? undefined : t(photoText.retryLabel, { n })}
             className="min-h-11 rounded-xl border border-slate-300 bg-white px-2 text-sm font-semibold text-slate-800 active:bg-slate-100"
-            data-testid={`return-photo-${n}-retry`}
+            data-testid={`return-photo-${n}-${photo.final ? 'choose-other' : 'retry'}`}
           >
-            {photoText.retry}
+            {photo.final ? fieldsText.files.chooseOther : photoText.retry}
           </button>
         </>
       ) : null}

@@ -3,6 +3,7 @@ import { RETURN_TEXT, RETURN_STOCK_CONDITIONS, STOCK_CONDITION, type ReturnDetai
 import { id, t } from '@/shared/i18n/id';
 import { returnsText } from '@/shared/i18n/returns';
 import { Stepper } from '@/shared/ui/stepper';
+import { isTooLong, TextAreaField } from '@/shared/ui/text-area-field';
 import { cn } from '@/shared/utils/cn';
 import type { ReceiveReturnInput } from '../api/receive-return';
 
@@ -38,6 +39,8 @@ export function ReceiveForm({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    // Past the limit the note says so itself; nothing is cut or sent.
+    if (isTooLong(note, RETURN_TEXT.noteMax)) return;
     onSubmit({
       lines: lines.map((l) => {
         const v = values[l.lineId] ?? { qtyReceived: l.qty, condition: STOCK_CONDITION.SELLABLE };
@@ -94,20 +97,7 @@ export function ReceiveForm({
           );
         })}
       </ul>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${uid}-note`} className="text-sm font-medium text-slate-700">
-          {text.receiveNote}
-        </label>
-        <textarea
-          id={`${uid}-note`}
-          rows={2}
-          maxLength={RETURN_TEXT.noteMax}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          disabled={disabled}
-          className="w-full rounded-xl border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-600 focus:outline-2 focus:outline-brand-200"
-        />
-      </div>
+      <TextAreaField id={`${uid}-note`} label={text.receiveNote} rows={2} max={RETURN_TEXT.noteMax} value={note} onChange={setNote} disabled={disabled} testId="return-receive-note" />
       {footer}
     </form>
   );

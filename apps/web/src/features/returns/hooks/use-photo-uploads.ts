@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { RETURN_PHOTOS } from '@gerai/contract';
-import { uploadFile } from '@/shared/api/upload';
+import { isFileRefusal, uploadFile } from '@/shared/api/upload';
 import { randomId } from '@/shared/utils/random-id';
 import { downscaleImage, uploadName } from '@/shared/utils/downscale';
 import { refusalOf } from '@/shared/api/refusal';
@@ -16,6 +16,8 @@ export interface PhotoItem {
   uploadId: string | null;
   /** Why it failed, in Indonesian (the contract's message for the code). */
   error: string | null;
+  /** The file itself was refused (too large, not a photo): only another file helps, not a retry. */
+  final?: boolean;
 }
 
 interface Entry {
@@ -54,7 +56,7 @@ export function usePhotoUploads(max: number = RETURN_PHOTOS.max) {
       entry.controller?.abort();
       const controller = new AbortController();
       entry.controller = controller;
-      update(key, { status: 'preparing', error: null, uploadId: null });
+      update(key, { status: 'preparing', error: null, uploadId: null, final: false });
       try {
         const small = await downscaleImage(entry.file);
         if (controller.signal.aborted) return;
@@ -65,7 +67,7 @@ export function usePhotoUploads(max: number = RETURN_PHOTOS.max) {
         update(key, { status: 'done', uploadId: upload.id });
       } catch (error) {
         if (controller.signal.aborted) return;
-        update(key, { status: 'failed', error: refusalOf(error).message });
+        update(key, { status: 'failed', error: refusalOf(error).message, final: isFileRefusal(error) });
       } finally {
         if (entry.controller === controller) entry.controller = null;
       }

@@ -133,21 +133,31 @@ describe('return request (/retur/request)', () => {
     await waitFor(() => expect(server.callsTo(RETURNABLE).length).toBeGreaterThanOrEqual(2));
   });
 
-  it('a photo the server refuses (415) shows why on its tile; "Coba lagi" uploads it again, and it can be removed', async () => {
-    const server = serve().on('POST', UPLOADS, (_c, n) => (n === 1 ? fail(415, 'UPLOAD_TYPE_UNSUPPORTED', 'x') : uploaded()));
+  it('a photo the server refuses (415) shows why and offers another file, never a retry; a lost upload is retried', async () => {
+    const server = serve().on('POST', UPLOADS, (_c, n) => (n === 1 ? fail(415, 'UPLOAD_TYPE_UNSUPPORTED', 'x') : n === 2 ? 'network-error' : uploaded()));
     const user = userEvent.setup();
     renderRequest();
-    await user.upload(await screen.findByTestId('return-photo-input'), photoFile('rusak.png'));
+    const input = await screen.findByTestId('return-photo-input');
+    await user.upload(input, photoFile('rusak.png'));
     const tile = screen.getByTestId('return-photo-1');
     await waitFor(() => expect(tile).toHaveAttribute('data-status', 'failed'));
     expect(tile).toHaveTextContent(ERROR_MESSAGES.UPLOAD_TYPE_UNSUPPORTED);
     // A failed photo holds the send.
     await user.click(screen.getByRole('button', { name: 'Ajukan Retur' }));
     expect(screen.getByTestId('return-photos-error')).toHaveTextContent('Ada foto yang gagal diunggah. Coba lagi atau hapus foto itu.');
+    // The same file would be refused again: only another one helps.
+    expect(within(tile).queryByRole('button', { name: 'Unggah ulang foto 1' })).not.toBeInTheDocument();
+    const pick = vi.spyOn(input, 'click');
+    await user.click(within(tile).getByRole('button', { name: 'Pilih file lain' }));
+    expect(screen.queryByTestId('return-photo-1')).not.toBeInTheDocument();
+    expect(pick).toHaveBeenCalled();
 
-    await user.click(within(tile).getByRole('button', { name: 'Unggah ulang foto 1' }));
+    // A photo whose upload was lost may go again as it is.
+    await user.upload(input, photoFile('rak.png'));
+    await waitFor(() => expect(screen.getByTestId('return-photo-1')).toHaveAttribute('data-status', 'failed'));
+    await user.click(within(screen.getByTestId('return-photo-1')).getByRole('button', { name: 'Unggah ulang foto 1' }));
     await waitFor(() => expect(screen.getByTestId('return-photo-1')).toHaveAttribute('data-status', 'done'));
-    expect(server.callsTo(UPLOADS, 'POST')).toHaveLength(2);
+    expect(server.callsTo(UPLOADS, 'POST')).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Hapus foto 1' }));
     expect(screen.queryByTestId('return-photo-1')).not.toBeInTheDocument();
     expect(screen.getByTestId('return-photos-count')).toHaveTextContent('0/5 foto');

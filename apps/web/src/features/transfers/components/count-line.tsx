@@ -1,4 +1,4 @@
-import { TRANSFER_DISCREPANCY_LABEL, TRANSFER_DISCREPANCY_REASONS, type Reason, type TransferDiscrepancyReason, type TransferLine } from '@gerai/contract';
+import { TRANSFER_DISCREPANCY_LABEL, TRANSFER_DISCREPANCY_REASONS, TRANSFER_LIMITS, type Reason, type TransferDiscrepancyReason, type TransferLine } from '@gerai/contract';
 import { id, t } from '@/shared/i18n/id';
 import { transfersText } from '@/shared/i18n/transfers';
 import { Button } from '@/shared/ui/button';
@@ -6,6 +6,7 @@ import { Icon } from '@/shared/ui/icons';
 import { ProductThumb } from '@/shared/ui/product-thumb';
 import { ReasonPicker } from '@/shared/ui/reason-picker';
 import { Stepper } from '@/shared/ui/stepper';
+import { isTooLong } from '@/shared/ui/text-area-field';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
 import type { ReasonChoice } from '@/shared/utils/reason-choice';
@@ -49,6 +50,7 @@ export function CountLine({
   const short = line.qtySent - count;
   const chosen = reason?.reason ?? null;
   const noteMissing = chosen === 'other' && !reason?.note.trim();
+  const noteTooLong = chosen === 'other' && isTooLong(reason?.note ?? '', TRANSFER_LIMITS.noteMax);
   const choice: ReasonChoice = { reasonId: idOfReason(chosen), text: reason?.note ?? '' };
   const change = (next: ReasonChoice) => {
     const r = reasonOfId(next.reasonId);
@@ -95,9 +97,10 @@ export function CountLine({
               textPlaceholder={text.notePlaceholder}
               disabled={disabled}
               testId={`count-reason-${line.productId}`}
+              textMax={TRANSFER_LIMITS.noteMax}
             />
             {chosen ? (
-              <Button variant="secondary" onClick={onClose} disabled={noteMissing} className="self-end" data-testid="count-reason-done">
+              <Button variant="secondary" onClick={onClose} disabled={noteMissing || noteTooLong} className="self-end" data-testid="count-reason-done">
                 {id.common.ok}
               </Button>
             ) : null}

@@ -14,6 +14,7 @@ import { ScannerPanel } from '@/shared/scanner/scanner-panel';
 import { showToast } from '@/shared/toast/toast-store';
 import { ActionBar } from '@/shared/ui/action-bar';
 import { Button } from '@/shared/ui/button';
+import { isTooLong, TextAreaField } from '@/shared/ui/text-area-field';
 import { Card } from '@/shared/ui/card';
 import { Icon } from '@/shared/ui/icons';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -181,7 +182,8 @@ export default function MatStorePage({ renderProductSearch, lookupBarcode }: Mat
 
   // --- send --------------------------------------------------------------------------------------
   const units = totalUnits(draft.lines);
-  const ready = draft.store !== null && draft.lines.length > 0 && draft.lines.every((l) => l.qty >= 1 && l.qty <= l.max);
+  const ready =
+    draft.store !== null && draft.lines.length > 0 && draft.lines.every((l) => l.qty >= 1 && l.qty <= l.max) && !isTooLong(draft.note, TRANSFER_LIMITS.noteMax);
   const send = () => {
     if (!draft.store || !ready) return;
     if (!online) {
@@ -461,35 +463,19 @@ function SendLineRow({ line, error, disabled, onQty, onRemove }: { line: SendLin
   );
 }
 
-/** The optional note, at most TRANSFER_LIMITS.noteMax characters. */
+/** The optional note, at most TRANSFER_LIMITS.noteMax characters (the shared field: counted, never cut). */
 function NoteField({ value, error, disabled, onChange }: { value: string; error: string | null; disabled: boolean; onChange: (note: string) => void }) {
-  const uid = useId();
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={uid} className="flex items-baseline justify-between text-sm font-medium text-slate-700">
-        {text.noteLabel}
-        <span className="text-xs font-normal text-slate-500 tabular-nums">{t(text.noteCount, { n: value.length, max: TRANSFER_LIMITS.noteMax })}</span>
-      </label>
-      <textarea
-        id={uid}
-        rows={2}
-        maxLength={TRANSFER_LIMITS.noteMax}
-        value={value}
-        disabled={disabled}
-        placeholder={text.notePlaceholder}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        className={cn(
-          'w-full rounded-xl border bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus:outline-2',
-          error ? 'border-red-500 outline-red-200' : 'border-slate-300 focus:border-brand-600 focus:outline-brand-200',
-        )}
-        data-testid="mat-send-note"
-      />
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <TextAreaField
+      label={text.noteLabel}
+      rows={2}
+      max={TRANSFER_LIMITS.noteMax}
+      value={value}
+      disabled={disabled}
+      placeholder={text.notePlaceholder}
+      onChange={onChange}
+      error={error}
+      testId="mat-send-note"
+    />
   );
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { TRANSFER_LIMITS } from '@gerai/contract';
 import { EMPTY_COUNT, countScan, finishBody, forgetCountDraft, linesMissingReason, readCountDraft, setCount, setReason, shortLines, writeCountDraft } from './count-draft';
 
 const lines = [
@@ -35,6 +36,9 @@ describe('the count draft (receiving phone)', () => {
     expect(shortLines(lines, d).map((l) => l.productId)).toEqual(['20002']);
     expect(linesMissingReason(lines, d)).toHaveLength(1);
     d = setReason(d, '20002', { reason: 'other', note: '  ' });
+    expect(linesMissingReason(lines, d)).toHaveLength(1);
+    // A note past the server's limit (TRANSFER_LIMITS.noteMax) is kept whole but holds the line, as the server would refuse it.
+    d = setReason(d, '20002', { reason: 'other', note: 'x'.repeat(TRANSFER_LIMITS.noteMax + 1) });
     expect(linesMissingReason(lines, d)).toHaveLength(1);
     d = setReason(d, '20002', { reason: 'other', note: ' Botol pecah ' });
     expect(linesMissingReason(lines, d)).toHaveLength(0);

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { TRANSFER_DISCREPANCY_REASONS, TRANSFER_LIMITS, type TransferDiscrepancyReason, type TransferFinishBody, type TransferLine } from '@gerai/contract';
+import { textLength, TRANSFER_DISCREPANCY_REASONS, TRANSFER_LIMITS, type TransferDiscrepancyReason, type TransferFinishBody, type TransferLine } from '@gerai/contract';
 
 /**
  * What the receiving phone has counted of a transfer in `process` (`/confirm-mat/proces/:idTbsms`):
@@ -45,7 +45,7 @@ export function readCountDraft(matNo: string): CountDraft {
     for (const [id, n] of Object.entries(value.counts ?? {})) if (Number.isInteger(n) && n >= 0) counts[id] = n;
     const reasons: Record<string, LineReason> = {};
     for (const [id, r] of Object.entries(value.reasons ?? {})) {
-      reasons[id] = { reason: isReason(r?.reason) ? r.reason : null, note: typeof r?.note === 'string' ? r.note.slice(0, TRANSFER_LIMITS.noteMax) : '' };
+      reasons[id] = { reason: isReason(r?.reason) ? r.reason : null, note: typeof r?.note === 'string' ? r.note : '' };
     }
     return { counts, reasons };
   } catch {
@@ -91,17 +91,18 @@ export function countScan(draft: CountDraft, lines: readonly CountLine[], code: 
 }
 
 export function setReason(draft: CountDraft, productId: string, reason: LineReason): CountDraft {
-  return { ...draft, reasons: { ...draft.reasons, [productId]: { reason: reason.reason, note: reason.note.slice(0, TRANSFER_LIMITS.noteMax) } } };
+  // Kept whole (never cut): past the limit the field says so and the line waits (reasonProblem).
+  return { ...draft, reasons: { ...draft.reasons, [productId]: { reason: reason.reason, note: reason.note } } };
 }
 
 /** The lines counted below what was sent. */
 export const shortLines = <L extends CountLine>(lines: readonly L[], draft: CountDraft): L[] => lines.filter((l) => countOf(draft, l.productId) < l.qtySent);
 
-/** What a short line still lacks to be sent: a reason, or the note `other` needs. */
+/** What a short line still lacks to be sent: a reason, or the note `other` needs (within its limit). */
 export function reasonProblem(draft: CountDraft, productId: string): 'reason' | 'note' | null {
   const r = draft.reasons[productId];
   if (!r?.reason) return 'reason';
-  if (r.reason === 'other' && !r.note.trim()) return 'note';
+  if (r.reason === 'other' && (!r.note.trim() || textLength(r.note) > TRANSFER_LIMITS.noteMax)) return 'note';
   return null;
 }
 

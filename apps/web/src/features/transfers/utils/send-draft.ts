@@ -50,7 +50,7 @@ export function readSendDraft(): SendDraft {
       ? value.lines.filter((l): l is SendLine => typeof l?.productId === 'string' && Number.isInteger(l.qty) && Number.isInteger(l.max)).slice(0, TRANSFER_LIMITS.linesMax)
       : [];
     const pending = value.pending && typeof value.pending.key === 'string' && typeof value.pending.body === 'string' ? value.pending : null;
-    return { store, lines, note: typeof value.note === 'string' ? value.note.slice(0, TRANSFER_LIMITS.noteMax) : '', pending };
+    return { store, lines, note: typeof value.note === 'string' ? value.note : '', pending };
   } catch {
     return EMPTY_SEND;
   }
