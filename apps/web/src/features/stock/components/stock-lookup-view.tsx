@@ -1,7 +1,8 @@
 import { formatDistance, type StockLookup, type StoreStock } from '@gerai/contract';
+import { paths } from '@/shared/config/paths';
 import { id, t } from '@/shared/i18n/id';
 import { stockText } from '@/shared/i18n/stock';
-import { Button } from '@/shared/ui/button';
+import { Button, ButtonLink } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icons';
 import { Skeleton } from '@/shared/ui/skeleton';
 import { Spinner } from '@/shared/ui/spinner';
@@ -50,6 +51,40 @@ function ProductCard({ lookup }: { lookup: StockLookup }) {
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * The way into "which stores near me can serve this product": the booking lists by area (my kelurahan,
+ * my kecamatan), for this product, with stock and distance there. Feature code does not import another
+ * feature: the lists are reached by their routes.
+ */
+export function AreaLinks({ product }: { product: StockLookup['product'] }) {
+  const search = `?${new URLSearchParams({ productId: product.productID }).toString()}`;
+  return (
+    <nav aria-label={text.areas.label} className="flex flex-col gap-1.5" data-testid="stock-areas">
+      <p className="text-xs font-medium text-slate-600">{text.areas.label}</p>
+      <div className="grid grid-cols-2 gap-2">
+        <ButtonLink
+          to={`${paths.bookingListKelurahan}${search}`}
+          variant="secondary"
+          aria-label={t(text.areas.kelurahanLabel, { name: product.name })}
+          data-testid="stock-area-kelurahan"
+        >
+          <Icon name="store" className="size-4" />
+          {text.areas.kelurahan}
+        </ButtonLink>
+        <ButtonLink
+          to={`${paths.bookingListKecamatan}${search}`}
+          variant="secondary"
+          aria-label={t(text.areas.kecamatanLabel, { name: product.name })}
+          data-testid="stock-area-kecamatan"
+        >
+          <Icon name="pin" className="size-4" />
+          {text.areas.kecamatan}
+        </ButtonLink>
+      </div>
+    </nav>
   );
 }
 
@@ -130,6 +165,7 @@ export function StockLookupView({
   return (
     <div className="flex flex-col gap-3" data-testid="stock-lookup">
       <ProductCard lookup={lookup} />
+      <AreaLinks product={lookup.product} />
       <div className="flex items-center gap-2">
         <h2 className="flex-1 text-sm font-semibold whitespace-nowrap text-slate-900">{text.nearby.title}</h2>
         <button
@@ -185,6 +221,7 @@ export function StockLookupSkeleton() {
   return (
     <div role="status" aria-label={id.common.loading} className="flex flex-col gap-3" data-testid="stock-lookup-loading">
       <Skeleton className="h-[9.5rem] w-full rounded-2xl" />
+      <Skeleton className="h-[4.125rem] w-full rounded-xl" />
       <div className="flex items-center justify-between">
         <Skeleton className="h-5 w-28" />
         <Skeleton className="h-11 w-40 rounded-full" />
