@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetClientStateForTests } from '@/shared/api/client';
-import { fail, mockFetch, ok } from '@/test/fetch-mock';
+import { mockFetch, ok } from '@/test/fetch-mock';
 import { renderWithQuery } from '@/test/render';
 import { lookupStockItem } from '../api/get-stock-lookup';
 import { product, searchItem, searchPage, stockLookup, storeStock } from '../stock-test-kit';
