@@ -130,10 +130,21 @@ export const bookingsText = {
     reofferConfirm: 'Ya, tawarkan',
     reoffered: 'Booking {bookingNo} ditawarkan ke {store}.',
     bookingLoadError: 'Data booking gagal dimuat.',
-    // Browse only.
-    browseTitle: 'Toko dengan stok produk',
-    noContextTitle: 'Pilih barang yang ingin dibooking',
-    noContextMessage: 'Buka halaman ini dari baris pesanan yang kurang saat picking, atau dari booking yang ditolak toko lain.',
+    // Browse only: which stores near mine have a product (from /cek-stock).
+    browseTitle: 'Toko sekitar yang punya stok',
+    browseMyStock: 'Stok toko Anda: {qty}',
+    browseHint: 'Booking stok dibuat dari baris pesanan yang kurang saat picking. Hubungi toko ini bila perlu.',
+    browseUnknownTitle: 'Produk tidak ditemukan',
+    browseUnknownMessage: 'Produk {productId} tidak ada di katalog. Cari produknya di Cek Stok.',
+    browseLoadError: 'Data produk gagal dimuat.',
+    noContextTitle: 'Pilih produknya dulu',
+    noContextMessage: 'Daftar ini menampilkan toko satu kelurahan atau kecamatan yang punya stok sebuah produk.',
+    noContextSteps: [
+      'Buka Cek Stok, lalu scan atau cari produknya.',
+      'Tekan "Satu kelurahan" atau "Satu kecamatan" untuk melihat toko sekitar yang punya stok, dengan jaraknya.',
+      'Barang pesanan kurang saat picking? Tekan "Booking stok" di baris pesanannya.',
+    ],
+    toCekStock: 'Buka Cek Stok',
   },
   /** /get-product/:id: one booking, and fetching its goods. */
   detail: {
