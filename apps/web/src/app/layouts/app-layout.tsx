@@ -33,6 +33,7 @@ const OrderLiveUpdates = lazyNamed(() => import('@/features/orders/components/or
 const PodLiveUpdates = lazy(() => import('@/features/pod/components/pod-live-updates'));
 const ConnectionStatus = lazyNamed(() => import('@/shared/outbox/connection-status'), 'ConnectionStatus');
 const EscalationAlert = lazy(() => import('@/features/monitoring/components/escalation-alert'));
+const BookingLiveSync = lazyNamed(() => import('@/features/bookings/live-events'), 'BookingLiveSync');
 
 /** One live connection per signed-in session, scoped to the active store; the outbox sends for this member. */
 function LiveUpdates() {
@@ -43,6 +44,10 @@ function LiveUpdates() {
       <OutboxSync owner={member.nik} />
       <Suspense fallback={null}>
         <ConnectionStatus />
+      </Suspense>
+      {/* A booking's saved copy follows its events whichever screen is open. */}
+      <Suspense fallback={null}>
+        <BookingLiveSync />
       </Suspense>
       <Suspense fallback={null}>
         <OrderLiveUpdates

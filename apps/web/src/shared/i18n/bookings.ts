@@ -200,6 +200,7 @@ export const bookingsText = {
     refusedThere: 'Booking ditolak. Tawarkan ke toko lain atau batalkan.',
     doneNote: 'Barang sudah diterima {store}.',
     cancelledNote: 'Booking ini dibatalkan.',
+    refusedByMeNote: 'Toko Anda menolak booking ini. Toko pemesan menawarkannya ke toko lain; tidak ada lagi yang perlu dilakukan di sini.',
   },
   /** The goods of a taken booking, counted by scanning (the ordering store). */
   receive: {
@@ -216,15 +217,22 @@ export const bookingsText = {
     submitHint: 'Scan {left} unit lagi',
     received: '{qty} unit {product} diterima. Lanjutkan picking.',
   },
-  /** A change made on another phone or by the other store while the booking was open (decision 82). */
+  /**
+   * A change made on another phone or by the other store while the booking was open: said in place,
+   * on the booking as it is now (decision 82's hold would take the crew off their task).
+   */
   changed: {
-    title: 'Booking berubah',
-    message: 'Booking {bookingNo} sekarang {status}{by}.',
-    by: ' oleh {name}',
-    cancelledMessage: 'Booking {bookingNo} dibatalkan{by}.',
-    reofferedMessage: 'Booking {bookingNo} sekarang ditawarkan ke {store}{by}.',
-    show: 'Lihat booking terbaru',
-    back: 'Kembali ke daftar',
+    label: 'Perubahan booking',
+    taken: 'Diambil oleh {store} · {qty} unit',
+    refused: 'Ditolak {store}',
+    refusedReason: 'Ditolak {store}: {reason}',
+    refusedReoffered: 'Ditolak {from}, ditawarkan ke {to}',
+    reoffered: 'Ditawarkan ke {to}',
+    received: 'Diterima oleh {store} · {qty} unit',
+    cancelled: 'Dibatalkan oleh {store}',
+    now: 'Sekarang {status}',
+    dismiss: 'Oke',
+    dismissLabel: 'Tutup pemberitahuan perubahan',
   },
   /** What each step of the history was (the audit's action). */
   step: {
