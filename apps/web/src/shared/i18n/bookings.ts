@@ -231,6 +231,8 @@ export const bookingsText = {
     received: 'Diterima oleh {store} · {qty} unit',
     cancelled: 'Dibatalkan oleh {store}',
     now: 'Sekarang {status}',
+    /** Seen by the store that refused it, once the ordering store offered it elsewhere. */
+    movedOn: 'Ditawarkan ke toko lain',
     dismiss: 'Oke',
     dismissLabel: 'Tutup pemberitahuan perubahan',
   },

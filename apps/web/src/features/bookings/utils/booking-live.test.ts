@@ -20,8 +20,10 @@ describe('a booking event on the cached copy', () => {
     expect(refused).toMatchObject({ status: 1134, refuseReason: 'Rusak', refusedBy: [{ storeCode: 'T002', storeName: 'Toko Bangka Raya' }], actions: ['reoffer', 'cancel'] });
     const reoffered = patchBooking(refused, event('booking.reoffered', { status: 1131, storeTaken: null, stockTaken: null, servingStore: 'T005' }, 11))!;
     expect(reoffered).toMatchObject({ status: 1131, offeredTo: { storeCode: 'T005' }, refuseReason: null, actions: ['cancel'] });
-    const serving = bookingDetail({ direction: 'in', actions: ['take', 'refuse'], updatedAt: at(0) });
-    expect(patchBooking(serving, event('booking.reoffered', { status: 1131, storeTaken: null, stockTaken: null, servingStore: 'T005' }))!.actions).toEqual([]);
+    // The refusing store's copy is not told where it went: the server's read says (refusedByMe).
+    const serving = bookingDetail({ direction: 'in', status: 1134, actions: [], updatedAt: at(0) });
+    expect(patchBooking(serving, event('booking.reoffered', { status: 1131, storeTaken: null, stockTaken: null, servingStore: 'T005' }))).toBeNull();
+    expect(describeChange(serving, bookingDetail({ direction: 'in', status: 1134, refusedByMe: true }))).toBe('Ditawarkan ke toko lain');
   });
 
   it('cancelled: closed, no actions; an older event (a replay) or another booking changes nothing', () => {

@@ -33,6 +33,8 @@ export function patchBooking(d: BookingDetail, event: BookingLiveEvent): Booking
   if (Date.parse(e.at) < Date.parse(d.updatedAt)) return null;
   const status = parseBookingStatus(e.status);
   if (!status) return null;
+  // Offered away from the store this copy was read for: what it may still see is the server's to say (refusedByMe).
+  if (!isOrdering(d) && e.servingStore !== d.offeredTo.storeCode) return null;
   const noTaker = BOOKING_STATUS_WITHOUT_TAKER.includes(status);
   const next: BookingDetail = {
     ...d,
@@ -75,9 +77,11 @@ export function patchBooking(d: BookingDetail, event: BookingLiveEvent): Booking
 }
 
 /** The sides this phone's copy was read from: the ordering store's, and the serving store's while it is still the one addressed. */
+const isOrdering = (d: BookingDetail) => d.direction === 'out' || d.actions.some((a) => a === 'reoffer' || a === 'receive' || a === 'cancel');
+
 function sidesOf(d: BookingDetail, servingNow: string): BookingSide[] {
   const sides: BookingSide[] = [];
-  const ordering = d.direction === 'out' || d.actions.some((a) => a === 'reoffer' || a === 'receive' || a === 'cancel');
+  const ordering = isOrdering(d);
   const serving = (d.direction === 'in' || d.actions.some((a) => a === 'take' || a === 'refuse')) && servingNow === d.offeredTo.storeCode;
   if (ordering) sides.push('ordering');
   if (serving) sides.push('serving');
@@ -93,6 +97,7 @@ export const bookingSignature = (b: Pick<BookingDetail, 'status' | 'cancelled' |
  * reads at a glance: "Diambil oleh T003 · 2 unit", "Ditolak T003, ditawarkan ke T005".
  */
 export function describeChange(from: BookingDetail, to: BookingDetail): string {
+  if (to.refusedByMe && !from.refusedByMe) return text.movedOn;
   if (to.cancelled && !from.cancelled) return t(text.cancelled, { store: to.orderingStore.storeCode });
   const status: BookingStatusId = to.status;
   if (to.offeredTo.storeCode !== from.offeredTo.storeCode && status === BOOKING_STATUS.WAITING) {
