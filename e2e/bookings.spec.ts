@@ -281,13 +281,14 @@ test('the ordering phone follows the serving store in place: T003 takes, T001 is
 
   // 2. The other booking was seen, then left for the order; it is taken while no screen shows it, and
   //    its read is slow: opened from the order line it is "Diambil" with the receive panel at once.
-  await page.goto(`/get-product/${second}`);
-  await expect(page.getByTestId('booking-status-chip').first()).toHaveText('Menunggu');
   await page.goto(`/order/detail/1102/${shipmentNo}/pickup`);
+  await page.getByTestId(`line-booking-${second}`).click();
+  await expect(page.getByTestId('booking-status-chip').first()).toHaveText('Menunggu');
+  await page.getByRole('button', { name: 'Kembali' }).click();
   await expect(page.getByTestId(`line-booking-${second}-taken`)).toHaveText('Diambil: -');
   await page.route(`**/api/bookings/${second}`, async (route) => {
     await new Promise((r) => setTimeout(r, 6_000));
-    await route.continue();
+    await route.continue().catch(() => undefined);
   });
   expect((await take(second)).ok()).toBe(true);
   await expect(page.getByTestId(`line-booking-${second}-taken`)).toHaveText('Diambil: T003 · 1', { timeout: 15_000 });
@@ -295,6 +296,13 @@ test('the ordering phone follows the serving store in place: T003 takes, T001 is
   await expect(page.getByTestId('receive-panel')).toBeVisible({ timeout: 3_000 });
   await expect(page.getByTestId('booking-status-chip').first()).toHaveText('Diambil');
   await expect(page.getByTestId('booking-store-taken')).toHaveText('T003');
+  await expect(page.getByTestId('booking-change')).toHaveCount(0);
+  // The phone's saved copy too: reloaded (the read still slow), the booking opens as taken.
+  await page.getByRole('button', { name: 'Kembali' }).click();
+  await page.waitForTimeout(1_500);
+  await page.reload();
+  await page.getByTestId(`line-booking-${second}`).click();
+  await expect(page.getByTestId('receive-panel')).toBeVisible({ timeout: 3_000 });
   await page.unroute(`**/api/bookings/${second}`);
   expect(errors).toEqual([]);
   await t003.dispose();

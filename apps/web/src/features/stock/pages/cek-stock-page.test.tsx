@@ -158,6 +158,20 @@ describe('/cek-stock', () => {
     expect(screen.getByTestId('where')).toHaveTextContent('/cek-stock?productId=20001');
   });
 
+  it('a barcode typed into the search field that is not a product says so and keeps the product shown', async () => {
+    mockFetch()
+      .on('GET', LOOKUP, ok(stockLookup()))
+      .on('GET', /^\/api\/stock\/barcode\//, ok(null));
+    renderPage('/cek-stock?q=Indomie&productId=20001');
+    await screen.findByTestId('stock-lookup');
+    const field = screen.getByRole('searchbox', { name: 'Cari nama produk' });
+    await userEvent.clear(field);
+    await userEvent.type(field, '4800000000001{Enter}');
+    await waitFor(() => expect(screen.getByTestId('stock-scan-feedback')).toHaveTextContent('Barcode 4800000000001 tidak terdaftar.'));
+    expect(screen.getByTestId('stock-lookup')).toHaveTextContent('Indomie Goreng 85g');
+    expect(screen.getByTestId('where')).toHaveTextContent('/cek-stock?productId=20001');
+  });
+
   it('a product in the URL that is not in the catalogue (answered as null) says so, without a failure modal', async () => {
     mockFetch().on('GET', '/api/stock/products/99999', ok(null));
     renderPage('/cek-stock?productId=99999');

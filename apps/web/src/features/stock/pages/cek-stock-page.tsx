@@ -142,8 +142,12 @@ export default function CekStockPage() {
     const value = draft.trim();
     // A hardware scanner typing into the focused field, or a barcode typed there: look it up as a scan.
     if (BARCODE_LIKE.test(value)) {
+      // The field is emptied for the next scan; the product shown stays until the code finds another.
       setDraft('');
-      applyQuery('');
+      if (written.current) {
+        written.current = '';
+        update({ query: null }, { replace: true });
+      }
       void onScan(value);
       return;
     }
