@@ -11,9 +11,22 @@ const text = bookingsText.detail;
 /**
  * Refusing a booking, with an optional reason for the ordering store. The modal system's frame and
  * sheet (focus kept in, Escape closes, the top strip left to toasts); its own state, because the
- * reason is typed into it.
+ * reason is typed into it, and a refusal of the step is said in it, above its button, with the reason kept.
  */
-export function RefuseDialog({ orderingStore, onConfirm, onClose, sending }: { orderingStore: string; onConfirm: (reason: string) => void; onClose: () => void; sending: boolean }) {
+export function RefuseDialog({
+  orderingStore,
+  onConfirm,
+  onClose,
+  sending,
+  error = null,
+}: {
+  orderingStore: string;
+  onConfirm: (reason: string) => void;
+  onClose: () => void;
+  sending: boolean;
+  /** The last refusal of the refusal, said right above its button; the reason typed stays. */
+  error?: string | null;
+}) {
   const uid = useId();
   const [reason, setReason] = useState('');
   const titleId = `${uid}-title`;
@@ -44,6 +57,11 @@ export function RefuseDialog({ orderingStore, onConfirm, onClose, sending }: { o
             className="w-full rounded-xl border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-brand-200"
             data-testid="refuse-reason"
           />
+          {error ? (
+            <p role="alert" className="rounded-xl bg-red-50 p-2 text-sm font-medium whitespace-pre-line text-red-800" data-testid="refuse-error">
+              {error}
+            </p>
+          ) : null}
         </div>
       </ModalSheet>
     </ModalFrame>

@@ -161,6 +161,26 @@ describe('booking detail (/get-product/:id)', () => {
     expect(screen.getByTestId('booking-note')).toHaveTextContent('Toko Anda menolak booking ini.');
   });
 
+  it('refuse refused for another reason: said in the dialog above its button, the reason typed kept for another try', async () => {
+    let down = true;
+    const server = mockFetch()
+      .on('GET', DETAIL, ok(bookingDetail({ direction: 'in', actions: ['take', 'refuse'] })))
+      .on('POST', action('refuse'), () => (down ? fail(403, 'FORBIDDEN', ERROR_MESSAGES.FORBIDDEN) : ok(bookingDetail({ direction: 'in', status: 1134, refuseReason: 'Stok rusak' }))));
+    const user = userEvent.setup();
+    renderDetail();
+    await user.click(await screen.findByTestId('booking-refuse'));
+    const dialog = screen.getByRole('dialog', { name: 'Tolak booking' });
+    await user.type(within(dialog).getByLabelText('Alasan (opsional)'), 'Stok rusak');
+    await user.click(within(dialog).getByTestId('refuse-confirm'));
+    expect(await within(dialog).findByTestId('refuse-error')).toHaveTextContent(ERROR_MESSAGES.FORBIDDEN);
+    expect(within(dialog).getByLabelText('Alasan (opsional)')).toHaveValue('Stok rusak');
+    expect(screen.queryByRole('dialog', { name: /Hmm/ })).not.toBeInTheDocument();
+    down = false;
+    await user.click(within(dialog).getByTestId('refuse-confirm'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Tolak booking' })).not.toBeInTheDocument());
+    expect(server.callsTo(action('refuse'), 'POST').map((c) => c.body)).toEqual([{ reason: 'Stok rusak' }, { reason: 'Stok rusak' }]);
+  });
+
   it('refuse without a reason sends an empty body', async () => {
     const server = mockFetch()
       .on('GET', DETAIL, ok(bookingDetail({ direction: 'in', actions: ['take', 'refuse'] })))

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { BOOKING_STATUS, ORDER_STATUS_LABEL, formatDistance, isOrderStatusId, type BookingAction, type BookingDetail } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
 import { hasErrorCode, isApiError } from '@/shared/api/api-error';
+import { refusalText } from '@/shared/api/refusal';
 import { paths } from '@/shared/config/paths';
 import { signal } from '@/shared/feedback/feedback';
 import { bookingsText } from '@/shared/i18n/bookings';
@@ -40,6 +41,9 @@ import { useBookingChange } from '../utils/use-booking-change';
 
 const text = bookingsText.detail;
 const common = bookingsText.common;
+
+/** Refusals that say the booking is no longer what the screen showed: the step is gone, not worth another try. */
+const MOVED_ON = ['BOOKING_STATUS_CHANGED', 'BOOKING_NOT_FOUND', 'BOOKING_NOT_ADDRESSED'] as const;
 
 /**
  * /get-product/:id — one booking, seen from either store: the product, both stores, who took or
@@ -119,18 +123,30 @@ function BookingView({ detail: b }: { detail: BookingDetail }) {
     onQueued: queued,
     onError,
   });
+  const [refuseError, setRefuseError] = useState<string | null>(null);
+  const openRefuse = (open: boolean) => {
+    setRefuseError(null);
+    setRefusing(open);
+  };
   const refuse = useRefuseBooking(b.bookID, b.shipmentNo, {
     onSuccess: (d) => {
-      setRefusing(false);
+      openRefuse(false);
       done(t(text.refused, { bookingNo: d.bookingNo }));
     },
     onQueued: () => {
-      setRefusing(false);
+      openRefuse(false);
       queued();
     },
     onError: (error) => {
-      setRefusing(false);
-      onError(error);
+      // The booking moved on (taken elsewhere, cancelled, offered away): the dialog has nothing left to do.
+      if (hasErrorCode(error, ...MOVED_ON)) {
+        openRefuse(false);
+        onError(error);
+        return;
+      }
+      // Anything else is said in the dialog, next to its button, the reason typed kept for another try.
+      signal('error');
+      setRefuseError(refusalText(error));
     },
   });
   const cancel = useCancelBooking(b.bookID, b.shipmentNo, { onSuccess: (d) => done(t(text.cancelled, { bookingNo: d.bookingNo })), onQueued: queued, onError });
@@ -187,7 +203,7 @@ function BookingView({ detail: b }: { detail: BookingDetail }) {
     bar = (
       <ActionBar>
         {can('refuse') ? (
-          <Button variant="danger" block={!can('take')} className="shrink-0" onClick={() => setRefusing(true)} disabled={busy} data-testid="booking-refuse">
+          <Button variant="danger" block={!can('take')} className="shrink-0" onClick={() => openRefuse(true)} disabled={busy} data-testid="booking-refuse">
             {text.refuse}
           </Button>
         ) : null}
@@ -342,7 +358,16 @@ function BookingView({ detail: b }: { detail: BookingDetail }) {
       ) : null}
 
       {refusing && can('refuse') ? (
-        <RefuseDialog orderingStore={b.orderingStore.storeName} onConfirm={(reason) => refuse.mutate(reason ? { reason } : {})} onClose={() => setRefusing(false)} sending={refuse.isPending && !refuse.queued} />
+        <RefuseDialog
+          orderingStore={b.orderingStore.storeName}
+          onConfirm={(reason) => {
+            setRefuseError(null);
+            refuse.mutate(reason ? { reason } : {});
+          }}
+          onClose={() => openRefuse(false)}
+          sending={refuse.isPending && !refuse.queued}
+          error={refuseError}
+        />
       ) : null}
 
       {bar}
