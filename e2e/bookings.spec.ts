@@ -9,8 +9,10 @@ import { leaveLoginBudget, signInOnce } from './support/pod';
 
 const T001_CREW = '10000001';
 const T002_CREW = '10000002';
+const T003_CREW = '10000003';
 const T001_STATE = 'test-results/booking-t001.json';
 const T002_STATE = 'test-results/booking-t002.json';
+const T003_STATE = 'test-results/booking-t003.json';
 const PHONE = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true } as const;
 
 let t001: APIRequestContext;
@@ -59,6 +61,18 @@ async function productServedNearby(baseURL: string, min: number, skip: readonly 
 
 async function t002Phone(browser: Browser, baseURL: string): Promise<BrowserContext> {
   return browser.newContext({ ...PHONE, baseURL, storageState: T002_STATE });
+}
+
+/** Errors the phone's monitoring would pick up: console errors and failed API calls. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  page.on('response', (r) => {
+    if (r.url().includes('/api/') && r.status() >= 400) errors.push(`HTTP ${r.status()} ${r.url()}`);
+  });
+  return errors;
 }
 
 const lineOf = (page: Page, barcode: string) => page.locator(`[data-testid^="line-"][data-barcode="${barcode}"]`);
@@ -141,9 +155,8 @@ test('T001 books what a line lacks, T002 takes it live, T001 fetches and scans i
   expect(reserved.qtyReserved).toBe(qtyAt(before, 'T002')!.qtyReserved + 2);
   expect(reserved.qty).toBe(qtyAt(before, 'T002')!.qty - 2);
 
-  // T001's screen is told (decision 82), then fetches the goods: every unit scanned, then received.
-  await expect(page.getByText('Booking berubah')).toBeVisible({ timeout: 15_000 });
-  await page.getByRole('button', { name: 'Lihat booking terbaru' }).click();
+  // T001's open booking follows in place and says what changed, then the goods are fetched: every unit scanned, then received.
+  await expect(page.getByTestId('booking-change-text')).toHaveText('Diambil oleh T002 · 2 unit', { timeout: 15_000 });
   await expect(page.getByTestId('receive-panel')).toBeVisible();
   await typeScan(page, other.barcode);
   await expect(page.getByTestId('receive-feedback')).toContainText('Tidak dihitung');
@@ -218,5 +231,79 @@ test('a refused booking is offered again to a third store, never to the store th
   // The store that refused can no longer act on it; offering it to that store again is refused.
   const again = await t002.post(`/api/bookings/${bookID}/take`, { data: {}, headers: { 'Idempotency-Key': `e2e-bookref-take-${Date.now()}` } });
   expect(again.status()).toBe(404);
+  // Its phone still reads the booking it refused (200, nothing logged): its own refusal, nothing to do.
+  const errors = watchErrors(serving);
+  await expect(serving.getByTestId('booking-note')).toContainText('Toko Anda menolak booking ini', { timeout: 15_000 });
+  await serving.reload();
+  await expect(serving.getByTestId('booking-note')).toContainText('Toko Anda menolak booking ini');
+  await expect(serving.getByTestId('booking-refuse-reason')).toContainText('Stok sedang dihitung ulang');
+  await expect(serving.getByTestId('booking-take')).toHaveCount(0);
+  await snap(serving, 'booking-12-t002-refused-by-me');
+  expect(errors).toEqual([]);
   await t002Context.close();
+});
+
+test('the ordering phone follows the serving store in place: T003 takes, T001 is told what changed and gets the receive panel, its saved copy too', async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const t003 = await signInOnce(baseURL!, T003_CREW, T003_STATE);
+  const product = await productServedNearby(baseURL!, 2);
+  const shipmentNo = await newPickupOrder(t001, 'BOOKLIVE', 'Ayu Pelanggan Live', [{ barcode: product.barcode, qty: 2 }]);
+  await t001.post(`/api/orders/${shipmentNo}/claim`, { data: {}, headers: { 'Idempotency-Key': `e2e-booklive-claim-${Date.now()}` } });
+  const lineId = ((await (await t001.get(`/api/orders/${shipmentNo}`)).json()) as { data: { products: Array<{ lineId: number }> } }).data.products[0]!.lineId;
+  // Gerai proposes T003 first (T001's kelurahan): one unit booked there twice.
+  const proposal = ((await (await t001.get(`/api/bookings/proposal?shipmentNo=${shipmentNo}&lineId=${lineId}`)).json()) as { data: { stores: Array<{ storeCode: string }> } }).data;
+  expect(proposal.stores[0]!.storeCode).toBe('T003');
+  const book = async (n: number) => {
+    const res = await t001.post('/api/bookings', { data: { shipmentNo, lineId, qty: 1, storeCode: 'T003' }, headers: { 'Idempotency-Key': `e2e-booklive-${n}-${Date.now()}` } });
+    expect(res.ok(), await res.text()).toBe(true);
+    return ((await res.json()) as { data: { bookID: number } }).data.bookID;
+  };
+  const [first, second] = [await book(1), await book(2)];
+  const errors = watchErrors(page);
+  const take = (bookID: number) => t003.post(`/api/bookings/${bookID}/take`, { data: {}, headers: { 'Idempotency-Key': `e2e-booklive-take-${bookID}-${Date.now()}` } });
+
+  // 1. The booking open on T001's phone while T003's crew take it on theirs.
+  await page.goto(`/get-product/${first}`);
+  await expect(page.getByTestId('booking-status-chip').first()).toHaveText('Menunggu');
+  const t003Context = await browser.newContext({ ...PHONE, baseURL, storageState: T003_STATE });
+  const serving = await t003Context.newPage();
+  await serving.goto(`/get-product/${first}`);
+  await serving.getByTestId('booking-take').click();
+  await serving.getByRole('dialog', { name: 'Ambil booking?' }).getByRole('button', { name: 'Ya, ambil' }).click();
+  await expect(serving.getByTestId('booking-store-taken')).toHaveText('T003');
+  await expect(page.getByTestId('booking-change-text')).toHaveText('Diambil oleh T003 · 1 unit', { timeout: 15_000 });
+  await expect(page.getByTestId('receive-panel')).toBeVisible();
+  await expect(page.getByTestId('booking-store-taken')).toHaveText('T003');
+  await expect(page).toHaveURL(new RegExp(`/get-product/${first}$`));
+  await expect(page.getByText('Booking berubah')).toHaveCount(0);
+  await snap(page, 'booking-13-t001-taken-in-place');
+  await t003Context.close();
+
+  // 2. The other booking was seen, then left for the order; it is taken while no screen shows it, and
+  //    its read is slow: opened from the order line it is "Diambil" with the receive panel at once.
+  await page.goto(`/order/detail/1102/${shipmentNo}/pickup`);
+  await page.getByTestId(`line-booking-${second}`).click();
+  await expect(page.getByTestId('booking-status-chip').first()).toHaveText('Menunggu');
+  await page.getByRole('button', { name: 'Kembali' }).click();
+  await expect(page.getByTestId(`line-booking-${second}-taken`)).toHaveText('Diambil: -');
+  await page.route(`**/api/bookings/${second}`, async (route) => {
+    await new Promise((r) => setTimeout(r, 6_000));
+    await route.continue().catch(() => undefined);
+  });
+  expect((await take(second)).ok()).toBe(true);
+  await expect(page.getByTestId(`line-booking-${second}-taken`)).toHaveText('Diambil: T003 · 1', { timeout: 15_000 });
+  await page.getByTestId(`line-booking-${second}`).click();
+  await expect(page.getByTestId('receive-panel')).toBeVisible({ timeout: 3_000 });
+  await expect(page.getByTestId('booking-status-chip').first()).toHaveText('Diambil');
+  await expect(page.getByTestId('booking-store-taken')).toHaveText('T003');
+  await expect(page.getByTestId('booking-change')).toHaveCount(0);
+  // The phone's saved copy too: reloaded (the read still slow), the booking opens as taken.
+  await page.getByRole('button', { name: 'Kembali' }).click();
+  await page.waitForTimeout(1_500);
+  await page.reload();
+  await page.getByTestId(`line-booking-${second}`).click();
+  await expect(page.getByTestId('receive-panel')).toBeVisible({ timeout: 3_000 });
+  await page.unroute(`**/api/bookings/${second}`);
+  expect(errors).toEqual([]);
+  await t003.dispose();
 });

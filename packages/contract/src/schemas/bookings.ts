@@ -258,5 +258,10 @@ export const bookingDetailSchema = bookingItemSchema.extend({
       note: z.string().nullable(),
     }),
   ),
+  /**
+   * The caller's store refused it and it is no longer addressed there: the booking as that store saw it
+   * when it refused (addressed to it, 1134, its reason, its history up to then), nothing to do.
+   */
+  refusedByMe: z.boolean(),
 });
 export type BookingDetail = z.infer<typeof bookingDetailSchema>;

@@ -71,6 +71,13 @@ export const stockLookupSchema = z.object({
 });
 export type StockLookup = z.infer<typeof stockLookupSchema>;
 
+/**
+ * What the lookup answers: the lookup, or null for a well-formed productID or barcode the catalogue does
+ * not know (yet): a normal answer to a scan, not an error (a malformed one is 400).
+ */
+export const stockLookupReplySchema = stockLookupSchema.nullable();
+export type StockLookupReply = z.infer<typeof stockLookupReplySchema>;
+
 export const stockProductParamsSchema = request(z.object({ productId: productIdSchema() }));
 export const stockBarcodeParamsSchema = request(
   z.object({ barcode: text({ max: 64, error: FIELD_MESSAGES.barcodeInvalid }).regex(/^[0-9A-Za-z-]+$/, FIELD_MESSAGES.barcodeInvalid) }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BOOKING_STATUS_LABEL, ERROR_DETAILS, parseEventPayload, type EventType } from '@gerai/contract';
 import { testContextPerFile } from '../../test/harness';
+import { crewNik } from '../../seed/demo-data';
 import {
   auditOfBooking,
   bookingApi,
@@ -155,13 +156,26 @@ describe('the booking machine', () => {
     expect(reoffered.map((e) => e.storeCode).sort()).toEqual(['T001', 'T002', 'T003']);
 
     // T003's crew takes it (the supervisor could too: T003 is one of their stores).
-    expect((await api.get(STAFF_T002, `/api/bookings/${booking.bookID}`)).statusCode).toBe(404);
+    // The store that refused it still reads it (200, not a 404 its phone would log), as it was when it refused.
+    const asRefused = await api.get(STAFF_T002, `/api/bookings/${booking.bookID}`);
+    expect(asRefused.statusCode, asRefused.body).toBe(200);
+    expect(asRefused.json().data).toMatchObject({ refusedByMe: true, status: 1134, offeredTo: { storeCode: 'T002' }, refuseReason: 'Stok untuk promo', actions: [], direction: 'in' });
     const taken = await api.step(STAFF_T003, booking.bookID, 'take');
     expect(taken.statusCode, taken.body).toBe(200);
     expect(taken.json().data).toMatchObject({ status: 1132, storeTaken: 'T003', stockTaken: 2 });
     expect(await stockRow(ctx, 'T003', product.productId)).toMatchObject({ qty: 8, qtyReserved: 2 });
     expect(await stockRow(ctx, 'T002', product.productId)).toMatchObject({ qty: 10, qtyReserved: 0 });
     expect((await auditOfBooking(ctx, booking.bookID)).map((a) => a.action)).toEqual(['request', 'refuse', 'reoffer', 'take']);
+    // What happened after its refusal is the other stores' business: who took it, how many, the steps after.
+    const later = (await api.get(STAFF_T002, `/api/bookings/${booking.bookID}`)).json().data;
+    expect(later).toMatchObject({ refusedByMe: true, status: 1134, storeTaken: null, stockTaken: null, takenAt: null, servingStore: { storeCode: 'T002' } });
+    expect(later.history.map((h: { action: string }) => h.action)).toEqual(['request', 'refuse']);
+    expect(JSON.stringify(later)).not.toContain('T003');
+    // It may still do nothing: a step answers 404 as before; a store that never took part reads 404.
+    expect((await api.step(STAFF_T002, booking.bookID, 'take')).statusCode).toBe(404);
+    expect((await api.get(crewNik('T004'), `/api/bookings/${booking.bookID}`)).statusCode).toBe(404);
+    // The sides read it as it is.
+    expect((await api.get(STAFF, `/api/bookings/${booking.bookID}`)).json().data).toMatchObject({ refusedByMe: false, status: 1132, storeTaken: 'T003' });
   });
 
   it('the supervisor working as T003 takes a booking addressed to T003', async () => {

@@ -64,6 +64,20 @@ export function sidesOf(p: Principal, orderingStore: string, servingStore: strin
  */
 export const bookingScope = (p: Principal): SQL => or(storeScope(stockBookings.storeCode, p), storeScope(stockBookingDetails.storeCode, p))!;
 
+/**
+ * A store that refused a booking and is no longer addressed keeps reading it (its refusal is its own
+ * step): the read answers what that store took part in, never what happened after it (see toDetail).
+ * Steps still answer 404 for it: it may do nothing.
+ */
+export function refusedByScope(p: Principal): SQL {
+  if (p.storeCodes === 'all') return sql`cardinality(${stockBookingDetails.refusedBy}) > 0`;
+  if (p.storeCodes.length === 0) return sql`false`;
+  return sql`${stockBookingDetails.refusedBy} && array[${sql.join(
+    p.storeCodes.map((c) => sql`${c}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
 /** `out` when my store booked it, `in` when it is addressed to my store (else the side the caller may see). */
 function directionOf(p: Principal, orderingStore: string, servingStore: string): BookingDirection {
   if (p.activeStoreCode === orderingStore) return 'out';
@@ -165,25 +179,69 @@ async function historyOf(db: Reader, r: BookingRow): Promise<BookingDetail['hist
 
 async function toDetail(db: Reader, p: Principal, r: BookingRow): Promise<BookingDetail> {
   const refused = r.d.refusedBy;
-  const [names, history] = await Promise.all([
-    refused.length > 0 ? db.select({ code: stores.code, name: stores.name }).from(stores).where(inArray(stores.code, refused)) : Promise.resolve([]),
+  const sides = sidesOf(p, r.b.storeCode, r.d.storeCode);
+  const [refusers, history] = await Promise.all([
+    refused.length > 0 ? db.select().from(stores).where(inArray(stores.code, refused)) : Promise.resolve([]),
     historyOf(db, r),
   ]);
-  const nameOf = new Map(names.map((s) => [s.code, s.name]));
+  const storeOf = new Map(refusers.map((s) => [s.code, s]));
   const item = toItem(p, r);
-  return {
+  const detail: BookingDetail = {
     ...item,
     lineId: r.b.lineId,
     orderStatusId: r.orderStatusId,
     orderingStore: place(r.ordering),
     servingStore: place(r.serving),
-    refusedBy: refused.map((code) => ({ storeCode: code, storeName: nameOf.get(code) ?? code })),
+    refusedBy: refused.map((code) => ({ storeCode: code, storeName: storeOf.get(code)?.name ?? code })),
     refuseReason: r.d.refuseReason,
     takenAt: iso(r.d.takenAt),
     receivedAt: iso(r.d.receivedAt),
     cancelledAt: iso(r.b.cancelledAt),
-    actions: item.cancelled ? [] : bookingActions(item.status, sidesOf(p, r.b.storeCode, r.d.storeCode)),
+    actions: item.cancelled ? [] : bookingActions(item.status, sides),
     history,
+    refusedByMe: false,
+  };
+  if (sides.length > 0) return detail;
+  // On neither side: a store that refused it, reading it as it was when it refused (refusedByScope).
+  const mineAt = refused.findIndex((code) => code === p.activeStoreCode);
+  const at = mineAt >= 0 ? mineAt : refused.findIndex((code) => canSeeStore(p, code));
+  const mine = storeOf.get(refused[at] ?? '');
+  if (!mine) throw new AppError('BOOKING_NOT_FOUND');
+  return asRefusedBy(detail, mine, at, storeDistanceM(r.ordering, mine), proximityOf(r.ordering, mine) === STORE_PROXIMITY.KELURAHAN);
+}
+
+/**
+ * The booking as the `at`-th store that refused it saw it then: addressed to it, refused with its own
+ * reason, its history up to its refusal. Whom it was offered to next, who took it and whether it was
+ * cancelled are the other stores' business (decision 88: another store's data is never shown).
+ */
+function asRefusedBy(d: BookingDetail, store: typeof stores.$inferSelect, at: number, distanceM: number, isKelurahan: boolean): BookingDetail {
+  let refusals = 0;
+  const until = d.history.findIndex((h) => h.action === 'refuse' && refusals++ === at);
+  const history = until >= 0 ? d.history.slice(0, until + 1) : d.history.filter((h) => h.action === BOOKING_REQUEST);
+  const own = place(store);
+  return {
+    ...d,
+    offeredTo: { storeCode: own.storeCode, storeName: own.storeName },
+    servingStore: own,
+    latitude: own.latitude,
+    longitude: own.longitude,
+    distanceM,
+    isKelurahan,
+    status: BOOKING_STATUS.REFUSED,
+    storeTaken: null,
+    stockTaken: null,
+    cancelled: false,
+    direction: 'in',
+    refusedBy: d.refusedBy.slice(0, at + 1),
+    refuseReason: until >= 0 ? (history[until]!.note ?? null) : null,
+    takenAt: null,
+    receivedAt: null,
+    cancelledAt: null,
+    actions: [],
+    history,
+    updatedAt: until >= 0 ? history[until]!.at : d.createdAt,
+    refusedByMe: true,
   };
 }
 
@@ -194,10 +252,13 @@ export async function loadBookingDetail(db: Reader, p: Principal, bookID: number
   return toDetail(db, p, row);
 }
 
-/** GET /api/bookings/:bookID (`/get-product/:id`): a booking the caller may see from either side. */
+/**
+ * GET /api/bookings/:bookID (`/get-product/:id`): a booking the caller may see from either side, or
+ * one its store refused (as it was then). Anyone else: 404, as for a missing one.
+ */
 export async function getBookingDetail(db: Db, p: Principal, bookID: number): Promise<BookingDetail> {
   const [row] = await selectBookings(db)
-    .where(and(eq(stockBookings.id, bookID), bookingScope(p)))
+    .where(and(eq(stockBookings.id, bookID), or(bookingScope(p), refusedByScope(p))))
     .limit(1);
   if (!row) throw new AppError('BOOKING_NOT_FOUND');
   return toDetail(db, p, row);

@@ -151,7 +151,7 @@ export async function bookingRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['bookings'],
         summary: 'One booking (`/get-product/:id`): both stores, the status, what the caller may do now and its history',
-        description: SCOPE,
+        description: `${SCOPE} A store that refused it and is no longer addressed still reads it, as it was when it refused (\`refusedByMe\`: addressed to it, 1134, its own reason, its history up to its refusal, no actions): a normal answer, not a 404.`,
         params: bookingParamsSchema,
         response: { 200: envelope(bookingDetailSchema), ...findReplies },
       },

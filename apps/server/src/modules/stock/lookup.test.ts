@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { distanceMeters, STOCK_LOOKUP } from '@gerai/contract';
-import { stores } from '../../db/schema';
+import { products, stores } from '../../db/schema';
 import { testContextPerFile } from '../../test/harness';
 import { bookingApi, CHIEF, productPicker, setStock, STAFF, STAFF_T002, SUPER_USER } from '../bookings/booking-test-kit';
 
@@ -56,7 +56,7 @@ describe('stock lookup', () => {
     expect(stocked.nearby.every((s) => s.qty >= 1)).toBe(true);
   });
 
-  it('finds a product by its scanned barcode or productID label, and answers 404 PRODUCT_NOT_FOUND for an unknown one', async () => {
+  it('finds a product by its scanned barcode or productID label, and answers 200 with null for one the catalogue does not know (yet)', async () => {
     const product = await freshProduct();
     const byEan = await api.get(STAFF, `/api/stock/barcode/${product.ean13}`);
     expect(byEan.statusCode).toBe(200);
@@ -64,9 +64,13 @@ describe('stock lookup', () => {
     expect((await api.get(STAFF, `/api/stock/barcode/${product.productId}`)).json().data.product.productID).toBe(product.productId);
     for (const url of ['/api/stock/barcode/0000000000000', '/api/stock/products/NOPE-1']) {
       const res = await api.get(STAFF, url);
-      expect(res.statusCode, url).toBe(404);
-      expect(res.json().code).toBe('PRODUCT_NOT_FOUND');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.json()).toEqual({ message: 'Success', data: null });
     }
+    // Not kept as absent: once the catalogue has it, the next read finds it.
+    await ctx.handle.db.insert(products).values({ productId: 'NOPE-1', ean13: '0000000000000', name: 'Produk Baru Uji', category: 'Uji', price: 1000 });
+    expect((await api.get(STAFF, '/api/stock/products/NOPE-1')).json().data.product.productID).toBe('NOPE-1');
+    expect((await api.get(STAFF, '/api/stock/barcode/0000000000000')).json().data.product.productID).toBe('NOPE-1');
     expect((await api.get(STAFF, '/api/stock/barcode/bad%20code')).statusCode).toBe(400);
   });
 

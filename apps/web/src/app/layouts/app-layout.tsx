@@ -35,6 +35,7 @@ const ConnectionStatus = lazyNamed(() => import('@/shared/outbox/connection-stat
 const EscalationAlert = lazy(() => import('@/features/monitoring/components/escalation-alert'));
 // Transfers concern two stores: a step taken by the other store reaches this phone on any screen.
 const TransferLiveUpdates = lazy(() => import('@/features/transfers/components/transfer-live-updates'));
+const BookingLiveSync = lazyNamed(() => import('@/features/bookings/live-events'), 'BookingLiveSync');
 
 /** One live connection per signed-in session, scoped to the active store; the outbox sends for this member. */
 function LiveUpdates() {
@@ -45,6 +46,10 @@ function LiveUpdates() {
       <OutboxSync owner={member.nik} />
       <Suspense fallback={null}>
         <ConnectionStatus />
+      </Suspense>
+      {/* A booking's saved copy follows its events whichever screen is open. */}
+      <Suspense fallback={null}>
+        <BookingLiveSync />
       </Suspense>
       <Suspense fallback={null}>
         <TransferLiveUpdates />

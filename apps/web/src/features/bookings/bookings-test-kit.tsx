@@ -66,6 +66,7 @@ export function bookingDetail(over: Partial<BookingDetail> = {}): BookingDetail 
     cancelledAt: null,
     actions: [],
     history: [{ action: 'requested', at: '2025-11-22T02:20:00.000Z', actorName: 'Budi Santoso', note: null }],
+    refusedByMe: false,
     ...over,
   };
 }

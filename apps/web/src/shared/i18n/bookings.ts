@@ -130,10 +130,21 @@ export const bookingsText = {
     reofferConfirm: 'Ya, tawarkan',
     reoffered: 'Booking {bookingNo} ditawarkan ke {store}.',
     bookingLoadError: 'Data booking gagal dimuat.',
-    // Browse only.
-    browseTitle: 'Toko dengan stok produk',
-    noContextTitle: 'Pilih barang yang ingin dibooking',
-    noContextMessage: 'Buka halaman ini dari baris pesanan yang kurang saat picking, atau dari booking yang ditolak toko lain.',
+    // Browse only: which stores near mine have a product (from /cek-stock).
+    browseTitle: 'Toko sekitar yang punya stok',
+    browseMyStock: 'Stok toko Anda: {qty}',
+    browseHint: 'Booking stok dibuat dari baris pesanan yang kurang saat picking. Hubungi toko ini bila perlu.',
+    browseUnknownTitle: 'Produk tidak ditemukan',
+    browseUnknownMessage: 'Produk {productId} tidak ada di katalog. Cari produknya di Cek Stok.',
+    browseLoadError: 'Data produk gagal dimuat.',
+    noContextTitle: 'Pilih produknya dulu',
+    noContextMessage: 'Daftar ini menampilkan toko satu kelurahan atau kecamatan yang punya stok sebuah produk.',
+    noContextSteps: [
+      'Buka Cek Stok, lalu scan atau cari produknya.',
+      'Tekan "Satu kelurahan" atau "Satu kecamatan" untuk melihat toko sekitar yang punya stok, dengan jaraknya.',
+      'Barang pesanan kurang saat picking? Tekan "Booking stok" di baris pesanannya.',
+    ],
+    toCekStock: 'Buka Cek Stok',
   },
   /** /get-product/:id: one booking, and fetching its goods. */
   detail: {
@@ -189,6 +200,7 @@ export const bookingsText = {
     refusedThere: 'Booking ditolak. Tawarkan ke toko lain atau batalkan.',
     doneNote: 'Barang sudah diterima {store}.',
     cancelledNote: 'Booking ini dibatalkan.',
+    refusedByMeNote: 'Toko Anda menolak booking ini. Toko pemesan menawarkannya ke toko lain; tidak ada lagi yang perlu dilakukan di sini.',
   },
   /** The goods of a taken booking, counted by scanning (the ordering store). */
   receive: {
@@ -205,15 +217,24 @@ export const bookingsText = {
     submitHint: 'Scan {left} unit lagi',
     received: '{qty} unit {product} diterima. Lanjutkan picking.',
   },
-  /** A change made on another phone or by the other store while the booking was open (decision 82). */
+  /**
+   * A change made on another phone or by the other store while the booking was open: said in place,
+   * on the booking as it is now (decision 82's hold would take the crew off their task).
+   */
   changed: {
-    title: 'Booking berubah',
-    message: 'Booking {bookingNo} sekarang {status}{by}.',
-    by: ' oleh {name}',
-    cancelledMessage: 'Booking {bookingNo} dibatalkan{by}.',
-    reofferedMessage: 'Booking {bookingNo} sekarang ditawarkan ke {store}{by}.',
-    show: 'Lihat booking terbaru',
-    back: 'Kembali ke daftar',
+    label: 'Perubahan booking',
+    taken: 'Diambil oleh {store} · {qty} unit',
+    refused: 'Ditolak {store}',
+    refusedReason: 'Ditolak {store}: {reason}',
+    refusedReoffered: 'Ditolak {from}, ditawarkan ke {to}',
+    reoffered: 'Ditawarkan ke {to}',
+    received: 'Diterima oleh {store} · {qty} unit',
+    cancelled: 'Dibatalkan oleh {store}',
+    now: 'Sekarang {status}',
+    /** Seen by the store that refused it, once the ordering store offered it elsewhere. */
+    movedOn: 'Ditawarkan ke toko lain',
+    dismiss: 'Oke',
+    dismissLabel: 'Tutup pemberitahuan perubahan',
   },
   /** What each step of the history was (the audit's action). */
   step: {

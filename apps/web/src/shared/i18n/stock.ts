@@ -13,7 +13,7 @@ export const stockText = {
   clearSearch: 'Hapus pencarian',
   searchMin: 'Ketik minimal {min} huruf untuk mencari.',
   scanning: 'Mencari barcode {code}…',
-  /** A scanned or typed barcode the catalogue does not know (404 PRODUCT_NOT_FOUND). */
+  /** A scanned or typed barcode the catalogue does not know (the lookup answers null). */
   barcodeNotFound: 'Barcode {code} tidak terdaftar. Periksa barcodenya atau cari dengan nama produk.',
   scanFailed: 'Barcode {code} belum bisa diperiksa: {message}',
   intro: {
@@ -45,6 +45,14 @@ export const stockText = {
     reserved: 'Dipesan toko lain: {qty}',
     /** Below zero on the books: scanned goods the books did not have (decision 87). */
     negative: 'Stok tercatat minus: perlu dihitung ulang.',
+  },
+  /** Into the booking lists by area (`/booking-list-kelurahan`, `/booking-list-kecamatan`) for the product shown. */
+  areas: {
+    label: 'Toko sekitar yang bisa melayani produk ini',
+    kelurahan: 'Satu kelurahan',
+    kecamatan: 'Satu kecamatan',
+    kelurahanLabel: 'Toko satu kelurahan yang punya stok {name}',
+    kecamatanLabel: 'Toko satu kecamatan yang punya stok {name}',
   },
   nearby: {
     title: 'Toko terdekat',

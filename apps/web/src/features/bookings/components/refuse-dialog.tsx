@@ -12,9 +12,22 @@ const text = bookingsText.detail;
 /**
  * Refusing a booking, with an optional reason for the ordering store. The modal system's frame and
  * sheet (focus kept in, Escape closes, the top strip left to toasts); its own state, because the
- * reason is typed into it.
+ * reason is typed into it, and a refusal of the step is said in it, above its button, with the reason kept.
  */
-export function RefuseDialog({ orderingStore, onConfirm, onClose, sending }: { orderingStore: string; onConfirm: (reason: string) => void; onClose: () => void; sending: boolean }) {
+export function RefuseDialog({
+  orderingStore,
+  onConfirm,
+  onClose,
+  sending,
+  error = null,
+}: {
+  orderingStore: string;
+  onConfirm: (reason: string) => void;
+  onClose: () => void;
+  sending: boolean;
+  /** The last refusal of the refusal, said right above its button; the reason typed stays. */
+  error?: string | null;
+}) {
   const uid = useId();
   const [reason, setReason] = useState('');
   const tooLong = isTooLong(reason, BOOKING_LIMITS.refuseReasonMax);
@@ -42,6 +55,11 @@ export function RefuseDialog({ orderingStore, onConfirm, onClose, sending }: { o
             data-autofocus
             testId="refuse-reason"
           />
+          {error ? (
+            <p role="alert" className="rounded-xl bg-red-50 p-2 text-sm font-medium whitespace-pre-line text-red-800" data-testid="refuse-error">
+              {error}
+            </p>
+          ) : null}
         </div>
       </ModalSheet>
     </ModalFrame>

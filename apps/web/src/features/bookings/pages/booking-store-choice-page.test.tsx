@@ -16,6 +16,13 @@ const PROPOSAL = '/api/bookings/proposal';
 const STORES = '/api/bookings/stores';
 const CREATE = '/api/bookings';
 const DETAIL = `/api/bookings/${BOOK_ID}`;
+const PRODUCT = '/api/stock/products/20001';
+/** The stock lookup of the product the lists are opened for: its name and my store's stock (3). */
+const stockLookup = () => ({
+  product: { productID: '20001', barcode: '8991234567895', name: 'Indomie Goreng 85g', category: 'Mi instan', imageUrl: null, price: 3500, unit: 'pcs' },
+  store: { ...bookingStore({ storeCode: 'T001', storeName: 'Toko Kemang Raya', qty: 3, distanceM: 0 }), isKelurahan: undefined },
+  nearby: [],
+});
 const T003 = bookingStore({ storeCode: 'T003', storeName: 'Toko Tegal Parang', kelurahan: 'Tegal Parang', distanceM: 1450, proximity: 'kecamatan', isKelurahan: false, qty: 4 });
 
 const FROM_PICKING = `?shipmentNo=${SHP}&lineId=11`;
@@ -199,17 +206,46 @@ describe('choosing the store to book from (/booking-list-kelurahan, /booking-lis
   });
 
   it('only looking (?productId&qty): the stores with that much stock, nothing to book', async () => {
-    const server = mockFetch().on('GET', STORES, ok(page([bookingStore()])));
+    const server = mockFetch().on('GET', STORES, ok(page([bookingStore()]))).on('GET', PRODUCT, ok(stockLookup()));
     renderChoice('/booking-list-kelurahan?productId=20001&qty=4');
     await screen.findByTestId('booking-store-T002');
     expect(queryOf(server.callsTo(STORES)[0]!)).toMatchObject({ productId: '20001', qty: '4', scope: 'kelurahan' });
     expect(screen.queryByRole('button', { name: /Booking di/ })).not.toBeInTheDocument();
   });
 
-  it('without a line, a booking or a product it says where to come from', async () => {
-    mockFetch();
+  it('from /cek-stock (?productId): the product by name with my stock, the stores near mine that have it with stock and distance, a call button', async () => {
+    const server = mockFetch()
+      .on('GET', STORES, (call) => ok(page(queryOf(call).scope === 'kelurahan' ? [bookingStore()] : [bookingStore(), T003])))
+      .on('GET', PRODUCT, ok(stockLookup()));
+    renderChoice('/booking-list-kelurahan?productId=20001');
+    expect(await screen.findByTestId('choice-product')).toHaveTextContent('Indomie Goreng 85g');
+    expect(screen.getByTestId('choice-my-stock')).toHaveTextContent('Stok toko Anda: 3');
+    const t002 = await screen.findByTestId('booking-store-T002');
+    expect(within(t002).getByTestId('booking-store-stock')).toHaveTextContent('Stok 12');
+    expect(within(t002).getByTestId('booking-store-distance')).toHaveTextContent('320 m dari toko Anda');
+    expect(within(t002).getByRole('link', { name: 'Telepon Toko Bangka Raya' })).toHaveAttribute('href', 'tel:0217190002');
+    // Any store that has it: at least one unit.
+    expect(queryOf(server.callsTo(STORES)[0]!)).toMatchObject({ productId: '20001', qty: '1', scope: 'kelurahan' });
+    await userEvent.click(screen.getByTestId('ring-kecamatan'));
+    expect(await screen.findByTestId('booking-store-T003')).toBeInTheDocument();
+    expect(queryOf(server.callsTo(STORES).at(-1)!)).toMatchObject({ productId: '20001', scope: 'kecamatan' });
+  });
+
+  it('a product the catalogue does not know (null) says so and leads to Cek Stok', async () => {
+    mockFetch().on('GET', STORES, ok(page([]))).on('GET', '/api/stock/products/NOPE', ok(null));
+    renderChoice('/booking-list-kelurahan?productId=NOPE');
+    expect(await screen.findByText('Produk NOPE tidak ada di katalog. Cari produknya di Cek Stok.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Buka Cek Stok' })).toHaveAttribute('href', '/cek-stock');
+  });
+
+  it('without a line, a booking or a product it explains what to do and leads to Cek Stok', async () => {
+    const server = mockFetch();
     renderChoice('/booking-list-kecamatan');
-    expect(await screen.findByText('Pilih barang yang ingin dibooking')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ke daftar booking' })).toHaveAttribute('href', '/booking-list-product');
+    const box = await screen.findByTestId('choice-no-context');
+    expect(box).toHaveTextContent('Pilih produknya dulu');
+    expect(box).toHaveTextContent('Buka Cek Stok, lalu scan atau cari produknya.');
+    expect(within(box).getByRole('link', { name: 'Buka Cek Stok' })).toHaveAttribute('href', '/cek-stock');
+    expect(within(box).getByRole('link', { name: 'Ke daftar booking' })).toHaveAttribute('href', '/booking-list-product');
+    expect(server.calls).toHaveLength(0);
   });
 });

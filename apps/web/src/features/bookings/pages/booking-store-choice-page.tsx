@@ -11,7 +11,7 @@ import { id, t } from '@/shared/i18n/id';
 import { useModalStore } from '@/shared/modal/modal-store';
 import { showToast } from '@/shared/toast/toast-store';
 import { Button, ButtonLink } from '@/shared/ui/button';
-import { Card, Field } from '@/shared/ui/card';
+import { Card } from '@/shared/ui/card';
 import { Icon } from '@/shared/ui/icons';
 import { SearchRow } from '@/shared/ui/search-row';
 import { InfiniteList } from '@/shared/ui/infinite-list';
@@ -26,6 +26,7 @@ import { useCreateBooking } from '../api/create-booking';
 import { useBooking } from '../api/get-booking';
 import { useBookingProposal } from '../api/get-booking-proposal';
 import { useBookingStores } from '../api/get-booking-stores';
+import { useBrowsedProduct } from '../api/get-browsed-product';
 import { useReofferBooking } from '../api/reoffer-booking';
 import { BookingStatusChip } from '../components/booking-status-chip';
 import { BookingStoreCard, BookingStoreCardSkeleton } from '../components/booking-store-card';
@@ -110,16 +111,7 @@ export default function BookingStoreChoicePage({ scope }: { scope: StoreRing }) 
   if (context.kind === 'picking') content = <PickingChoice key={`${context.shipmentNo}:${context.lineId}`} {...shared} shipmentNo={context.shipmentNo} lineId={context.lineId} />;
   else if (context.kind === 'reoffer') content = <ReofferChoice key={context.bookID} {...shared} bookID={context.bookID} />;
   else if (context.kind === 'browse') content = <BrowseChoice {...shared} productId={context.productId} qty={context.qty} />;
-  else
-    content = (
-      <div className="p-4">
-        <EmptyState icon="booking" title={text.noContextTitle} message={text.noContextMessage}>
-          <ButtonLink to={paths.bookingListProduct} variant="secondary">
-            {bookingsText.common.toList}
-          </ButtonLink>
-        </EmptyState>
-      </div>
-    );
+  else content = <NoContext />;
 
   return (
     <>
@@ -506,8 +498,81 @@ function ReofferChoice({ bookID, ...shared }: ChoiceProps & { bookID: number }) 
   );
 }
 
-/** Only looking: which stores have at least `qty` of a product. */
+/**
+ * Opened without a product, an order line or a booking: what the list is for and the way to it
+ * (Cek Stok, then the area buttons), not a bare empty state.
+ */
+function NoContext() {
+  return (
+    <div className="flex flex-col gap-3 p-4" data-testid="choice-no-context">
+      <Card>
+        <div className="flex items-start gap-3">
+          <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+            <Icon name="stock" className="size-5" />
+          </span>
+          <div className="flex min-w-0 flex-col gap-1">
+            <h2 className="font-semibold text-slate-900">{text.noContextTitle}</h2>
+            <p className="text-sm text-slate-700">{text.noContextMessage}</p>
+          </div>
+        </div>
+        <ol className="flex list-decimal flex-col gap-1.5 pl-5 text-sm text-slate-700">
+          {text.noContextSteps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+        <ButtonLink to={paths.cekStock} block data-testid="choice-to-cek-stock">
+          <Icon name="search" className="size-5" />
+          {text.toCekStock}
+        </ButtonLink>
+        <ButtonLink to={paths.bookingListProduct} variant="secondary" block>
+          {bookingsText.common.toList}
+        </ButtonLink>
+      </Card>
+    </div>
+  );
+}
+
+/** Only looking: which stores near mine have at least `qty` of a product, with their stock and distance. */
 function BrowseChoice({ productId, qty, ...shared }: ChoiceProps & { productId: string; qty: number }) {
+  const product = useBrowsedProduct(productId);
+  const found = product.data;
+  let body: ReactNode;
+  if (found) {
+    body = (
+      <div className="flex items-start gap-3">
+        <ProductThumb imageUrl={found.product.imageUrl} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <p className="line-clamp-2 font-medium text-slate-900" data-testid="choice-product">
+            {found.product.name}
+          </p>
+          <p className="font-mono text-xs text-slate-500">{found.product.barcode}</p>
+          <p className="text-sm text-slate-700" data-testid="choice-my-stock">
+            {t(text.browseMyStock, { qty: formatNumber(found.store.qty) })}
+          </p>
+        </div>
+      </div>
+    );
+  } else if (product.isPending) {
+    body = <SkeletonStack bars={['h-14 w-full']} />;
+  } else if (found === null) {
+    return (
+      <div className="p-4">
+        <EmptyState icon="stock" title={text.browseUnknownTitle} message={t(text.browseUnknownMessage, { productId })}>
+          <ButtonLink to={paths.cekStock} variant="secondary">
+            {text.toCekStock}
+          </ButtonLink>
+        </EmptyState>
+      </div>
+    );
+  } else {
+    // The list below still answers: the header says only that the product's name could not be read.
+    body = (
+      <p className="flex items-center gap-2 text-sm text-slate-700">
+        <span className="font-mono">{productId}</span>
+        <span className="text-slate-500">· {text.browseLoadError}</span>
+      </p>
+    );
+  }
   return (
     <StoreList
       {...shared}
@@ -515,13 +580,21 @@ function BrowseChoice({ productId, qty, ...shared }: ChoiceProps & { productId: 
       qty={qty}
       header={
         <Card title={text.browseTitle} testId="choice-browse">
-          <dl className="grid grid-cols-2 gap-2">
-            <Field label={bookingsText.common.product}>
-              <span className="font-mono">{productId}</span>
-            </Field>
-            <Field label={bookingsText.common.qtyOos}>{t(bookingsText.common.units, { qty: formatNumber(qty) })}</Field>
-          </dl>
+          {body}
+          <p className="text-xs text-slate-500">{text.browseHint}</p>
         </Card>
+      }
+      action={(store) =>
+        store.phone ? (
+          <a
+            href={`tel:${store.phone.replace(/[^\d+]/g, '')}`}
+            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-xl border border-brand-600 px-3 text-sm font-semibold text-brand-700 active:bg-brand-50"
+            data-testid={`call-${store.storeCode}`}
+          >
+            <Icon name="phone" className="size-5" />
+            {t(bookingsText.detail.call, { store: store.storeName })}
+          </a>
+        ) : null
       }
     />
   );

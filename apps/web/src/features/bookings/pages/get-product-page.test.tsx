@@ -7,6 +7,7 @@ import { closeModal } from '@/shared/modal/modal-store';
 import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { BARCODE, BOOK_ID, bookingDetail, bookingEvent, renderPage, takenBooking } from '../bookings-test-kit';
+import { BookingLiveSync } from '../live-events';
 import GetProductPage from './get-product-page';
 
 vi.mock('@/shared/feedback/feedback', () => ({ signal: vi.fn(), installAudioUnlock: () => () => {}, playTone: vi.fn(), vibrate: vi.fn() }));
@@ -160,6 +161,26 @@ describe('booking detail (/get-product/:id)', () => {
     expect(screen.getByTestId('booking-note')).toHaveTextContent('Toko Anda menolak booking ini.');
   });
 
+  it('refuse refused for another reason: said in the dialog above its button, the reason typed kept for another try', async () => {
+    let down = true;
+    const server = mockFetch()
+      .on('GET', DETAIL, ok(bookingDetail({ direction: 'in', actions: ['take', 'refuse'] })))
+      .on('POST', action('refuse'), () => (down ? fail(403, 'FORBIDDEN', ERROR_MESSAGES.FORBIDDEN) : ok(bookingDetail({ direction: 'in', status: 1134, refuseReason: 'Stok rusak' }))));
+    const user = userEvent.setup();
+    renderDetail();
+    await user.click(await screen.findByTestId('booking-refuse'));
+    const dialog = screen.getByRole('dialog', { name: 'Tolak booking' });
+    await user.type(within(dialog).getByLabelText('Alasan (opsional)'), 'Stok rusak');
+    await user.click(within(dialog).getByTestId('refuse-confirm'));
+    expect(await within(dialog).findByTestId('refuse-error')).toHaveTextContent(ERROR_MESSAGES.FORBIDDEN);
+    expect(within(dialog).getByLabelText('Alasan (opsional)')).toHaveValue('Stok rusak');
+    expect(screen.queryByRole('dialog', { name: /Hmm/ })).not.toBeInTheDocument();
+    down = false;
+    await user.click(within(dialog).getByTestId('refuse-confirm'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Tolak booking' })).not.toBeInTheDocument());
+    expect(server.callsTo(action('refuse'), 'POST').map((c) => c.body)).toEqual([{ reason: 'Stok rusak' }, { reason: 'Stok rusak' }]);
+  });
+
   it('refuse without a reason sends an empty body', async () => {
     const server = mockFetch()
       .on('GET', DETAIL, ok(bookingDetail({ direction: 'in', actions: ['take', 'refuse'] })))
@@ -235,7 +256,7 @@ describe('booking detail (/get-product/:id)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('the other store takes the booking while it is open: said as a notice, the old actions gone, then shown on request', async () => {
+  it('the other store takes the booking while it is open: updated in place, said in one line, the receive panel appears; nothing leads away', async () => {
     let current = bookingDetail({ actions: ['cancel'] });
     mockFetch().on('GET', DETAIL, () => ok(current));
     const user = userEvent.setup();
@@ -243,14 +264,99 @@ describe('booking detail (/get-product/:id)', () => {
     await screen.findByTestId('booking-cancel');
     current = takenBooking({ actions: ['receive', 'cancel'] });
     emitEvent('booking.taken', { ...bookingEvent(), action: 'taken' });
-    const notice = await screen.findByTestId('booking-changed');
-    expect(notice).toHaveTextContent('Booking BK251122000041 sekarang Diambil oleh Sari Dewi.');
-    expect(screen.queryByTestId('booking-cancel')).not.toBeInTheDocument();
-    expect(screen.queryByTestId('receive-panel')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Kembali ke daftar' })).toHaveAttribute('href', '/booking-list-product');
-    await user.click(screen.getByRole('button', { name: 'Lihat booking terbaru' }));
+    expect(await screen.findByTestId('booking-change-text')).toHaveTextContent('Diambil oleh T002 · 2 unit');
     expect(await screen.findByTestId('receive-panel')).toBeInTheDocument();
     expect(screen.getByTestId('booking-store-taken')).toHaveTextContent('T002');
+    expect(screen.getByTestId('booking-stock-taken')).toHaveTextContent('2');
+    expect(screen.queryByText('Booking berubah')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Kembali ke daftar' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent(`/get-product/${BOOK_ID}`);
+    // The crew go on with the task: counting the goods works at once; the line goes when dismissed.
+    await scan(user, BARCODE);
+    expect(screen.getByTestId('receive-counter')).toHaveTextContent('1 / 2');
+    await user.click(screen.getByRole('button', { name: 'Tutup pemberitahuan perubahan' }));
+    expect(screen.queryByTestId('booking-change')).not.toBeInTheDocument();
+  });
+
+  it('the event alone updates the open booking, before (or without) the read that follows it', async () => {
+    let reads = 0;
+    mockFetch().on('GET', DETAIL, () => (++reads === 1 ? ok(bookingDetail({ actions: ['cancel'] })) : fail(503, 'HTTP_503', 'x')));
+    renderDetail();
+    await screen.findByTestId('booking-cancel');
+    emitEvent('booking.taken', { ...bookingEvent({ storeTaken: 'T003', stockTaken: 2 }), servingStore: 'T003', action: 'taken' } as never);
+    expect(await screen.findByTestId('receive-panel')).toBeInTheDocument();
+    expect(screen.getByTestId('booking-store-taken')).toHaveTextContent('T003');
+    expect(screen.getByTestId('booking-status-chip')).toHaveTextContent('Diambil');
+  });
+
+  it('refused by the serving store, then re-offered from another phone of mine: said as "Ditolak T002, ditawarkan ke T005"', async () => {
+    let current = bookingDetail({ actions: ['cancel'] });
+    mockFetch().on('GET', DETAIL, () => ok(current));
+    renderDetail();
+    await screen.findByTestId('booking-cancel');
+    current = bookingDetail({
+      actions: ['cancel'],
+      offeredTo: { storeCode: 'T005', storeName: 'Toko Mampang' },
+      refusedBy: [{ storeCode: 'T002', storeName: 'Toko Bangka Raya' }],
+      history: [
+        { action: 'requested', at: '2025-11-22T02:20:00.000Z', actorName: 'Budi Santoso', note: null },
+        { action: 'refuse', at: '2025-11-22T02:25:00.000Z', actorName: 'Sari Dewi', note: null },
+        { action: 'reoffer', at: '2025-11-22T02:26:00.000Z', actorName: 'Budi Santoso', note: 'T005 Toko Mampang' },
+      ],
+    });
+    emitEvent('booking.refused', { ...bookingEvent({ status: 1134, storeTaken: null, stockTaken: null }), action: 'refused', reason: null });
+    emitEvent('booking.reoffered', { ...bookingEvent({ status: 1131, storeTaken: null, stockTaken: null }), servingStore: 'T005', action: 'reoffered' } as never);
+    await waitFor(() => expect(screen.getByTestId('booking-change-text')).toHaveTextContent('Ditolak T002, ditawarkan ke T005'));
+    await waitFor(() => expect(screen.getByTestId('booking-note')).toHaveTextContent('Menunggu Toko Mampang'));
+    expect(screen.getByTestId('booking-cancel')).toBeInTheDocument();
+  });
+
+  it('a booking my store refused, now offered elsewhere (refusedByMe): its own refusal, nothing to do, no error', async () => {
+    mockFetch().on(
+      'GET',
+      DETAIL,
+      ok(bookingDetail({ direction: 'in', status: 1134, refusedByMe: true, refusedBy: [{ storeCode: 'T002', storeName: 'Toko Bangka Raya' }], refuseReason: 'Stok untuk promo' })),
+    );
+    renderDetail();
+    expect(await screen.findByTestId('booking-note')).toHaveTextContent('Toko Anda menolak booking ini.');
+    expect(screen.getByTestId('booking-refuse-reason')).toHaveTextContent('Stok untuk promo');
+    expect(screen.queryByText('Booking tidak ditemukan')).not.toBeInTheDocument();
+    for (const testId of Object.values(ACTION_TEST_IDS)) expect(screen.queryByTestId(testId)).not.toBeInTheDocument();
+  });
+
+  it('the saved copy of a booking no screen shows follows its events: it opens as taken, with the receive panel, at once', async () => {
+    let current = bookingDetail({ actions: ['cancel'] });
+    let release: () => void = () => {};
+    const server = mockFetch().on('GET', DETAIL, () => ok(current));
+    const { queryClient, router } = renderPage(
+      [
+        { path: '/get-product/:id', element: <GetProductPage /> },
+        {
+          path: '/order',
+          element: (
+            <>
+              <BookingLiveSync />
+              <p>pesanan</p>
+            </>
+          ),
+        },
+      ],
+      '/order',
+    );
+    await screen.findByText('pesanan');
+    // What an earlier visit (or the phone's storage) kept, not shown on any screen now.
+    queryClient.setQueryData(['bookings', 'detail', BOOK_ID], current);
+    current = takenBooking({ actions: ['receive', 'cancel'] });
+    // The read after the event is slow: the copy is right from the event itself.
+    server.on('GET', DETAIL, () => new Promise((resolve) => (release = () => resolve(ok(current)))));
+    emitEvent('booking.taken', { ...bookingEvent(), action: 'taken' });
+    await waitFor(() => expect(queryClient.getQueryData<{ status: number }>(['bookings', 'detail', BOOK_ID])?.status).toBe(1132));
+    await act(() => router.navigate(`/get-product/${BOOK_ID}`));
+    expect(await screen.findByTestId('receive-panel')).toBeInTheDocument();
+    expect(screen.getByTestId('booking-store-taken')).toHaveTextContent('T002');
+    expect(screen.queryByText('Menunggu')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('booking-change')).not.toBeInTheDocument();
+    release();
   });
 
   it('an event for another booking leaves this one alone', async () => {

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { BOOKING_STATUS, ORDER_STATUS_LABEL, formatDistance, isOrderStatusId, type BookingAction, type BookingDetail } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
 import { hasErrorCode, isApiError } from '@/shared/api/api-error';
+import { refusalText } from '@/shared/api/refusal';
 import { paths } from '@/shared/config/paths';
 import { signal } from '@/shared/feedback/feedback';
 import { bookingsText } from '@/shared/i18n/bookings';
@@ -26,7 +27,6 @@ import { useBooking } from '../api/get-booking';
 import { useCancelBooking } from '../api/cancel-booking';
 import { useRefuseBooking } from '../api/refuse-booking';
 import { useTakeBooking } from '../api/take-booking';
-import { BookingChangedNotice } from '../components/changed-notice';
 import { BookingHistory } from '../components/booking-history';
 import { BookingStatusChip } from '../components/booking-status-chip';
 import { ProductThumb } from '@/shared/ui/product-thumb';
@@ -37,10 +37,13 @@ import { useBookingLiveRefresh } from '../live-events';
 import { bookingKeys } from '../query-keys';
 import { bookingErrorModal } from '../utils/booking-errors';
 import { takenStock, takenStore } from '../utils/booking-view';
-import { useHeldBooking } from '../utils/use-held-booking';
+import { useBookingChange } from '../utils/use-booking-change';
 
 const text = bookingsText.detail;
 const common = bookingsText.common;
+
+/** Refusals that say the booking is no longer what the screen showed: the step is gone, not worth another try. */
+const MOVED_ON = ['BOOKING_STATUS_CHANGED', 'BOOKING_NOT_FOUND', 'BOOKING_NOT_ADDRESSED'] as const;
 
 /**
  * /get-product/:id — one booking, seen from either store: the product, both stores, who took or
@@ -53,7 +56,7 @@ export default function GetProductPage() {
   const valid = Number.isInteger(bookID) && bookID > 0;
   const queryClient = useQueryClient();
   const detail = useBooking(bookID, { enabled: valid });
-  // Taken, refused, re-offered or cancelled elsewhere: the detail is read again (and held, see BookingView).
+  // Taken, refused, re-offered or cancelled elsewhere: the detail follows in place (BookingView says what changed).
   useBookingLiveRefresh();
   const refresh = () => queryClient.refetchQueries({ queryKey: bookingKeys.detail(bookID), type: 'active' });
 
@@ -98,7 +101,7 @@ export default function GetProductPage() {
 function BookingView({ detail: b }: { detail: BookingDetail }) {
   // This phone's changes of the booking kept for later (offline): shown on it until the server has them.
   const kept = usePendingActions().filter((a) => a.request.path.startsWith(`/bookings/${b.bookID}/`));
-  const { changedFrom, acknowledge } = useHeldBooking(b, kept.length);
+  const { change, dismiss } = useBookingChange(b, kept.length);
   const openModal = useModalStore((s) => s.openModal);
   const [refusing, setRefusing] = useState(false);
   const topRef = useRef<HTMLDivElement>(null);
@@ -120,24 +123,34 @@ function BookingView({ detail: b }: { detail: BookingDetail }) {
     onQueued: queued,
     onError,
   });
+  const [refuseError, setRefuseError] = useState<string | null>(null);
+  const openRefuse = (open: boolean) => {
+    setRefuseError(null);
+    setRefusing(open);
+  };
   const refuse = useRefuseBooking(b.bookID, b.shipmentNo, {
     onSuccess: (d) => {
-      setRefusing(false);
+      openRefuse(false);
       done(t(text.refused, { bookingNo: d.bookingNo }));
     },
     onQueued: () => {
-      setRefusing(false);
+      openRefuse(false);
       queued();
     },
     onError: (error) => {
-      setRefusing(false);
-      onError(error);
+      // The booking moved on (taken elsewhere, cancelled, offered away): the dialog has nothing left to do.
+      if (hasErrorCode(error, ...MOVED_ON)) {
+        openRefuse(false);
+        onError(error);
+        return;
+      }
+      // Anything else is said in the dialog, next to its button, the reason typed kept for another try.
+      signal('error');
+      setRefuseError(refusalText(error));
     },
   });
   const cancel = useCancelBooking(b.bookID, b.shipmentNo, { onSuccess: (d) => done(t(text.cancelled, { bookingNo: d.bookingNo })), onQueued: queued, onError });
   const busy = take.isPending || refuse.isPending || cancel.isPending;
-
-  if (changedFrom) return <BookingChangedNotice booking={b} from={changedFrom} onContinue={acknowledge} />;
 
   const can = (action: BookingAction) => b.actions.includes(action);
   const confirmTake = () =>
@@ -166,19 +179,21 @@ function BookingView({ detail: b }: { detail: BookingDetail }) {
 
   const receiving = can('receive');
   // What this store waits for when it has nothing to do: said instead of buttons.
-  const note = b.cancelled
-    ? text.cancelledNote
-    : b.status === BOOKING_STATUS.DONE
-      ? t(text.doneNote, { store: b.orderingStore.storeName })
-      : b.direction === 'out' && b.status === BOOKING_STATUS.WAITING
-        ? t(text.waitingServing, { store: b.offeredTo.storeName })
-        : b.direction === 'in' && b.status === BOOKING_STATUS.TAKEN
-          ? t(text.waitingFetch, { qty: formatNumber(b.stockTaken ?? b.qtyOos), store: b.orderingStore.storeName })
-          : b.direction === 'in' && b.status === BOOKING_STATUS.REFUSED
-            ? text.refusedHere
-            : b.direction === 'out' && b.status === BOOKING_STATUS.REFUSED
-              ? text.refusedThere
-              : null;
+  const note = b.refusedByMe
+    ? text.refusedByMeNote
+    : b.cancelled
+      ? text.cancelledNote
+      : b.status === BOOKING_STATUS.DONE
+        ? t(text.doneNote, { store: b.orderingStore.storeName })
+        : b.direction === 'out' && b.status === BOOKING_STATUS.WAITING
+          ? t(text.waitingServing, { store: b.offeredTo.storeName })
+          : b.direction === 'in' && b.status === BOOKING_STATUS.TAKEN
+            ? t(text.waitingFetch, { qty: formatNumber(b.stockTaken ?? b.qtyOos), store: b.orderingStore.storeName })
+            : b.direction === 'in' && b.status === BOOKING_STATUS.REFUSED
+              ? text.refusedHere
+              : b.direction === 'out' && b.status === BOOKING_STATUS.REFUSED
+                ? text.refusedThere
+                : null;
 
   // The bar holds the step's main action: take | refuse, re-offer | cancel, or cancel alone. Fetching
   // the goods has its own bar (Terima barang); cancelling then is a quieter button in the page.
@@ -188,7 +203,7 @@ function BookingView({ detail: b }: { detail: BookingDetail }) {
     bar = (
       <ActionBar>
         {can('refuse') ? (
-          <Button variant="danger" block={!can('take')} className="shrink-0" onClick={() => setRefusing(true)} disabled={busy} data-testid="booking-refuse">
+          <Button variant="danger" block={!can('take')} className="shrink-0" onClick={() => openRefuse(true)} disabled={busy} data-testid="booking-refuse">
             {text.refuse}
           </Button>
         ) : null}
@@ -228,6 +243,18 @@ function BookingView({ detail: b }: { detail: BookingDetail }) {
 
   return (
     <div ref={topRef} className={cn('flex scroll-mt-16 flex-col gap-3', hasBar && 'pb-24')}>
+      {/* What the other store or another phone just did, said on the booking as it is now: the crew stays on the task. */}
+      {change ? (
+        <div role="status" aria-label={bookingsText.changed.label} className="flex items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 py-1 pr-1 pl-3 text-amber-950" data-testid="booking-change">
+          <Icon name="info" className="size-5 shrink-0 text-amber-700" />
+          <p className="min-w-0 flex-1 text-sm font-semibold break-words" data-testid="booking-change-text">
+            {change}
+          </p>
+          <Button variant="ghost" onClick={dismiss} aria-label={bookingsText.changed.dismissLabel} className="shrink-0" data-testid="booking-change-dismiss">
+            {bookingsText.changed.dismiss}
+          </Button>
+        </div>
+      ) : null}
       <Card testId="booking-header">
         <div className="flex items-center gap-2">
           <p className="min-w-0 flex-1 font-mono text-lg font-bold break-all text-slate-900" data-testid="booking-number">
@@ -331,7 +358,16 @@ function BookingView({ detail: b }: { detail: BookingDetail }) {
       ) : null}
 
       {refusing && can('refuse') ? (
-        <RefuseDialog orderingStore={b.orderingStore.storeName} onConfirm={(reason) => refuse.mutate(reason ? { reason } : {})} onClose={() => setRefusing(false)} sending={refuse.isPending && !refuse.queued} />
+        <RefuseDialog
+          orderingStore={b.orderingStore.storeName}
+          onConfirm={(reason) => {
+            setRefuseError(null);
+            refuse.mutate(reason ? { reason } : {});
+          }}
+          onClose={() => openRefuse(false)}
+          sending={refuse.isPending && !refuse.queued}
+          error={refuseError}
+        />
       ) : null}
 
       {bar}

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StockLookup, StockSearchItem } from '@gerai/contract';
+import { ERROR_MESSAGES, type StockLookupReply, type StockSearchItem } from '@gerai/contract';
 import { api } from '@/shared/api/client';
-import { hasErrorCode } from '@/shared/api/api-error';
+import { ApiError, hasErrorCode } from '@/shared/api/api-error';
 import { stockKeys } from '../query-keys';
 
 /**
@@ -12,27 +12,32 @@ export const OTHER_STORES_REFRESH_MS = 30_000;
 
 const lookupQuery = (inStockOnly: boolean) => ({ inStockOnly: inStockOnly ? 'true' : undefined });
 
-/** GET /api/stock/products/:productId?inStockOnly → the product, my store's stock, the nearest stores' stock (nearest first). */
-export function getStockLookup(productId: string, inStockOnly: boolean, { signal }: { signal?: AbortSignal } = {}): Promise<StockLookup> {
-  return api.get<StockLookup>(`/stock/products/${encodeURIComponent(productId)}`, { query: lookupQuery(inStockOnly), signal });
+/**
+ * GET /api/stock/products/:productId?inStockOnly → the product, my store's stock, the nearest stores'
+ * stock (nearest first); null for a product the catalogue does not know (a normal answer, not a 404).
+ */
+export function getStockLookup(productId: string, inStockOnly: boolean, { signal }: { signal?: AbortSignal } = {}): Promise<StockLookupReply> {
+  return api.get<StockLookupReply>(`/stock/products/${encodeURIComponent(productId)}`, { query: lookupQuery(inStockOnly), signal });
 }
 
-/** GET /api/stock/barcode/:barcode?inStockOnly → the same lookup for a scanned code (404 PRODUCT_NOT_FOUND). */
-export function getStockByBarcode(barcode: string, inStockOnly: boolean, { signal }: { signal?: AbortSignal } = {}): Promise<StockLookup> {
-  return api.get<StockLookup>(`/stock/barcode/${encodeURIComponent(barcode)}`, { query: lookupQuery(inStockOnly), signal });
+/** GET /api/stock/barcode/:barcode?inStockOnly → the same lookup for a scanned code (null: not in the catalogue). */
+export function getStockByBarcode(barcode: string, inStockOnly: boolean, { signal }: { signal?: AbortSignal } = {}): Promise<StockLookupReply> {
+  return api.get<StockLookupReply>(`/stock/barcode/${encodeURIComponent(barcode)}`, { query: lookupQuery(inStockOnly), signal });
 }
 
 /**
  * A scanned code as a search hit: the product and my store's stock of it, for screens of other areas
  * that pick products by barcode (handed to them by the app's route, features do not import each
- * other). 404 PRODUCT_NOT_FOUND for a code the catalogue does not know (see isProductNotFound).
+ * other). A code the catalogue does not know is refused as PRODUCT_NOT_FOUND (see isProductNotFound),
+ * which those screens say as "not found"; the server answered it as a normal null, so nothing was logged.
  */
 export async function lookupStockItem(barcode: string, { signal }: { signal?: AbortSignal } = {}): Promise<StockSearchItem> {
   const lookup = await getStockByBarcode(barcode, false, { signal });
+  if (!lookup) throw new ApiError({ status: 404, code: 'PRODUCT_NOT_FOUND', message: ERROR_MESSAGES.PRODUCT_NOT_FOUND });
   return { ...lookup.product, qty: lookup.store.qty, qtyReserved: lookup.store.qtyReserved };
 }
 
-/** An unknown product (or a productId the API refuses as such): said as "not found", never as a failure. */
+/** A productId the API refuses as malformed (or an unknown product from another screen): said as "not found", never as a failure. */
 export function isProductNotFound(error: unknown): boolean {
   return hasErrorCode(error, 'PRODUCT_NOT_FOUND', 'NOT_FOUND', 'VALIDATION_FAILED');
 }

@@ -1,6 +1,8 @@
 import { formatDistance, type StockLookup, type StoreStock } from '@gerai/contract';
+import { paths } from '@/shared/config/paths';
 import { id, t } from '@/shared/i18n/id';
 import { stockText } from '@/shared/i18n/stock';
+import { Link } from 'react-router';
 import { Button } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icons';
 import { Skeleton } from '@/shared/ui/skeleton';
@@ -50,6 +52,44 @@ function ProductCard({ lookup }: { lookup: StockLookup }) {
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * The way into "which stores near me can serve this product": the booking lists by area (my kelurahan,
+ * my kecamatan), for this product, with stock and distance there. Feature code does not import another
+ * feature: the lists are reached by their routes.
+ */
+/** A secondary button's look, one line at 360 px: the two choices side by side. */
+const AREA_LINK =
+  'inline-flex min-h-11 items-center justify-center gap-1.5 rounded-xl border border-brand-600 bg-white px-2 text-sm font-semibold whitespace-nowrap text-brand-700 active:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+
+export function AreaLinks({ product }: { product: StockLookup['product'] }) {
+  const search = `?${new URLSearchParams({ productId: product.productID }).toString()}`;
+  return (
+    <nav aria-label={text.areas.label} className="flex flex-col gap-1.5" data-testid="stock-areas">
+      <p className="text-xs font-medium text-slate-600">{text.areas.label}</p>
+      <div className="grid grid-cols-2 gap-2">
+        <Link
+          to={`${paths.bookingListKelurahan}${search}`}
+          className={AREA_LINK}
+          aria-label={t(text.areas.kelurahanLabel, { name: product.name })}
+          data-testid="stock-area-kelurahan"
+        >
+          <Icon name="store" className="size-4" />
+          {text.areas.kelurahan}
+        </Link>
+        <Link
+          to={`${paths.bookingListKecamatan}${search}`}
+          className={AREA_LINK}
+          aria-label={t(text.areas.kecamatanLabel, { name: product.name })}
+          data-testid="stock-area-kecamatan"
+        >
+          <Icon name="pin" className="size-4" />
+          {text.areas.kecamatan}
+        </Link>
+      </div>
+    </nav>
   );
 }
 
@@ -130,6 +170,7 @@ export function StockLookupView({
   return (
     <div className="flex flex-col gap-3" data-testid="stock-lookup">
       <ProductCard lookup={lookup} />
+      <AreaLinks product={lookup.product} />
       <div className="flex items-center gap-2">
         <h2 className="flex-1 text-sm font-semibold whitespace-nowrap text-slate-900">{text.nearby.title}</h2>
         <button
@@ -185,6 +226,7 @@ export function StockLookupSkeleton() {
   return (
     <div role="status" aria-label={id.common.loading} className="flex flex-col gap-3" data-testid="stock-lookup-loading">
       <Skeleton className="h-[9.5rem] w-full rounded-2xl" />
+      <Skeleton className="h-[4.125rem] w-full rounded-xl" />
       <div className="flex items-center justify-between">
         <Skeleton className="h-5 w-28" />
         <Skeleton className="h-11 w-40 rounded-full" />

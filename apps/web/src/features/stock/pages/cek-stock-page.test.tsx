@@ -146,7 +146,8 @@ describe('/cek-stock', () => {
   it('says clearly when a barcode is not a product, and keeps what was shown', async () => {
     mockFetch()
       .on('GET', LOOKUP, ok(stockLookup()))
-      .on('GET', /^\/api\/stock\/barcode\//, fail(404, 'PRODUCT_NOT_FOUND', 'Produk tidak ditemukan. Periksa barcode atau nama produknya.'));
+      // Not in the catalogue: a normal answer (200 with null), not a 404.
+      .on('GET', /^\/api\/stock\/barcode\//, ok(null));
     renderPage('/cek-stock?productId=20001');
     await screen.findByTestId('stock-lookup');
     await userEvent.type(screen.getByLabelText('Ketik barcode'), '4800000000001{Enter}');
@@ -157,12 +158,34 @@ describe('/cek-stock', () => {
     expect(screen.getByTestId('where')).toHaveTextContent('/cek-stock?productId=20001');
   });
 
-  it('a product in the URL that is not in the catalogue says so, without a failure modal', async () => {
-    mockFetch().on('GET', '/api/stock/products/99999', fail(404, 'PRODUCT_NOT_FOUND', 'Produk tidak ditemukan. Periksa barcode atau nama produknya.'));
+  it('a barcode typed into the search field that is not a product says so and keeps the product shown', async () => {
+    mockFetch()
+      .on('GET', LOOKUP, ok(stockLookup()))
+      .on('GET', /^\/api\/stock\/barcode\//, ok(null));
+    renderPage('/cek-stock?q=Indomie&productId=20001');
+    await screen.findByTestId('stock-lookup');
+    const field = screen.getByRole('searchbox', { name: 'Cari nama produk' });
+    await userEvent.clear(field);
+    await userEvent.type(field, '4800000000001{Enter}');
+    await waitFor(() => expect(screen.getByTestId('stock-scan-feedback')).toHaveTextContent('Barcode 4800000000001 tidak terdaftar.'));
+    expect(screen.getByTestId('stock-lookup')).toHaveTextContent('Indomie Goreng 85g');
+    expect(screen.getByTestId('where')).toHaveTextContent('/cek-stock?productId=20001');
+  });
+
+  it('a product in the URL that is not in the catalogue (answered as null) says so, without a failure modal', async () => {
+    mockFetch().on('GET', '/api/stock/products/99999', ok(null));
     renderPage('/cek-stock?productId=99999');
     expect(await screen.findByText('Produk tidak ditemukan')).toBeInTheDocument();
     expect(screen.getByText('Produk 99999 tidak ada di katalog.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Coba lagi' })).not.toBeInTheDocument();
+  });
+
+  it("leads from the product's stock into the booking lists by area, for that product", async () => {
+    mockFetch().on('GET', LOOKUP, ok(stockLookup()));
+    renderPage('/cek-stock?productId=20001');
+    const areas = await screen.findByRole('navigation', { name: 'Toko sekitar yang bisa melayani produk ini' });
+    expect(within(areas).getByRole('link', { name: `Toko satu kelurahan yang punya stok ${product.name}` })).toHaveAttribute('href', '/booking-list-kelurahan?productId=20001');
+    expect(within(areas).getByRole('link', { name: `Toko satu kecamatan yang punya stok ${product.name}` })).toHaveAttribute('href', '/booking-list-kecamatan?productId=20001');
   });
 
   it('a failed lookup offers a retry', async () => {

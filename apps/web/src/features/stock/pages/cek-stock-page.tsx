@@ -108,12 +108,16 @@ export default function CekStockPage() {
     let failure: ScanState = null;
     if (!onlineManager.isOnline()) {
       // A paused query would wait for the connection: what this phone read before opens now.
-      found = queryClient.getQueryData(options.queryKey);
-      if (!found) failure = { code, kind: 'failed', message: id.errors.network };
+      const kept = queryClient.getQueryData(options.queryKey);
+      found = kept ?? undefined;
+      if (kept === null) failure = { code, kind: 'notFound' };
+      else if (!found) failure = { code, kind: 'failed', message: id.errors.network };
     } else {
       setScan({ code, kind: 'pending' });
       try {
-        found = await queryClient.fetchQuery(options);
+        // null: the catalogue does not know the code (a normal answer, not an error).
+        found = (await queryClient.fetchQuery(options)) ?? undefined;
+        if (!found) failure = { code, kind: 'notFound' };
       } catch (error) {
         failure = isProductNotFound(error)
           ? { code, kind: 'notFound' }
@@ -138,8 +142,12 @@ export default function CekStockPage() {
     const value = draft.trim();
     // A hardware scanner typing into the focused field, or a barcode typed there: look it up as a scan.
     if (BARCODE_LIKE.test(value)) {
+      // The field is emptied for the next scan; the product shown stays until the code finds another.
       setDraft('');
-      applyQuery('');
+      if (written.current) {
+        written.current = '';
+        update({ query: null }, { replace: true });
+      }
       void onScan(value);
       return;
     }
@@ -154,7 +162,7 @@ export default function CekStockPage() {
   // --- what is shown ------------------------------------------------------------------------------
   const lookup = useStockLookup(productId, inStockOnly);
   const results = useStockSearch(query);
-  useStockLiveRefresh(productId ? lookup.data : undefined);
+  useStockLiveRefresh(productId ? (lookup.data ?? undefined) : undefined);
 
   const refresh = () => queryClient.refetchQueries({ queryKey: stockKeys.all, type: 'active' });
   const searching = query.length >= STOCK_LOOKUP.searchMin;
@@ -173,7 +181,7 @@ export default function CekStockPage() {
       );
     } else if (lookup.isPending && lookup.fetchStatus !== 'idle') {
       body = <StockLookupSkeleton />;
-    } else if (isProductNotFound(lookup.error)) {
+    } else if (lookup.data === null || isProductNotFound(lookup.error)) {
       body = <EmptyState icon="stock" title={text.product.notFoundTitle} message={t(text.product.notFoundMessage, { productId })} />;
     } else {
       body = (
