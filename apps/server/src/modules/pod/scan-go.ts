@@ -9,10 +9,7 @@ import { changeOrderStatus, loadOrderDetail, type LockedOrder, type OrderViewer 
 import { captureRefusal, refuseCapture, type CaptureTimes } from './capture';
 import { decidePod, type PodLimits } from './decide';
 import { lockDeliverableOrder, pendingRequestOf, type PodOrderRow } from './pod-order';
-
-const now = sql`now()`;
-/** Why a pending request was closed when scan and go completed its order. */
-export const AUTO_CLOSE_TEXT = 'Ditutup otomatis: pesanan sudah diselesaikan dengan scan and go di lokasi pelanggan.';
+import { AUTO_CLOSE_TEXT, closePendingRequests } from './pending';
 
 export type ScanGoOutcome = { kind: 'completed'; result: PodScanGoResult } | { kind: 'outside'; reply: PodOutsideReply };
 
@@ -127,7 +124,7 @@ async function complete(tx: Tx, p: Principal, locked: PodOrderRow, body: PodScan
           receivedAt: times.receivedAt,
         })
         .returning();
-      await closePendingRequest(tx, p, order);
+      await closePendingRequests(tx, p.userId, order, AUTO_CLOSE_TEXT);
     },
   });
   return {
@@ -149,30 +146,4 @@ async function complete(tx: Tx, p: Principal, locked: PodOrderRow, body: PodScan
       createdAt: pod!.createdAt.toISOString(),
     },
   };
-}
-
-/**
- * An order completed by scan and go no longer needs its pending approval
- * request: it is closed as rejected by the system (decidedBy null), so it
- * leaves the supervisors' queue and badge.
- */
-async function closePendingRequest(tx: Tx, p: Principal, order: LockedOrder): Promise<void> {
-  const closed = await tx
-    .update(podApprovalRequests)
-    .set({
-      status: POD_APPROVAL_STATUS.REJECTED,
-      decidedBy: null,
-      decidedAt: now,
-      rejectReasonId: null,
-      rejectReasonText: AUTO_CLOSE_TEXT,
-    })
-    .where(and(eq(podApprovalRequests.orderId, order.id), eq(podApprovalRequests.status, POD_APPROVAL_STATUS.PENDING)))
-    .returning({ id: podApprovalRequests.id });
-  for (const r of closed) {
-    await recordChange(
-      tx,
-      { actorUserId: p.userId, entity: 'pod_request', entityId: order.shipmentNo, action: 'auto_close', fromValue: 'pending', toValue: 'rejected', reason: AUTO_CLOSE_TEXT },
-      { storeCode: order.storeCode, type: 'pod.closed', payload: { shipmentNo: order.shipmentNo, orderNo: order.orderNo, requestId: r.id, reason: AUTO_CLOSE_TEXT } },
-    );
-  }
 }
