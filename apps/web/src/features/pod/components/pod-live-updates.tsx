@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { POD_REQUEST_TYPE } from '@gerai/contract/limits';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/shared/config/paths';
 import { useEvents, type StreamEvent } from '@/shared/events/event-stream';
@@ -26,9 +27,9 @@ export function applyPodEvent(queryClient: QueryClient, event: PodLiveEvent): vo
   void queryClient.invalidateQueries({ queryKey: [...podKeys.details(), shipmentNo] });
 }
 
-/** The shipmentNo of the scan-and-go screen on display, if any. */
-function scanGoShipment(pathname: string): string | null {
-  const m = /^\/order\/detail-scan-go\/[^/]+\/([^/]+)\/[^/]+\/?$/.exec(pathname);
+/** The shipmentNo of the proof screen on display (scan and go, or the return POD), if any. */
+function proofShipment(pathname: string): string | null {
+  const m = /^\/order\/detail-scan-go\/[^/]+\/([^/]+)\/[^/]+\/?$/.exec(pathname) ?? /^\/retur\/pod\/([^/]+)\/?$/.exec(pathname);
   return m ? decodeURIComponent(m[1]!) : null;
 }
 
@@ -64,11 +65,12 @@ export default function PodLiveUpdates({ canDecide }: { canDecide: boolean }) {
     }
     if (event.type !== 'pod.approved' && event.type !== 'pod.rejected') return;
     const sent = useSentRequests.getState();
-    const mine = sent.shipmentNos.includes(shipmentNo) || scanGoShipment(pathRef.current) === shipmentNo;
+    const mine = sent.shipmentNos.includes(shipmentNo) || proofShipment(pathRef.current) === shipmentNo;
     if (!mine) return;
     sent.remove(shipmentNo);
-    if (event.type === 'pod.approved') showToast(t(podText.live.approvedToast, { shipmentNo }), 'success');
-    else showToast(t(podText.live.rejectedToast, { shipmentNo, reason: event.data.rejectReason.display }), 'error');
+    const isReturn = event.data.type === POD_REQUEST_TYPE.RETURN;
+    if (event.type === 'pod.approved') showToast(t(isReturn ? podText.live.returnApprovedToast : podText.live.approvedToast, { shipmentNo }), 'success');
+    else showToast(t(isReturn ? podText.live.returnRejectedToast : podText.live.rejectedToast, { shipmentNo, reason: event.data.rejectReason.display }), 'error');
   });
 
   useEffect(() => {
@@ -84,7 +86,7 @@ export default function PodLiveUpdates({ canDecide }: { canDecide: boolean }) {
       tone="amber"
       icon="pin"
       testId="pod-request-banner"
-      title={podText.live.newRequest}
+      title={notice.type === POD_REQUEST_TYPE.RETURN ? podText.live.newReturnRequest : podText.live.newRequest}
       detail={t(podText.live.newRequestDetail, { shipmentNo: notice.shipmentNo, name: notice.requesterName })}
       hint={podText.live.open}
       onOpen={() => {
