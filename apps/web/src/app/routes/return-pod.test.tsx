@@ -155,4 +155,26 @@ describe('return POD outside the radius (/retur/pod)', () => {
     expect(alert).toHaveTextContent('Pengajuan POD hanya dapat dilakukan di dekat lokasi pemesan.');
     expect(screen.getByTestId('pod-request-form')).toBeInTheDocument();
   });
+
+  it('offline: the request is kept on the phone and said so; the form does not spin forever', async () => {
+    const server = mockFetch()
+      .on('GET', '/api/app-config', ok(appConfig()))
+      .on('GET', DETAIL, ok(approvedDelivery()))
+      .on('GET', MINE, ok({ items: [] }))
+      .on('GET', '/api/pod/reasons/request', ok(requestReasons))
+      .on('POST', POD, outside())
+      .on('POST', '/api/pod/requests', 'network-error');
+    stubGeolocation([FAR]);
+    const user = userEvent.setup();
+    renderReturnPod();
+    await fillReceiver(user);
+    await user.click(screen.getByRole('button', { name: 'Kirim POD Retur' }));
+    const form = await screen.findByTestId('pod-request-form');
+    await user.click(await within(form).findByRole('radio', { name: 'Titik lokasi pelanggan tidak sesuai alamat' }));
+    await user.click(within(form).getByRole('button', { name: 'Kirim Pengajuan' }));
+    await waitFor(() => expect(screen.getByTestId('toasts')).toHaveTextContent(`Pengajuan POD ${SHP} disimpan di ponsel dan dikirim saat koneksi kembali.`), { timeout: 10_000 });
+    expect(screen.queryByTestId('pod-request-form')).not.toBeInTheDocument();
+    expect(server.callsTo('/api/pod/requests', 'POST').length).toBeGreaterThanOrEqual(1);
+    expect(useSentRequests.getState().shipmentNos).toEqual([SHP]);
+  }, 20_000);
 });
