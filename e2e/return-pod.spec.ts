@@ -108,7 +108,7 @@ test('a delivery return collected outside the radius: requested with a reason, a
   const confirm = chief.getByRole('dialog', { name: 'Setujui pengajuan POD retur?' });
   await confirm.getByRole('button', { name: 'Ya, setujui' }).click();
   await expect(chief.getByTestId('pod-decision')).toContainText('Disetujui');
-  await expect(chief.getByTestId('pod-return-status')).toHaveText('Diambil');
+  await expect(chief.getByTestId('pod-return-status')).toHaveText('Diambil dari pelanggan');
 
   // The crew's open screen moves on by itself: the return is collected, its next step is receiving it.
   await expect(page).toHaveURL(new RegExp(`/retur/detail/${ret.shipmentNo}/delivery$`));
