@@ -1,11 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { describeDirection, distanceMeters, POD_APPROVAL_STATUS, type PodOutsideReply, type PodScanGoBody, type PodScanGoResult, roundMeters } from '@gerai/contract';
+import { describeDirection, distanceMeters, type PodOutsideReply, type PodScanGoBody, type PodScanGoResult, roundMeters } from '@gerai/contract';
 import type { Db, Tx } from '../../db/client';
-import { podApprovalRequests, podRecords } from '../../db/schema';
-import { recordChange, writeAudit } from '../../platform/audit';
+import { podRecords } from '../../db/schema';
+import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
-import { changeOrderStatus, loadOrderDetail, type LockedOrder, type OrderViewer } from '../orders';
+import { changeOrderStatus, loadOrderDetail, type OrderViewer } from '../orders';
 import { captureRefusal, refuseCapture, type CaptureTimes } from './capture';
 import { decidePod, type PodLimits } from './decide';
 import { lockDeliverableOrder, pendingRequestOf, type PodOrderRow } from './pod-order';
