@@ -62,7 +62,7 @@ export function PodRequestForm({
     const problems = checkReasonChoice(choice, reasons.data?.items ?? [], { reasonRequired: text.reasonRequired, textRequired: text.otherRequired });
     setErrors(problems);
     if (problems || choice.reasonId === null) {
-      revealField(pickerRef.current);
+      revealField(problems?.text ? pickerRef.current?.querySelector('textarea') : pickerRef.current);
       return;
     }
     setLocating(true);

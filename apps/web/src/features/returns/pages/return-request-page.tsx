@@ -176,7 +176,7 @@ function ReturnRequestForm({ data, method }: { data: Returnable; method: string 
     setBlocked(first ?? null);
     if (first || choice.reasonId === null) {
       signal('error');
-      revealField(next.lines ? linesRef.current : next.photos && !next.reason ? photosRef.current : reasonRef.current);
+      revealField(next.lines ? linesRef.current : next.photos && !next.reason ? photosRef.current : next.reason?.text ? reasonRef.current?.querySelector('textarea') : reasonRef.current);
       return;
     }
     const reason = reasons.data?.items.find((r) => r.id === choice.reasonId);
