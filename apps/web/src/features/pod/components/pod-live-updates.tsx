@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { POD_REQUEST_TYPE } from '@gerai/contract/limits';
+import type { PodMyRequests, PodRequestList, PodRequestSummary } from '@gerai/contract';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/shared/config/paths';
 import { useEvents, type StreamEvent } from '@/shared/events/event-stream';
@@ -18,8 +19,31 @@ const BANNER_MS = 15_000;
 /** What the new-request banner shows and opens. */
 export type NewRequestNotice = Pick<StreamEvent<'pod.requested'>['data'], 'shipmentNo' | 'deliveryType' | 'type' | 'requesterName'>;
 
-/** Refreshes what a POD event touches: the queue, its badge, the order's requests and its detail. */
+/** A decided request as a summary shows it (null: the event decides nothing). */
+function decidedBy(event: PodLiveEvent): { id: number; patch: Partial<PodRequestSummary> } | null {
+  if (event.type === 'pod.approved') return { id: event.data.requestId, patch: { status: 'approved', decidedByName: event.data.deciderName, rejectReason: null } };
+  if (event.type === 'pod.rejected') return { id: event.data.requestId, patch: { status: 'rejected', decidedByName: event.data.deciderName, rejectReason: event.data.rejectReason } };
+  if (event.type === 'pod.closed') {
+    const { reason } = event.data;
+    return { id: event.data.requestId, patch: { status: 'rejected', decidedByName: null, rejectReason: { id: 0, label: reason, text: reason, display: reason } } };
+  }
+  return null;
+}
+
+/**
+ * Refreshes what a POD event touches: the queue, its badge, the order's requests and its detail.
+ * A decision is also written into the cached requests at once (the order's, the queue's), so a
+ * phone's saved copy says it even when the screen is not open to refetch, or the phone goes offline.
+ */
 export function applyPodEvent(queryClient: QueryClient, event: PodLiveEvent): void {
+  const decided = decidedBy(event);
+  if (decided) {
+    const patch = (r: PodRequestSummary) => (r.id === decided.id ? { ...r, ...decided.patch } : r);
+    queryClient.setQueriesData<PodMyRequests>({ queryKey: podKeys.orderRequests(event.data.shipmentNo) }, (old) => (old ? { ...old, items: old.items.map(patch) } : old));
+    queryClient.setQueriesData<InfiniteData<PodRequestList>>({ queryKey: podKeys.lists() }, (old) =>
+      old?.pages ? { ...old, pages: old.pages.map((page) => ({ ...page, items: page.items.map(patch) })) } : old,
+    );
+  }
   void queryClient.invalidateQueries({ queryKey: podKeys.count() });
   void queryClient.invalidateQueries({ queryKey: podKeys.lists() });
   const { shipmentNo } = event.data;
