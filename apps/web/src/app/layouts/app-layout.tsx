@@ -31,6 +31,7 @@ export function AppLayout() {
 // POD's shares the one SSE connection.
 const OrderLiveUpdates = lazyNamed(() => import('@/features/orders/components/order-live-updates'), 'OrderLiveUpdates');
 const PodLiveUpdates = lazy(() => import('@/features/pod/components/pod-live-updates'));
+const ReturnLiveUpdates = lazy(() => import('@/features/returns/components/return-live-updates'));
 const ConnectionStatus = lazyNamed(() => import('@/shared/outbox/connection-status'), 'ConnectionStatus');
 const EscalationAlert = lazy(() => import('@/features/monitoring/components/escalation-alert'));
 
@@ -43,6 +44,9 @@ function LiveUpdates() {
       <OutboxSync owner={member.nik} />
       <Suspense fallback={null}>
         <ConnectionStatus />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ReturnLiveUpdates />
       </Suspense>
       <Suspense fallback={null}>
         <OrderLiveUpdates
