@@ -95,20 +95,20 @@ export function PodRequestForm({
   } else {
     body = (
       <div ref={pickerRef}>
-      <ReasonPicker
-        legend={text.reason}
-        reasons={reasons.data.items}
-        value={choice}
-        onChange={(next) => {
-          setChoice(next);
-          if (errors) setErrors(null);
-        }}
-        errors={errors}
-        textLabel={text.otherLabel}
-        textPlaceholder={text.otherPlaceholder}
-        disabled={create.isPending}
-        testId="request-reason"
-      />
+        <ReasonPicker
+          legend={text.reason}
+          reasons={reasons.data.items}
+          value={choice}
+          onChange={(next) => {
+            setChoice(next);
+            if (errors) setErrors(null);
+          }}
+          errors={errors}
+          textLabel={text.otherLabel}
+          textPlaceholder={text.otherPlaceholder}
+          disabled={create.isPending}
+          testId="request-reason"
+        />
       </div>
     );
   }

@@ -266,145 +266,145 @@ function ReturnPodForm({
 
   return (
     <>
-    {/* Its own form: never inside the return POD's. */}
-    {requestPanel?.({ shipmentNo, deliveryType: r.deliveryType, offer, locate: currentFix })}
-    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3" data-testid="return-pod-form">
-      <section aria-label={text.customerTitle} className="flex flex-col gap-1.5 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="return-pod-customer">
-        <p className="font-mono text-base font-bold break-all text-slate-900">{shipmentNo}</p>
-        <p className="text-sm font-semibold text-slate-900">{r.customerName}</p>
-        <p className="flex items-start gap-1.5 text-sm text-slate-700">
-          <Icon name="pin" className="mt-0.5 size-4 shrink-0 text-slate-400" />
-          <span className="min-w-0" data-testid="return-pod-address">
-            {r.customerAddress ?? text.noAddress}
-          </span>
-        </p>
-        <div className="flex items-center justify-between gap-2">
-          {customer ? (
-            <p className="min-w-0 font-mono text-xs text-slate-500" data-testid="return-pod-point">
-              {customer.lat.toFixed(6)}, {customer.lng.toFixed(6)}
-            </p>
-          ) : (
-            <p className="min-w-0 text-xs text-amber-800">{text.noCustomerPoint}</p>
-          )}
-          {phone ? (
-            <a
-              href={`tel:${phone.replace(/[^\d+]/g, '')}`}
-              aria-label={t(text.callCustomer, { phone })}
-              className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-xl border border-slate-300 px-3 text-sm font-medium text-slate-800 tabular-nums active:bg-slate-100"
-            >
-              <Icon name="phone" className="size-4 shrink-0 text-slate-500" />
-              {phone}
-            </a>
-          ) : null}
-        </div>
-        <div className="rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-700">
-          <p className="text-xs font-medium text-slate-500">{text.goods}</p>
-          <ul className="mt-1 flex flex-col gap-0.5">
-            {lines.map((l) => (
-              <li key={l.lineId}>{t(text.goodsLine, { qty: l.qty, name: l.name })}</li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      {/* Its own form: never inside the return POD's. */}
+      {requestPanel?.({ shipmentNo, deliveryType: r.deliveryType, offer, locate: currentFix })}
+      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3" data-testid="return-pod-form">
+        <section aria-label={text.customerTitle} className="flex flex-col gap-1.5 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="return-pod-customer">
+          <p className="font-mono text-base font-bold break-all text-slate-900">{shipmentNo}</p>
+          <p className="text-sm font-semibold text-slate-900">{r.customerName}</p>
+          <p className="flex items-start gap-1.5 text-sm text-slate-700">
+            <Icon name="pin" className="mt-0.5 size-4 shrink-0 text-slate-400" />
+            <span className="min-w-0" data-testid="return-pod-address">
+              {r.customerAddress ?? text.noAddress}
+            </span>
+          </p>
+          <div className="flex items-center justify-between gap-2">
+            {customer ? (
+              <p className="min-w-0 font-mono text-xs text-slate-500" data-testid="return-pod-point">
+                {customer.lat.toFixed(6)}, {customer.lng.toFixed(6)}
+              </p>
+            ) : (
+              <p className="min-w-0 text-xs text-amber-800">{text.noCustomerPoint}</p>
+            )}
+            {phone ? (
+              <a
+                href={`tel:${phone.replace(/[^\d+]/g, '')}`}
+                aria-label={t(text.callCustomer, { phone })}
+                className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-xl border border-slate-300 px-3 text-sm font-medium text-slate-800 tabular-nums active:bg-slate-100"
+              >
+                <Icon name="phone" className="size-4 shrink-0 text-slate-500" />
+                {phone}
+              </a>
+            ) : null}
+          </div>
+          <div className="rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-700">
+            <p className="text-xs font-medium text-slate-500">{text.goods}</p>
+            <ul className="mt-1 flex flex-col gap-0.5">
+              {lines.map((l) => (
+                <li key={l.lineId}>{t(text.goodsLine, { qty: l.qty, name: l.name })}</li>
+              ))}
+            </ul>
+          </div>
+        </section>
 
-      <section aria-label={text.formTitle} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="return-pod-receiver">
-        <FormField
-          htmlFor={`${uid}-name`}
-          label={text.receiverName}
-          error={errors.receiverName}
-          after={
-            !receiverName.trim() && r.customerName ? <FieldSuggestion onClick={() => setReceiverName(r.customerName)}>{t(text.useCustomerName, { name: r.customerName })}</FieldSuggestion> : null
-          }
-        >
-          <input
-            ref={nameRef}
-            {...fieldControl(`${uid}-name`, errors.receiverName)}
-            value={receiverName}
-            onChange={(e) => {
-              setReceiverName(e.target.value);
-              setBlocked(null);
-            }}
-            autoComplete="off"
-            autoCapitalize="words"
-            placeholder={text.receiverPlaceholder}
-            maxLength={POD_TEXT.nameMax}
-            data-testid="receiver-name"
-          />
-        </FormField>
-        <FormField htmlFor={`${uid}-relation`} label={text.relation} error={errors.receiverRelation}>
-          <select
-            ref={relationRef}
-            {...fieldControl(`${uid}-relation`, errors.receiverRelation, !relation && 'text-slate-400')}
-            value={relation}
-            onChange={(e) => {
-              setRelation(e.target.value as PodReceiverRelation);
-              setBlocked(null);
-            }}
-            data-testid="receiver-relation"
+        <section aria-label={text.formTitle} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="return-pod-receiver">
+          <FormField
+            htmlFor={`${uid}-name`}
+            label={text.receiverName}
+            error={errors.receiverName}
+            after={
+              !receiverName.trim() && r.customerName ? <FieldSuggestion onClick={() => setReceiverName(r.customerName)}>{t(text.useCustomerName, { name: r.customerName })}</FieldSuggestion> : null
+            }
           >
-            <option value="" disabled>
-              {text.relationPlaceholder}
-            </option>
-            {POD_RECEIVER_RELATIONS.map((rel) => (
-              <option key={rel} value={rel} className="text-slate-900">
-                {rel}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        {relation === POD_RELATION_OTHER ? (
-          <FormField htmlFor={`${uid}-other`} label={text.relationOther} error={errors.receiverOther}>
             <input
-              ref={otherRef}
-              {...fieldControl(`${uid}-other`, errors.receiverOther)}
-              value={other}
+              ref={nameRef}
+              {...fieldControl(`${uid}-name`, errors.receiverName)}
+              value={receiverName}
               onChange={(e) => {
-                setOther(e.target.value);
+                setReceiverName(e.target.value);
                 setBlocked(null);
               }}
               autoComplete="off"
+              autoCapitalize="words"
+              placeholder={text.receiverPlaceholder}
               maxLength={POD_TEXT.nameMax}
-              placeholder={text.relationOtherPlaceholder}
-              data-testid="receiver-other"
+              data-testid="receiver-name"
             />
           </FormField>
-        ) : null}
-      </section>
+          <FormField htmlFor={`${uid}-relation`} label={text.relation} error={errors.receiverRelation}>
+            <select
+              ref={relationRef}
+              {...fieldControl(`${uid}-relation`, errors.receiverRelation, !relation && 'text-slate-400')}
+              value={relation}
+              onChange={(e) => {
+                setRelation(e.target.value as PodReceiverRelation);
+                setBlocked(null);
+              }}
+              data-testid="receiver-relation"
+            >
+              <option value="" disabled>
+                {text.relationPlaceholder}
+              </option>
+              {POD_RECEIVER_RELATIONS.map((rel) => (
+                <option key={rel} value={rel} className="text-slate-900">
+                  {rel}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          {relation === POD_RELATION_OTHER ? (
+            <FormField htmlFor={`${uid}-other`} label={text.relationOther} error={errors.receiverOther}>
+              <input
+                ref={otherRef}
+                {...fieldControl(`${uid}-other`, errors.receiverOther)}
+                value={other}
+                onChange={(e) => {
+                  setOther(e.target.value);
+                  setBlocked(null);
+                }}
+                autoComplete="off"
+                maxLength={POD_TEXT.nameMax}
+                placeholder={text.relationOtherPlaceholder}
+                data-testid="receiver-other"
+              />
+            </FormField>
+          ) : null}
+        </section>
 
-      {refusal ? (
-        <div ref={refusalRef} role="alert" className="flex items-start gap-2 rounded-2xl border border-amber-300 bg-amber-50 p-3 text-amber-950" data-testid="return-pod-refusal" data-code={refusal.code}>
-          <Icon name="alert" className="mt-0.5 size-5 shrink-0" />
-          <div className="flex min-w-0 flex-col gap-1 text-sm">
-            <p className="font-bold">{refusal.code === 'POD_OUTSIDE_AREA' ? text.outsideTitle : refusal.message}</p>
-            {refusal.code === 'POD_OUTSIDE_AREA' ? <p>{text.outside422}</p> : null}
-            {refusal.details.map((d) => (
-              <p key={d}>{d}</p>
-            ))}
+        {refusal ? (
+          <div ref={refusalRef} role="alert" className="flex items-start gap-2 rounded-2xl border border-amber-300 bg-amber-50 p-3 text-amber-950" data-testid="return-pod-refusal" data-code={refusal.code}>
+            <Icon name="alert" className="mt-0.5 size-5 shrink-0" />
+            <div className="flex min-w-0 flex-col gap-1 text-sm">
+              <p className="font-bold">{refusal.code === 'POD_OUTSIDE_AREA' ? text.outsideTitle : refusal.message}</p>
+              {refusal.code === 'POD_OUTSIDE_AREA' ? <p>{text.outside422}</p> : null}
+              {refusal.details.map((d) => (
+                <p key={d}>{d}</p>
+              ))}
+            </div>
           </div>
-        </div>
-      ) : null}
+        ) : null}
 
-      <LocationCard location={location} onLocate={() => void locate(location.status !== 'idle')} customer={customer} radiusM={radiusM} disabled={collect.isPending || takingFix} words={locationWords} />
-      {/* Room for the action bar over the end of the screen, with a reason shown in it too. */}
-      <div aria-hidden="true" className={blocked ? 'h-44' : 'h-28'} />
+        <LocationCard location={location} onLocate={() => void locate(location.status !== 'idle')} customer={customer} radiusM={radiusM} disabled={collect.isPending || takingFix} words={locationWords} />
+        {/* Room for the action bar over the end of the screen, with a reason shown in it too. */}
+        <div aria-hidden="true" className={blocked ? 'h-44' : 'h-28'} />
 
-      <ActionBar>
-        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-          <SubmitAlert message={blocked} testId="return-pod-blocked" />
-          <LocationStatus location={location} customer={customer} radiusM={radiusM} failedOnSend={failedOnSend} words={locationWords} />
-          <Button
-            type="submit"
-            block
-            loading={takingFix || (collect.isPending && !collect.queued)}
-            disabled={collect.queued}
-            data-testid="return-pod-submit"
-            data-phase={takingFix ? 'locating' : collect.isPending ? 'sending' : 'idle'}
-          >
-            {takingFix ? text.locating : retry ? id.common.retry : text.submit}
-          </Button>
-        </div>
-      </ActionBar>
-    </form>
+        <ActionBar>
+          <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+            <SubmitAlert message={blocked} testId="return-pod-blocked" />
+            <LocationStatus location={location} customer={customer} radiusM={radiusM} failedOnSend={failedOnSend} words={locationWords} />
+            <Button
+              type="submit"
+              block
+              loading={takingFix || (collect.isPending && !collect.queued)}
+              disabled={collect.queued}
+              data-testid="return-pod-submit"
+              data-phase={takingFix ? 'locating' : collect.isPending ? 'sending' : 'idle'}
+            >
+              {takingFix ? text.locating : retry ? id.common.retry : text.submit}
+            </Button>
+          </div>
+        </ActionBar>
+      </form>
     </>
   );
 }

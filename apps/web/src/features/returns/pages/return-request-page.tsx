@@ -196,17 +196,17 @@ function ReturnRequestForm({ data, method }: { data: Returnable; method: string 
     <form onSubmit={submit} noValidate className="flex flex-col gap-3" data-testid="return-request-form">
       <OrderCard data={data} />
       <div ref={linesRef} className="scroll-mt-16">
-      <ReturnLinesPicker
-        lines={data.lines}
-        qty={qty}
-        onChange={(lineId, value) => {
-          setQty((q) => ({ ...q, [lineId]: value }));
-          if (errors.lines) setErrors((er) => ({ ...er, lines: undefined }));
-          setBlocked(null);
-        }}
-        error={errors.lines ?? null}
-        disabled={busy}
-      />
+        <ReturnLinesPicker
+          lines={data.lines}
+          qty={qty}
+          onChange={(lineId, value) => {
+            setQty((q) => ({ ...q, [lineId]: value }));
+            if (errors.lines) setErrors((er) => ({ ...er, lines: undefined }));
+            setBlocked(null);
+          }}
+          error={errors.lines ?? null}
+          disabled={busy}
+        />
       </div>
       <section ref={reasonRef} aria-label={text.reasonTitle} className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="return-reason">
         {reasons.isPending ? (
