@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { EventType } from './event-types';
 import { CHAT_MESSAGE_STATES, CHAT_SENDERS } from './chat';
 import { ESCALATION_LEVELS } from './monitoring';
+import { POD_REQUEST_TYPES } from './limits';
 import { chatMessageSchema } from './schemas/chat';
 import { CHANNEL_NOTICE_KINDS, CHANNEL_NOTICE_STATUSES, MAT_STATUSES, TICKET_STATUSES, type ReturnStatus } from './workflow-statuses';
 
@@ -34,7 +35,8 @@ const orderUpdate = <A extends readonly [string, ...string[]]>(actions: A) => ({
   actorName: z.string(),
 });
 
-const podBase = { shipmentNo: z.string(), orderNo: z.string(), requestId: int() };
+/** `type`: what the request is for (POD_REQUEST_TYPES); optional so events from before it was sent still parse. */
+const podBase = { shipmentNo: z.string(), orderNo: z.string(), requestId: int(), type: z.enum(POD_REQUEST_TYPES).optional() };
 
 const cancelBase = { shipmentNo: z.string(), orderNo: z.string(), requestId: int() };
 
@@ -134,7 +136,7 @@ export const EVENT_CATALOGUE = {
     .object({
       ...podBase,
       deliveryType: int(),
-      type: z.string(),
+      type: z.enum(POD_REQUEST_TYPES),
       requesterName: z.string(),
       reason: z.string(),
       distanceM: z.number().nullable(),

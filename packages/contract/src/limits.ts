@@ -77,9 +77,13 @@ export const POD_RELATION_OTHER: PodReceiverRelation = 'Lainnya';
 /** The option both reason lists get appended (spec §3, §9); choosing it needs a free text. */
 export const POD_REASON_OTHER = { id: 0, label: 'Lainnya' } as const;
 
-/** What a POD approval request is for; 'order' is the delivery of an order in 1103. */
-export const POD_REQUEST_TYPES = ['order'] as const;
+/**
+ * What a POD approval request is for: 'order' is the delivery of an order in 1103, 'retur' the
+ * collection of an approved delivery return's goods at the customer's address (the return POD).
+ */
+export const POD_REQUEST_TYPES = ['order', 'retur'] as const;
 export type PodRequestType = (typeof POD_REQUEST_TYPES)[number];
+export const POD_REQUEST_TYPE = { ORDER: 'order', RETURN: 'retur' } as const satisfies Record<string, PodRequestType>;
 
 /** Free texts of cancellation and return forms. */
 export const CANCEL_TEXT = { reasonTextMin: 3, reasonTextMax: 500, noteMax: 500 } as const;

@@ -104,7 +104,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/retur/request/:shipmentNo/:method', title: id.routes.returRequest, area: 'returns', page: lazy(() => import('@/features/returns/pages/return-request-page')) },
   { path: '/retur/list/:status', title: id.routes.returList, area: 'returns', page: lazy(() => import('@/features/returns/pages/return-list-page')) },
   { path: '/retur/detail/:shipmentNo/:method', title: id.routes.returDetail, area: 'returns', page: lazy(() => import('@/features/returns/pages/return-detail-page')) },
-  { path: '/retur/pod/:shipmentNo', title: id.routes.returPod, area: 'returns', page: lazy(() => import('@/features/returns/pages/return-pod-page')) },
+  { path: '/retur/pod/:shipmentNo', title: id.routes.returPod, area: 'returns', page: lazy(() => import('./routes/return-pod')) },
   { path: '/list-pengajuan-pod', title: id.routes.listPengajuanPod, area: 'pod', page: PodRequestListPage },
   { path: '/pengajuan-pod/detail/:shipmentNo/:deliveryType/:type?', title: id.routes.pengajuanPodDetail, area: 'pod', page: PodRequestDetailPage },
 ];

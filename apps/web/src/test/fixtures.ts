@@ -246,6 +246,7 @@ export function podRequestDetail(over: Partial<PodRequestDetail> = {}): PodReque
     storeCode: 'T001',
     storeName: 'Toko Kemang Raya',
     orderStatusId: 1103,
+    returnStatus: null,
     requester: { nik: '10000001', name: 'Budi Santoso' },
     reason: { id: 2, label: 'Pelanggan meminta bertemu di lokasi lain', text: null, display: 'Pelanggan meminta bertemu di lokasi lain' },
     position: { lat: -6.256, long: 106.8216, accuracy: 12, capturedAt: '2026-11-22T03:49:05.000Z' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { POD_APPROVAL_STATUSES } from '../workflow-statuses';
+import { POD_APPROVAL_STATUSES, RETURN_STATUSES } from '../workflow-statuses';
 import { chosenReasonSchema, errorDetailSchema, pageFields, reasonListSchema, reasonSchema, type Reason, type ReasonList } from './common';
 import { orderDetailSchema, shipmentNoSchema } from './orders';
 import { COMPASS_POINTS } from '../geo';
@@ -228,7 +228,8 @@ export const podRequestSummarySchema = z.object({
   shipmentNo: z.string(),
   orderNo: z.string(),
   deliveryType: z.number().int(),
-  type: z.string(),
+  /** What the request is for: the order's delivery, or a return's goods collected (the return POD). */
+  type: z.enum(POD_REQUEST_TYPES),
   status: z.enum(POD_APPROVAL_STATUSES),
   requestDate: z.string(),
   requesterName: z.string().nullable(),
@@ -301,6 +302,11 @@ export const podMyRequestsQuerySchema = request(
       .union([z.literal(''), shipmentNoSchema()])
       .optional()
       .transform((v) => (v ? v : undefined)),
+    /** Only requests of this type (the scan-and-go screen asks for 'order', the return POD for 'retur'). */
+    type: z
+      .union([z.literal(''), z.enum(POD_REQUEST_TYPES, { error: FIELD_MESSAGES.podTypeUnknown })])
+      .optional()
+      .transform((v) => (v ? v : undefined)),
   }),
 );
 export type PodMyRequestsQuery = z.infer<typeof podMyRequestsQuerySchema>;
@@ -321,12 +327,14 @@ export const podRequestDetailSchema = z.object({
   shipmentNo: z.string(),
   orderNo: z.string(),
   deliveryType: z.number().int(),
-  type: z.string(),
+  type: z.enum(POD_REQUEST_TYPES),
   status: z.enum(POD_APPROVAL_STATUSES),
   requestDate: z.string(),
   storeCode: z.string(),
   storeName: z.string(),
   orderStatusId: z.number().int(),
+  /** A return POD request ('retur'): the return's status now (approved while waiting, collected after approval); null for 'order'. */
+  returnStatus: z.enum(RETURN_STATUSES).nullable(),
   requester: personSchema.nullable(),
   reason: podChosenReasonSchema,
   /**
@@ -354,15 +362,22 @@ export const podRequestDetailSchema = z.object({
       rejectReason: podChosenReasonSchema.nullable(),
     })
     .nullable(),
-  /** True while the request is pending and the order still waits in 1103. */
+  /** True while the request is pending and what it is for still waits: the order in 1103, or the return approved and not yet collected. */
   canDecide: z.boolean(),
 });
 export type PodRequestDetail = z.infer<typeof podRequestDetailSchema>;
 
 export const podDecisionParamsSchema = request(z.object({ shipmentNo: shipmentNoField() }));
 
-/** Approve carries no fields; an empty form is fine. */
-export const podApproveBodySchema = request(z.object({}).strict().nullish());
+/**
+ * The request type the decider saw (optional; an empty form is fine): a decision acts on the order's
+ * latest request, and one of another type answers 404, so a stale screen never decides the other request.
+ */
+const decidedTypeField = () => z.enum(POD_REQUEST_TYPES, { error: FIELD_MESSAGES.podTypeUnknown }).optional();
+
+/** Approve carries no fields but the optional type; an empty form is fine. */
+export const podApproveBodySchema = request(z.object({ type: decidedTypeField() }).strict().nullish());
+export type PodApproveBody = z.infer<typeof podApproveBodySchema>;
 
 /** POST …/reject, form-encoded: a listed reason, or 0 ("Lainnya") with a free text. */
 export const podRejectBodySchema = request(
@@ -370,6 +385,7 @@ export const podRejectBodySchema = request(
     .object({
       rejectReasonId: reasonIdField(FIELD_LABELS.rejectReason, FIELD_MESSAGES.rejectReasonUnknown),
       rejectReasonText: optionalText(POD_TEXT.reasonTextMax, 'multi'),
+      type: decidedTypeField(),
     })
     .strict()
     .superRefine((b, ctx) => {
@@ -380,6 +396,9 @@ export const podRejectBodySchema = request(
 );
 export type PodRejectBody = z.infer<typeof podRejectBodySchema>;
 
-/** Reply of approve and reject: the decided request and the order (1104 after approval, still 1103 after rejection). */
+/**
+ * Reply of approve and reject: the decided request and the order (for 'order': 1104 after approval, still
+ * 1103 after rejection; for 'retur' the order is unchanged and `request.returnStatus` says where the return is).
+ */
 export const podDecisionResultSchema = z.object({ request: podRequestDetailSchema, order: orderDetailSchema });
 export type PodDecisionResult = z.infer<typeof podDecisionResultSchema>;

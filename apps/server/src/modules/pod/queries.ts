@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { describeDirection, ORDER_STATUS, POD_APPROVAL_STATUS, type PodApprovalStatus, type PodMyRequests, type PodRequestCount, type PodRequestCountQuery, type PodRequestDetail, type PodRequestList, type PodRequestListQuery, type PodRequestSummary, roundMeters, wibDayAfter, wibDayStart } from '@gerai/contract';
+import { describeDirection, ORDER_STATUS, POD_APPROVAL_STATUS, POD_REQUEST_TYPE, RETURN_STATUS, type PodApprovalStatus, type PodRequestType, type ReturnStatus, type PodMyRequests, type PodRequestCount, type PodRequestCountQuery, type PodRequestDetail, type PodRequestList, type PodRequestListQuery, type PodRequestSummary, roundMeters, wibDayAfter, wibDayStart } from '@gerai/contract';
 import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { orders, podApprovalRequests, podRejectReasons, podRequestReasons, stores, users } from '../../db/schema';
@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { chosenReason } from '../../platform/reasons';
 import { assertStoreVisible, storeScope } from '../../platform/scope';
+import { latestReturnStatus } from '../returns';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -65,7 +66,7 @@ function toSummary(row: RequestRow): PodRequestSummary {
     shipmentNo: r.shipmentNo,
     orderNo: order.orderNo,
     deliveryType: r.deliveryType,
-    type: r.type,
+    type: r.type as PodRequestType,
     status: r.status as PodApprovalStatus,
     requestDate: r.requestDate.toISOString(),
     requesterName: row.requesterName,
@@ -81,8 +82,12 @@ function toSummary(row: RequestRow): PodRequestSummary {
   };
 }
 
-function toDetail(row: RequestRow): PodRequestDetail {
+/** A request's detail; `returnStatus` is the return's status now for a return POD request ('retur'), else null. */
+function toDetail(row: RequestRow, returnStatus: ReturnStatus | null): PodRequestDetail {
   const { r, order } = row;
+  const type = r.type as PodRequestType;
+  // What the request is for still waits: the order out for delivery, or the return approved and not yet collected.
+  const waiting = type === POD_REQUEST_TYPE.RETURN ? returnStatus === RETURN_STATUS.APPROVED : order.statusId === ORDER_STATUS.IN_PROGRESS;
   const customer = order.customerLat !== null && order.customerLng !== null ? { lat: order.customerLat, lng: order.customerLng } : null;
   const status = r.status as PodApprovalStatus;
   return {
@@ -90,12 +95,13 @@ function toDetail(row: RequestRow): PodRequestDetail {
     shipmentNo: r.shipmentNo,
     orderNo: order.orderNo,
     deliveryType: r.deliveryType,
-    type: r.type,
+    type,
     status,
     requestDate: r.requestDate.toISOString(),
     storeCode: order.storeCode,
     storeName: row.storeName,
     orderStatusId: order.statusId,
+    returnStatus,
     requester: row.requesterNik && row.requesterName ? { nik: row.requesterNik, name: row.requesterName } : null,
     reason: chosenReason(r.reasonId, row.reasonLabel, r.reasonText),
     position: { lat: r.lat, long: r.lng, accuracy: r.accuracy, capturedAt: iso(r.capturedAt) },
@@ -111,7 +117,7 @@ function toDetail(row: RequestRow): PodRequestDetail {
             decidedBy: row.deciderNik && row.deciderName ? { nik: row.deciderNik, name: row.deciderName } : null,
             rejectReason: rejectOf(row),
           },
-    canDecide: status === POD_APPROVAL_STATUS.PENDING && order.statusId === ORDER_STATUS.IN_PROGRESS,
+    canDecide: status === POD_APPROVAL_STATUS.PENDING && waiting,
   };
 }
 
@@ -119,7 +125,11 @@ function toDetail(row: RequestRow): PodRequestDetail {
 export async function loadRequestDetail(db: Db, requestId: number): Promise<PodRequestDetail> {
   const [row] = await selectRequests(db).where(eq(podApprovalRequests.id, requestId)).limit(1);
   if (!row) throw new Error(`pod request ${requestId} vanished`);
-  return toDetail(row);
+  return detailOf(db, row);
+}
+
+async function detailOf(db: Db, row: RequestRow): Promise<PodRequestDetail> {
+  return toDetail(row, row.r.type === POD_REQUEST_TYPE.RETURN ? await latestReturnStatus(db, row.r.orderId) : null);
 }
 
 // --- supervisor queue -------------------------------------------------------------
@@ -183,7 +193,7 @@ export async function getRequestDetail(db: Db, p: Principal, shipmentNo: string,
     .orderBy(desc(podApprovalRequests.requestDate), desc(podApprovalRequests.id))
     .limit(1);
   if (!row) throw new AppError('POD_REQUEST_NOT_FOUND');
-  return toDetail(row);
+  return detailOf(db, row);
 }
 
 /**
@@ -191,10 +201,10 @@ export async function getRequestDetail(db: Db, p: Principal, shipmentNo: string,
  * items[0] is the one its screen shows, e.g. "ditolak: <alasan>"); without,
  * the caller's own requests. Other stores' orders give an empty list.
  */
-export async function listMyRequests(db: Db, p: Principal, shipmentNo: string | undefined): Promise<PodMyRequests> {
+export async function listMyRequests(db: Db, p: Principal, shipmentNo: string | undefined, type?: PodRequestType): Promise<PodMyRequests> {
   const filter: SQL = shipmentNo ? eq(podApprovalRequests.shipmentNo, shipmentNo) : eq(podApprovalRequests.requestedBy, p.userId);
   const rows = await selectRequests(db)
-    .where(and(filter, storeScope(orders.storeCode, p)))
+    .where(and(filter, type ? eq(podApprovalRequests.type, type) : undefined, storeScope(orders.storeCode, p)))
     .orderBy(desc(podApprovalRequests.requestDate), desc(podApprovalRequests.id))
     .limit(50);
   return { items: rows.map(toSummary) };

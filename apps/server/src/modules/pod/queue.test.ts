@@ -197,7 +197,9 @@ describe('GET /api/pod/requests/:shipmentNo/:deliveryType/:type?', () => {
       expect(res.json()).toEqual({ code: 'POD_REQUEST_NOT_FOUND', message: 'Pengajuan POD tidak ditemukan.' });
     }
     expect((await api.get(STAFF, `/api/pod/requests/${order.shipmentNo}/1`)).statusCode).toBe(403);
-    expect((await api.get(CHIEF, `/api/pod/requests/${order.shipmentNo}/1/retur`)).statusCode).toBe(400);
+    // The order's request is of type 'order': the return POD's detail of the same shipment has none; an unknown type is 400.
+    expect((await api.get(CHIEF, `/api/pod/requests/${order.shipmentNo}/1/retur`)).statusCode).toBe(404);
+    expect((await api.get(CHIEF, `/api/pod/requests/${order.shipmentNo}/1/paket`)).statusCode).toBe(400);
   });
 });
 

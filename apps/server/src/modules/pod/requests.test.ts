@@ -110,7 +110,7 @@ describe('POST /api/pod/requests (form-encoded)', () => {
 
   it('answers 400 with the fields for a malformed form, an unknown reason or a repeated field', async () => {
     const order = await freshDeliveryOrder(ctx);
-    const bad = await api.form(STAFF, REQUESTS, { shipmentNo: order.shipmentNo, deliveryType: 0, reasonId: 'satu', lat: 'abc', long: '', accuracy: '-3', type: 'retur' });
+    const bad = await api.form(STAFF, REQUESTS, { shipmentNo: order.shipmentNo, deliveryType: 0, reasonId: 'satu', lat: 'abc', long: '', accuracy: '-3', type: 'paket' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('VALIDATION_FAILED');
     const byPath = Object.fromEntries((bad.json().details as Array<{ path: string; message: string }>).map((d) => [d.path, d.message]));

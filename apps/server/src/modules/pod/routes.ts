@@ -107,7 +107,7 @@ export async function podRoutes(fastify: FastifyInstance): Promise<void> {
       ...access({ auth: 'session' }),
       schema: {
         tags: ['pod'],
-        summary: 'POD approval request (form-encoded) for a delivery order in 1103 outside the radius',
+        summary: "POD approval request (form-encoded): `type` 'order' for a delivery order in 1103 outside the radius, 'retur' for an approved delivery return's goods collected outside it",
         description: 'One pending request per order (409 "Pengajuan POD sudah dilakukan"); only within POD_REQUEST_MAX_METERS (default 1000) of the customer (422 "Lokasi pengajuan POD tidak sesuai"); an order with an open return is refused (422 "Order sedang dalam pengajuan retur"); a position captured too long before it arrives (POD_CAPTURE_MAX_AGE_MINUTES) is 422 POD_CAPTURE_TOO_OLD, one ahead of the server\'s clock 422 POD_CAPTURE_IN_FUTURE.',
         consumes,
         body: podRequestBodySchema,
@@ -157,7 +157,7 @@ export async function podRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: envelope(podMyRequestsSchema), ...readReplies },
       },
     },
-    async (req) => ok(await listMyRequests(app.db, principalOf(req), req.query.shipmentNo)),
+    async (req) => ok(await listMyRequests(app.db, principalOf(req), req.query.shipmentNo, req.query.type)),
   );
 
   app.get(
@@ -180,14 +180,14 @@ export async function podRoutes(fastify: FastifyInstance): Promise<void> {
       ...access(chiefOnly),
       schema: {
         tags: ['pod'],
-        summary: 'Approve the pending POD request (form-encoded, no fields): the order is completed (1103 → 1104)',
+        summary: "Approve the order's latest POD request if pending (form-encoded; `type` optional, the type the decider saw): 'order' completes the order (1103 → 1104), 'retur' collects the return's goods (approved → collected)",
         consumes,
         params: podDecisionParamsSchema,
         body: podApproveBodySchema,
         response: { 200: envelope(podDecisionResultSchema), ...changeReplies },
       },
     },
-    async (req) => ok(await approvePodRequest(app.db, viewerOf(req), req.params.shipmentNo)),
+    async (req) => ok(await approvePodRequest(app.db, viewerOf(req), req.params.shipmentNo, req.body?.type)),
   );
 
   app.post(
@@ -196,7 +196,7 @@ export async function podRoutes(fastify: FastifyInstance): Promise<void> {
       ...access(chiefOnly),
       schema: {
         tags: ['pod'],
-        summary: 'Reject the pending POD request with a reason (form-encoded); the order stays in 1103',
+        summary: "Reject the order's latest POD request if pending, with a reason (form-encoded; `type` optional, the type the decider saw); the order or the return stays where it is",
         consumes,
         params: podDecisionParamsSchema,
         body: podRejectBodySchema,

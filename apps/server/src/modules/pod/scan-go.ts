@@ -1,18 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { describeDirection, distanceMeters, POD_APPROVAL_STATUS, type PodOutsideReply, type PodScanGoBody, type PodScanGoResult, roundMeters } from '@gerai/contract';
+import { describeDirection, distanceMeters, type PodOutsideReply, type PodScanGoBody, type PodScanGoResult, roundMeters } from '@gerai/contract';
 import type { Db, Tx } from '../../db/client';
-import { podApprovalRequests, podRecords } from '../../db/schema';
-import { recordChange, writeAudit } from '../../platform/audit';
+import { podRecords } from '../../db/schema';
+import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
-import { changeOrderStatus, loadOrderDetail, type LockedOrder, type OrderViewer } from '../orders';
+import { changeOrderStatus, loadOrderDetail, type OrderViewer } from '../orders';
 import { captureRefusal, refuseCapture, type CaptureTimes } from './capture';
 import { decidePod, type PodLimits } from './decide';
 import { lockDeliverableOrder, pendingRequestOf, type PodOrderRow } from './pod-order';
-
-const now = sql`now()`;
-/** Why a pending request was closed when scan and go completed its order. */
-export const AUTO_CLOSE_TEXT = 'Ditutup otomatis: pesanan sudah diselesaikan dengan scan and go di lokasi pelanggan.';
+import { AUTO_CLOSE_TEXT, closePendingRequests } from './pending';
 
 export type ScanGoOutcome = { kind: 'completed'; result: PodScanGoResult } | { kind: 'outside'; reply: PodOutsideReply };
 
@@ -127,7 +123,7 @@ async function complete(tx: Tx, p: Principal, locked: PodOrderRow, body: PodScan
           receivedAt: times.receivedAt,
         })
         .returning();
-      await closePendingRequest(tx, p, order);
+      await closePendingRequests(tx, p.userId, order, AUTO_CLOSE_TEXT);
     },
   });
   return {
@@ -149,30 +145,4 @@ async function complete(tx: Tx, p: Principal, locked: PodOrderRow, body: PodScan
       createdAt: pod!.createdAt.toISOString(),
     },
   };
-}
-
-/**
- * An order completed by scan and go no longer needs its pending approval
- * request: it is closed as rejected by the system (decidedBy null), so it
- * leaves the supervisors' queue and badge.
- */
-async function closePendingRequest(tx: Tx, p: Principal, order: LockedOrder): Promise<void> {
-  const closed = await tx
-    .update(podApprovalRequests)
-    .set({
-      status: POD_APPROVAL_STATUS.REJECTED,
-      decidedBy: null,
-      decidedAt: now,
-      rejectReasonId: null,
-      rejectReasonText: AUTO_CLOSE_TEXT,
-    })
-    .where(and(eq(podApprovalRequests.orderId, order.id), eq(podApprovalRequests.status, POD_APPROVAL_STATUS.PENDING)))
-    .returning({ id: podApprovalRequests.id });
-  for (const r of closed) {
-    await recordChange(
-      tx,
-      { actorUserId: p.userId, entity: 'pod_request', entityId: order.shipmentNo, action: 'auto_close', fromValue: 'pending', toValue: 'rejected', reason: AUTO_CLOSE_TEXT },
-      { storeCode: order.storeCode, type: 'pod.closed', payload: { shipmentNo: order.shipmentNo, orderNo: order.orderNo, requestId: r.id, reason: AUTO_CLOSE_TEXT } },
-    );
-  }
 }

@@ -30,7 +30,7 @@ import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { storeScope } from '../../platform/scope';
 import { enqueueChannelNotice } from '../channels';
-import { captureRefusal, decidePod, refuseCapture, type CaptureRefusal, type CaptureTimes, type PodLimits } from '../pod';
+import { captureRefusal, closePendingRequests, decidePod, RETURN_AUTO_CLOSE_TEXT, refuseCapture, type CaptureRefusal, type CaptureTimes, type PodLimits } from '../pod';
 import { moveStock } from '../stock';
 import { loadReturnDetail, RETURN_ENTITY, returnRef } from './queries';
 
@@ -97,53 +97,62 @@ export async function applyReturnStep<A extends ReturnAction>(
   action: A,
   write: (tx: Tx, ctx: StepContext) => Promise<StepWrite<A>>,
 ): Promise<ReturnDetail> {
-  const returnId = await db.transaction(async (tx) => {
-    const [ret] = await tx
-      .select()
-      .from(returns)
-      .where(and(eq(returns.shipmentNo, shipmentNo), storeScope(returns.storeCode, p)))
-      .orderBy(desc(returns.createdAt), desc(returns.id))
-      .limit(1)
-      .for('update');
-    if (!ret) throw new AppError('RETURN_NOT_FOUND');
-    const step = returnStep(action, ret.status as ReturnStatus, ret.deliveryType);
-    if (!step || !hasRoleAtLeast(p.roleId, step.minRole)) throw refusal(action, ret, p);
-    const [order] = await tx
-      .select({ id: orders.id, orderNo: orders.orderNo, appId: orders.appId, customerLat: orders.customerLat, customerLng: orders.customerLng })
-      .from(orders)
-      .where(eq(orders.id, ret.orderId))
-      .limit(1);
-    const ctx: StepContext = { ret, order: order!, from: step.from, to: step.to };
-    const done = await write(tx, ctx);
-    const [moved] = await tx
-      .update(returns)
-      .set({ ...done.set, status: step.to, updatedAt: now })
-      .where(and(eq(returns.id, ret.id), eq(returns.status, step.from)))
-      .returning({ id: returns.id });
-    // The row is locked, so this holds; the guard keeps a second writer of the status honest.
-    if (!moved) throw refusal(action, ret, p);
-    const note = done.note ?? null;
-    const payload = { shipmentNo: ret.shipmentNo, orderNo: ctx.order.orderNo, returnId: ret.id, status: step.to, actorName: p.name, ...done.extra } as EventPayload<StepEventType<A>>;
-    await recordChange(
-      tx,
-      { actorUserId: p.userId, entity: RETURN_ENTITY, entityId: String(ret.id), action, fromValue: step.from, toValue: step.to, reason: note },
-      { storeCode: ret.storeCode, type: STEP_EVENT[action], payload } as DomainEvent<StepEventType<A>>,
-    );
-    const kind = STEP_NOTICE[action];
-    if (kind) {
-      await enqueueChannelNotice(tx, {
-        orderId: ret.orderId,
-        shipmentNo: ret.shipmentNo,
-        storeCode: ret.storeCode,
-        appId: ctx.order.appId,
-        kind,
-        ref: returnRef(ret.id),
-        payload: { returnId: ret.id, shipmentNo: ret.shipmentNo, orderNo: ctx.order.orderNo, status: step.to, note, lines: await noticeLines(tx, ret.id) },
-      });
-    }
-    return ret.id;
-  });
+  const returnId = await db.transaction((tx) => applyReturnStepIn(tx, p, shipmentNo, action, write));
   return loadReturnDetail(db, p, returnId);
+}
+
+/** The order's latest return in the caller's stores, row-locked (404 RETURN_NOT_FOUND). */
+async function lockLatestReturn(tx: Tx, p: Principal, shipmentNo: string): Promise<ReturnRow> {
+  const [ret] = await tx
+    .select()
+    .from(returns)
+    .where(and(eq(returns.shipmentNo, shipmentNo), storeScope(returns.storeCode, p)))
+    .orderBy(desc(returns.createdAt), desc(returns.id))
+    .limit(1)
+    .for('update');
+  if (!ret) throw new AppError('RETURN_NOT_FOUND');
+  return ret;
+}
+
+/** applyReturnStep inside the caller's transaction (a change of another area that moves a return: an approved return POD). Returns the return's id. */
+export async function applyReturnStepIn<A extends ReturnAction>(tx: Tx, p: Principal, shipmentNo: string, action: A, write: (tx: Tx, ctx: StepContext) => Promise<StepWrite<A>>): Promise<number> {
+  const ret = await lockLatestReturn(tx, p, shipmentNo);
+  const step = returnStep(action, ret.status as ReturnStatus, ret.deliveryType);
+  if (!step || !hasRoleAtLeast(p.roleId, step.minRole)) throw refusal(action, ret, p);
+  const [order] = await tx
+    .select({ id: orders.id, orderNo: orders.orderNo, appId: orders.appId, customerLat: orders.customerLat, customerLng: orders.customerLng })
+    .from(orders)
+    .where(eq(orders.id, ret.orderId))
+    .limit(1);
+  const ctx: StepContext = { ret, order: order!, from: step.from, to: step.to };
+  const done = await write(tx, ctx);
+  const [moved] = await tx
+    .update(returns)
+    .set({ ...done.set, status: step.to, updatedAt: now })
+    .where(and(eq(returns.id, ret.id), eq(returns.status, step.from)))
+    .returning({ id: returns.id });
+  // The row is locked, so this holds; the guard keeps a second writer of the status honest.
+  if (!moved) throw refusal(action, ret, p);
+  const note = done.note ?? null;
+  const payload = { shipmentNo: ret.shipmentNo, orderNo: ctx.order.orderNo, returnId: ret.id, status: step.to, actorName: p.name, ...done.extra } as EventPayload<StepEventType<A>>;
+  await recordChange(
+    tx,
+    { actorUserId: p.userId, entity: RETURN_ENTITY, entityId: String(ret.id), action, fromValue: step.from, toValue: step.to, reason: note },
+    { storeCode: ret.storeCode, type: STEP_EVENT[action], payload } as DomainEvent<StepEventType<A>>,
+  );
+  const kind = STEP_NOTICE[action];
+  if (kind) {
+    await enqueueChannelNotice(tx, {
+      orderId: ret.orderId,
+      shipmentNo: ret.shipmentNo,
+      storeCode: ret.storeCode,
+      appId: ctx.order.appId,
+      kind,
+      ref: returnRef(ret.id),
+      payload: { returnId: ret.id, shipmentNo: ret.shipmentNo, orderNo: ctx.order.orderNo, status: step.to, note, lines: await noticeLines(tx, ret.id) },
+    });
+  }
+  return ret.id;
 }
 
 /** What the channel is told of the goods: product and quantities per line. */
@@ -192,7 +201,7 @@ class CaptureRefused extends Error {
 export async function collectReturn(db: Db, p: Principal, limits: PodLimits, shipmentNo: string, body: ReturnPodBody, receivedAt = new Date()): Promise<ReturnDetail> {
   const times: CaptureTimes = { capturedAt: new Date(body.capturedAt), receivedAt };
   try {
-    return await applyReturnStep(db, p, shipmentNo, 'collect', async (_tx, { order }) => {
+    return await applyReturnStep(db, p, shipmentNo, 'collect', async (tx, { ret, order }) => {
       // The position's time first: a stale position says nothing about where the crew was.
       const stale = captureRefusal(times, limits);
       if (stale) throw new CaptureRefused(stale);
@@ -209,6 +218,8 @@ export async function collectReturn(db: Db, p: Principal, limits: PodLimits, shi
         throw new AppError('POD_OUTSIDE_AREA', undefined, [{ path: 'body.lat', message: `Lokasi Anda ${direction.text} dari titik pelanggan, di luar radius ${limits.radiusM} m.` }]);
       }
       const relation = body.receiverOther ? `${body.receiverRelation}: ${body.receiverOther}` : body.receiverRelation;
+      // The crew walked close enough: a return POD request still waiting is moot.
+      await closePendingRequests(tx, p.userId, { id: order.id, shipmentNo: ret.shipmentNo, orderNo: order.orderNo, storeCode: ret.storeCode }, RETURN_AUTO_CLOSE_TEXT);
       return {
         set: {
           collectedAt: now,
@@ -230,6 +241,87 @@ export async function collectReturn(db: Db, p: Principal, limits: PodLimits, shi
     if (err instanceof CaptureRefused) throw await refuseCapture(db, p, shipmentNo, err.refusal, times, limits);
     throw err;
   }
+}
+
+/** The return a return POD request is about, and its order's customer point. */
+export interface ReturnForPodRequest {
+  returnId: number;
+  orderId: number;
+  shipmentNo: string;
+  orderNo: string;
+  storeCode: string;
+  deliveryType: number;
+  customer: { lat: number; lng: number } | null;
+}
+
+/**
+ * A return POD request (the POD area's approval request of type 'retur') may be made only for a
+ * return whose next step is its collection at the customer's address: the order's latest return in
+ * the caller's stores (404 RETURN_NOT_FOUND), row-locked, of a delivered order (422
+ * RETURN_POD_PICKUP_ORDER) and approved, not yet collected (409 RETURN_STATUS_CHANGED naming its status).
+ */
+export async function lockReturnForPodRequest(tx: Tx, p: Principal, shipmentNo: string): Promise<ReturnForPodRequest> {
+  const ret = await lockLatestReturn(tx, p, shipmentNo);
+  const step = returnStep('collect', ret.status as ReturnStatus, ret.deliveryType);
+  if (!step || !hasRoleAtLeast(p.roleId, step.minRole)) throw refusal('collect', ret, p);
+  const [order] = await tx.select({ orderNo: orders.orderNo, lat: orders.customerLat, lng: orders.customerLng }).from(orders).where(eq(orders.id, ret.orderId)).limit(1);
+  return {
+    returnId: ret.id,
+    orderId: ret.orderId,
+    shipmentNo: ret.shipmentNo,
+    orderNo: order!.orderNo,
+    storeCode: ret.storeCode,
+    deliveryType: ret.deliveryType,
+    customer: order!.lat !== null && order!.lng !== null ? { lat: order!.lat, lng: order!.lng } : null,
+  };
+}
+
+/** What an approved return POD request collects the goods with: the request's position, its crew member, the receiver it did not record. */
+export interface ApprovedCollection {
+  lat: number;
+  lng: number;
+  accuracy: number | null;
+  distanceM: number | null;
+  capturedAt: Date | null;
+  /** The crew member who was at the customer's address (the requester). */
+  collectedBy: number | null;
+  receiver: { name: string; relation: string; other: string };
+  /** The history's line: who approved, how far. */
+  note: string;
+}
+
+/**
+ * The return POD through an approved request, inside the approval's transaction: the collect step
+ * of RETURN_FLOW (approved → collected) with the request's position. `decide` runs once the return
+ * is locked and the step allowed (it decides the request and records its event), so a return that
+ * moved on refuses the approval and nothing changes. Returns the return's id.
+ */
+export function collectByApproval(tx: Tx, p: Principal, shipmentNo: string, decide: () => Promise<ApprovedCollection>): Promise<number> {
+  return applyReturnStepIn(tx, p, shipmentNo, 'collect', async () => {
+    const a = await decide();
+    return {
+      set: {
+        collectedAt: now,
+        collectedBy: a.collectedBy,
+        lat: a.lat,
+        lng: a.lng,
+        accuracy: a.accuracy,
+        distanceM: a.distanceM,
+        capturedAt: a.capturedAt,
+        receiverName: a.receiver.name,
+        receiverRelation: a.receiver.relation,
+        receiverOther: a.receiver.other,
+      },
+      note: a.note,
+      extra: { distanceM: a.distanceM },
+    };
+  });
+}
+
+/** The status of the order's latest return (a return POD request's detail shows it), or null. */
+export async function latestReturnStatus(tx: Pick<Db, 'select'>, orderId: number): Promise<ReturnStatus | null> {
+  const [row] = await tx.select({ status: returns.status }).from(returns).where(eq(returns.orderId, orderId)).orderBy(desc(returns.createdAt), desc(returns.id)).limit(1);
+  return (row?.status as ReturnStatus | undefined) ?? null;
 }
 
 /**

@@ -31,6 +31,7 @@ export function AppLayout() {
 // POD's shares the one SSE connection.
 const OrderLiveUpdates = lazyNamed(() => import('@/features/orders/components/order-live-updates'), 'OrderLiveUpdates');
 const PodLiveUpdates = lazy(() => import('@/features/pod/components/pod-live-updates'));
+const ReturnLiveUpdates = lazy(() => import('@/features/returns/components/return-live-updates'));
 const ConnectionStatus = lazyNamed(() => import('@/shared/outbox/connection-status'), 'ConnectionStatus');
 const EscalationAlert = lazy(() => import('@/features/monitoring/components/escalation-alert'));
 // Transfers concern two stores: a step taken by the other store reaches this phone on any screen.
@@ -53,6 +54,9 @@ function LiveUpdates() {
       </Suspense>
       <Suspense fallback={null}>
         <TransferLiveUpdates />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ReturnLiveUpdates />
       </Suspense>
       <Suspense fallback={null}>
         <OrderLiveUpdates

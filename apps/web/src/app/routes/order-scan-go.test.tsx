@@ -210,7 +210,9 @@ describe('scan and go (/order/detail-scan-go)', () => {
     const form = await screen.findByTestId('pod-request-form');
     await user.click(await within(form).findByRole('radio', { name: 'Lainnya' }));
     await user.click(within(form).getByRole('button', { name: 'Kirim Pengajuan' }));
-    expect(await within(form).findByText('Tuliskan alasan untuk pilihan Lainnya (minimal 3 huruf).')).toBeInTheDocument();
+    // Under the field and next to "Kirim Pengajuan".
+    expect(await within(form).findByTestId('pod-request-alert')).toHaveTextContent('Tuliskan alasan untuk pilihan Lainnya (minimal 3 huruf).');
+    expect(within(form).getByLabelText('Tulis alasan')).toHaveFocus();
     expect(server.callsTo('/api/pod/requests')).toHaveLength(0);
     await user.type(within(form).getByLabelText('Tulis alasan'), 'Pelanggan di kantor');
     await user.click(within(form).getByRole('button', { name: 'Kirim Pengajuan' }));

@@ -1,4 +1,4 @@
-import type { PodApprovalStatus } from '@gerai/contract';
+import type { PodApprovalStatus, PodRequestType } from '@gerai/contract';
 
 /** What a queue request asks for: the status tab and the saved filters. */
 export interface PodListParams {
@@ -21,7 +21,9 @@ export const podKeys = {
   detail: (shipmentNo: string, deliveryType: string | number, type: string) => [...podKeys.details(), shipmentNo, String(deliveryType), type] as const,
   /** All the caller's stores, or one (`count()` as a prefix matches both). */
   count: (storeCode?: string) => (storeCode ? ([...podKeys.all, 'count', storeCode] as const) : ([...podKeys.all, 'count'] as const)),
-  orderRequests: (shipmentNo: string) => [...podKeys.all, 'order-requests', shipmentNo] as const,
+  /** An order's requests, of one type or all (`orderRequests(shipmentNo)` as a prefix matches every type). */
+  orderRequests: (shipmentNo: string, type?: PodRequestType) =>
+    type ? ([...podKeys.all, 'order-requests', shipmentNo, type] as const) : ([...podKeys.all, 'order-requests', shipmentNo] as const),
   reasons: (kind: 'request' | 'reject') => [...podKeys.all, 'reasons', kind] as const,
 };
 

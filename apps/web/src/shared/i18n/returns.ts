@@ -194,5 +194,9 @@ export const returnsText = {
     queued: 'POD retur tersimpan di ponsel dan dikirim saat koneksi kembali.',
     outsideTitle: 'Lokasi tidak sesuai',
     outside422: 'Lokasi Anda tidak berada di area pemesan.',
+    /** The way on outside the radius: a POD request to the kepala toko (the form appears above). */
+    outsideRequest: 'Ajukan POD retur ke kepala toko di atas, atau mendekat ke titik pelanggan lalu kirim lagi.',
+    collectedTitle: 'Barang retur sudah diambil',
+    collectedLive: 'Barang retur {shipmentNo} tercatat diambil.',
   },
 } as const;

@@ -1,4 +1,4 @@
-import type { PodDecisionResult } from '@gerai/contract';
+import type { PodDecisionResult, PodRequestType } from '@gerai/contract';
 import { useApiMutation, type MutationCallbacks } from '@/shared/api/use-api-mutation';
 import { podChange, writeDecision } from './pod-change';
 
@@ -6,6 +6,8 @@ export interface RejectInput {
   rejectReasonId: number;
   /** Required with "Lainnya" (id 0). */
   rejectReasonText?: string;
+  /** The type of the request the decider saw. */
+  type: PodRequestType;
 }
 
 /**
@@ -18,7 +20,7 @@ export function useRejectPodRequest(shipmentNo: string, options?: MutationCallba
     ...options,
     action: {
       kind: 'pod.reject',
-      request: ({ rejectReasonId, rejectReasonText }) => ({ method: 'POST', path: `/pod/requests/${encodeURIComponent(shipmentNo)}/reject`, form: { rejectReasonId, rejectReasonText } }),
+      request: ({ rejectReasonId, rejectReasonText, type }) => ({ method: 'POST', path: `/pod/requests/${encodeURIComponent(shipmentNo)}/reject`, form: { rejectReasonId, rejectReasonText, type } }),
     },
   });
 }

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { POD_REQUEST_TYPE } from '@gerai/contract/limits';
+import type { PodMyRequests, PodRequestList, PodRequestSummary } from '@gerai/contract';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/shared/config/paths';
 import { useEvents, type StreamEvent } from '@/shared/events/event-stream';
@@ -17,8 +19,31 @@ const BANNER_MS = 15_000;
 /** What the new-request banner shows and opens. */
 export type NewRequestNotice = Pick<StreamEvent<'pod.requested'>['data'], 'shipmentNo' | 'deliveryType' | 'type' | 'requesterName'>;
 
-/** Refreshes what a POD event touches: the queue, its badge, the order's requests and its detail. */
+/** A decided request as a summary shows it (null: the event decides nothing). */
+function decidedBy(event: PodLiveEvent): { id: number; patch: Partial<PodRequestSummary> } | null {
+  if (event.type === 'pod.approved') return { id: event.data.requestId, patch: { status: 'approved', decidedByName: event.data.deciderName, rejectReason: null } };
+  if (event.type === 'pod.rejected') return { id: event.data.requestId, patch: { status: 'rejected', decidedByName: event.data.deciderName, rejectReason: event.data.rejectReason } };
+  if (event.type === 'pod.closed') {
+    const { reason } = event.data;
+    return { id: event.data.requestId, patch: { status: 'rejected', decidedByName: null, rejectReason: { id: 0, label: reason, text: reason, display: reason } } };
+  }
+  return null;
+}
+
+/**
+ * Refreshes what a POD event touches: the queue, its badge, the order's requests and its detail.
+ * A decision is also written into the cached requests at once (the order's, the queue's), so a
+ * phone's saved copy says it even when the screen is not open to refetch, or the phone goes offline.
+ */
 export function applyPodEvent(queryClient: QueryClient, event: PodLiveEvent): void {
+  const decided = decidedBy(event);
+  if (decided) {
+    const patch = (r: PodRequestSummary) => (r.id === decided.id ? { ...r, ...decided.patch } : r);
+    queryClient.setQueriesData<PodMyRequests>({ queryKey: podKeys.orderRequests(event.data.shipmentNo) }, (old) => (old ? { ...old, items: old.items.map(patch) } : old));
+    queryClient.setQueriesData<InfiniteData<PodRequestList>>({ queryKey: podKeys.lists() }, (old) =>
+      old?.pages ? { ...old, pages: old.pages.map((page) => ({ ...page, items: page.items.map(patch) })) } : old,
+    );
+  }
   void queryClient.invalidateQueries({ queryKey: podKeys.count() });
   void queryClient.invalidateQueries({ queryKey: podKeys.lists() });
   const { shipmentNo } = event.data;
@@ -26,9 +51,9 @@ export function applyPodEvent(queryClient: QueryClient, event: PodLiveEvent): vo
   void queryClient.invalidateQueries({ queryKey: [...podKeys.details(), shipmentNo] });
 }
 
-/** The shipmentNo of the scan-and-go screen on display, if any. */
-function scanGoShipment(pathname: string): string | null {
-  const m = /^\/order\/detail-scan-go\/[^/]+\/([^/]+)\/[^/]+\/?$/.exec(pathname);
+/** The shipmentNo of the proof screen on display (scan and go, or the return POD), if any. */
+function proofShipment(pathname: string): string | null {
+  const m = /^\/order\/detail-scan-go\/[^/]+\/([^/]+)\/[^/]+\/?$/.exec(pathname) ?? /^\/retur\/pod\/([^/]+)\/?$/.exec(pathname);
   return m ? decodeURIComponent(m[1]!) : null;
 }
 
@@ -64,11 +89,12 @@ export default function PodLiveUpdates({ canDecide }: { canDecide: boolean }) {
     }
     if (event.type !== 'pod.approved' && event.type !== 'pod.rejected') return;
     const sent = useSentRequests.getState();
-    const mine = sent.shipmentNos.includes(shipmentNo) || scanGoShipment(pathRef.current) === shipmentNo;
+    const mine = sent.shipmentNos.includes(shipmentNo) || proofShipment(pathRef.current) === shipmentNo;
     if (!mine) return;
     sent.remove(shipmentNo);
-    if (event.type === 'pod.approved') showToast(t(podText.live.approvedToast, { shipmentNo }), 'success');
-    else showToast(t(podText.live.rejectedToast, { shipmentNo, reason: event.data.rejectReason.display }), 'error');
+    const isReturn = event.data.type === POD_REQUEST_TYPE.RETURN;
+    if (event.type === 'pod.approved') showToast(t(isReturn ? podText.live.returnApprovedToast : podText.live.approvedToast, { shipmentNo }), 'success');
+    else showToast(t(isReturn ? podText.live.returnRejectedToast : podText.live.rejectedToast, { shipmentNo, reason: event.data.rejectReason.display }), 'error');
   });
 
   useEffect(() => {
@@ -84,7 +110,7 @@ export default function PodLiveUpdates({ canDecide }: { canDecide: boolean }) {
       tone="amber"
       icon="pin"
       testId="pod-request-banner"
-      title={podText.live.newRequest}
+      title={notice.type === POD_REQUEST_TYPE.RETURN ? podText.live.newReturnRequest : podText.live.newRequest}
       detail={t(podText.live.newRequestDetail, { shipmentNo: notice.shipmentNo, name: notice.requesterName })}
       hint={podText.live.open}
       onOpen={() => {

@@ -1,4 +1,4 @@
-import { formatDistance, type PodRequestSummary } from '@gerai/contract';
+import { POD_REQUEST_TYPE, formatDistance, type PodRequestSummary } from '@gerai/contract';
 import { paths } from '@/shared/config/paths';
 import { t } from '@/shared/i18n/id';
 import { podText } from '@/shared/i18n/pod';
@@ -23,7 +23,14 @@ export function PodRequestCard({ request, now }: { request: PodRequestSummary; n
         <PodStatusChip status={request.status} />
       </div>
       <div className="flex items-baseline justify-between gap-2 text-sm">
-        <p className="min-w-0 truncate font-medium text-slate-800">{request.customerName}</p>
+        <p className="min-w-0 truncate font-medium text-slate-800">
+          {request.type === POD_REQUEST_TYPE.RETURN ? (
+            <span className="mr-1.5 rounded bg-violet-100 px-1.5 py-0.5 text-xs font-semibold text-violet-900" data-testid="pod-request-type">
+              {podText.types[request.type]}
+            </span>
+          ) : null}
+          {request.customerName}
+        </p>
         <CardAge at={request.requestDate} now={now} />
       </div>
       <p className="line-clamp-2 text-sm text-slate-700">{request.reason.display}</p>

@@ -19,15 +19,25 @@ const LOOK: Record<string, { title: string; icon: IconName; tone: string }> = {
  * approved. Compact (it sits above the scan-and-go form on a 360 × 640 phone): "Ajukan lagi"
  * shares the title's row, the reason and the time share one line.
  */
-export function PodRequestState({ request, onRequestAgain }: { request: PodRequestSummary; onRequestAgain?: () => void }) {
+export function PodRequestState({
+  request,
+  onRequestAgain,
+  words,
+}: {
+  request: PodRequestSummary;
+  onRequestAgain?: () => void;
+  /** The return POD's own words for a rejection (what to try again). */
+  words?: { rejectedTitle: string; rejectedHint: string };
+}) {
   const look = LOOK[request.status] ?? LOOK.pending!;
+  const title = request.status === 'rejected' && words ? words.rejectedTitle : look.title;
   return (
     <section role="status" aria-live="polite" className={cn('flex flex-col gap-1 rounded-2xl border p-3', look.tone)} data-testid="pod-request-state" data-status={request.status}>
       {/* min-h-11 in every state: a decision arriving live does not move the screen under a finger. */}
       <div className="flex min-h-11 items-center gap-2">
         <h2 className="flex min-w-0 flex-1 items-center gap-2 font-bold">
           <Icon name={look.icon} className="size-5 shrink-0" />
-          {look.title}
+          {title}
         </h2>
         {request.status === 'rejected' && onRequestAgain ? (
           <Button variant="secondary" onClick={onRequestAgain} className="shrink-0 px-3 text-sm" data-testid="request-again">
@@ -50,7 +60,7 @@ export function PodRequestState({ request, onRequestAgain }: { request: PodReque
         {' · '}
         {t(text.requestedAt, { time: formatDateTime(request.requestDate) })}
       </p>
-      {request.status === 'rejected' ? <p className="text-sm">{text.rejectedHint}</p> : null}
+      {request.status === 'rejected' ? <p className="text-sm">{words?.rejectedHint ?? text.rejectedHint}</p> : null}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { DELIVERY_TYPE, ORDER_STATUS, distanceMeters, formatDistance, type LatLng, type OrderDetail, type PodRequestSummary } from '@gerai/contract';
+import { DELIVERY_TYPE, ORDER_STATUS, POD_REQUEST_TYPE, distanceMeters, formatDistance, type LatLng, type OrderDetail, type PodRequestSummary } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
 import { paths } from '@/shared/config/paths';
 import { useEvents } from '@/shared/events/event-stream';
@@ -77,7 +77,7 @@ export function ScanGoScreen(props: ScanGoScreenProps) {
   const { shipmentNo, order, orderState, detailPath } = props;
   const queryClient = useQueryClient();
   // Asked for with the order (not after it): the request's state sits on top of the screen.
-  const requests = useOrderPodRequests(shipmentNo, { enabled: orderState === 'loading' || orderState === 'ready' });
+  const requests = useOrderPodRequests(shipmentNo, POD_REQUEST_TYPE.ORDER, { enabled: orderState === 'loading' || orderState === 'ready' });
   // Until it is known the screen waits, so it does not appear later and push the form under a finger.
   const requestsLoading = requests.isPending && requests.fetchStatus === 'fetching';
   const { limits, query: config } = usePodLimits();
@@ -436,6 +436,14 @@ function ScanGoDelivery({
             locate={currentFix}
             onCancel={() => setRequesting(false)}
             onError={onRequestError}
+            onQueued={() => {
+              // Offline at the door: the request waits on the phone and goes when the connection is back.
+              signal('success');
+              addSent(shipmentNo);
+              setRequesting(false);
+              setOutside(null);
+              showToast(t(podText.request.queued, { shipmentNo }), 'info');
+            }}
             onSent={() => {
               signal('success');
               addSent(shipmentNo);

@@ -104,6 +104,34 @@ describe('POD approval detail (/pengajuan-pod/detail)', () => {
     expect(call.headers.get('Idempotency-Key')).toBeTruthy();
   });
 
+  it('shows a return POD request by the path\'s type (retur): the return\'s status, and approving it collects the goods', async () => {
+    const RETUR = `/api/pod/requests/${SHP}/1/retur`;
+    const pending = podRequestDetail({ type: 'retur', orderStatusId: 1104, returnStatus: 'approved' });
+    const approved = podRequestDetail({
+      type: 'retur',
+      status: 'approved',
+      orderStatusId: 1104,
+      returnStatus: 'collected',
+      canDecide: false,
+      decision: { status: 'approved', decidedAt: '2026-11-22T04:00:00.000Z', decidedBy: { nik: '20000001', name: 'Agus Setiawan' }, rejectReason: null },
+    });
+    const server = serve()
+      .on('GET', RETUR, (_c, n) => ok(n === 1 ? pending : approved))
+      .on('POST', APPROVE, ok({ request: approved, order: deliveryOrder({ statusId: 1104 }) }));
+    const user = userEvent.setup();
+    renderDetail(`/pengajuan-pod/detail/${SHP}/1/retur`);
+    expect(await screen.findByTestId('pod-detail-type')).toHaveTextContent('POD Retur');
+    expect(screen.getByTestId('pod-return-status')).toHaveTextContent('Disetujui');
+    await user.click(screen.getByTestId('pod-approve'));
+    const dialog = screen.getByRole('dialog', { name: 'Setujui pengajuan POD retur?' });
+    expect(dialog).toHaveTextContent(`Barang retur ${SHP} tercatat diambil dengan lokasi kru 348 m dari titik pelanggan.`);
+    await user.click(within(dialog).getByRole('button', { name: 'Ya, setujui' }));
+    expect(await screen.findByText(`Pengajuan POD retur ${SHP} disetujui. Barang retur tercatat diambil.`)).toBeInTheDocument();
+    expect(screen.getByTestId('pod-return-status')).toHaveTextContent('Diambil dari pelanggan');
+    // The server decides only the type the kepala toko saw.
+    expect(Object.fromEntries(server.callsTo(APPROVE)[0]!.body as URLSearchParams)).toEqual({ type: 'retur' });
+  });
+
   it('rejects with a reason from the list; "Lainnya" needs a text', async () => {
     const rejected = podRequestDetail({
       status: 'rejected',
@@ -133,7 +161,7 @@ describe('POD approval detail (/pengajuan-pod/detail)', () => {
     await user.click(within(form).getByRole('button', { name: 'Kirim Penolakan' }));
 
     await waitFor(() => expect(server.callsTo(REJECT)).toHaveLength(1));
-    expect(Object.fromEntries(server.callsTo(REJECT)[0]!.body as URLSearchParams)).toEqual({ rejectReasonId: '0', rejectReasonText: 'Foto paket tidak ada' });
+    expect(Object.fromEntries(server.callsTo(REJECT)[0]!.body as URLSearchParams)).toEqual({ rejectReasonId: '0', rejectReasonText: 'Foto paket tidak ada', type: 'order' });
     expect(await screen.findByTestId('pod-decision-reason')).toHaveTextContent('Foto paket tidak ada');
     expect(screen.queryByTestId('pod-reject-form')).not.toBeInTheDocument();
   });

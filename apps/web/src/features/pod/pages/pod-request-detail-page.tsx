@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { POD_REQUEST_TYPES, formatDistance, type PodRequestDetail } from '@gerai/contract';
+import { POD_REQUEST_TYPE, POD_REQUEST_TYPES, RETURN_STATUS_LABEL, formatDistance, type PodRequestDetail, type PodRequestType } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
 import { isApiError } from '@/shared/api/api-error';
 import { paths } from '@/shared/config/paths';
@@ -29,6 +29,7 @@ import { PodStatusChip } from '../components/pod-status-chip';
 import { DirectionLabel, PositionSketch } from '@/shared/ui/position-sketch';
 import { locationText } from '@/shared/i18n/location';
 import { ReasonPicker } from '@/shared/ui/reason-picker';
+import { SubmitAlert } from '@/shared/ui/submit-alert';
 import { usePodLimits } from '../hooks/use-pod-limits';
 import { podKeys } from '../query-keys';
 import { approvalErrorOutcome } from '../utils/pod-errors';
@@ -135,6 +136,9 @@ export default function PodRequestDetailPage() {
     if (rejecting) rejectRef.current?.scrollIntoView?.({ block: 'start' });
   }, [rejecting]);
 
+  // The path's type names the request shown (spec: /pengajuan-pod/detail/:shipmentNo/:deliveryType/:type?); none is the order's.
+  const requestType: PodRequestType = (POD_REQUEST_TYPES as readonly string[]).includes(type ?? '') ? (type as PodRequestType) : POD_REQUEST_TYPE.ORDER;
+  const isReturn = requestType === POD_REQUEST_TYPE.RETURN;
   const key = podKeys.detail(shipmentNo, deliveryType, type ?? POD_REQUEST_TYPES[0]);
   const refresh = () => queryClient.refetchQueries({ queryKey: key, type: 'active' });
 
@@ -157,7 +161,7 @@ export default function PodRequestDetailPage() {
       signal('success');
       setNotice(null);
       showResult();
-      showToast(t(text.approved, { shipmentNo }), 'success');
+      showToast(t(isReturn ? text.approvedReturn : text.approved, { shipmentNo }), 'success');
     },
     onError: onDecisionError,
   });
@@ -167,7 +171,7 @@ export default function PodRequestDetailPage() {
       setNotice(null);
       setRejecting(false);
       showResult();
-      showToast(t(text.rejected, { shipmentNo }), 'info');
+      showToast(t(isReturn ? text.rejectedReturn : text.rejected, { shipmentNo }), 'info');
     },
     onError: onDecisionError,
   });
@@ -176,14 +180,14 @@ export default function PodRequestDetailPage() {
   const confirmApprove = (request: PodRequestDetail) =>
     openModal({
       type: 'pod-status',
-      title: text.approveTitle,
-      message: t(text.approveMessage, { shipmentNo, distance: request.distanceM !== null ? formatDistance(request.distanceM) : id.common.dash }),
+      title: request.type === POD_REQUEST_TYPE.RETURN ? text.approveReturnTitle : text.approveTitle,
+      message: t(request.type === POD_REQUEST_TYPE.RETURN ? text.approveReturnMessage : text.approveMessage, { shipmentNo, distance: request.distanceM !== null ? formatDistance(request.distanceM) : id.common.dash }),
       imageType: 'warning',
       buttonText: id.common.cancel,
       confirmText: text.approveConfirm,
       onConfirm: () => {
         setNotice(null);
-        approve.mutate({});
+        approve.mutate({ type: request.type });
       },
     });
 
@@ -194,7 +198,7 @@ export default function PodRequestDetailPage() {
     if (problems || choice.reasonId === null) return;
     setNotice(null);
     const reason = rejectReasons.data?.items.find((r) => r.id === choice.reasonId);
-    reject.mutate({ rejectReasonId: choice.reasonId, rejectReasonText: reason?.requiresText || choice.text.trim() ? choice.text.trim() : undefined });
+    reject.mutate({ rejectReasonId: choice.reasonId, rejectReasonText: reason?.requiresText || choice.text.trim() ? choice.text.trim() : undefined, type: requestType });
   };
 
   const error = detail.error;
@@ -213,7 +217,7 @@ export default function PodRequestDetailPage() {
     );
   } else if (!detail.data && isApiError(error) && (error.status === 404 || error.status === 400)) {
     content = (
-      <EmptyState icon="pin" title={text.notFoundTitle} message={t(text.notFoundMessage, { shipmentNo })}>
+      <EmptyState icon="pin" title={text.notFoundTitle} message={t(isReturn ? text.notFoundReturnMessage : text.notFoundMessage, { shipmentNo })}>
         <ButtonLink to={paths.listPengajuanPod} variant="secondary">
           {text.backToList}
         </ButtonLink>
@@ -224,17 +228,26 @@ export default function PodRequestDetailPage() {
   } else {
     const r = detail.data;
     content = (
-      <div className={cn('flex flex-col gap-3', r.canDecide && 'pb-20')}>
+      <div className={cn('flex flex-col gap-3', r.canDecide && (notice ? 'pb-36' : 'pb-20'))}>
         <Card testId="pod-detail-header">
           <div className="flex items-center gap-2">
             <p className="min-w-0 flex-1 font-mono text-lg font-bold break-all text-slate-900">{r.shipmentNo}</p>
             <PodStatusChip status={r.status} />
           </div>
+          <p className="text-sm font-semibold text-slate-700" data-testid="pod-detail-type" data-type={r.type}>
+            {podText.types[r.type]}
+          </p>
           <dl className="grid grid-cols-2 gap-x-3 gap-y-2">
             <Field label={ordersText.detail.orderNo}>{r.orderNo}</Field>
             <Field label={text.requestedAt}>{formatDateTime(r.requestDate)}</Field>
             <Field label={ordersText.detail.store}>{r.storeName}</Field>
-            <Field label={text.orderStatus}>{ORDER_STATUS_LABEL[r.orderStatusId as keyof typeof ORDER_STATUS_LABEL] ?? r.orderStatusId}</Field>
+            {r.type === POD_REQUEST_TYPE.RETURN ? (
+              <Field label={text.returnStatus}>
+                <span data-testid="pod-return-status">{r.returnStatus ? RETURN_STATUS_LABEL[r.returnStatus] : id.common.dash}</span>
+              </Field>
+            ) : (
+              <Field label={text.orderStatus}>{ORDER_STATUS_LABEL[r.orderStatusId as keyof typeof ORDER_STATUS_LABEL] ?? r.orderStatusId}</Field>
+            )}
           </dl>
         </Card>
         <Decision request={r} />
@@ -253,7 +266,7 @@ export default function PodRequestDetailPage() {
           </dl>
         </Card>
         <Positions request={r} />
-        {notice ? (
+        {notice && !(r.canDecide && !rejecting) ? (
           <p ref={noticeRef} role="alert" className="flex items-start gap-2 rounded-xl bg-amber-50 p-3 text-sm font-medium text-amber-900" data-testid="pod-decision-notice">
             <Icon name="alert" className="mt-0.5 size-4 shrink-0" />
             {notice}
@@ -294,13 +307,18 @@ export default function PodRequestDetailPage() {
           </form>
         ) : null}
         {r.canDecide && !rejecting ? (
-          <ActionBar split>
-            <Button variant="danger" onClick={() => setRejecting(true)} disabled={busy} data-testid="pod-reject">
-              {text.reject}
-            </Button>
-            <Button onClick={() => confirmApprove(r)} loading={approve.isPending} disabled={busy} data-testid="pod-approve">
-              {text.approve}
-            </Button>
+          <ActionBar>
+            <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+              <SubmitAlert message={notice} testId="pod-decision-notice" />
+              <div className="grid grid-cols-2 gap-2">
+                <Button variant="danger" onClick={() => setRejecting(true)} disabled={busy} data-testid="pod-reject">
+                  {text.reject}
+                </Button>
+                <Button onClick={() => confirmApprove(r)} loading={approve.isPending} disabled={busy} data-testid="pod-approve">
+                  {text.approve}
+                </Button>
+              </div>
+            </div>
           </ActionBar>
         ) : null}
       </div>

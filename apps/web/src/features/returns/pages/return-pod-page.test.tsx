@@ -40,7 +40,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('return POD (/retur/pod)', () => {
+describe('return POD (/retur/pod)', { timeout: 20_000 }, () => {
   it('shows where to collect, takes the position on "Kirim POD Retur" and sends it with the receiver', async () => {
     const server = serve().on('POST', POD, ok(returnDetail({ status: 'collected', deliveryType: 1, actions: ['receive'] })));
     const gps = stubGeolocation([NEAR]);
@@ -69,7 +69,10 @@ describe('return POD (/retur/pod)', () => {
     renderPod();
     await fillReceiver(user, 'Lainnya');
     await user.click(screen.getByRole('button', { name: 'Kirim POD Retur' }));
-    expect(screen.getByText('Tuliskan hubungan untuk pilihan Lainnya.')).toBeInTheDocument();
+    // Under the field, and next to the button (the field may be out of view): the field gets the focus.
+    expect(screen.getAllByText('Tuliskan hubungan untuk pilihan Lainnya.')).toHaveLength(2);
+    expect(screen.getByTestId('return-pod-blocked')).toHaveTextContent('Tuliskan hubungan untuk pilihan Lainnya.');
+    expect(screen.getByLabelText('Hubungan lainnya')).toHaveFocus();
     expect(gps.getCurrentPosition).not.toHaveBeenCalled();
     expect(server.callsTo(POD, 'POST')).toHaveLength(0);
   });
@@ -89,6 +92,20 @@ describe('return POD (/retur/pod)', () => {
     expect(screen.getByLabelText('Hubungan dengan pemesan')).toHaveValue('Pemesan');
     expect(screen.getByTestId('where')).toHaveTextContent(`/retur/pod/${SHP}`);
     expect(screen.getByTestId('location-verdict')).toHaveAttribute('data-inside', 'false');
+    // The refusal is also next to the button.
+    expect(screen.getByTestId('return-pod-blocked')).toHaveTextContent('Lokasi tidak sesuai: Lokasi Anda tidak berada di area pemesan.');
+  });
+
+  it('a missing name is said next to the button and its field comes into focus', async () => {
+    serve();
+    stubGeolocation([NEAR]);
+    const user = userEvent.setup();
+    renderPod();
+    await user.click(await screen.findByRole('button', { name: 'Kirim POD Retur' }));
+    expect(screen.getByTestId('return-pod-blocked')).toHaveTextContent('Nama wajib diisi (minimal 2 huruf).');
+    expect(screen.getByLabelText('Nama yang menyerahkan')).toHaveFocus();
+    await user.type(screen.getByLabelText('Nama yang menyerahkan'), 'Sari');
+    expect(screen.queryByTestId('return-pod-blocked')).not.toBeInTheDocument();
   });
 
   it('no position: says why, sends nothing, and "Coba lagi" takes it and sends', async () => {

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import {
@@ -7,6 +7,7 @@ import {
   POD_RELATION_OTHER,
   POD_TEXT,
   RETURN_EVENT_TYPES,
+  RETURN_STATUS,
   RETURN_STATUS_LABEL,
   type LatLng,
   type PodReceiverRelation,
@@ -33,7 +34,8 @@ import { PageHeader } from '@/shared/ui/page-header';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
 import { SkeletonStack } from '@/shared/ui/skeleton';
 import { EmptyState, ErrorState } from '@/shared/ui/state-views';
-import { capturedAtOf } from '@/shared/utils/location';
+import { capturedAtOf, type LocationFix } from '@/shared/utils/location';
+import { revealField, SubmitAlert } from '@/shared/ui/submit-alert';
 import { useCollectReturn, type CollectReturnInput } from '../api/collect-return';
 import { useReturn } from '../api/get-return';
 import { LocationCard, LocationStatus } from '@/shared/ui/location-card';
@@ -53,11 +55,29 @@ const text = returnsText.pod;
 /** Refusals about the position itself: shown beside the form, which keeps its input. */
 const LOCATION_CODES = new Set(['POD_OUTSIDE_AREA', 'POD_ACCURACY_TOO_LOW', 'POD_CAPTURE_TOO_OLD', 'POD_CAPTURE_IN_FUTURE', 'POD_CUSTOMER_LOCATION_MISSING']);
 
+/** Refusals for where the crew is: the way on is a POD request to the kepala toko. */
+const REQUEST_CODES = new Set(['POD_OUTSIDE_AREA', 'POD_CUSTOMER_LOCATION_MISSING']);
+/** The request reuses a position this recent; an older one is taken again. */
+const FIX_MAX_AGE_MS = 2 * 60_000;
+
+/** What the return POD screen hands its request slot (the POD area's request, composed in the app's route). */
+export interface ReturnPodRequestSlot {
+  shipmentNo: string;
+  deliveryType: number;
+  /** How often the collection was refused for where the crew is; each new refusal offers the request. */
+  offer: number;
+  locate: () => Promise<LocationFix | null>;
+}
+
 const customerPoint = (r: ReturnDetail): LatLng | null =>
   r.customerLatitude !== null && r.customerLongitude !== null ? { lat: r.customerLatitude, lng: r.customerLongitude } : null;
 
-/** /retur/pod/:shipmentNo — the goods of a delivered order collected at the customer's address. */
-export default function ReturnPodPage() {
+/**
+ * /retur/pod/:shipmentNo — the goods of a delivered order collected at the customer's address.
+ * `requestPanel`: the POD area's approval request (features do not import each other), the way
+ * on when the position is refused.
+ */
+export default function ReturnPodPage({ requestPanel }: { requestPanel?: (slot: ReturnPodRequestSlot) => ReactNode }) {
   const { shipmentNo = '' } = useParams();
   const queryClient = useQueryClient();
   const detail = useReturn(shipmentNo);
@@ -91,6 +111,15 @@ export default function ReturnPodPage() {
         </ButtonLink>
       </EmptyState>
     );
+  } else if (r.status !== RETURN_STATUS.APPROVED && r.status !== RETURN_STATUS.REQUESTED && r.status !== RETURN_STATUS.REJECTED) {
+    // Collected (here, or through an approved POD request, live) or further: the screen's work is done.
+    content = (
+      <EmptyState icon="check" title={text.collectedTitle} message={RETURN_STATUS_LABEL[r.status]} className="border border-emerald-200">
+        <ButtonLink to={backTo} data-testid="return-pod-open-detail">
+          {returnsText.common.openDetail}
+        </ButtonLink>
+      </EmptyState>
+    );
   } else if (!r.actions.includes('collect')) {
     content = (
       <EmptyState icon="info" title={t(text.notApproved, { status: RETURN_STATUS_LABEL[r.status] })}>
@@ -103,7 +132,7 @@ export default function ReturnPodPage() {
     // The server's radius and accuracy decide what the screen checks: wait for them.
     content = config.isPending ? <SkeletonStack bars={['h-32 w-full', 'h-56 w-full']} /> : <ErrorState onRetry={() => void config.refetch()} retrying={config.isFetching} />;
   } else {
-    content = <ReturnPodForm detail={r} radiusM={config.data.pod.radiusM} maxAccuracyM={config.data.pod.maxAccuracyM} />;
+    content = <ReturnPodForm detail={r} radiusM={config.data.pod.radiusM} maxAccuracyM={config.data.pod.maxAccuracyM} requestPanel={requestPanel} />;
   }
 
   return (
@@ -124,7 +153,17 @@ interface ReceiverErrors {
   receiverOther?: string;
 }
 
-function ReturnPodForm({ detail: r, radiusM, maxAccuracyM }: { detail: ReturnDetail; radiusM: number; maxAccuracyM: number }) {
+function ReturnPodForm({
+  detail: r,
+  radiusM,
+  maxAccuracyM,
+  requestPanel,
+}: {
+  detail: ReturnDetail;
+  radiusM: number;
+  maxAccuracyM: number;
+  requestPanel?: (slot: ReturnPodRequestSlot) => ReactNode;
+}) {
   const { shipmentNo } = r;
   const uid = useId();
   const navigate = useNavigate();
@@ -138,6 +177,12 @@ function ReturnPodForm({ detail: r, radiusM, maxAccuracyM }: { detail: ReturnDet
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const { takingFix, failedOnSend, isSending, takeFixToSend } = useFixForSending(location, () => locate(location.status !== 'idle'));
   const refusalRef = useRef<HTMLDivElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const relationRef = useRef<HTMLSelectElement>(null);
+  const otherRef = useRef<HTMLInputElement>(null);
+  // Each refusal for where the crew is offers the POD request once more.
+  const [offer, setOffer] = useState(0);
+  const [blocked, setBlocked] = useState<string | null>(null);
 
   const collect = useCollectReturn(shipmentNo, {
     onSuccess: (d) => {
@@ -152,9 +197,13 @@ function ReturnPodForm({ detail: r, radiusM, maxAccuracyM }: { detail: ReturnDet
     onError: (error: ApiError) => {
       signal('error');
       if (LOCATION_CODES.has(error.code) || error.code === 'VALIDATION_FAILED') {
-        // The form keeps its input: walk closer, take the position again, send again.
-        setRefusal(refusalOf(error));
-        requestAnimationFrame(() => refusalRef.current?.scrollIntoView?.({ block: 'center' }));
+        // The form keeps its input: walk closer, take the position again, send again, or ask the kepala toko.
+        const refused = refusalOf(error);
+        setRefusal(refused);
+        const canRequest = Boolean(requestPanel) && REQUEST_CODES.has(error.code);
+        setBlocked(refused.code === 'POD_OUTSIDE_AREA' ? `${text.outsideTitle}: ${text.outside422}${canRequest ? ` ${text.outsideRequest}` : ''}` : refused.message);
+        if (canRequest) setOffer((n) => n + 1);
+        else requestAnimationFrame(() => refusalRef.current?.scrollIntoView?.({ block: 'center' }));
         return;
       }
       openModal(errorToModal(error, 'close-modal-retur'));
@@ -174,8 +223,12 @@ function ReturnPodForm({ detail: r, radiusM, maxAccuracyM }: { detail: ReturnDet
     if (isSending() || collect.isPending) return;
     const problems = check();
     setErrors(problems);
-    if (Object.keys(problems).length) {
+    const first = problems.receiverName ?? problems.receiverRelation ?? problems.receiverOther;
+    setBlocked(first ?? null);
+    if (first) {
       signal('error');
+      // The field to fix comes into view with the focus; the reason also shows next to the button.
+      revealField(problems.receiverName ? nameRef.current : problems.receiverRelation ? relationRef.current : otherRef.current);
       return;
     }
     const fix = await takeFixToSend();
@@ -193,134 +246,165 @@ function ReturnPodForm({ detail: r, radiusM, maxAccuracyM }: { detail: ReturnDet
     collect.mutate(input);
   };
 
+  /** The request's position: the one on screen when recent, else a new one. */
+  const currentFix = useCallback(async (): Promise<LocationFix | null> => {
+    if (location.status === 'ready' && Date.now() - location.fix.at < FIX_MAX_AGE_MS) return location.fix;
+    return locate(location.status !== 'idle');
+  }, [location, locate]);
+
+  // Collected through an approved POD request (the kepala toko's phone): this screen moves on.
+  useEvents(['return.collected'], (event) => {
+    if (event.data.shipmentNo !== shipmentNo || collect.isPending || collect.isSuccess) return;
+    signal('success');
+    showToast(t(text.collectedLive, { shipmentNo }), 'success');
+    navigate(paths.returDetail(shipmentNo, methodOf(r.deliveryType)), { replace: true });
+  });
+
   const lines = r.lines.filter((l) => l.qty > 0);
   const retry = failedOnSend && location.status === 'error';
   const phone = r.customerPhone;
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3" data-testid="return-pod-form">
-      <section aria-label={text.customerTitle} className="flex flex-col gap-1.5 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="return-pod-customer">
-        <p className="font-mono text-base font-bold break-all text-slate-900">{shipmentNo}</p>
-        <p className="text-sm font-semibold text-slate-900">{r.customerName}</p>
-        <p className="flex items-start gap-1.5 text-sm text-slate-700">
-          <Icon name="pin" className="mt-0.5 size-4 shrink-0 text-slate-400" />
-          <span className="min-w-0" data-testid="return-pod-address">
-            {r.customerAddress ?? text.noAddress}
-          </span>
-        </p>
-        <div className="flex items-center justify-between gap-2">
-          {customer ? (
-            <p className="min-w-0 font-mono text-xs text-slate-500" data-testid="return-pod-point">
-              {customer.lat.toFixed(6)}, {customer.lng.toFixed(6)}
-            </p>
-          ) : (
-            <p className="min-w-0 text-xs text-amber-800">{text.noCustomerPoint}</p>
-          )}
-          {phone ? (
-            <a
-              href={`tel:${phone.replace(/[^\d+]/g, '')}`}
-              aria-label={t(text.callCustomer, { phone })}
-              className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-xl border border-slate-300 px-3 text-sm font-medium text-slate-800 tabular-nums active:bg-slate-100"
-            >
-              <Icon name="phone" className="size-4 shrink-0 text-slate-500" />
-              {phone}
-            </a>
-          ) : null}
-        </div>
-        <div className="rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-700">
-          <p className="text-xs font-medium text-slate-500">{text.goods}</p>
-          <ul className="mt-1 flex flex-col gap-0.5">
-            {lines.map((l) => (
-              <li key={l.lineId}>{t(text.goodsLine, { qty: l.qty, name: l.name })}</li>
-            ))}
-          </ul>
-        </div>
-      </section>
+    <>
+      {/* Its own form: never inside the return POD's. */}
+      {requestPanel?.({ shipmentNo, deliveryType: r.deliveryType, offer, locate: currentFix })}
+      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3" data-testid="return-pod-form">
+        <section aria-label={text.customerTitle} className="flex flex-col gap-1.5 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="return-pod-customer">
+          <p className="font-mono text-base font-bold break-all text-slate-900">{shipmentNo}</p>
+          <p className="text-sm font-semibold text-slate-900">{r.customerName}</p>
+          <p className="flex items-start gap-1.5 text-sm text-slate-700">
+            <Icon name="pin" className="mt-0.5 size-4 shrink-0 text-slate-400" />
+            <span className="min-w-0" data-testid="return-pod-address">
+              {r.customerAddress ?? text.noAddress}
+            </span>
+          </p>
+          <div className="flex items-center justify-between gap-2">
+            {customer ? (
+              <p className="min-w-0 font-mono text-xs text-slate-500" data-testid="return-pod-point">
+                {customer.lat.toFixed(6)}, {customer.lng.toFixed(6)}
+              </p>
+            ) : (
+              <p className="min-w-0 text-xs text-amber-800">{text.noCustomerPoint}</p>
+            )}
+            {phone ? (
+              <a
+                href={`tel:${phone.replace(/[^\d+]/g, '')}`}
+                aria-label={t(text.callCustomer, { phone })}
+                className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-xl border border-slate-300 px-3 text-sm font-medium text-slate-800 tabular-nums active:bg-slate-100"
+              >
+                <Icon name="phone" className="size-4 shrink-0 text-slate-500" />
+                {phone}
+              </a>
+            ) : null}
+          </div>
+          <div className="rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-700">
+            <p className="text-xs font-medium text-slate-500">{text.goods}</p>
+            <ul className="mt-1 flex flex-col gap-0.5">
+              {lines.map((l) => (
+                <li key={l.lineId}>{t(text.goodsLine, { qty: l.qty, name: l.name })}</li>
+              ))}
+            </ul>
+          </div>
+        </section>
 
-      <section aria-label={text.formTitle} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="return-pod-receiver">
-        <FormField
-          htmlFor={`${uid}-name`}
-          label={text.receiverName}
-          error={errors.receiverName}
-          after={
-            !receiverName.trim() && r.customerName ? <FieldSuggestion onClick={() => setReceiverName(r.customerName)}>{t(text.useCustomerName, { name: r.customerName })}</FieldSuggestion> : null
-          }
-        >
-          <input
-            {...fieldControl(`${uid}-name`, errors.receiverName)}
-            value={receiverName}
-            onChange={(e) => setReceiverName(e.target.value)}
-            autoComplete="off"
-            autoCapitalize="words"
-            placeholder={text.receiverPlaceholder}
-            maxLength={POD_TEXT.nameMax}
-            data-testid="receiver-name"
-          />
-        </FormField>
-        <FormField htmlFor={`${uid}-relation`} label={text.relation} error={errors.receiverRelation}>
-          <select
-            {...fieldControl(`${uid}-relation`, errors.receiverRelation, !relation && 'text-slate-400')}
-            value={relation}
-            onChange={(e) => setRelation(e.target.value as PodReceiverRelation)}
-            data-testid="receiver-relation"
+        <section aria-label={text.formTitle} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="return-pod-receiver">
+          <FormField
+            htmlFor={`${uid}-name`}
+            label={text.receiverName}
+            error={errors.receiverName}
+            after={
+              !receiverName.trim() && r.customerName ? <FieldSuggestion onClick={() => setReceiverName(r.customerName)}>{t(text.useCustomerName, { name: r.customerName })}</FieldSuggestion> : null
+            }
           >
-            <option value="" disabled>
-              {text.relationPlaceholder}
-            </option>
-            {POD_RECEIVER_RELATIONS.map((rel) => (
-              <option key={rel} value={rel} className="text-slate-900">
-                {rel}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        {relation === POD_RELATION_OTHER ? (
-          <FormField htmlFor={`${uid}-other`} label={text.relationOther} error={errors.receiverOther}>
             <input
-              {...fieldControl(`${uid}-other`, errors.receiverOther)}
-              value={other}
-              onChange={(e) => setOther(e.target.value)}
+              ref={nameRef}
+              {...fieldControl(`${uid}-name`, errors.receiverName)}
+              value={receiverName}
+              onChange={(e) => {
+                setReceiverName(e.target.value);
+                setBlocked(null);
+              }}
               autoComplete="off"
+              autoCapitalize="words"
+              placeholder={text.receiverPlaceholder}
               maxLength={POD_TEXT.nameMax}
-              placeholder={text.relationOtherPlaceholder}
-              data-testid="receiver-other"
+              data-testid="receiver-name"
             />
           </FormField>
-        ) : null}
-      </section>
+          <FormField htmlFor={`${uid}-relation`} label={text.relation} error={errors.receiverRelation}>
+            <select
+              ref={relationRef}
+              {...fieldControl(`${uid}-relation`, errors.receiverRelation, !relation && 'text-slate-400')}
+              value={relation}
+              onChange={(e) => {
+                setRelation(e.target.value as PodReceiverRelation);
+                setBlocked(null);
+              }}
+              data-testid="receiver-relation"
+            >
+              <option value="" disabled>
+                {text.relationPlaceholder}
+              </option>
+              {POD_RECEIVER_RELATIONS.map((rel) => (
+                <option key={rel} value={rel} className="text-slate-900">
+                  {rel}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          {relation === POD_RELATION_OTHER ? (
+            <FormField htmlFor={`${uid}-other`} label={text.relationOther} error={errors.receiverOther}>
+              <input
+                ref={otherRef}
+                {...fieldControl(`${uid}-other`, errors.receiverOther)}
+                value={other}
+                onChange={(e) => {
+                  setOther(e.target.value);
+                  setBlocked(null);
+                }}
+                autoComplete="off"
+                maxLength={POD_TEXT.nameMax}
+                placeholder={text.relationOtherPlaceholder}
+                data-testid="receiver-other"
+              />
+            </FormField>
+          ) : null}
+        </section>
 
-      {refusal ? (
-        <div ref={refusalRef} role="alert" className="flex items-start gap-2 rounded-2xl border border-amber-300 bg-amber-50 p-3 text-amber-950" data-testid="return-pod-refusal" data-code={refusal.code}>
-          <Icon name="alert" className="mt-0.5 size-5 shrink-0" />
-          <div className="flex min-w-0 flex-col gap-1 text-sm">
-            <p className="font-bold">{refusal.code === 'POD_OUTSIDE_AREA' ? text.outsideTitle : refusal.message}</p>
-            {refusal.code === 'POD_OUTSIDE_AREA' ? <p>{text.outside422}</p> : null}
-            {refusal.details.map((d) => (
-              <p key={d}>{d}</p>
-            ))}
+        {refusal ? (
+          <div ref={refusalRef} role="alert" className="flex items-start gap-2 rounded-2xl border border-amber-300 bg-amber-50 p-3 text-amber-950" data-testid="return-pod-refusal" data-code={refusal.code}>
+            <Icon name="alert" className="mt-0.5 size-5 shrink-0" />
+            <div className="flex min-w-0 flex-col gap-1 text-sm">
+              <p className="font-bold">{refusal.code === 'POD_OUTSIDE_AREA' ? text.outsideTitle : refusal.message}</p>
+              {refusal.code === 'POD_OUTSIDE_AREA' ? <p>{text.outside422}</p> : null}
+              {refusal.details.map((d) => (
+                <p key={d}>{d}</p>
+              ))}
+            </div>
           </div>
-        </div>
-      ) : null}
+        ) : null}
 
-      <LocationCard location={location} onLocate={() => void locate(location.status !== 'idle')} customer={customer} radiusM={radiusM} disabled={collect.isPending || takingFix} words={locationWords} />
-      {/* Room for the action bar over the end of the screen, with a reason shown in it too. */}
-      <div aria-hidden="true" className="h-28" />
+        <LocationCard location={location} onLocate={() => void locate(location.status !== 'idle')} customer={customer} radiusM={radiusM} disabled={collect.isPending || takingFix} words={locationWords} />
+        {/* Room for the action bar over the end of the screen, with a reason shown in it too. */}
+        <div aria-hidden="true" className={blocked ? 'h-44' : 'h-28'} />
 
-      <ActionBar>
-        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-          <LocationStatus location={location} customer={customer} radiusM={radiusM} failedOnSend={failedOnSend} words={locationWords} />
-          <Button
-            type="submit"
-            block
-            loading={takingFix || (collect.isPending && !collect.queued)}
-            disabled={collect.queued}
-            data-testid="return-pod-submit"
-            data-phase={takingFix ? 'locating' : collect.isPending ? 'sending' : 'idle'}
-          >
-            {takingFix ? text.locating : retry ? id.common.retry : text.submit}
-          </Button>
-        </div>
-      </ActionBar>
-    </form>
+        <ActionBar>
+          <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+            <SubmitAlert message={blocked} testId="return-pod-blocked" />
+            <LocationStatus location={location} customer={customer} radiusM={radiusM} failedOnSend={failedOnSend} words={locationWords} />
+            <Button
+              type="submit"
+              block
+              loading={takingFix || (collect.isPending && !collect.queued)}
+              disabled={collect.queued}
+              data-testid="return-pod-submit"
+              data-phase={takingFix ? 'locating' : collect.isPending ? 'sending' : 'idle'}
+            >
+              {takingFix ? text.locating : retry ? id.common.retry : text.submit}
+            </Button>
+          </div>
+        </ActionBar>
+      </form>
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { ERROR_MESSAGES } from '@gerai/contract';
 import { resetClientStateForTests } from '@/shared/api/client';
 import { closeModal } from '@/shared/modal/modal-store';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import { PHOTO_ID, SHP, photoFile, renderPage, returnDetail, returnReasons, returnable } from '../returns-test-kit';
+import { PHOTO_ID, PHOTO_ID_2, SHP, photoFile, renderPage, returnDetail, returnReasons, returnable } from '../returns-test-kit';
 import ReturnRequestPage from './return-request-page';
 
 vi.mock('@/shared/feedback/feedback', () => ({ signal: vi.fn(), installAudioUnlock: () => () => {}, playTone: vi.fn(), vibrate: vi.fn() }));
@@ -36,7 +36,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('return request (/retur/request)', () => {
+describe('return request (/retur/request)', { timeout: 20_000 }, () => {
   it('never lets a line go above what may still be returned', async () => {
     serve();
     const user = userEvent.setup();
@@ -65,13 +65,34 @@ describe('return request (/retur/request)', () => {
     await screen.findByTestId('return-line-11');
     await user.click(screen.getByRole('button', { name: 'Ajukan Retur' }));
     expect(screen.getByTestId('return-lines-error')).toHaveTextContent('Pilih minimal satu barang yang diretur.');
-    expect(screen.getByText('Pilih alasan retur.')).toBeInTheDocument();
+    // The first problem also shows next to the button, and its field takes the focus.
+    expect(screen.getByTestId('return-submit-blocked')).toHaveTextContent('Pilih minimal satu barang yang diretur.');
+    expect(screen.getByTestId('return-line-11')).toContainElement(document.activeElement as HTMLElement);
+    expect(screen.getAllByText('Pilih alasan retur.')[0]).toBeInTheDocument();
     expect(screen.getByTestId('return-photos-error')).toHaveTextContent('Lampirkan minimal 1 foto barang.');
     // "Lainnya" needs its text.
     await user.click(screen.getByRole('radio', { name: 'Lainnya' }));
     await user.click(screen.getByRole('button', { name: 'Ajukan Retur' }));
-    expect(screen.getByText('Tuliskan alasan untuk pilihan Lainnya (minimal 3 huruf).')).toBeInTheDocument();
+    expect(screen.getAllByText('Tuliskan alasan untuk pilihan Lainnya (minimal 3 huruf).')[0]).toBeInTheDocument();
     expect(server.callsTo(CREATE, 'POST')).toHaveLength(0);
+  });
+
+  it('two photos in and no reason: "Ajukan Retur" says why next to itself and brings the reason into focus', async () => {
+    let n = 0;
+    const server = serve().on('POST', UPLOADS, () => uploaded(++n === 1 ? PHOTO_ID : PHOTO_ID_2));
+    const user = userEvent.setup();
+    renderRequest();
+    await user.click(await screen.findByTestId('return-qty-11-increase'));
+    await user.upload(screen.getByTestId('return-photo-input'), photoFile());
+    await user.upload(screen.getByTestId('return-photo-input'), photoFile());
+    await waitFor(() => expect(screen.getByTestId('return-photo-2')).toHaveAttribute('data-status', 'done'));
+    await user.click(screen.getByRole('button', { name: 'Ajukan Retur' }));
+    expect(screen.getByTestId('return-submit-blocked')).toHaveTextContent('Pilih alasan retur.');
+    expect(screen.getByRole('radio', { name: 'Barang rusak' })).toHaveFocus();
+    expect(server.callsTo(CREATE, 'POST')).toHaveLength(0);
+    // Choosing one clears it.
+    await user.click(screen.getByRole('radio', { name: 'Barang rusak' }));
+    expect(screen.queryByTestId('return-submit-blocked')).not.toBeInTheDocument();
   });
 
   it('uploads each photo at once, then sends the lines, the reason and the photo ids, and opens the return', async () => {
@@ -125,6 +146,8 @@ describe('return request (/retur/request)', () => {
     expect(alert).toHaveAttribute('data-code', 'RETURN_QTY_EXCEEDS');
     expect(alert).toHaveTextContent(ERROR_MESSAGES.RETURN_QTY_EXCEEDS);
     expect(alert).toHaveTextContent('Jumlah retur Indomie Goreng 85g melebihi yang dapat diretur (maksimal 1).');
+    // The refusal is next to the button too.
+    expect(screen.getByTestId('return-submit-blocked')).toHaveTextContent(ERROR_MESSAGES.RETURN_QTY_EXCEEDS);
     expect(stepperValue(11).value).toBe('2');
     expect(screen.getByRole('radio', { name: 'Barang rusak' })).toBeChecked();
     expect(screen.getByTestId('return-photo-1')).toHaveAttribute('data-status', 'done');

@@ -15,6 +15,7 @@ import { Icon } from '@/shared/ui/icons';
 import { PageHeader } from '@/shared/ui/page-header';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
 import { ReasonPicker } from '@/shared/ui/reason-picker';
+import { revealField, SubmitAlert } from '@/shared/ui/submit-alert';
 import { SkeletonStack } from '@/shared/ui/skeleton';
 import { EmptyState, ErrorState } from '@/shared/ui/state-views';
 import { formatDateTime, formatNumber } from '@/shared/utils/format';
@@ -128,6 +129,11 @@ function ReturnRequestForm({ data, method }: { data: Returnable; method: string 
   const [errors, setErrors] = useState<FormErrors>({});
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const refusalRef = useRef<HTMLDivElement>(null);
+  const linesRef = useRef<HTMLDivElement>(null);
+  const reasonRef = useRef<HTMLElement>(null);
+  const photosRef = useRef<HTMLDivElement>(null);
+  // Why "Ajukan Retur" did nothing, next to it: the field it is about may be far above or below.
+  const [blocked, setBlocked] = useState<string | null>(null);
 
   const create = useCreateReturn(shipmentNo, {
     onSuccess: (detail) => {
@@ -143,6 +149,7 @@ function ReturnRequestForm({ data, method }: { data: Returnable; method: string 
       signal('error');
       const r = refusalOf(error);
       setRefusal(r);
+      setBlocked(r.message);
       // The server no longer knows the photos: they are uploaded again, the rest of the form stays.
       if (r.code === 'RETURN_PHOTO_UNKNOWN') uploads.reuploadAll();
       requestAnimationFrame(() => refusalRef.current?.scrollIntoView?.({ block: 'center' }));
@@ -165,8 +172,11 @@ function ReturnRequestForm({ data, method }: { data: Returnable; method: string 
     else if (uploads.failed) next.photos = text.photosFailed;
     else if (uploads.uploadIds.length === 0) next.photos = text.photosRequired;
     setErrors(next);
-    if (next.lines || next.reason || next.photos || choice.reasonId === null) {
+    const first = next.lines ?? next.reason?.reason ?? next.reason?.text ?? next.photos ?? (choice.reasonId === null ? text.reasonRequired : undefined);
+    setBlocked(first ?? null);
+    if (first || choice.reasonId === null) {
       signal('error');
+      revealField(next.lines ? linesRef.current : next.photos && !next.reason ? photosRef.current : next.reason?.text ? reasonRef.current?.querySelector('textarea') : reasonRef.current);
       return;
     }
     const reason = reasons.data?.items.find((r) => r.id === choice.reasonId);
@@ -185,17 +195,20 @@ function ReturnRequestForm({ data, method }: { data: Returnable; method: string 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3" data-testid="return-request-form">
       <OrderCard data={data} />
-      <ReturnLinesPicker
-        lines={data.lines}
-        qty={qty}
-        onChange={(lineId, value) => {
-          setQty((q) => ({ ...q, [lineId]: value }));
-          if (errors.lines) setErrors((er) => ({ ...er, lines: undefined }));
-        }}
-        error={errors.lines ?? null}
-        disabled={busy}
-      />
-      <section aria-label={text.reasonTitle} className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="return-reason">
+      <div ref={linesRef} className="scroll-mt-16">
+        <ReturnLinesPicker
+          lines={data.lines}
+          qty={qty}
+          onChange={(lineId, value) => {
+            setQty((q) => ({ ...q, [lineId]: value }));
+            if (errors.lines) setErrors((er) => ({ ...er, lines: undefined }));
+            setBlocked(null);
+          }}
+          error={errors.lines ?? null}
+          disabled={busy}
+        />
+      </div>
+      <section ref={reasonRef} aria-label={text.reasonTitle} className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="return-reason">
         {reasons.isPending ? (
           <SkeletonStack bars={['h-11 w-full', 'h-11 w-full', 'h-11 w-full']} className="gap-2" />
         ) : !reasons.data ? (
@@ -208,6 +221,7 @@ function ReturnRequestForm({ data, method }: { data: Returnable; method: string 
             onChange={(next) => {
               setChoice(next);
               if (errors.reason) setErrors((er) => ({ ...er, reason: undefined }));
+              setBlocked(null);
             }}
             errors={errors.reason ?? null}
             textLabel={text.otherLabel}
@@ -217,7 +231,9 @@ function ReturnRequestForm({ data, method }: { data: Returnable; method: string 
           />
         )}
       </section>
-      <PhotoPicker uploads={uploads} error={errors.photos ?? null} disabled={busy} />
+      <div ref={photosRef} className="scroll-mt-16">
+        <PhotoPicker uploads={uploads} error={errors.photos ?? null} disabled={busy} />
+      </div>
       {refusal ? (
         <div ref={refusalRef} role="alert" className="flex items-start gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-900" data-testid="return-request-error" data-code={refusal.code}>
           <Icon name="alert" className="mt-0.5 size-4 shrink-0" />
@@ -235,11 +251,14 @@ function ReturnRequestForm({ data, method }: { data: Returnable; method: string 
         </div>
       ) : null}
       {/* Room for the action bar over the end of the form. */}
-      <div aria-hidden="true" className="h-20" />
+      <div aria-hidden="true" className={blocked ? 'h-36' : 'h-20'} />
       <ActionBar hint={items > 0 ? t(text.summaryItems, { count: formatNumber(items) }) : null}>
-        <Button type="submit" block loading={busy} disabled={create.queued} data-testid="return-submit">
-          {text.submit}
-        </Button>
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+          <SubmitAlert message={blocked} testId="return-submit-blocked" />
+          <Button type="submit" block loading={busy} disabled={create.queued} data-testid="return-submit">
+            {text.submit}
+          </Button>
+        </div>
       </ActionBar>
     </form>
   );
