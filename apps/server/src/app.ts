@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
-import { frameworkErrorReply, registerErrorHandling } from './platform/errors';
+import { clientErrorReply, frameworkErrorReply, registerErrorHandling } from './platform/errors';
 import { securityHeadersPlugin } from './platform/security-headers';
 import { serializerCompiler } from './platform/serializer';
 import { authPlugin } from './platform/auth';
@@ -65,6 +65,8 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
     trustProxy: config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
     frameworkErrors: frameworkErrorReply,
+    // A method Node's parser does not know never reaches Fastify: answered here in the app's shape (404).
+    clientErrorHandler: clientErrorReply,
   }).withTypeProvider<ZodTypeProvider>();
 
   // First, so that every route after it must declare who may call it.
