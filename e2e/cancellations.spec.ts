@@ -141,3 +141,22 @@ test('a staff member sees the pending requests but may not approve them', async 
   const res = await crewApi.post(`/api/cancellations/${pending!.shipmentNo}/approve`, { data: {}, headers: { 'Idempotency-Key': `e2e-staff-approve-${Date.now()}` } });
   expect(res.status()).toBe(403);
 });
+
+test('the cancel form of an order without a request opens with no console error and no refused read', async ({ page, baseURL }) => {
+  const products = (await orderableProducts(baseURL!, 1)).slice(0, 1);
+  const shipmentNo = await newPickupOrder(crewApi, 'CANCELFORM', 'Sari Pelanggan Form', products.map((p) => ({ barcode: p.barcode, qty: 1 })));
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/api/') && r.status() >= 400) refused.push(`${r.status()} ${r.url()}`);
+  });
+  await page.goto(`/request-cancel?shipmentNo=${shipmentNo}`);
+  await expect(page.getByTestId('cancel-form')).toBeVisible();
+  await expect(page.getByTestId('cancel-reason').getByRole('radio')).not.toHaveCount(0);
+  // The order's request is read as "none yet" (200, null), not as a 404 the browser logs.
+  expect(refused).toEqual([]);
+  expect(errors).toEqual([]);
+});

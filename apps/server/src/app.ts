@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
-import { frameworkErrorReply, registerErrorHandling } from './platform/errors';
+import { clientErrorReply, frameworkErrorReply, registerErrorHandling } from './platform/errors';
 import { securityHeadersPlugin } from './platform/security-headers';
 import { serializerCompiler } from './platform/serializer';
 import { authPlugin } from './platform/auth';
@@ -51,6 +51,19 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Validation messages from zod in Indonesian.
 z.config(z.locales.id());
 
+/**
+ * OpenAPI 3.0.3: `nullable: true` does not widen an `enum`, which must list null itself (ajv reads it
+ * so). Zod writes a nullable enum as `{ enum: [...], nullable: true }`; null is added to the list so
+ * the document accepts the nulls the server sends.
+ */
+function nullableEnums<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(nullableEnums) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const out = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, nullableEnums(v)])) as Record<string, unknown>;
+  if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+  return out as T;
+}
+
 export interface BuildOptions {
   config: Config;
   handle: DbHandle;
@@ -65,6 +78,8 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
     trustProxy: config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
     frameworkErrors: frameworkErrorReply,
+    // A method Node's parser does not know never reaches Fastify: answered here in the app's shape (404).
+    clientErrorHandler: clientErrorReply,
   }).withTypeProvider<ZodTypeProvider>();
 
   // First, so that every route after it must declare who may call it.
@@ -130,7 +145,7 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
       },
       security: SESSION_SECURITY,
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => nullableEnums(jsonSchemaTransform(input)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/docs/openapi.json', { ...access({ auth: 'public' }), schema: { hide: true } }, async () => app.swagger());

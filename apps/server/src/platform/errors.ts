@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_HTTP_STATUS, ERROR_MESSAGES, type ErrorCode } from '@gerai/contract';
@@ -40,6 +42,38 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_RATE_LIMITED: 'RATE_LIMITED',
 };
 
+/**
+ * The SQLSTATE of a database error, however the driver wraps it (Drizzle puts the driver's error in
+ * `cause`; node-postgres and PGlite both carry `code`).
+ */
+export function sqlState(err: unknown): string | null {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return null;
+}
+
+/** True for a unique violation (SQLSTATE 23505), of `constraint` when one is named. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const pgErr = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (pgErr.code === '23505') {
+      if (!constraint) return true;
+      return pgErr.constraint === constraint || (typeof pgErr.message === 'string' && pgErr.message.includes(constraint));
+    }
+  }
+  return false;
+}
+
+/**
+ * Races the database settles by refusing one side, its transaction rolled back: a unique key
+ * taken by a concurrent insert (23505), a deadlock victim (40P01), a serialization failure (40001).
+ * An area answers its own race first (a replay, or its own 409); one that slips past a service
+ * is still a lost race, never a server fault.
+ */
+const LOST_RACE_STATES = new Set(['23505', '40P01', '40001']);
+
 function issuePath(instancePath: string | undefined, extra: unknown): string {
   const base = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
   return base || (typeof extra === 'string' ? extra : '');
@@ -61,12 +95,23 @@ export function registerErrorHandling(app: FastifyInstance): void {
       req.log.info({ details }, 'validation failed');
       return reply.code(400).send({ message: ERROR_MESSAGES.VALIDATION_FAILED, code: 'VALIDATION_FAILED', details });
     }
+    const state = sqlState(err);
+    if (state !== null && LOST_RACE_STATES.has(state)) {
+      req.log.warn({ sqlState: state, constraint: (err as { constraint?: unknown }).constraint ?? (err.cause as { constraint?: unknown } | undefined)?.constraint }, 'race lost in the database');
+      return reply.code(ERROR_HTTP_STATUS.CONFLICT).send({ message: ERROR_MESSAGES.CONFLICT, code: 'CONFLICT' });
+    }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
       return reply.code(500).send({ message: ERROR_MESSAGES.INTERNAL, code: 'INTERNAL' });
     }
-    const mapped = err.code ? FASTIFY_CODES[err.code] : undefined;
     const status = err.statusCode ?? 500;
+    if (req.is404 && status < 500) {
+      // No route matched: whatever Fastify found wrong first (a QUERY without a content type, a body
+      // it cannot parse), the answer is the one every unknown address gets.
+      req.log.info({ code: err.code, method: req.method, url: req.url }, 'route not found');
+      return reply.code(ERROR_HTTP_STATUS.ROUTE_NOT_FOUND).send({ message: ERROR_MESSAGES.ROUTE_NOT_FOUND, code: 'ROUTE_NOT_FOUND' });
+    }
+    const mapped = err.code ? FASTIFY_CODES[err.code] : undefined;
     if (mapped) {
       req.log.info({ code: err.code }, err.message);
       return reply.code(ERROR_HTTP_STATUS[mapped] ?? status).send({ message: ERROR_MESSAGES[mapped], code: mapped });
@@ -97,4 +142,30 @@ export function frameworkErrorReply(err: FastifyError, _req: unknown, reply: Fas
     .code(ERROR_HTTP_STATUS.VALIDATION_FAILED)
     .type('application/json; charset=utf-8')
     .send(JSON.stringify({ message: ERROR_MESSAGES.VALIDATION_FAILED, code: 'VALIDATION_FAILED' }));
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before Fastify sees a request.
+ * A method the parser does not know (`BREW /api/orders`) is an unknown route like any other: the
+ * app's 404. Any other malformed request gets the app's 400; a timed-out or oversized head keeps
+ * its own status, in the app's shape. The socket is closed after, as Node does.
+ */
+export function clientErrorReply(this: { log: FastifyInstance['log'] }, err: Error & { code?: string }, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code]: [number, ErrorCode] =
+    err.code === 'HPE_INVALID_METHOD'
+      ? [ERROR_HTTP_STATUS.ROUTE_NOT_FOUND, 'ROUTE_NOT_FOUND']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'VALIDATION_FAILED']
+        : err.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'VALIDATION_FAILED']
+          : [ERROR_HTTP_STATUS.VALIDATION_FAILED, 'VALIDATION_FAILED'];
+  this.log.info({ code: err.code }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ message: ERROR_MESSAGES[code], code });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }

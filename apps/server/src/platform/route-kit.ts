@@ -109,13 +109,53 @@ export function enforceRouteAccess(app: FastifyInstance): void {
     }
     // The walk over the document is what proves every route's access; a hidden route would escape it.
     if (hidden && !docs) throw new Error(`Route ${String(route.method)} ${url} is hidden from the API document; only ${DOCS_PREFIX} may be`);
+    const methods = [route.method].flat().map(String);
     // OpenAPI "x-" extensions reach the document as they are; FastifySchema does not name them.
     route.schema = Object.assign({}, route.schema, {
+      response: withPlatformReplies(route.schema?.response, found, methods, url, route.schema ?? {}, Boolean(route.config && 'rateLimit' in route.config)),
       security: found.auth === 'session' ? SESSION_SECURITY : [],
       'x-gerai-access': found.auth,
       ...(found.auth === 'session' && found.minRole !== undefined ? { 'x-gerai-min-role': found.minRole } : {}),
     });
   });
+}
+
+/**
+ * The statuses the platform itself may answer on a route, whatever its handler does, added to
+ * what the route declares so its document lists every status it can answer (decision, issue 25):
+ * 400 for a parameter, query, header or body that fails validation (and a malformed Idempotency-Key
+ * or JSON document on a change); 401 without a session or a channel's signature; 403 below the
+ * route's role or a change's CSRF check; on a change, 413 and 415 for a body too large or of a type
+ * it does not read, and 409 / 422 for an Idempotency-Key in use or reused with another body; 429
+ * on a rate-limited route.
+ */
+function withPlatformReplies(
+  response: unknown,
+  found: Access,
+  methods: string[],
+  url: string,
+  schema: { params?: unknown; querystring?: unknown; body?: unknown; headers?: unknown },
+  rateLimited: boolean,
+): unknown {
+  const declared = (response ?? {}) as Record<string, unknown>;
+  const change = methods.some((m) => !SAFE_METHODS.has(m));
+  const statuses = new Set<number>();
+  if (change || schema.params || schema.querystring || schema.body || schema.headers) statuses.add(400);
+  if (found.auth !== 'public') statuses.add(401);
+  if ((found.auth === 'session' && found.minRole !== undefined) || (change && found.auth !== 'channel')) statuses.add(403);
+  if (change) {
+    statuses.add(413);
+    statuses.add(415);
+    // Sign-in calls carry no Idempotency-Key (their replies set cookies a replay could not repeat).
+    if (!url.startsWith('/api/auth/')) {
+      statuses.add(409);
+      statuses.add(422);
+    }
+  }
+  if (rateLimited) statuses.add(429);
+  const added = [...statuses].filter((s) => !(String(s) in declared));
+  if (added.length === 0) return response;
+  return { ...declared, ...errorReplies(...added) };
 }
 
 /** The success envelope `{ message: 'Success', data }`. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { POD_APPROVAL_STATUSES, RETURN_STATUSES } from '../workflow-statuses';
-import { chosenReasonSchema, errorDetailSchema, pageFields, reasonListSchema, reasonSchema, type Reason, type ReasonList } from './common';
+import { chosenReasonSchema, errorDetailSchema, pageFields, reasonListSchema, reasonSchema, storeFilterSchema, type Reason, type ReasonList } from './common';
 import { orderDetailSchema, shipmentNoSchema } from './orders';
 import { COMPASS_POINTS } from '../geo';
 import { INT4_MAX, POD_PLASTIC_MAX, POD_REASON_OTHER, POD_RECEIVER_RELATIONS, POD_RELATION_OTHER, POD_REQUEST_TYPES, POD_TEXT } from '../limits';
@@ -268,7 +268,7 @@ export const podRequestListQuerySchema = request(
         .union([z.literal(''), z.enum(POD_APPROVAL_STATUSES, { error: FIELD_MESSAGES.podStatusUnknown })])
         .optional()
         .transform((v) => (v ? v : undefined)),
-      storeCode: optionalText(10),
+      storeCode: storeFilterSchema,
       ...pageFields(),
     })
     .superRefine((q, ctx) => {
@@ -290,7 +290,7 @@ export const podRequestListSchema = z.object({
 export type PodRequestList = z.infer<typeof podRequestListSchema>;
 
 /** Pending requests in the caller's stores, or in one of them (home counts its active store, as the rest of home does). */
-export const podRequestCountQuerySchema = request(z.object({ storeCode: optionalText(10) }));
+export const podRequestCountQuerySchema = request(z.object({ storeCode: storeFilterSchema }));
 export type PodRequestCountQuery = z.infer<typeof podRequestCountQuerySchema>;
 /** `storeCode`: the store counted, or null for all the caller's stores. */
 export const podRequestCountSchema = z.object({ pending: z.number().int(), storeCode: z.string().nullable() });

@@ -3,7 +3,7 @@ import { INT4_MAX, POD_REASON_OTHER, QTY_MAX, RETURN_LINES_MAX, RETURN_PHOTOS, R
 import { FIELD_MESSAGES } from '../messages';
 import { RETURN_ACTIONS } from '../return-flow';
 import { RETURN_STATUSES, RETURN_STOCK_CONDITIONS } from '../workflow-statuses';
-import { chosenReasonSchema, pageFields, pageOf } from './common';
+import { chosenReasonSchema, pageFields, pageOf, storeFilterSchema } from './common';
 import { shipmentNoSchema } from './orders';
 import { podProofFields, refineReceiverOther } from './pod';
 import { int, request, text } from './primitives';
@@ -229,6 +229,6 @@ export const returnCountSchema = z.object({
 });
 export type ReturnCount = z.infer<typeof returnCountSchema>;
 /** GET /api/returns/count: the active store's, or one of the caller's stores named by `storeCode` (another store's answers 404). */
-export const returnCountQuerySchema = request(z.object({ storeCode: text({ max: 10 }).optional() }));
+export const returnCountQuerySchema = request(z.object({ storeCode: storeFilterSchema }));
 export type ReturnCountQuery = z.infer<typeof returnCountQuerySchema>;
 

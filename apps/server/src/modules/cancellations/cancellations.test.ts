@@ -258,9 +258,16 @@ describe('refusals', () => {
     expect((await requestsOf(ctx, order.id)).map((r) => r.status)).toEqual(['pending']);
   });
 
-  it('answers 404 CANCEL_REQUEST_NOT_FOUND for an order without requests', async () => {
+  it('reads an order without requests as null (the form is shown, nothing is missing); deciding one is 404 CANCEL_REQUEST_NOT_FOUND', async () => {
     const order = await api.received(0);
-    for (const res of [await api.get(STAFF, `/api/cancellations/${order.shipmentNo}`), await api.approve(CHIEF, order.shipmentNo), await api.reject(CHIEF, order.shipmentNo)]) {
+    const read = await api.get(STAFF, `/api/cancellations/${order.shipmentNo}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({ message: 'Success', data: null });
+    // Another store's order without requests stays hidden, exactly as an unknown one.
+    const hidden = await api.get(STAFF_T002, `/api/cancellations/${order.shipmentNo}`);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toEqual((await api.get(STAFF_T002, '/api/cancellations/SHP000000000000')).json());
+    for (const res of [await api.approve(CHIEF, order.shipmentNo), await api.reject(CHIEF, order.shipmentNo)]) {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ code: 'CANCEL_REQUEST_NOT_FOUND', message: ERROR_MESSAGES.CANCEL_REQUEST_NOT_FOUND });
     }

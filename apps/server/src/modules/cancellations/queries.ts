@@ -150,13 +150,20 @@ export async function countPending(db: Db, p: Principal, q: CancelCountQuery = {
 }
 
 /** The latest request of an order of the caller's stores; none (or another store's order) → 404. */
-export async function getLatestRequest(db: Db, p: Principal, shipmentNo: string): Promise<CancelRequest> {
+export async function getLatestRequest(db: Db, p: Principal, shipmentNo: string): Promise<CancelRequest | null> {
   const [row] = await selectRequests(db)
     .where(and(eq(orders.shipmentNo, shipmentNo), storeScope(orders.storeCode, p)))
     .orderBy(desc(cancelRequests.createdAt), desc(cancelRequests.id))
     .limit(1);
-  if (!row) throw new AppError('CANCEL_REQUEST_NOT_FOUND');
-  return toRequest(row, p);
+  if (row) return toRequest(row, p);
+  // No request yet is an answer (the form is shown); an order the caller cannot see is still 404, as an unknown one.
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.shipmentNo, shipmentNo), storeScope(orders.storeCode, p)))
+    .limit(1);
+  if (!order) throw new AppError('CANCEL_REQUEST_NOT_FOUND');
+  return null;
 }
 
 /** The latest request of an order, for a change under the order's lock. */

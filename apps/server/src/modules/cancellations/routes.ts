@@ -89,9 +89,9 @@ export async function cancellationRoutes(fastify: FastifyInstance): Promise<void
       ...access({ auth: 'session' }),
       schema: {
         tags: ['cancellations'],
-        summary: 'The latest cancellation request of an order (404 CANCEL_REQUEST_NOT_FOUND when there is none)',
+        summary: "The latest cancellation request of an order: null while it has none; an unknown order or another store's → 404 CANCEL_REQUEST_NOT_FOUND",
         params: shipmentParamsSchema,
-        response: { 200: envelope(cancelRequestSchema), ...findReplies },
+        response: { 200: envelope(cancelRequestSchema.nullable()), ...findReplies },
       },
     },
     async (req) => ok(await getLatestRequest(app.db, principalOf(req), req.params.shipmentNo)),

@@ -140,7 +140,7 @@ export async function podRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['pod'],
         summary: "Pending POD requests in the caller's stores, or in one of them (?storeCode=: home counts its active store)",
         querystring: podRequestCountQuerySchema,
-        response: { 200: envelope(podRequestCountSchema), ...roleReadReplies },
+        response: { 200: envelope(podRequestCountSchema), ...roleReadReplies, ...errorReplies(404) },
       },
     },
     async (req) => ok(await countPending(app.db, principalOf(req), req.query)),

@@ -6,13 +6,14 @@ import { CHANNEL_LABEL, ORDER_STATUS_LABEL, RECAP_COLUMNS, type AppId, type Orde
  * The recap's tables as CSV for Excel in Indonesia: UTF-8 with a BOM (else Excel reads it as the
  * local code page), `;` between fields (`,` is the decimal mark), CRLF after each record, fields with
  * `;`, quotes or line breaks quoted, decimals with a comma, rates in percent. A text cell that Excel
- * would take for a formula (= + - @, a tab or CR first) starts with `'` instead.
+ * would take for a formula (= + - @, their full-width forms ＝ ＋ － ＠ which Excel reads the same, a tab or
+ * CR first) starts with `'` instead.
  */
 
 /** A cell: text (guarded against formulas), a number (decimal comma), or empty. */
 type Cell = string | number | null;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /** A number as Indonesian Excel reads it: no grouping, a decimal comma. */
 export function decimalComma(n: number): string {

@@ -248,7 +248,7 @@ describe('the CSV export', () => {
   });
 
   it('guards every formula start and writes decimals with a comma', () => {
-    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(cellText(`${start}1`)).toBe(`'${start}1`);
+    for (const start of ['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20']) expect(cellText(`${start}1`)).toBe(`'${start}1`);
     expect(cellText('Budi')).toBe('Budi');
     expect(cellText(-1.5)).toBe('-1,5');
     expect(cellText(null)).toBe('');

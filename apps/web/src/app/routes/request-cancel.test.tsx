@@ -19,7 +19,8 @@ const ORDER = `/api/orders/${SHP}`;
 const REQUEST = `/api/cancellations/${SHP}`;
 /** An outbox round trip and a navigation, with room for a busy machine. */
 const WAIT = { timeout: 3000 };
-const NO_REQUEST = fail(404, 'CANCEL_REQUEST_NOT_FOUND', 'Pengajuan pembatalan tidak ditemukan.');
+/** An order without a request: the read answers null (decision: no 404 for what does not exist yet). */
+const NO_REQUEST = ok(null);
 
 const picking = (actions: OrderDetail['actions']) => orderDetail({ statusId: 1102, actions, products: [orderLine({ qtyPicked: 1 }), orderLine({ lineId: 12, productID: '20002', barcode: '8997654321098', name: 'Teh Botol Sosro 450ml', qty: 1 })] });
 const later = (order: OrderDetail): OrderDetail => ({ ...order, updatedAt: new Date(Date.parse(order.updatedAt) + 60_000).toISOString() });
