@@ -28,7 +28,7 @@ import { LockNotice } from '../components/lock-notice';
 import { QrScanPanel } from '../components/qr-scan-panel';
 import { TransferNotFound, TransferQueryState } from '../components/transfer-query-state';
 import { useTransferLiveRefresh } from '../live-events';
-import { countOf, countScan, finishBody, forgetCountDraft, linesMissingReason, setCount, setReason, shortLines, useCountDraft, type ScanOutcome } from '../utils/count-draft';
+import { countOf, countScan, finishBody, forgetCountDraft, linesMissingReason, setCount, setReason, shortLines, useCountDraft, type CountDraft, type ScanOutcome } from '../utils/count-draft';
 import { transferErrorModal } from '../utils/transfer-errors';
 import { qrOfState, refusalLines } from '../utils/transfer-view';
 
@@ -329,6 +329,8 @@ function CountView({ detail: d }: { detail: TransferDetail }) {
   const navigate = useNavigate();
   const openModal = useModalStore((s) => s.openModal);
   const { draft, update, reset } = useCountDraft(d.matNo);
+  // The draft the latest scan made, and the render's draft it was made on (see onScan).
+  const scanned = useRef<{ base: CountDraft; draft: CountDraft } | null>(null);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [openReason, setOpenReason] = useState<string | null>(null);
 
@@ -361,9 +363,15 @@ function CountView({ detail: d }: { detail: TransferDetail }) {
   }
 
   const onScan = (code: string) => {
-    const { draft: next, outcome } = countScan(draft, d.lines, code);
+    // Scans come faster than renders (a hardware scanner fires several a second): each counts on what
+    // the previous one left, not on the draft of the last render.
+    const now = scanned.current?.base === draft ? scanned.current.draft : draft;
+    const { draft: next, outcome } = countScan(now, d.lines, code);
     signal(outcome.kind === 'counted' ? 'success' : 'error');
-    if (next !== draft) update(() => next);
+    if (next !== now) {
+      scanned.current = { base: draft, draft: next };
+      update(() => next);
+    }
     setFeedback(feedbackOf(outcome));
   };
 
