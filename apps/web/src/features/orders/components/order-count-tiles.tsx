@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { ORDER_STATUS_ROUTE, type OrderStatusId } from '@gerai/contract';
+import type { OrderStatusId } from '@gerai/contract';
 import { isApiError } from '@/shared/api/api-error';
 import { useStreamStatus } from '@/shared/events/event-stream';
 import { id, ORDER_STATUS_LABEL, t } from '@/shared/i18n/id';
@@ -10,6 +10,7 @@ import { ErrorState } from '@/shared/ui/state-views';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber, formatTime } from '@/shared/utils/format';
 import { useOrderCount } from '../api/get-order-count';
+import { orderListPath } from '../utils/order-status';
 
 /** Work in hand, shown large; archives below. */
 const ACTIVE: readonly OrderStatusId[] = [1101, 1102, 1103, 1104];
@@ -20,7 +21,7 @@ function Tile({ status, count, large }: { status: OrderStatusId; count: number; 
   const highlight = status === 1101 && count > 0;
   return (
     <Link
-      to={ORDER_STATUS_ROUTE[status]}
+      to={orderListPath(status)}
       data-testid={`count-${status}`}
       aria-label={`${label}: ${formatNumber(count)} ${id.home.countUnit}`}
       className={cn(

@@ -4,11 +4,9 @@ import { useFilterStore } from '@/shared/stores/filter-store';
 import { ordersInfiniteQueryOptions } from '../api/get-orders';
 import { orderCountQueryOptions } from '../api/get-order-count';
 import { listParams } from './list-params';
-import { ORDER_TABS, type OrderTab } from './order-status';
+import { HISTORY_CANCELLED, HISTORY_KIND, ORDER_TABS, type OrderTab } from './order-status';
 
-/** /history?jenis=batal shows History Batal (1107). */
-export const HISTORY_KIND = 'jenis';
-export const HISTORY_CANCELLED = 'batal';
+export { HISTORY_CANCELLED, HISTORY_KIND, orderListPath } from './order-status';
 
 const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
