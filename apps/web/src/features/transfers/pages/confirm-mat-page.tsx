@@ -420,7 +420,7 @@ function CountView({ detail: d }: { detail: TransferDetail }) {
   return (
     <div className="flex flex-col gap-3 pb-28" data-testid="mat-count-view">
       {/* The scanner stays on top while the lines scroll under it: the work in view at 360 × 640. */}
-      <section aria-label={countText.scanTitle} className="sticky top-14 z-10 -mx-4 -mt-4 flex flex-col gap-1 border-b border-slate-200 bg-white px-4 pt-2" data-testid="mat-count-scanner">
+      <section aria-label={countText.scanTitle} className="sticky top-[var(--page-top,3.5rem)] z-10 -mx-4 -mt-4 flex flex-col gap-1 border-b border-slate-200 bg-white px-4 pt-2" data-testid="mat-count-scanner">
         <div className="flex items-baseline justify-between gap-2">
           <h2 className="min-w-0 truncate font-mono text-sm font-semibold text-slate-900">{d.matNo}</h2>
           <span className="shrink-0 text-sm font-bold text-slate-900 tabular-nums" data-testid="mat-count-total">
