@@ -75,20 +75,29 @@ export function DockPortal({ area, children }: { area: DockArea; children: React
 
 /**
  * The height of the sticky header block (title bar and dock), as `--page-top` on the document, so a
- * screen's own sticky row (the order tabs, a scanner) sticks under it rather than under the bar alone.
+ * screen's own sticky row (the order tabs, a scanner) sticks under it rather than under the bar alone;
+ * the dock's part as the document's scroll padding, so what is scrolled to is not left under the dock.
  */
 export function usePageTop(ref: RefObject<HTMLElement | null>): void {
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
     const root = document.documentElement;
-    const set = () => root.style.setProperty('--page-top', `${el.getBoundingClientRect().height}px`);
+    const set = () => {
+      const height = el.getBoundingClientRect().height;
+      root.style.setProperty('--page-top', `${height}px`);
+      // What scrolls into view (a refusal, the top of a result) clears the dock too; the title bar's
+      // own height the screens already leave (scroll-mt-16).
+      const bar = el.firstElementChild?.getBoundingClientRect().height ?? height;
+      root.style.scrollPaddingTop = `${Math.max(0, height - bar)}px`;
+    };
     set();
     const observer = new ResizeObserver(set);
     observer.observe(el);
     return () => {
       observer.disconnect();
       root.style.removeProperty('--page-top');
+      root.style.removeProperty('scroll-padding-top');
     };
   }, [ref]);
 }
