@@ -446,3 +446,88 @@ test('the recap fits 360×640 for an area supervisor: the range, the store filte
   await expect(page.getByTestId('recap-filters').getByRole('alert')).toBeVisible();
   expect(await smallTargets(page), 'recap: refused range').toEqual([]);
 });
+
+/**
+ * Whatever arrived while the screen was open (a live banner, the toast, the connection pill) against
+ * every visible control and heading: the overlaps, described for the failure message, and how many
+ * of them were on screen.
+ */
+async function noticeOverlaps(page: Page): Promise<{ shown: string[]; overlaps: string[] }> {
+  return page.evaluate(() => {
+    const notices = Array.from(
+      document.querySelectorAll<HTMLElement>(
+        '[data-testid="new-order-banner"], [data-testid="escalation-banner"], [data-testid="pod-request-banner"], [data-testid="toasts"] > *, [data-testid="connection-status"]',
+      ),
+    );
+    const targets = Array.from(document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], h1, h2, h3'));
+    const visible = (r: DOMRect) => r.width > 1 && r.height > 1 && r.bottom > 0 && r.top < innerHeight;
+    const name = (el: HTMLElement) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.dataset.testid ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+    const shown: string[] = [];
+    const overlaps: string[] = [];
+    for (const notice of notices) {
+      const a = notice.getBoundingClientRect();
+      if (!visible(a)) continue;
+      shown.push(name(notice));
+      for (const el of targets) {
+        if (notice.contains(el) || el.contains(notice)) continue;
+        const r = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        if (!visible(r) || style.visibility === 'hidden' || el.closest('[aria-hidden="true"]')) continue;
+        const x = Math.min(a.right, r.right) - Math.max(a.left, r.left);
+        const y = Math.min(a.bottom, r.bottom) - Math.max(a.top, r.top);
+        if (x > 1 && y > 1) overlaps.push(`${name(notice)} over ${name(el)}`);
+      }
+    }
+    return { shown, overlaps };
+  });
+}
+
+test('a live banner, a toast and the connection pill have their place: none lies over a control or a heading', async ({ page, context, request, baseURL }) => {
+  test.setTimeout(120_000);
+  await loginAndWaitForHome(page, '10000001');
+  const banner = page.getByTestId('new-order-banner');
+  const pill = page.getByTestId('connection-status');
+
+  // Home: a new order's banner, then the connection lost while it shows.
+  await newOrder(baseURL!, request);
+  await expect(banner).toBeVisible({ timeout: 15_000 });
+  await context.setOffline(true);
+  await expect(pill).toBeVisible();
+  let seen = await noticeOverlaps(page);
+  expect(seen.shown, 'home: the banner and the pill').toHaveLength(2);
+  expect(seen.overlaps, 'home').toEqual([]);
+  await snap(page, 'field-24-home-notices');
+  await context.setOffline(false);
+  await expect(pill).toBeHidden();
+  await banner.getByRole('button', { name: 'Tutup pemberitahuan' }).click();
+
+  // The order list with its tabs and search: a banner.
+  await page.goto('/order');
+  await expect(page.getByTestId('order-search-input')).toBeVisible();
+  const picked = await newOrder(baseURL!, request);
+  await expect(banner).toBeVisible({ timeout: 15_000 });
+  seen = await noticeOverlaps(page);
+  expect(seen.shown, 'order list: the banner').toHaveLength(1);
+  expect(seen.overlaps, 'order list').toEqual([]);
+  await snap(page, 'field-25-list-notices');
+
+  // Picking (a detail with its back button): the banner of another new order, the claim's toast and the
+  // pill together.
+  await page.goto(`/order/detail/1101/${picked}/pickup`);
+  await expect(page.getByTestId('order-status')).toHaveText('Baru');
+  await newOrder(baseURL!, request);
+  await expect(banner).toBeVisible({ timeout: 15_000 });
+  await page.getByTestId('action-button').click();
+  await expect(page.getByTestId('toasts').getByRole('button')).toContainText('Pesanan diambil');
+  seen = await noticeOverlaps(page);
+  expect(seen.shown, 'picking: the banner and the toast').toHaveLength(2);
+  expect(seen.overlaps, 'picking').toEqual([]);
+  await context.setOffline(true);
+  await expect(pill).toBeVisible();
+  seen = await noticeOverlaps(page);
+  expect(seen.shown.length, 'picking: the banner and the pill (the toast, if still there)').toBeGreaterThanOrEqual(2);
+  expect(seen.overlaps, 'picking, offline').toEqual([]);
+  await expect(page.getByRole('button', { name: 'Kembali', exact: true })).toBeInViewport();
+  await snap(page, 'field-26-picking-notices');
+  await context.setOffline(false);
+});

@@ -110,12 +110,21 @@ describe('home', () => {
     expect(screen.getByTestId('count-1105')).toHaveAttribute('href', '/history');
     expect(screen.getByTestId('count-1106')).toHaveAttribute('href', '/list-cancel');
     expect(screen.getByTestId('count-1107-value')).toHaveTextContent('6');
-    // History Batal (1107) opens the cancelled history, not History (1105).
+    // History Batal opens History with its own side chosen, not History Pesanan.
     expect(screen.getByTestId('count-1107')).toHaveAttribute('href', '/history?jenis=batal');
 
     const nav = screen.getByRole('navigation', { name: 'Navigasi utama' });
     expect(within(nav).getByRole('link', { name: 'Beranda' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Beranda', 'Pesanan', 'Cek Stok', 'Akun']);
+  });
+
+  it('the History Batal tile opens History with "History Batal" chosen and its orders asked for', async () => {
+    const server = signedInServer().on('GET', '/api/orders', ok(orderList([orderSummary({ statusId: 1107 })])));
+    renderApp('/');
+    await userEvent.click(await screen.findByTestId('count-1107'));
+    expect(await screen.findByRole('button', { name: 'History Batal' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'History Pesanan' })).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(server.callsTo('/api/orders', 'GET').some((c) => new URL(c.url, 'http://x').searchParams.get('status') === '1107')).toBe(true));
   });
 
   it('shows an error with retry when the counts fail, and recovers', async () => {

@@ -6,6 +6,9 @@ import { afterEach } from 'vitest';
 // longer than the default 1 s of findBy*/waitFor.
 configure({ asyncUtilTimeout: 5000 });
 
+// jsdom does not scroll (and says so on every call): the shell moves the window on each new screen.
+window.scrollTo = () => {};
+
 afterEach(() => {
   cleanup();
   sessionStorage.clear();

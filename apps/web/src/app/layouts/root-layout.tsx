@@ -1,16 +1,18 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { lazyNamed } from '../lazy-named';
+import { ScreenScroll } from './screen-scroll';
 
 // Neither draws anything on a first screen: their code loads right after it. A modal or
 // toast raised before it arrives waits in its store and shows as soon as it is there.
 const Overlays = lazy(() => import('./overlays'));
 const ForceUpdateGate = lazyNamed(() => import('@/features/app-config/components/force-update-gate'), 'ForceUpdateGate');
 
-/** Around every route, signed in or not: force update, the modal and toasts. */
+/** Around every route, signed in or not: where each screen is scrolled, force update, the modal and toasts. */
 export function RootLayout() {
   return (
     <div className="mx-auto min-h-dvh w-full max-w-md bg-slate-50 shadow-sm">
+      <ScreenScroll />
       <Outlet />
       <Suspense fallback={null}>
         <ForceUpdateGate />

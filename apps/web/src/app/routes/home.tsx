@@ -17,6 +17,7 @@ import { id } from '@/shared/i18n/id';
 import { useModalStore } from '@/shared/modal/modal-store';
 import { Button } from '@/shared/ui/button';
 import { Icon, type IconName } from '@/shared/ui/icons';
+import { NoticeDock } from '@/shared/ui/notice-dock';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
 import { Skeleton } from '@/shared/ui/skeleton';
 import { EmptyState } from '@/shared/ui/state-views';
@@ -103,6 +104,9 @@ export default function HomeRoute() {
           </button>
         </div>
       </header>
+      {/* Banners, the toast and the connection pill have their place under the greeting, sticky, in
+          the flow: they push the screen down instead of lying over the tiles. */}
+      <NoticeDock className="sticky top-0 z-20 [&:has(>*>*>:not(:empty))]:pb-5" />
 
       <div className="-mt-3 flex flex-col gap-6 rounded-t-3xl bg-slate-50 p-4">
         {canDecidePod && member.store ? (

@@ -15,7 +15,11 @@ export const scannerText = {
   manualLabel: 'Ketik barcode',
   manualPlaceholder: 'Ketik atau scan barcode',
   manualSubmit: 'Kirim',
-  wedgeHint: 'Scanner genggam siap: scan kapan saja.',
+  /** Compact panels show it in their feedback slot until a scan answers: the hardware scanner's mode. */
+  wedgeHint: 'Scanner genggam siap: setiap tembakan dihitung.',
+  /** Which way scans are counted right now (the panel says it). */
+  modeWedge: 'Scanner: setiap tembakan dihitung, kode yang sama juga.',
+  modeCamera: 'Kamera: kode yang sama dihitung lagi setelah dijauhkan dari kamera.',
   cameraDenied: 'Izin kamera ditolak. Izinkan kamera di pengaturan, atau ketik barcode.',
   cameraUnavailable: 'Kamera tidak tersedia di perangkat ini. Ketik barcode atau gunakan scanner genggam.',
   cameraFailed: 'Kamera gagal dinyalakan. Coba lagi atau ketik barcode.',

@@ -6,6 +6,7 @@ import { useOnlineStatus } from '../hooks/use-online-status';
 import { t } from '../i18n/id';
 import { useModalStore } from '../modal/modal-store';
 import { Icon } from '../ui/icons';
+import { DockPortal } from '../ui/notice-dock';
 import { cn } from '../utils/cn';
 import { formatTime } from '../utils/format';
 import { usePendingActions } from './outbox-context';
@@ -18,10 +19,10 @@ function lastRead(queryClient: ReturnType<typeof useQueryClient>): number | null
 }
 
 /**
- * The connection and the crew's actions not yet on the server, in one small pill above
- * the bottom navigation: "Offline · data 10.42", "3 menunggu", "1 ditolak". It floats, so
- * appearing never moves the screen under a finger; tapping it opens the list. It also tells
- * a native host how many actions wait.
+ * The connection and the crew's actions not yet on the server, in one small pill in the notice
+ * dock under the screen's title bar: "Offline · data 10.42", "3 menunggu", "1 ditolak". It has its
+ * place there, so it never lies over a control; tapping it opens the list. It also tells a native
+ * host how many actions wait.
  */
 export function ConnectionStatus() {
   const online = useOnlineStatus();
@@ -44,23 +45,24 @@ export function ConnectionStatus() {
   const count = !online && actions.length && !refused ? ` · ${t(outboxText.pending, { n: actions.length })}` : '';
 
   return (
-    <button
-      type="button"
-      data-testid="connection-status"
-      data-state={refused ? 'refused' : online ? 'pending' : 'offline'}
-      aria-label={`${label}${count}. ${outboxText.statusLabel}`}
-      onClick={() => openModal({ type: 'pending-actions', title: outboxText.title, actionsType: 'close-modal' })}
-      className={cn(
-        'fixed left-3 z-30 inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-xs font-semibold shadow-lg',
-        'bottom-[calc(4.5rem+env(safe-area-inset-bottom))] [body[data-action-bar]_&]:bottom-[calc(10rem+env(safe-area-inset-bottom))]',
-        refused ? 'bg-red-700 text-white' : online ? 'bg-brand-700 text-white' : 'bg-slate-800 text-white',
-      )}
-    >
-      <Icon name={online ? 'cloudUp' : 'wifiOff'} className="size-4 shrink-0" />
-      <span>
-        {label}
-        {count}
-      </span>
-    </button>
+    <DockPortal area="status">
+      <button
+        type="button"
+        data-testid="connection-status"
+        data-state={refused ? 'refused' : online ? 'pending' : 'offline'}
+        aria-label={`${label}${count}. ${outboxText.statusLabel}`}
+        onClick={() => openModal({ type: 'pending-actions', title: outboxText.title, actionsType: 'close-modal' })}
+        className={cn(
+          'inline-flex min-h-11 items-center gap-1.5 self-start rounded-full px-3 text-xs font-semibold shadow-sm',
+          refused ? 'bg-red-700 text-white' : online ? 'bg-brand-700 text-white' : 'bg-slate-800 text-white',
+        )}
+      >
+        <Icon name={online ? 'cloudUp' : 'wifiOff'} className="size-4 shrink-0" />
+        <span>
+          {label}
+          {count}
+        </span>
+      </button>
+    </DockPortal>
   );
 }

@@ -29,20 +29,21 @@ type TorchCapabilities = MediaTrackCapabilities & { torch?: boolean };
 /**
  * The rear camera with a scan frame. Decodes frames while shown; the stream stops
  * when the component unmounts or the page is hidden (and restarts when it is back).
- * Every sighting is reported with its time: debouncing is the caller's (ScanGate).
+ * Every decoded frame is reported with its time and the codes it shows, none included (a code that
+ * left the view): which sightings are scans is the caller's (CameraScanGate).
  */
 export function CameraScanner({
   formats,
-  onDetect,
+  onFrame,
   onClose,
 }: {
   formats: readonly ScanFormat[];
-  onDetect: (code: string, at: number) => void;
+  onFrame: (codes: string[], at: number) => void;
   onClose: () => void;
 }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const trackRef = useRef<MediaStreamTrack | null>(null);
-  const onDetectRef = useRef(onDetect);
+  const onFrameRef = useRef(onFrame);
   const [state, setState] = useState<CameraState>({ kind: 'starting' });
   const [torch, setTorch] = useState<{ supported: boolean; on: boolean }>({ supported: false, on: false });
   const [attempt, setAttempt] = useState(0);
@@ -50,8 +51,8 @@ export function CameraScanner({
   const formatsKey = formats.join(',');
 
   useEffect(() => {
-    onDetectRef.current = onDetect;
-  }, [onDetect]);
+    onFrameRef.current = onFrame;
+  }, [onFrame]);
 
   useEffect(() => {
     if (!visible) return;
@@ -109,7 +110,7 @@ export function CameraScanner({
           try {
             const codes = await detector.detect(video);
             const now = performance.now();
-            if (!cancelled) for (const c of codes) if (c.rawValue) onDetectRef.current(c.rawValue, now);
+            if (!cancelled) onFrameRef.current(codes.map((c) => c.rawValue).filter(Boolean), now);
           } catch {
             // A frame that cannot be read: try the next one.
           }

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createWedgeDetector, isEditableTarget } from './keyboard-wedge';
-import { createScanGate } from './scan-gate';
 
 /** Types `text` then Enter, `gap` ms between keys, starting at `start`. */
 function type(detector: ReturnType<typeof createWedgeDetector>, text: string, { gap = 8, start = 1000, editable = false } = {}) {
@@ -62,30 +61,5 @@ describe('keyboard wedge (hardware scanner typing like a keyboard)', () => {
     expect(isEditableTarget(checkbox)).toBe(false);
     expect(isEditableTarget(document.createElement('button'))).toBe(false);
     expect(isEditableTarget(document.body)).toBe(false);
-  });
-});
-
-describe('scan gate (debounce)', () => {
-  it('counts a code held in view once, however many frames show it', () => {
-    const gate = createScanGate(1200);
-    const accepted = [0, 120, 240, 360, 1500, 2600].map((t) => gate.offer('A', t));
-    expect(accepted).toEqual([true, false, false, false, false, false]);
-  });
-
-  it('counts it again once it has been out of view for the cooldown', () => {
-    const gate = createScanGate(1200);
-    expect(gate.offer('A', 0)).toBe(true);
-    expect(gate.offer('A', 1000)).toBe(false);
-    // Taken away at 1000, shown again at 2300: out of view 1.3 s.
-    expect(gate.offer('A', 2300)).toBe(true);
-  });
-
-  it('keeps codes apart and forgets everything on reset', () => {
-    const gate = createScanGate(1200);
-    expect(gate.offer('A', 0)).toBe(true);
-    expect(gate.offer('B', 100)).toBe(true);
-    expect(gate.offer('A', 200)).toBe(false);
-    gate.reset();
-    expect(gate.offer('A', 300)).toBe(true);
   });
 });

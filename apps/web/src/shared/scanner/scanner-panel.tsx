@@ -5,24 +5,31 @@ import { Button } from '../ui/button';
 import { Icon } from '../ui/icons';
 import { CameraScanner } from './camera-scanner';
 import { PRODUCT_FORMATS, type ScanFormat } from './detector';
-import { createScanGate, SCAN_COOLDOWN_MS } from './scan-gate';
+import { createCameraScanGate } from './scan-gate';
 import { useKeyboardWedge } from './use-keyboard-wedge';
 
 export type ScanSource = 'camera' | 'wedge' | 'manual' | 'native';
 
 export interface ScannerPanelProps {
-  /** A new scan. Camera and hardware-scanner reads are debounced; typed and native ones are not. */
+  /**
+   * A new scan. Every hardware-scanner read (a trigger pull), native read and typed code is one;
+   * the camera's sightings count once per code while it stays in view (CameraScanGate).
+   */
   onScan: (code: string, source: ScanSource) => void;
   title?: string;
   formats?: readonly ScanFormat[];
-  /** False stops the camera and the hardware-scanner listener (e.g. every line is complete). */
+  /** False stops the camera and the hardware-scanner listener (e.g. while the result is being sent). */
   enabled?: boolean;
+  /**
+   * Everything is scanned: the camera goes off and the typed code locks, but a hardware scanner's
+   * read is still handed on, so a unit too many is answered with its reason instead of vanishing.
+   */
+  done?: boolean;
   /** False when the screen has its own field for typed codes. */
   manualEntry?: boolean;
   manualLabel?: string;
   manualPlaceholder?: string;
   manualInputMode?: 'numeric' | 'text';
-  cooldownMs?: number;
   /** Feedback under the controls (last scan result). */
   children?: ReactNode;
   /**
@@ -31,8 +38,6 @@ export interface ScannerPanelProps {
    * The hardware-scanner hint is the caller's to show (in its feedback slot).
    */
   layout?: 'full' | 'compact';
-  /** Test seam: the clock used for debouncing. */
-  now?: () => number;
 }
 
 /**
@@ -45,47 +50,49 @@ export function ScannerPanel({
   title = scannerText.title,
   formats = PRODUCT_FORMATS,
   enabled = true,
+  done = false,
   manualEntry = true,
   manualLabel = scannerText.manualLabel,
   manualPlaceholder = scannerText.manualPlaceholder,
   manualInputMode = 'numeric',
-  cooldownMs = SCAN_COOLDOWN_MS,
   children,
   layout = 'full',
-  now = () => performance.now(),
 }: ScannerPanelProps) {
   const [cameraOn, setCameraOn] = useState(false);
   const [manual, setManual] = useState('');
   const [nativeBusy, setNativeBusy] = useState(false);
-  const [gate] = useState(() => createScanGate(cooldownMs));
+  const [gate] = useState(() => createCameraScanGate());
   const onScanRef = useRef(onScan);
-  const nowRef = useRef(now);
   const inputId = useId();
   const native = isNativeHost();
 
   useEffect(() => {
     onScanRef.current = onScan;
-    nowRef.current = now;
-  }, [onScan, now]);
+  }, [onScan]);
 
   // Nothing left to scan: the camera goes off (battery, privacy).
+  const open = enabled && !done;
   useEffect(() => {
-    if (!enabled) setCameraOn(false);
-  }, [enabled]);
+    if (!open) setCameraOn(false);
+  }, [open]);
 
-  const onCameraDetect = useCallback((code: string, at: number) => {
-    if (gate.offer(code, at)) onScanRef.current(code, 'camera');
+  const onCameraFrame = useCallback((codes: string[], at: number) => {
+    for (const code of gate.frame(codes, at)) onScanRef.current(code, 'camera');
   }, [gate]);
+  // Opening the camera is deliberate: what it sees first counts, whatever it saw before.
+  const startCamera = () => {
+    gate.reset();
+    setCameraOn(true);
+  };
 
-  const onWedge = useCallback((code: string) => {
-    if (gate.offer(code, nowRef.current())) onScanRef.current(code, 'wedge');
-  }, [gate]);
+  // A trigger pull is one scan: the same code twice in a row is two units, never filtered.
+  const onWedge = useCallback((code: string) => onScanRef.current(code, 'wedge'), []);
   useKeyboardWedge(onWedge, enabled);
 
   const submitManual = (e: FormEvent) => {
     e.preventDefault();
     const code = manual.trim();
-    if (!code || !enabled) return;
+    if (!code || !open) return;
     setManual('');
     onScanRef.current(code, 'manual');
   };
@@ -101,11 +108,18 @@ export function ScannerPanel({
   };
 
   const nativeButton = native ? (
-    <Button variant="ghost" onClick={() => void scanNative()} loading={nativeBusy} disabled={!enabled} icon={<Icon name="scan" className="size-5" />} className="px-3">
+    <Button variant="ghost" onClick={() => void scanNative()} loading={nativeBusy} disabled={!open} icon={<Icon name="scan" className="size-5" />} className="px-3">
       {scannerText.nativeScanner}
     </Button>
   ) : null;
-  const camera = cameraOn ? <CameraScanner formats={formats} onDetect={onCameraDetect} onClose={() => setCameraOn(false)} /> : null;
+  const camera = cameraOn ? (
+    <>
+      <CameraScanner formats={formats} onFrame={onCameraFrame} onClose={() => setCameraOn(false)} />
+      <p className="text-xs text-slate-600" data-testid="scan-mode" data-mode="camera">
+        {scannerText.modeCamera}
+      </p>
+    </>
+  ) : null;
   const manualInput = (
     <input
       id={inputId}
@@ -116,13 +130,13 @@ export function ScannerPanel({
       enterKeyHint="send"
       placeholder={manualPlaceholder}
       value={manual}
-      disabled={!enabled}
+      disabled={!open}
       onChange={(e) => setManual(e.target.value)}
       className="min-h-11 w-full min-w-0 rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-brand-200 disabled:bg-slate-100"
     />
   );
   const submitButton = (
-    <Button type="submit" disabled={!enabled || !manual.trim()}>
+    <Button type="submit" disabled={!open || !manual.trim()}>
       {scannerText.manualSubmit}
     </Button>
   );
@@ -134,8 +148,8 @@ export function ScannerPanel({
           {cameraOn ? null : (
             <button
               type="button"
-              disabled={!enabled}
-              onClick={() => setCameraOn(true)}
+              disabled={!open}
+              onClick={startCamera}
               aria-label={scannerText.startCamera}
               title={scannerText.startCamera}
               data-testid="start-camera"
@@ -173,8 +187,8 @@ export function ScannerPanel({
         <Button
           variant="secondary"
           block
-          disabled={!enabled}
-          onClick={() => setCameraOn(true)}
+          disabled={!open}
+          onClick={startCamera}
           icon={<Icon name="camera" className="size-5" />}
           data-testid="start-camera"
         >
@@ -193,7 +207,11 @@ export function ScannerPanel({
           {submitButton}
         </form>
       ) : null}
-      {enabled ? <p className="text-xs text-slate-500">{scannerText.wedgeHint}</p> : null}
+      {open && !cameraOn ? (
+        <p className="text-xs text-slate-500" data-testid="scan-mode" data-mode="wedge">
+          {scannerText.modeWedge}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { id } from '../i18n/id';
 import { cn } from '../utils/cn';
 import { Icon } from './icons';
+import { NoticeDock, usePageTop } from './notice-dock';
 
 /** Goes back in the app's history, or home when the page was opened directly. */
 export function useGoBack(fallback = '/') {
@@ -14,25 +15,35 @@ export function useGoBack(fallback = '/') {
   };
 }
 
+/**
+ * A screen's title bar with the back button, and under it the notice dock (live banners, the toast,
+ * the connection pill): one sticky block, so nothing that arrives lies over the title, the back
+ * button or the screen's controls.
+ */
 export function PageHeader({ title, back = true, backTo, actions }: { title: string; back?: boolean; backTo?: string; actions?: ReactNode }) {
   const goBack = useGoBack(backTo);
+  const block = useRef<HTMLDivElement>(null);
+  usePageTop(block);
   return (
-    <header className="sticky top-0 z-20 flex min-h-14 items-center gap-1 bg-brand-700 px-1 pt-[env(safe-area-inset-top)] text-white shadow-sm">
-      {back ? (
-        <button
-          type="button"
-          onClick={goBack}
-          aria-label={id.common.back}
-          className="inline-flex size-11 items-center justify-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
-        >
-          <Icon name="back" />
-        </button>
-      ) : (
-        <span className="w-3" />
-      )}
-      <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">{title}</h1>
-      {actions ? <div className="flex items-center">{actions}</div> : null}
-    </header>
+    <div ref={block} className="sticky top-0 z-20 shadow-sm" data-testid="page-header">
+      <header className="flex min-h-14 items-center gap-1 bg-brand-700 px-1 pt-[env(safe-area-inset-top)] text-white">
+        {back ? (
+          <button
+            type="button"
+            onClick={goBack}
+            aria-label={id.common.back}
+            className="inline-flex size-11 items-center justify-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
+          >
+            <Icon name="back" />
+          </button>
+        ) : (
+          <span className="w-3" />
+        )}
+        <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">{title}</h1>
+        {actions ? <div className="flex items-center">{actions}</div> : null}
+      </header>
+      <NoticeDock />
+    </div>
   );
 }
 

@@ -76,7 +76,7 @@ export function BookingListScreen({ grouping }: { grouping: BookingGrouping }) {
         backTo={group ? `${basePath}${href({ [groupParam]: undefined, q: undefined }).search}` : paths.home}
         actions={<HeaderRefresh onRefresh={refresh} label={text.refresh} />}
       />
-      <div className="sticky top-14 z-10 flex flex-col gap-1.5 border-b border-slate-200 bg-white p-2">
+      <div className="sticky top-[var(--page-top,3.5rem)] z-10 flex flex-col gap-1.5 border-b border-slate-200 bg-white p-2">
         <div role="group" aria-label={bookingsText.direction.label} className="grid grid-cols-2 gap-1.5" data-testid="booking-direction">
           {(['in', 'out'] as const).map((d) => {
             const n = tabCount(d);

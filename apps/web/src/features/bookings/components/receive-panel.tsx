@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { BookingDetail } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
 import { hasErrorCode } from '@/shared/api/api-error';
@@ -42,6 +42,9 @@ export function ReceivePanel({
 }) {
   const total = detail.stockTaken ?? 0;
   const [count, setCount] = useState(0);
+  // Scans come faster than renders (a hardware scanner fires several in one second): each one counts
+  // on the count the previous one left, not on the count of the last render.
+  const counted = useRef(0);
   const [barcode, setBarcode] = useState<string | null>(null);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const product = detail.productName;
@@ -53,6 +56,7 @@ export function ReceivePanel({
       signal('error');
       // What was scanned does not fit the booking: counted again from zero, the reason in place.
       if (hasErrorCode(error, 'BOOKING_BARCODE_MISMATCH', 'BOOKING_RECEIVE_QTY_MISMATCH')) {
+        counted.current = 0;
         setCount(0);
         setBarcode(null);
         setFeedback({ tone: 'error', text: refusalText(error) });
@@ -70,12 +74,13 @@ export function ReceivePanel({
       setFeedback({ tone: 'error', text: t(text.wrong, { code, product }) });
       return;
     }
-    if (count >= total) {
+    if (counted.current >= total) {
       signal('error');
       setFeedback({ tone: 'error', text: t(text.enough, { total: formatNumber(total) }) });
       return;
     }
-    const n = count + 1;
+    const n = counted.current + 1;
+    counted.current = n;
     signal('success');
     setCount(n);
     setBarcode((b) => b ?? code.trim());
@@ -83,6 +88,7 @@ export function ReceivePanel({
   };
 
   const reset = () => {
+    counted.current = 0;
     setCount(0);
     setBarcode(null);
     setFeedback(null);
@@ -98,7 +104,7 @@ export function ReceivePanel({
         </span>
       </div>
       <p className="text-xs text-slate-600">{t(text.hint, { product, store: detail.servingStore.storeName })}</p>
-      <ScannerPanel onScan={onScan} enabled={!disabled && !sending && count < total} layout="compact">
+      <ScannerPanel onScan={onScan} enabled={!disabled && !sending} done={count >= total} layout="compact">
         {/* A fixed slot for what the last scan did, so nothing under it moves when a scan answers. */}
         <div aria-live="polite" data-testid="receive-feedback" className="flex min-h-12 items-center">
           {feedback ? (

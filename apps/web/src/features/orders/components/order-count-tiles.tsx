@@ -10,7 +10,7 @@ import { ErrorState } from '@/shared/ui/state-views';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber, formatTime } from '@/shared/utils/format';
 import { useOrderCount } from '../api/get-order-count';
-import { orderStatusListPath } from '../utils/list-route';
+import { orderListPath } from '../utils/order-status';
 
 /** Work in hand, shown large; archives below. */
 const ACTIVE: readonly OrderStatusId[] = [1101, 1102, 1103, 1104];
@@ -21,7 +21,7 @@ function Tile({ status, count, large }: { status: OrderStatusId; count: number; 
   const highlight = status === 1101 && count > 0;
   return (
     <Link
-      to={orderStatusListPath(status)}
+      to={orderListPath(status)}
       data-testid={`count-${status}`}
       aria-label={`${label}: ${formatNumber(count)} ${id.home.countUnit}`}
       className={cn(

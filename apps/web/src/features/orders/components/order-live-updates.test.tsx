@@ -6,6 +6,7 @@ import { signal } from '@/shared/feedback/feedback';
 import type { OrderDetail } from '@gerai/contract';
 import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
 import { orderDetail } from '@/test/fixtures';
+import { NoticeDock } from '@/shared/ui/notice-dock';
 import { renderWithRouter } from '@/test/render';
 import { orderKeys } from '../query-keys';
 import { OrderLiveUpdates } from './order-live-updates';
@@ -19,6 +20,8 @@ function Where() {
 function setup() {
   const element = (
     <>
+      {/* The screen's place for banners (its header holds it in the app). */}
+      <NoticeDock />
       <OrderLiveUpdates storeCode="T001" />
       <Where />
     </>

@@ -16,6 +16,7 @@ import { useEvents, useStreamStatus, type StreamEvent } from '@/shared/events/ev
 import { installAudioUnlock, signal } from '@/shared/feedback/feedback';
 import { id, t } from '@/shared/i18n/id';
 import { LiveBanner } from '@/shared/ui/live-banner';
+import { DockPortal } from '@/shared/ui/notice-dock';
 import { orderKeys, orderMutationKey } from '../query-keys';
 import { applyScannedEvent } from '../utils/order-detail';
 import { channelLabel, orderDetailPath } from '../utils/order-status';
@@ -139,7 +140,8 @@ export function OrderLiveUpdates({ storeCode, below }: { storeCode: string | nul
   }, [status]);
 
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-[calc(0.5rem+env(safe-area-inset-top))] z-40 mx-auto flex max-w-md flex-col items-center gap-2 px-3">
+    // In the notice dock under the screen's title bar: a banner pushes the screen down, never lies over it.
+    <DockPortal area="live">
       {notice ? (
         <LiveBanner
           tone="emerald"
@@ -158,11 +160,11 @@ export function OrderLiveUpdates({ storeCode, below }: { storeCode: string | nul
       ) : null}
       {below}
       {showReconnecting ? (
-        <p role="status" data-testid="live-reconnecting" className="inline-flex items-center gap-2 rounded-full bg-slate-800/90 px-3 py-1 text-xs text-white shadow">
+        <p role="status" data-testid="live-reconnecting" className="inline-flex items-center self-center gap-2 rounded-full bg-slate-800/90 px-3 py-1 text-xs text-white shadow">
           <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-amber-400" />
           {id.live.reconnecting}
         </p>
       ) : null}
-    </div>
+    </DockPortal>
   );
 }

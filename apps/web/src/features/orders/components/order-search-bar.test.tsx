@@ -14,9 +14,9 @@ import { OrderSearchBar, SEARCH_DEBOUNCE_MS, shipmentNoIn } from './order-search
 
 // jsdom has no camera: the stand-in "sees" whatever code the test puts in front of it.
 vi.mock('@/shared/scanner/camera-scanner', () => ({
-  CameraScanner: ({ onDetect }: { onDetect: (code: string, at: number) => void }) => (
+  CameraScanner: ({ onFrame }: { onFrame: (codes: string[], at: number) => void }) => (
     <div data-testid="camera-scanner">
-      <button type="button" onClick={() => onDetect(document.body.dataset.cameraCode ?? '', performance.now())}>
+      <button type="button" onClick={() => onFrame([document.body.dataset.cameraCode ?? ''], performance.now())}>
         kamera melihat kode
       </button>
     </div>

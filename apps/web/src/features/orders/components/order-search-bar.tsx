@@ -9,7 +9,7 @@ import { t } from '@/shared/i18n/id';
 import { ordersText } from '@/shared/i18n/orders';
 import { useModalStore } from '@/shared/modal/modal-store';
 import type { ScanFormat } from '@/shared/scanner/detector';
-import { createScanGate } from '@/shared/scanner/scan-gate';
+import { createCameraScanGate } from '@/shared/scanner/scan-gate';
 import { useKeyboardWedge } from '@/shared/scanner/use-keyboard-wedge';
 import { useFilterStore } from '@/shared/stores/filter-store';
 import { Icon } from '@/shared/ui/icons';
@@ -145,7 +145,7 @@ export function OrderSearchBar() {
   };
 
   const [cameraOn, setCameraOn] = useState(false);
-  const [gate] = useState(() => createScanGate());
+  const [gate] = useState(() => createCameraScanGate());
 
   /** A scanned code: a shipment opens, anything else filters at once. */
   const onScan = (code: string) => {
@@ -163,8 +163,9 @@ export function OrderSearchBar() {
     setText(value);
     commit(value);
   };
-  const onCameraDetect = (code: string, at: number) => {
-    if (gate.offer(code, at)) onScan(code);
+  const onCameraFrame = (codes: string[], at: number) => {
+    const [code] = gate.frame(codes, at);
+    if (code) onScan(code);
   };
   // A hardware scanner typing while no field has the focus (the field itself gets its keys and Enter).
   useKeyboardWedge(onScan, !modalOpen);
@@ -245,7 +246,10 @@ export function OrderSearchBar() {
           type="button"
           onClick={() => {
             // Inside the native app its own scanner reads the label; in a browser, the camera under the bar.
-            if (!isNativeHost()) return setCameraOn((on) => !on);
+            if (!isNativeHost()) {
+              gate.reset();
+              return setCameraOn((on) => !on);
+            }
             void scanWithNative().then((code) => {
               if (code) onScan(code);
             });
@@ -275,7 +279,7 @@ export function OrderSearchBar() {
       {cameraOn ? (
         <Suspense fallback={<div aria-hidden="true" className="mt-2 aspect-video w-full rounded-xl bg-slate-900" />}>
           <div className="mt-2">
-            <CameraScanner formats={LABEL_FORMATS} onDetect={onCameraDetect} onClose={() => setCameraOn(false)} />
+            <CameraScanner formats={LABEL_FORMATS} onFrame={onCameraFrame} onClose={() => setCameraOn(false)} />
           </div>
         </Suspense>
       ) : null}

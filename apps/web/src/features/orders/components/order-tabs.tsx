@@ -25,7 +25,7 @@ export function OrderTabs() {
   }, [pathname, loaded]);
 
   return (
-    <nav aria-label={ordersText.tabsLabel} className="sticky top-14 z-10 border-b border-slate-200 bg-white">
+    <nav aria-label={ordersText.tabsLabel} className="sticky top-[var(--page-top,3.5rem)] z-10 border-b border-slate-200 bg-white">
       <ul ref={listRef} className="relative flex gap-1 overflow-x-auto px-2 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden">
         {ORDER_TABS.map((tab) => {
           const value = counts?.[String(tab.status) as keyof typeof counts];

@@ -87,7 +87,7 @@ export function PickingPanel({ order, onScanned }: { order: OrderDetail; onScann
         </span>
       </div>
       <ProgressBar value={progress.resolved} max={progress.qty} complete={progress.complete} label={ordersText.progress.label} />
-      <ScannerPanel onScan={onScan} enabled={!progress.complete} layout="compact">
+      <ScannerPanel onScan={onScan} done={progress.complete} layout="compact">
         <div aria-live="polite" data-testid="scan-feedback" className="flex min-h-12 items-center">
           {current && scan.isPending && !scan.queued ? (
             <p className="flex w-full items-center gap-2 rounded-xl bg-slate-50 p-2 text-sm text-slate-600">

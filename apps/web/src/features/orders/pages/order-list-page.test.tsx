@@ -226,9 +226,12 @@ describe('order lists', () => {
     const { router } = renderList('/history');
     expect(await screen.findByTestId('order-card-SHPDONE')).toHaveAttribute('href', '/order/detail/1105/SHPDONE/pickup');
     expect(screen.getByRole('button', { name: 'History Pesanan' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('History Pesanan');
     await userEvent.click(screen.getByRole('button', { name: 'History Batal' }));
     expect(await screen.findByTestId('order-card-SHPBATAL')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?jenis=batal');
+    // The title names the side shown.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('History Batal');
     expect(server.callsTo('/api/orders').map((c) => new URL(c.url, 'http://x').searchParams.get('status'))).toEqual(['1105', '1107']);
   });
 });

@@ -4,7 +4,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
 import { ORDER_STATUS } from '@gerai/contract/statuses';
 import { paths } from '@/shared/config/paths';
-import { id } from '@/shared/i18n/id';
+import { id, ORDER_STATUS_LABEL } from '@/shared/i18n/id';
 import { ordersText } from '@/shared/i18n/orders';
 import { useModalStore } from '@/shared/modal/modal-store';
 import { hasActiveFilters, useFilterStore } from '@/shared/stores/filter-store';
@@ -52,7 +52,8 @@ export default function OrderListPage({ cancelPending }: { cancelPending?: React
       queryClient.refetchQueries({ queryKey: orderKeys.count(), type: 'active' }),
     ]);
 
-  const title = TITLES[tab.path] ?? id.routes.order;
+  // History Batal is History with its cancelled side chosen: the title says which.
+  const title = cancelledHistory ? ORDER_STATUS_LABEL[ORDER_STATUS.HISTORY_CANCELLED] : (TITLES[tab.path] ?? id.routes.order);
   return (
     <>
       <PageHeader

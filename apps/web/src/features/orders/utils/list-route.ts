@@ -4,17 +4,9 @@ import { useFilterStore } from '@/shared/stores/filter-store';
 import { ordersInfiniteQueryOptions } from '../api/get-orders';
 import { orderCountQueryOptions } from '../api/get-order-count';
 import { listParams } from './list-params';
-import { ORDER_TABS, type OrderTab } from './order-status';
+import { HISTORY_CANCELLED, HISTORY_KIND, ORDER_TABS, type OrderTab } from './order-status';
 
-/** /history?jenis=batal shows History Batal (1107). */
-export const HISTORY_KIND = 'jenis';
-export const HISTORY_CANCELLED = 'batal';
-
-/** The list that shows exactly the orders of `status` (a count's link): History Batal (1107) is /history?jenis=batal. */
-export function orderStatusListPath(status: OrderStatusId): string {
-  const path = ORDER_STATUS_ROUTE[status];
-  return status === ORDER_STATUS.HISTORY_CANCELLED ? `${path}?${HISTORY_KIND}=${HISTORY_CANCELLED}` : path;
-}
+export { HISTORY_CANCELLED, HISTORY_KIND, orderListPath } from './order-status';
 
 const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 

@@ -23,9 +23,22 @@ export const ORDER_TABS: readonly OrderTab[] = [
 // Shared with the areas that open an order without importing this one (monitoring).
 export { channelLabel, orderDetailPath, orderMethod, statusLabel, type OrderMethod } from '@/shared/utils/order-ref';
 
-/** The list a status returns to. */
+/** /history?jenis=batal shows History Batal (1107). */
+export const HISTORY_KIND = 'jenis';
+export const HISTORY_CANCELLED = 'batal';
+
+/**
+ * The list that shows a status, exactly: History Batal (1107) is History with its "History Batal"
+ * side chosen, not History Pesanan (both live on /history).
+ */
+export function orderListPath(statusId: OrderStatusId): string {
+  const path = ORDER_STATUS_ROUTE[statusId];
+  return statusId === ORDER_STATUS.HISTORY_CANCELLED ? `${path}?${HISTORY_KIND}=${HISTORY_CANCELLED}` : path;
+}
+
+/** The list a status returns to (History Batal: History with that side chosen). */
 export function statusListPath(statusId: number): string {
-  return ORDER_STATUS_ROUTE[statusId as OrderStatusId] ?? paths.order;
+  return statusId in ORDER_STATUS_ROUTE ? orderListPath(statusId as OrderStatusId) : paths.order;
 }
 
 /** A line is resolved when picked + out of stock = ordered. */

@@ -30,7 +30,7 @@ import { LockNotice } from '../components/lock-notice';
 import { QrScanPanel } from '../components/qr-scan-panel';
 import { TransferNotFound, TransferQueryState } from '../components/transfer-query-state';
 import { UnlockedNotice } from '../components/unlocked-notice';
-import { countOf, countScan, finishBody, forgetCountDraft, linesMissingReason, setCount, setReason, shortLines, useCountDraft, type ScanOutcome } from '../utils/count-draft';
+import { countOf, countScan, finishBody, forgetCountDraft, linesMissingReason, setCount, setReason, shortLines, useCountDraft, type CountDraft, type ScanOutcome } from '../utils/count-draft';
 import { qrOfState, refusalLines } from '../utils/transfer-view';
 import { RefusalNote } from '../components/refusal-note';
 
@@ -349,6 +349,8 @@ function CountView({ detail: d }: { detail: TransferDetail }) {
   const navigate = useNavigate();
   const openModal = useModalStore((s) => s.openModal);
   const { draft, update, reset } = useCountDraft(d.matNo);
+  // The draft the latest scan made, and the render's draft it was made on (see onScan).
+  const scanned = useRef<{ base: CountDraft; draft: CountDraft } | null>(null);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [openReason, setOpenReason] = useState<string | null>(null);
   // A refused "Selesai": why, above the button, and each line the server named, on that line.
@@ -384,9 +386,15 @@ function CountView({ detail: d }: { detail: TransferDetail }) {
   }
 
   const onScan = (code: string) => {
-    const { draft: next, outcome } = countScan(draft, d.lines, code);
+    // Scans come faster than renders (a hardware scanner fires several a second): each counts on what
+    // the previous one left, not on the draft of the last render.
+    const now = scanned.current?.base === draft ? scanned.current.draft : draft;
+    const { draft: next, outcome } = countScan(now, d.lines, code);
     signal(outcome.kind === 'counted' ? 'success' : 'error');
-    if (next !== draft) update(() => next);
+    if (next !== now) {
+      scanned.current = { base: draft, draft: next };
+      update(() => next);
+    }
     setFeedback(feedbackOf(outcome));
   };
 
@@ -438,7 +446,7 @@ function CountView({ detail: d }: { detail: TransferDetail }) {
   return (
     <div className="flex flex-col gap-3 pb-28" data-testid="mat-count-view">
       {/* The scanner stays on top while the lines scroll under it: the work in view at 360 × 640. */}
-      <section aria-label={countText.scanTitle} className="sticky top-14 z-10 -mx-4 -mt-4 flex flex-col gap-1 border-b border-slate-200 bg-white px-4 pt-2" data-testid="mat-count-scanner">
+      <section aria-label={countText.scanTitle} className="sticky top-[var(--page-top,3.5rem)] z-10 -mx-4 -mt-4 flex flex-col gap-1 border-b border-slate-200 bg-white px-4 pt-2" data-testid="mat-count-scanner">
         <div className="flex items-baseline justify-between gap-2">
           <h2 className="min-w-0 truncate font-mono text-sm font-semibold text-slate-900">{d.matNo}</h2>
           <span className="shrink-0 text-sm font-bold text-slate-900 tabular-nums" data-testid="mat-count-total">

@@ -65,20 +65,28 @@ export default function MatStorePage({ renderProductSearch, lookupBarcode }: Mat
   const navigate = useNavigate();
   const openModal = useModalStore((s) => s.openModal);
   const online = useOnlineStatus();
-  const { draft, update, clear } = useSendDraft();
+  const { draft, update: updateDraft, clear } = useSendDraft();
   // What the draft is now, for answers that arrive after the render that asked (a scan's lookup, a send's refusal).
   const draftRef = useRef(draft);
   draftRef.current = draft;
+  // Every change is applied to the ref at once too: scans answered before the next render (a hardware
+  // scanner fires several a second) each see the lines the previous one left.
+  const update = (change: (d: SendDraft) => SendDraft) => {
+    draftRef.current = change(draftRef.current);
+    updateDraft(change);
+  };
   const [refusals, setRefusals] = useState<Refusals>(NO_REFUSALS);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [searchOpen, setSearchOpen] = useState(false);
   const formTop = useRef<HTMLDivElement>(null);
-  // Only the latest scan of a still-mounted page may add a product or speak.
-  const latestScan = useRef(0);
+  // Scans are handled one after another, in the order they came: none is dropped while an earlier
+  // one's lookup is on its way. A page that is gone handles none.
+  const scans = useRef<Promise<void>>(Promise.resolve());
+  const mounted = useRef(true);
   useEffect(() => {
-    const counter = latestScan;
+    mounted.current = true;
     return () => {
-      counter.current += 1;
+      mounted.current = false;
     };
   }, []);
 
@@ -148,21 +156,27 @@ export default function MatStorePage({ renderProductSearch, lookupBarcode }: Mat
     }
   };
 
-  const onScan = async (raw: string) => {
+  const onScan = (raw: string) => {
     const code = raw.trim();
     if (!code) return;
-    const mine = ++latestScan.current;
     setFeedback({ tone: 'pending', text: t(text.scanning, { code }) });
-    try {
-      const item = await lookupBarcode(code);
-      if (mine !== latestScan.current) return;
-      if (item) add(item);
-      else {
-        signal('error');
-        setFeedback({ tone: 'error', text: t(text.barcodeUnknown, { code }) });
-      }
-    } catch (error) {
-      if (mine !== latestScan.current) return;
+    // Looked up at once (side by side), applied in order.
+    const lookup = lookupBarcode(code).then(
+      (item) => ({ item }),
+      (error: unknown) => ({ error }),
+    );
+    scans.current = scans.current.then(async () => {
+      const answer = await lookup;
+      if (mounted.current) applyScan(code, answer);
+    });
+  };
+  const applyScan = (code: string, answer: { item: StockSearchItem | null } | { error: unknown }) => {
+    if ('item' in answer && answer.item) add(answer.item);
+    else if ('item' in answer) {
+      signal('error');
+      setFeedback({ tone: 'error', text: t(text.barcodeUnknown, { code }) });
+    } else {
+      const { error } = answer;
       signal('error');
       setFeedback({
         tone: 'error',
