@@ -36,7 +36,6 @@ export const transfersText = {
     outTitle: 'MAT Keluar',
     outHint: 'Barang yang dikirim toko Anda',
     /** A count tile's accessible name. */
-    countLabel: '{side} {label}: {count} MAT',
     countsError: 'Jumlah MAT gagal dimuat.',
     lockedTitle: 'MAT terkunci',
     lockedHint: 'PIN salah 5 kali. Hanya Area Supervisor yang dapat membuka kuncinya.',
@@ -46,7 +45,6 @@ export const transfersText = {
   },
   list: {
     tabsLabel: 'Status MAT',
-    tabCount: '{label}: {count}',
     total: '{count} MAT',
     loadError: 'Daftar MAT gagal dimuat.',
     loadingMore: 'Memuat MAT berikutnya…',
@@ -71,7 +69,6 @@ export const transfersText = {
     searchPlaceholder: 'No. MAT, kode atau nama toko',
     filterTitle: 'Filter tanggal kirim',
     refresh: 'Muat ulang daftar MAT',
-    open: 'Buka {matNo}',
   },
   send: {
     storeTitle: 'Toko tujuan',

@@ -34,7 +34,6 @@ export function WaitingList({ waiting, serverNow }: { waiting: readonly Monitori
             <li key={kind}>
               <Link
                 to={WAITING_PATH[kind]}
-                aria-label={t(text.open, { label, count: formatNumber(row.count) })}
                 data-testid={`monitoring-waiting-${kind}`}
                 className="flex min-h-12 items-center gap-3 rounded-xl px-1 py-1.5 active:bg-slate-50"
               >

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { t } from '@/shared/i18n/id';
 import { ordersText } from '@/shared/i18n/orders';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
@@ -36,7 +35,6 @@ export function OrderTabs() {
                 end
                 replace
                 data-testid={`tab-${tab.status}`}
-                aria-label={value === undefined ? tab.label : t(ordersText.tabCount, { label: tab.label, count: formatNumber(value) })}
                 className={({ isActive }) =>
                   cn(
                     'flex min-h-12 items-center gap-1.5 border-b-2 px-3 text-sm font-semibold whitespace-nowrap',
@@ -44,7 +42,7 @@ export function OrderTabs() {
                   )
                 }
               >
-                {tab.label}
+                {tab.label}{' '}
                 {value !== undefined ? (
                   <span
                     data-testid={`tab-${tab.status}-count`}
