@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { devices, expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { leaveLoginBudget, signInOnce } from './support/pod';
@@ -296,12 +296,9 @@ test('no serious or critical axe violation on any screen, signed in as a role th
     const where = `${url} [${screen.route}${screen.variant ? `, ${screen.variant}` : ''}] as ${screen.role ?? 'signed out'}`;
     await test.step(where, async () => {
       const page = await phone(screen.role);
-      const t0 = Date.now();
       try {
         await page.goto(url);
-        var t1 = Date.now();
         await settle(page, screen.ready);
-        var t2 = Date.now();
       } catch (err) {
         await page.screenshot({ path: `test-results/a11y/${url.replace(/[^a-z0-9]+/gi, '-')}.png` });
         found.push(`${where} — did not load (test-results/a11y/): ${String(err).split('\n')[0]}`);
@@ -311,8 +308,6 @@ test('no serious or critical axe violation on any screen, signed in as a role th
         .withTags(TAGS)
         .options({ resultTypes: ['violations'], rules: Object.fromEntries(EXPERIMENTAL_WCAG_RULES.map((rule) => [rule, { enabled: true }])) })
         .analyze();
-      if (process.env.A11Y_TIMING) console.log(`${t1 - t0} ${t2 - t1} ${Date.now() - t2} ms ${where}`);
-      if (process.env.A11Y_REPORT) appendFileSync(process.env.A11Y_REPORT, JSON.stringify({ where, v: results.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })) }) + '\n');
       found.push(...describe(where, results.violations.filter((v) => FAILING.has(v.impact ?? ''))));
     });
   }

@@ -113,7 +113,7 @@ export function TransferListScreen({ side, status }: { side: TransferListSide; s
               data-testid={`mat-tab-${s}`}
             >
               {label}{' '}
-              {/* Its width is kept while the count loads, so the labels never move. */}
+              {/* Its width is kept while the count loads, so the labels never move. Named by what it shows (WCAG 2.5.3): "Baru 2". */}
               <span className={cn('inline-flex min-w-5 justify-center rounded-full px-1 text-xs tabular-nums', n === undefined && 'invisible', s === status ? 'bg-white text-brand-800' : 'bg-slate-200 text-slate-700')} data-testid={`mat-tab-${s}-count`}>
                 {n === undefined ? 0 : formatNumber(n)}
               </span>

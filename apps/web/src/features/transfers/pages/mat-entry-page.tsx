@@ -155,7 +155,7 @@ function CountBlock({ side, title, hint, counts, loading }: { side: TransferList
                   <span className={cn('text-2xl font-bold tabular-nums', n > 0 ? 'text-brand-800' : 'text-slate-500')} data-testid={`mat-count-${side}-${s}-value`}>
                     {formatNumber(n)}
                   </span>
-                )}
+                )}{' '}
                 <span className="text-xs font-medium text-slate-700">{label}</span>
               </LinkCard>
             </li>
