@@ -80,8 +80,9 @@ async function typeScan(page: Page, code: string, scope = page.locator('body')) 
   await input.press('Enter');
 }
 
-/** A count tile of /mat by its accessible name ("MAT Keluar Selesai: 3 MAT"). */
-const tile = (page: Page, side: 'MAT Masuk' | 'MAT Keluar', label: string, n: number) => page.getByRole('link', { name: `${side} ${label}: ${n} MAT` });
+/** A count tile of /mat by its side's region and its accessible name, what it shows ("3 Selesai"). */
+const tile = (page: Page, side: 'MAT Masuk' | 'MAT Keluar', label: string, n: number) =>
+  page.getByRole('region', { name: side }).getByRole('link', { name: `${n} ${label}`, exact: true });
 
 test('T001 sends three products, T002 receives with the QR on T001’s screen and reports one unit missing; both sides and the counts show it', async ({ page, baseURL }) => {
   test.setTimeout(240_000);

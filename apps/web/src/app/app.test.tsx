@@ -103,7 +103,7 @@ describe('home', () => {
 
     const tile = await screen.findByTestId('count-1101');
     expect(tile).toHaveAttribute('href', '/order');
-    expect(tile).toHaveAccessibleName('Baru: 4 pesanan');
+    expect(tile).toHaveAccessibleName('Baru 4');
     expect(screen.getByTestId('count-1102')).toHaveAttribute('href', '/list-packing');
     expect(screen.getByTestId('count-1103')).toHaveAttribute('href', '/list-proses');
     expect(screen.getByTestId('count-1104')).toHaveAttribute('href', '/list-done');

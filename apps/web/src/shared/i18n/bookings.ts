@@ -61,8 +61,6 @@ export const bookingsText = {
     emptyIn: 'Permintaan booking stok dari toko lain untuk toko Anda muncul di sini.',
     emptyOut: 'Booking stok dibuat dari layar picking saat barang pesanan kurang.',
     emptyFiltered: 'Tidak ada booking yang cocok dengan saringan.',
-    openProduct: 'Lihat booking {name}',
-    openStore: 'Lihat booking dengan {name}',
     groupProductTitle: 'Booking produk',
     groupStoreTitle: 'Booking dengan toko',
     allProducts: 'Semua produk',
@@ -71,7 +69,6 @@ export const bookingsText = {
     statusCount: '{label} {count}',
   },
   card: {
-    open: 'Buka booking {bookingNo}',
     to: 'Ke {store}',
     from: 'Dari {store}',
     takenLabel: 'Diambil:',
@@ -255,7 +252,6 @@ export const bookingsText = {
   /** Under an order line while picking. */
   line: {
     label: 'Booking stok baris ini',
-    open: 'Buka booking {bookingNo}',
     to: 'ke {store}',
     taken: 'Diambil: {store} · {qty}',
     takenNone: 'Diambil: -',

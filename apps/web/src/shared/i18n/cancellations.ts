@@ -7,7 +7,6 @@ export const cancellationsText = {
   queue: {
     title: 'Menunggu persetujuan ({count})',
     label: 'Pengajuan pembatalan yang menunggu persetujuan',
-    open: 'Buka pengajuan pembatalan {shipmentNo}',
     requester: 'Diajukan {name}',
     loadError: 'Pengajuan pembatalan gagal dimuat.',
     total: '{count} pengajuan',

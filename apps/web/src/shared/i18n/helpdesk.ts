@@ -47,7 +47,6 @@ export const helpdeskText = {
     apply: 'Terapkan',
     refresh: 'Muat ulang',
     comments: '{count} balasan',
-    openDetail: 'Buka tiket {id}',
   },
   form: {
     title: 'Buat Tiket',

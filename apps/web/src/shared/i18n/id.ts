@@ -142,7 +142,6 @@ export const id = {
     updatedAt: 'Diperbarui {time}',
     newOrdersToast: '{count} pesanan baru masuk',
     featuresTitle: 'Menu',
-    countUnit: 'pesanan',
   },
   features: {
     orders: 'Pesanan',

@@ -40,7 +40,6 @@ export const monitoringText = {
     },
     oldest: 'tertua {age}',
     none: 'tidak ada',
-    open: '{label}: {count}, buka daftarnya',
   },
   /** A tile opens its list in one store, or its stores when the figures cover several. */
   tile: {
@@ -67,7 +66,6 @@ export const monitoringText = {
     age: '{age} · batas {limit}',
     picker: 'Diambil {name}',
     unclaimed: 'Belum diambil',
-    open: 'Buka pesanan {shipmentNo}, terlambat {age}',
     escalation: {
       1: 'Eskalasi 1 · Toko',
       2: 'Eskalasi 2 · Kepala Toko',
@@ -79,7 +77,6 @@ export const monitoringText = {
     capped: 'Menampilkan {shown} dari {total} toko (yang paling banyak terlambat).',
     late: '{count} terlambat',
     waiting: '{count} menunggu',
-    filter: 'Tampilkan {store} saja',
   },
   /** Durations: "<1 mnt", "12 mnt", "1 j 5 mnt", "2 hr 3 j". */
   duration: {

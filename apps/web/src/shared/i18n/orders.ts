@@ -4,7 +4,6 @@
  */
 export const ordersText = {
   tabsLabel: 'Status pesanan',
-  tabCount: '{label}: {count} pesanan',
   refresh: 'Muat ulang daftar',
   listLabel: 'Daftar pesanan {label}',
   loadingMore: 'Memuat pesanan berikutnya…',
@@ -30,7 +29,6 @@ export const ordersText = {
     items: '{count} barang',
     picker: 'Picker: {name}',
     progress: '{done}/{total} barang',
-    open: 'Buka pesanan {shipmentNo}',
     cancelledBy: 'Dibatalkan oleh {name}',
     cancelReason: 'Alasan: {reason}',
   },
@@ -150,6 +148,8 @@ export const ordersText = {
   },
   progress: {
     label: 'Progres picking',
+    /** The bar under one product line while picking. */
+    line: 'Progres {name}',
     value: '{done} dari {total} barang',
     complete: 'Semua produk sudah lengkap.',
   },

@@ -165,7 +165,6 @@ export const podText = {
     loadingMore: 'Memuat pengajuan berikutnya…',
     requester: 'Diajukan oleh {name}',
     distance: '{distance} dari titik pelanggan',
-    open: 'Buka pengajuan {shipmentNo}',
     refresh: 'Muat ulang daftar',
   },
   filter: {

@@ -87,7 +87,6 @@ export const returnsText = {
   },
   list: {
     tabsLabel: 'Status retur',
-    tabCount: '{label}: {count} retur',
     refresh: 'Muat ulang daftar',
     total: '{count} retur',
     loadError: 'Daftar retur gagal dimuat.',
@@ -106,7 +105,6 @@ export const returnsText = {
     searchLabel: 'Cari retur',
     searchPlaceholder: 'No. shipment atau nama pelanggan',
     items: '{count} barang',
-    open: 'Buka retur {shipmentNo}',
     by: 'oleh {name}',
   },
   detail: {

@@ -40,7 +40,6 @@ export const transfersText = {
     outTitle: 'MAT Keluar',
     outHint: 'Barang yang dikirim toko Anda',
     /** A count tile's accessible name. */
-    countLabel: '{side} {label}: {count} MAT',
     countsError: 'Jumlah MAT gagal dimuat.',
     lockedTitle: 'MAT terkunci',
     lockedHint: 'PIN salah 5 kali. Hanya Area Supervisor yang dapat membuka kuncinya.',
@@ -53,7 +52,6 @@ export const transfersText = {
   },
   list: {
     tabsLabel: 'Status MAT',
-    tabCount: '{label}: {count}',
     total: '{count} MAT',
     loadError: 'Daftar MAT gagal dimuat.',
     loadingMore: 'Memuat MAT berikutnya…',
@@ -78,7 +76,6 @@ export const transfersText = {
     searchPlaceholder: 'No. MAT, kode atau nama toko',
     filterTitle: 'Filter tanggal kirim',
     refresh: 'Muat ulang daftar MAT',
-    open: 'Buka {matNo}',
   },
   send: {
     storeTitle: 'Toko tujuan',

@@ -35,10 +35,14 @@ export function Card({
   );
 }
 
-/** One item of a list that opens its detail: the whole card is the link (a large touch target). */
-export function LinkCard({ to, label, testId, className, children }: { to: string; label: string; testId?: string; className?: string; children: ReactNode }) {
+/**
+ * One item of a list that opens its detail: the whole card is the link (a large touch target).
+ * Its accessible name is its visible text, nothing put over it (WCAG 2.5.3): a voice user says
+ * what they see, a screen reader reads what is shown.
+ */
+export function LinkCard({ to, testId, className, children }: { to: string; testId?: string; className?: string; children: ReactNode }) {
   return (
-    <Link to={to} aria-label={label} data-testid={testId} className={cn(SURFACE, 'active:bg-slate-50', className)}>
+    <Link to={to} data-testid={testId} className={cn(SURFACE, 'active:bg-slate-50', className)}>
       {children}
     </Link>
   );
@@ -63,10 +67,10 @@ export function CardSkeleton({ rows }: { rows: ReadonlyArray<string | readonly s
   );
 }
 
-/** A label and its value in a card's grid of facts. */
-export function Field({ label, children }: { label: string; children: ReactNode }) {
+/** A label and its value in a card's grid of facts (a `<dl>`): the `<div>` that groups a `<dt>` with its `<dd>`. */
+export function Field({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
-    <div className="flex min-w-0 flex-col">
+    <div className={cn('flex min-w-0 flex-col', className)}>
       <dt className="text-xs text-slate-500">{label}</dt>
       <dd className="text-sm font-medium break-words text-slate-900">{children}</dd>
     </div>

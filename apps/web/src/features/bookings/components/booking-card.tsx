@@ -15,7 +15,7 @@ export function BookingCard({ item, now }: { item: BookingItem; now: number }) {
   // The other store: the one asked (my booking) or the one asking (a request to my store).
   const other = item.direction === 'out' ? t(text.to, { store: item.offeredTo.storeName }) : t(text.from, { store: item.storeName });
   return (
-    <LinkCard to={paths.getProduct(item.bookID)} testId={`booking-card-${item.bookID}`} label={t(text.open, { bookingNo: item.bookingNo })} className="gap-1.5">
+    <LinkCard to={paths.getProduct(item.bookID)} testId={`booking-card-${item.bookID}`} className="gap-1.5">
       <div className="flex items-center gap-2">
         <p className="min-w-0 flex-1 truncate font-mono font-semibold text-slate-900">{item.bookingNo}</p>
         <BookingStatusChip status={item.status} cancelled={item.cancelled} />

@@ -96,7 +96,7 @@ export function BookingListScreen({ grouping }: { grouping: BookingGrouping }) {
                 <span
                   className={cn(
                     'absolute -top-1.5 -right-1 inline-flex min-w-5 justify-center rounded-full px-1 text-xs font-bold tabular-nums ring-2 ring-white',
-                    n === undefined || n === 0 ? 'invisible' : d === 'in' ? 'bg-red-600 text-white' : 'bg-amber-500 text-white',
+                    n === undefined || n === 0 ? 'invisible' : d === 'in' ? 'bg-red-600 text-white' : 'bg-amber-700 text-white',
                   )}
                   data-testid={`booking-direction-${d}-count`}
                 >

@@ -5,12 +5,11 @@ import { CardSkeleton, LinkCard } from '@/shared/ui/card';
 import { GroupCounts } from './group-counts';
 import { ProductThumb } from '@/shared/ui/product-thumb';
 
-const text = bookingsText.list;
 
 /** A product with bookings: its counts per status and units; tap to see its bookings. */
 export function ProductGroupCard({ group, to }: { group: BookingProductGroup; to: string }) {
   return (
-    <LinkCard to={to} testId={`product-group-${group.productId}`} label={t(text.openProduct, { name: group.productName })} className="gap-2">
+    <LinkCard to={to} testId={`product-group-${group.productId}`} className="gap-2">
       <div className="flex items-start gap-3">
         <ProductThumb imageUrl={group.imageUrl} />
         <div className="flex min-w-0 flex-1 flex-col">
@@ -26,7 +25,7 @@ export function ProductGroupCard({ group, to }: { group: BookingProductGroup; to
 /** The other store of some bookings: where it is, how far, the counts; tap to see the bookings with it. */
 export function StoreGroupCard({ group, to }: { group: BookingStoreGroup; to: string }) {
   return (
-    <LinkCard to={to} testId={`store-group-${group.storeCode}`} label={t(text.openStore, { name: group.storeName })} className="gap-2">
+    <LinkCard to={to} testId={`store-group-${group.storeCode}`} className="gap-2">
       <div className="flex items-start gap-2">
         <div className="flex min-w-0 flex-1 flex-col">
           <p className="truncate font-semibold text-slate-900">{group.storeName}</p>

@@ -28,7 +28,7 @@ export function GroupCounts({ counts }: { counts: Counts }) {
         {ORDER.map(([key, status, tone]) => (
           <li
             key={key}
-            className={cn('rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums', counts[key] > 0 ? tone : 'bg-slate-50 text-slate-400')}
+            className={cn('rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums', counts[key] > 0 ? tone : 'bg-slate-50 text-slate-500')}
             data-testid={`group-count-${status}`}
           >
             {t(bookingsText.list.statusCount, { label: BOOKING_STATUS_LABEL[status], count: formatNumber(counts[key]) })}

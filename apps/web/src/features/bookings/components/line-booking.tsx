@@ -33,7 +33,6 @@ export default function LineBooking({ order, line }: { order: OrderDetail; line:
               <li key={b.bookID}>
                 <Link
                   to={paths.getProduct(b.bookID)}
-                  aria-label={t(text.open, { bookingNo: b.bookingNo })}
                   className="flex min-h-11 flex-col justify-center gap-0.5 rounded-xl border border-slate-200 bg-slate-50 px-2.5 py-1.5 active:bg-slate-100"
                   data-testid={`line-booking-${b.bookID}`}
                 >

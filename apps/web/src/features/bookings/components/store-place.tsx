@@ -18,12 +18,12 @@ export function StorePlace({ label, store, testId }: { label: string; store: Boo
       {store.phone ? (
         <a
           href={`tel:${store.phone.replace(/[^\d+]/g, '')}`}
-          aria-label={t(text.call, { store: store.storeName })}
           className="inline-flex min-h-11 items-center gap-2 self-start rounded-xl border border-brand-600 px-3 text-sm font-semibold text-brand-700 active:bg-brand-50"
           data-testid={`${testId}-phone`}
         >
           <Icon name="phone" className="size-5" />
-          {store.phone}
+          {/* Named by the number it shows, then what it does (WCAG 2.5.3: the name starts with the visible text). */}
+          {store.phone} <span className="sr-only">{t(text.call, { store: store.storeName })}</span>
         </a>
       ) : (
         <p className="text-xs text-slate-500">{text.noPhone}</p>

@@ -15,7 +15,6 @@ export function CancelRequestCard({ request, now }: { request: CancelRequest; no
     <LinkCard
       to={paths.requestCancel(request.shipmentNo)}
       testId={`cancel-request-${request.shipmentNo}`}
-      label={t(text.open, { shipmentNo: request.shipmentNo })}
       className="gap-1.5"
     >
       <div className="flex items-center gap-2">

@@ -31,11 +31,9 @@ export function CancelRequestState({ request }: { request: CancelRequest }) {
         </p>
       ) : null}
       <dl className="grid grid-cols-2 gap-x-3 gap-y-2">
-        <div className="col-span-2">
-          <Field label={text.reason}>
-            <span data-testid="cancel-request-reason">{request.reason.display}</span>
-          </Field>
-        </div>
+        <Field label={text.reason} className="col-span-2">
+          <span data-testid="cancel-request-reason">{request.reason.display}</span>
+        </Field>
         <Field label={text.requestedBy}>{request.requestedBy ?? text.nobody}</Field>
         <Field label={text.requestedAt}>{formatDateTime(request.requestedAt)}</Field>
         {request.status !== 'pending' ? (
@@ -45,11 +43,9 @@ export function CancelRequestState({ request }: { request: CancelRequest }) {
           </>
         ) : null}
         {request.note ? (
-          <div className="col-span-2">
-            <Field label={text.note}>
-              <span data-testid="cancel-request-note">{request.note}</span>
-            </Field>
-          </div>
+          <Field label={text.note} className="col-span-2">
+            <span data-testid="cancel-request-note">{request.note}</span>
+          </Field>
         ) : null}
       </dl>
       {request.status === 'pending' && !request.canDecide ? <p className="text-sm text-slate-700">{t(text.notYours, { role })}</p> : null}
@@ -70,9 +66,9 @@ export function CancelledState({ order }: { order: OrderDetail }) {
       <dl className="grid grid-cols-2 gap-x-3 gap-y-2">
         <Field label={c.by}>{order.cancelledBy ?? text.nobody}</Field>
         <Field label={c.at}>{order.cancelledAt ? formatDateTime(order.cancelledAt) : text.nobody}</Field>
-        <div className="col-span-2">
-          <Field label={c.reason}>{order.cancelReason ?? text.nobody}</Field>
-        </div>
+        <Field label={c.reason} className="col-span-2">
+          {order.cancelReason ?? text.nobody}
+        </Field>
       </dl>
       {order.progress.picked > 0 ? (
         <p className="flex items-start gap-2 rounded-xl bg-amber-100 p-2 text-sm font-medium text-amber-950" data-testid="cancel-put-back">

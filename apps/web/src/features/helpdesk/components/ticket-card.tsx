@@ -10,7 +10,7 @@ const text = helpdeskText.list;
 /** One ticket of a list: number, status, shipment, problem, store and how long since it changed; opens the conversation. */
 export function TicketCard({ item, mode, now }: { item: TicketSummary; mode: string; now: number }) {
   return (
-    <LinkCard to={paths.reportedDetail({ mode, id: item.id })} label={t(text.openDetail, { id: item.id })} testId={`ticket-card-${item.id}`}>
+    <LinkCard to={paths.reportedDetail({ mode, id: item.id })} testId={`ticket-card-${item.id}`}>
       <div className="flex items-center gap-2">
         <span className="font-semibold text-slate-900">#{item.id}</span>
         <TicketStatusChip status={item.status} />

@@ -145,7 +145,7 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
           <ol className="flex flex-col gap-2" aria-live="polite">
             {ticket.conversations.map((c) => (
               <li key={c.id} className={cn('flex flex-col gap-1 rounded-2xl p-3', c.fromHelpdesk ? 'mr-6 bg-sky-50' : 'ml-6 bg-slate-100')} data-testid={`ticket-comment-${c.id}`} data-from={c.fromHelpdesk ? 'helpdesk' : 'store'}>
-                <div className="flex items-baseline gap-2 text-xs text-slate-500">
+                <div className="flex items-baseline gap-2 text-xs text-slate-600">
                   <span className="font-semibold text-slate-800">{c.userName ?? '-'}</span>
                   {c.fromHelpdesk ? <span className="rounded-full bg-sky-200 px-1.5 text-sky-900">{text.helpdesk}</span> : null}
                   <span className="flex-1" />

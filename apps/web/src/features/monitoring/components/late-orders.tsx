@@ -19,7 +19,6 @@ function LateOrderCard({ order, serverNow }: { order: LateOrder; serverNow: numb
     <li>
       <LinkCard
         to={orderDetailPath(order)}
-        label={t(text.open, { shipmentNo: order.shipmentNo, age })}
         testId={`late-order-${order.shipmentNo}`}
         className="border-red-200"
       >

@@ -56,7 +56,7 @@ function MonitoredTile({ status, slaMinutes, serverNow }: { status: MonitoringSt
         {oldest === null ? text.none : <AgeText template={text.oldest} age={formatDuration(oldest)} />}
       </span>
       {slaMinutes !== undefined ? (
-        <span className="text-xs text-slate-500">
+        <span className="text-xs text-slate-600">
           <AgeText template={text.sla} age={formatDuration(slaMinutes)} />
         </span>
       ) : null}

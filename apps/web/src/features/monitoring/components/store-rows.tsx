@@ -20,7 +20,6 @@ export function StoreRows({ stores, storeCount, onPick }: { stores: readonly Mon
               <button
                 type="button"
                 onClick={() => onPick(store.storeCode)}
-                aria-label={t(text.filter, { store: `${store.storeCode} ${store.storeName}` })}
                 data-testid={`monitoring-store-${store.storeCode}`}
                 data-late={store.late > 0 ? 'true' : 'false'}
                 className={cn('flex min-h-12 w-full items-center gap-2 rounded-xl px-1 py-2 text-left active:bg-slate-50', store.late > 0 && 'bg-red-50')}

@@ -31,11 +31,9 @@ export function OrderAftercareState({ order }: { order: OrderDetail }) {
               <span data-testid="order-cancelled-by">{order.cancelledBy ?? '-'}</span>
             </Field>
             <Field label={text.cancelledAt}>{order.cancelledAt ? formatDateTime(order.cancelledAt) : '-'}</Field>
-            <div className="col-span-2">
-              <Field label={text.cancelReason}>
-                <span data-testid="order-cancel-reason">{order.cancelReason ?? '-'}</span>
-              </Field>
-            </div>
+            <Field label={text.cancelReason} className="col-span-2">
+              <span data-testid="order-cancel-reason">{order.cancelReason ?? '-'}</span>
+            </Field>
           </dl>
           {order.statusId === ORDER_STATUS.CANCELLED && order.progress.picked > 0 ? (
             <p className="flex items-start gap-2 rounded-xl bg-amber-100 p-2 text-sm font-medium text-amber-950" data-testid="order-put-back">

@@ -30,7 +30,7 @@ export function DeliveryChip({ deliveryType }: { deliveryType: number }) {
 export function OrderCard({ order, now }: { order: OrderSummary; now: number }) {
   const progress = order.progress;
   return (
-    <LinkCard to={orderDetailPath(order)} testId={`order-card-${order.shipmentNo}`} label={t(ordersText.card.open, { shipmentNo: order.shipmentNo })}>
+    <LinkCard to={orderDetailPath(order)} testId={`order-card-${order.shipmentNo}`}>
       <div className="flex flex-wrap items-center gap-1.5">
         <ChannelChip appId={order.appId} appName={order.appName} />
         <DeliveryChip deliveryType={order.deliveryType} />
@@ -62,7 +62,7 @@ export function OrderCard({ order, now }: { order: OrderSummary; now: number }) 
             <span className="truncate">{order.pickerName ? t(ordersText.card.picker, { name: order.pickerName }) : null}</span>
             <span className="shrink-0 font-semibold tabular-nums">{t(ordersText.card.progress, { done: progress.resolved, total: progress.qty })}</span>
           </div>
-          <ProgressBar value={progress.resolved} max={progress.qty} complete={progress.complete} />
+          <ProgressBar value={progress.resolved} max={progress.qty} complete={progress.complete} label={ordersText.progress.label} />
         </div>
       ) : null}
     </LinkCard>

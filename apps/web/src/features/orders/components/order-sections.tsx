@@ -11,12 +11,12 @@ import { ChannelChip, DeliveryChip } from './order-card';
 
 const STATUS_TONE: Record<number, string> = {
   1101: 'bg-brand-700 text-white',
-  1102: 'bg-amber-500 text-white',
-  1103: 'bg-sky-600 text-white',
-  1104: 'bg-emerald-600 text-white',
+  1102: 'bg-amber-700 text-white',
+  1103: 'bg-sky-700 text-white',
+  1104: 'bg-emerald-700 text-white',
   1105: 'bg-slate-600 text-white',
-  1106: 'bg-slate-400 text-white',
-  1107: 'bg-slate-400 text-white',
+  1106: 'bg-slate-500 text-white',
+  1107: 'bg-slate-500 text-white',
 };
 
 /** Shipment, order, channel, delivery, payment and who picks it. */

@@ -75,7 +75,7 @@ function ProductLine({
       ) : null}
       {picking ? (
         <>
-          <ProgressBar value={done} max={line.qty} complete={resolved} />
+          <ProgressBar value={done} max={line.qty} complete={resolved} label={t(ordersText.progress.line, { name: line.name })} />
           <div className="grid grid-cols-2 gap-2 pt-1">
             <button
               type="button"

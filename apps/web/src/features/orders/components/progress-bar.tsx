@@ -1,7 +1,7 @@
 import { cn } from '@/shared/utils/cn';
 
-/** A thin bar: resolved units of ordered units. */
-export function ProgressBar({ value, max, complete, label, className }: { value: number; max: number; complete?: boolean; label?: string; className?: string }) {
+/** A thin bar: resolved units of ordered units. Named (`label`), as every progressbar must be for a screen reader to say what progresses. */
+export function ProgressBar({ value, max, complete, label, className }: { value: number; max: number; complete?: boolean; label: string; className?: string }) {
   const pct = max > 0 ? Math.min(100, Math.round((value / max) * 100)) : 0;
   return (
     <div

@@ -176,6 +176,8 @@ describe('order detail', () => {
       );
     renderDetail(`/order/detail/1102/${SHP}/pickup`);
     const field = await screen.findByLabelText('Ketik barcode');
+    // Every progress bar of the picking screen says what progresses: the order's, then each line's.
+    expect(screen.getAllByRole('progressbar').map((bar) => bar.getAttribute('aria-label'))).toEqual(['Progres picking', ...picking.products.map((l) => `Progres ${l.name}`)]);
     await userEvent.type(field, '8991234567895{Enter}');
     expect(await screen.findByText('Indomie Goreng 85g: 1/2')).toBeInTheDocument();
     expect(screen.getByTestId('line-11-picked')).toHaveTextContent('Diambil 1/2');

@@ -15,7 +15,6 @@ export function PodRequestCard({ request, now }: { request: PodRequestSummary; n
     <LinkCard
       to={paths.pengajuanPodDetail(request.shipmentNo, request.deliveryType, request.type)}
       testId={`pod-request-${request.shipmentNo}`}
-      label={t(text.open, { shipmentNo: request.shipmentNo })}
       className="gap-1.5"
     >
       <div className="flex items-center gap-2">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { recapText } from '@/shared/i18n/recap';
+import { ScrollArea } from '@/shared/ui/scroll-area';
 import { cn } from '@/shared/utils/cn';
 import { CsvLink } from './csv-link';
 
@@ -51,7 +52,7 @@ export function RecapTable<T>({
           {recapText.empty}
         </p>
       ) : (
-        <div className="-mx-3 overflow-x-auto px-3 print:mx-0 print:overflow-visible print:px-0">
+        <ScrollArea labelledBy={headingId} className="-mx-3 px-3 print:mx-0 print:overflow-visible print:px-0">
           <table className="w-full border-collapse text-sm">
             <thead>
               <tr className="border-b border-slate-300 text-left text-xs text-slate-600">
@@ -91,7 +92,7 @@ export function RecapTable<T>({
               </tfoot>
             ) : null}
           </table>
-        </div>
+        </ScrollArea>
       )}
     </section>
   );

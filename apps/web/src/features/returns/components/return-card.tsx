@@ -15,7 +15,6 @@ export function ReturnCard({ item, now }: { item: ReturnSummary; now: number }) 
     <LinkCard
       to={paths.returDetail(item.shipmentNo, methodOf(item.deliveryType))}
       testId={`return-card-${item.shipmentNo}`}
-      label={t(text.open, { shipmentNo: item.shipmentNo })}
       className="gap-1.5"
     >
       <div className="flex items-center gap-2">

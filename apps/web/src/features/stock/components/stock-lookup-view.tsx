@@ -45,7 +45,7 @@ function ProductCard({ lookup }: { lookup: StockLookup }) {
           {store.qty < 0 ? <span className="text-xs font-medium text-red-700">{text.myStore.negative}</span> : null}
         </div>
         <div className="flex shrink-0 flex-col items-end">
-          <span className={cn('text-2xl font-bold tabular-nums', store.qty > 0 ? 'text-brand-900' : store.qty < 0 ? 'text-red-700' : 'text-slate-400')} data-testid="stock-my-qty">
+          <span className={cn('text-2xl font-bold tabular-nums', store.qty > 0 ? 'text-brand-900' : store.qty < 0 ? 'text-red-700' : 'text-slate-500')} data-testid="stock-my-qty">
             {formatNumber(store.qty)}
           </span>
           <span className="text-xs text-brand-800">{text.myStore.sellable}</span>
@@ -128,10 +128,10 @@ function StoreStockRow({ store }: { store: StoreStock }) {
         <p className="truncate text-xs text-slate-500">{t(text.nearby.place, { kelurahan: store.kelurahan, kecamatan: store.kecamatan })}</p>
       </div>
       <div className="flex w-14 shrink-0 flex-col items-end">
-        <span className={cn('text-xl font-bold tabular-nums', has ? 'text-emerald-700' : 'text-slate-400')} data-testid="stock-store-qty">
+        <span className={cn('text-xl font-bold tabular-nums', has ? 'text-emerald-700' : 'text-slate-500')} data-testid="stock-store-qty">
           {formatNumber(store.qty)}
         </span>
-        <span className={cn('text-xs', has ? 'text-slate-600' : 'text-slate-400')}>{has ? text.nearby.stock : text.nearby.empty}</span>
+        <span className={cn('text-xs', has ? 'text-slate-600' : 'text-slate-500')}>{has ? text.nearby.stock : text.nearby.empty}</span>
         {store.qtyReserved > 0 ? <span className="text-right text-[11px] leading-tight text-amber-800">{t(text.nearby.reserved, { qty: formatNumber(store.qtyReserved) })}</span> : null}
       </div>
       {store.phone ? (

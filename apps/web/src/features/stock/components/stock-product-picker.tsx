@@ -104,7 +104,7 @@ export function StockProductPicker({ onPick, autoFocus = false }: { onPick: (ite
                     <span className="font-mono text-xs text-slate-500">{item.barcode}</span>
                   </span>
                   <span className="flex shrink-0 flex-col items-end">
-                    <span className={cn('text-lg font-bold tabular-nums', item.qty > 0 ? 'text-slate-900' : 'text-slate-400')}>{formatNumber(item.qty)}</span>
+                    <span className={cn('text-lg font-bold tabular-nums', item.qty > 0 ? 'text-slate-900' : 'text-slate-500')}>{formatNumber(item.qty)}</span>
                     <span className="text-xs text-slate-500">{text.list.myStock}</span>
                   </span>
                 </button>

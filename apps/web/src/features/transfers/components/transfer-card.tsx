@@ -11,7 +11,7 @@ const common = transfersText.common;
 /** One transfer of a list: number, status, the other store, products and units, when; tap to open it at `to`. */
 export function TransferCard({ item, to, now }: { item: TransferItem; to: string; now: number }) {
   return (
-    <LinkCard to={to} testId={`mat-card-${item.matNo}`} label={t(transfersText.list.open, { matNo: item.matNo })} className="gap-1.5">
+    <LinkCard to={to} testId={`mat-card-${item.matNo}`} className="gap-1.5">
       <div className="flex items-center gap-2">
         <p className="min-w-0 flex-1 truncate font-mono font-semibold text-slate-900">{item.matNo}</p>
         <TransferStatusChip status={item.matStatus} />

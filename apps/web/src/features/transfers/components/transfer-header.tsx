@@ -37,13 +37,11 @@ export function TransferHeader({ detail: d }: { detail: TransferDetail }) {
           <span className="font-mono break-all">{d.idTbsms}</span>
         </Field>
         {d.note ? (
-          <div className="col-span-2">
-            <Field label={common.note}>
-              <span className="whitespace-pre-line" data-testid="mat-note">
-                {d.note}
-              </span>
-            </Field>
-          </div>
+          <Field label={common.note} className="col-span-2">
+            <span className="whitespace-pre-line" data-testid="mat-note">
+              {d.note}
+            </span>
+          </Field>
         ) : null}
       </dl>
     </Card>

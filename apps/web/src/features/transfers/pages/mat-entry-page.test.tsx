@@ -59,7 +59,8 @@ describe('/mat (MAT entry)', () => {
     }
     // The receiver has no cancel list.
     expect(screen.queryByTestId('mat-count-in-cancel')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'MAT Keluar Batal: 1 MAT' })).toBeInTheDocument();
+    // Each count is named by what it shows (WCAG 2.5.3), in its side's region.
+    expect(within(screen.getByRole('region', { name: 'MAT Keluar' })).getByRole('link', { name: '1 Batal' })).toHaveAttribute('href', '/mat-out-cancel');
     expect(screen.getByTestId('mat-send')).toHaveAttribute('href', '/mat-store');
   });
 

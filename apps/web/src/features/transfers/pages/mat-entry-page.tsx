@@ -162,17 +162,16 @@ function CountBlock({ side, title, hint, counts, loading }: { side: TransferList
             <li key={s}>
               <LinkCard
                 to={listPath(side, s)}
-                label={n === undefined ? `${title} ${label}` : t(text.countLabel, { side: title, label, count: formatNumber(n) })}
                 testId={`mat-count-${side}-${s}`}
                 className="min-h-16 items-center justify-center gap-0.5 px-1 py-2 text-center"
               >
                 {n === undefined ? (
-                  loading ? <Skeleton className="h-7 w-8" /> : <span className="text-2xl font-bold text-slate-400">{id.common.dash}</span>
+                  loading ? <Skeleton className="h-7 w-8" /> : <span className="text-2xl font-bold text-slate-500">{id.common.dash}</span>
                 ) : (
-                  <span className={cn('text-2xl font-bold tabular-nums', n > 0 ? 'text-brand-800' : 'text-slate-400')} data-testid={`mat-count-${side}-${s}-value`}>
+                  <span className={cn('text-2xl font-bold tabular-nums', n > 0 ? 'text-brand-800' : 'text-slate-500')} data-testid={`mat-count-${side}-${s}-value`}>
                     {formatNumber(n)}
                   </span>
-                )}
+                )}{' '}
                 <span className="text-xs font-medium text-slate-700">{label}</span>
               </LinkCard>
             </li>
@@ -201,7 +200,7 @@ function WatchBlock({ kind, title, hint }: { kind: TransferWatchKind; title: str
       <ul className="flex flex-col gap-2">
         {page.items.map((item) => (
           <li key={item.matNo}>
-            <LinkCard to={detailPath(item)} label={t(transfersText.list.open, { matNo: item.matNo })} testId={`mat-watch-${kind}-${item.matNo}`} className="gap-1">
+            <LinkCard to={detailPath(item)} testId={`mat-watch-${kind}-${item.matNo}`} className="gap-1">
               <div className="flex items-center gap-2">
                 <p className="min-w-0 flex-1 truncate font-mono text-sm font-semibold text-slate-900">{item.matNo}</p>
                 {kind === 'locked' ? <LockedChip /> : <ShortChip qty={item.qtyShort} />}

@@ -5,6 +5,7 @@ import { ordersText } from '@/shared/i18n/orders';
 import { ModalFrame } from '@/shared/modal/modal-frame';
 import { ModalSheet } from '@/shared/modal/modal-sheet';
 import { Button } from '@/shared/ui/button';
+import { ScrollArea } from '@/shared/ui/scroll-area';
 import { cn } from '@/shared/utils/cn';
 import { PRINT_KINDS, PRINT_PAPER, type PrintKind } from '../../utils/print';
 import { PackingSlip } from './packing-slip';
@@ -62,11 +63,11 @@ export function PrintSheet({ order, initialKind = 'packing-slip', onClose }: { o
             {text.hint[kind]}
           </p>
           {/* The paper on a grey desk: the sheet at its printed size (the label 80 × 50 mm). */}
-          <div className="flex justify-center overflow-x-auto rounded-xl bg-slate-200 p-2">
+          <ScrollArea label={text.kinds[kind]} className="flex justify-center rounded-xl bg-slate-200 p-2">
             <div className={cn('shadow-md', kind === 'packing-slip' && 'w-full max-w-[105mm]')}>
               {kind === 'packing-slip' ? <PackingSlip order={order} /> : <ShelfLabel order={order} />}
             </div>
-          </div>
+          </ScrollArea>
         </div>
       </ModalSheet>
     </ModalFrame>
