@@ -43,14 +43,15 @@ export const monitoringText = {
   },
   /** A tile opens its list in one store, or its stores when the figures cover several. */
   tile: {
-    openList: '{label}: {count}, buka daftarnya',
-    openInStore: '{label}: {count}, buka daftarnya di {store} (menjadi toko aktif)',
-    showStores: '{label}: {count}, lihat per toko',
+    // Said after the tile's visible text (its accessible name starts with what it shows, WCAG 2.5.3).
+    openList: 'buka daftarnya',
+    openInStore: 'buka daftarnya di {store} (menjadi toko aktif)',
+    showStores: 'lihat per toko',
     storesTitle: '{label} per toko',
     storesNone: 'Tidak ada di toko mana pun.',
     storesCapped: 'Menampilkan {shown} dari {total} toko (yang paling banyak).',
-    storeOpen: '{store}: {count}, buka daftarnya',
-    storeOpenSwitch: '{store}: {count}, buka daftarnya (menjadi toko aktif)',
+    storeOpen: 'buka daftarnya',
+    storeOpenSwitch: 'buka daftarnya (menjadi toko aktif)',
     switchHint: 'Ketuk toko untuk membuka daftarnya; toko itu menjadi toko aktif Anda.',
     switched: 'Toko aktif: {store}',
     switchFailed: 'Toko aktif tidak dapat diganti. Coba lagi.',

@@ -39,8 +39,6 @@ function MonitoredTile({ status, slaMinutes, serverNow }: { status: MonitoringSt
   return (
     <TileAction
       tile={statusTile(status.statusId as MonitoringStatusId)}
-      label={label}
-      count={status.count}
       testId={`monitoring-status-${status.statusId}`}
       late={late > 0}
       className={cn('flex min-w-0 flex-col gap-0.5 rounded-2xl border px-1.5 py-2 shadow-sm active:bg-slate-50', late > 0 ? 'border-red-600 bg-red-50' : 'border-slate-200 bg-white')}
@@ -95,8 +93,6 @@ export function StatusTiles({ data, serverNow, expanded }: { data: Monitoring; s
             <TileAction
               key={s}
               tile={statusTile(s)}
-              label={ORDER_STATUS_LABEL[s]}
-              count={count}
               testId={`monitoring-status-${s}`}
               className="flex min-h-11 items-center justify-between rounded-2xl border border-slate-200 bg-white px-3 py-2 shadow-sm active:bg-slate-50"
             >

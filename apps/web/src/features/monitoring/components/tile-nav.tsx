@@ -49,16 +49,12 @@ export const tileStoresId = (tile: MonitoringTile) => `monitoring-tile-stores-${
  */
 export function TileAction({
   tile,
-  label,
-  count,
   className,
   testId,
   late,
   children,
 }: {
   tile: MonitoringTile;
-  label: string;
-  count: number;
   className: string;
   testId: string;
   /** A status tile past its service level (`data-late`). */
@@ -66,7 +62,6 @@ export function TileAction({
   children: ReactNode;
 }) {
   const nav = useTileNav();
-  const values = { label, count: formatNumber(count) };
   const common = { 'data-testid': testId, 'data-late': late === undefined ? undefined : String(late) };
   if (!canOpenTile(tile, nav.roleId)) {
     return (
@@ -83,12 +78,12 @@ export function TileAction({
         onClick={() => nav.toggle(tile)}
         aria-expanded={expanded}
         aria-controls={expanded ? tileStoresId(tile) : undefined}
-        aria-label={t(text.showStores, values)}
         {...common}
         data-opens="stores"
         className={cn(className, 'text-left', expanded && 'ring-2 ring-brand-600')}
       >
         {children}
+        <Hint text={text.showStores} />
       </button>
     );
   }
@@ -97,8 +92,9 @@ export function TileAction({
   if (storeCode === nav.activeStoreCode || !tileNeedsActiveStore(tile)) {
     // What the tile counts has no saved date, search or channel filter: the list opens without them.
     return (
-      <Link to={to} onClick={clearFilters} aria-label={t(text.openList, values)} {...common} data-opens="list" className={className}>
+      <Link to={to} onClick={clearFilters} {...common} data-opens="list" className={className}>
         {children}
+        <Hint text={text.openList} />
       </Link>
     );
   }
@@ -107,14 +103,19 @@ export function TileAction({
       type="button"
       onClick={() => nav.openInStore(storeCode, to)}
       disabled={nav.opening !== null}
-      aria-label={t(text.openInStore, { ...values, store: storeCode })}
       {...common}
       data-opens="store-list"
       className={cn(className, 'text-left')}
     >
       {children}
+      <Hint text={t(text.openInStore, { store: storeCode })} />
     </button>
   );
+}
+
+/** What a tap does, read after the visible text (a name that starts with what is shown, WCAG 2.5.3). */
+function Hint({ text: hint }: { text: string }) {
+  return <span className="sr-only">, {hint}</span>;
 }
 
 /** A tile's stores (several stores): each store with its count, opening that store's list. */
@@ -145,7 +146,6 @@ export function TileStoresPanel({ tile, label }: { tile: MonitoringTile; label: 
           {open && stores.some((s) => s.storeCode !== nav.activeStoreCode) && tileNeedsActiveStore(tile) ? <p className="px-1 text-xs text-slate-600">{text.switchHint}</p> : null}
           <ul className="flex flex-col divide-y divide-slate-100">
             {stores.map((s) => {
-              const store = `${s.storeCode} ${s.storeName}`;
               const switches = tileNeedsActiveStore(tile) && s.storeCode !== nav.activeStoreCode;
               const content = (
                 <>
@@ -168,21 +168,21 @@ export function TileStoresPanel({ tile, label }: { tile: MonitoringTile; label: 
                       type="button"
                       onClick={() => nav.openInStore(s.storeCode, tilePath(tile, s.storeCode))}
                       disabled={nav.opening !== null}
-                      aria-label={t(text.storeOpenSwitch, { store, count: formatNumber(s.count) })}
                       data-testid={`monitoring-tile-store-${tile}-${s.storeCode}`}
                       className={rowClass}
                     >
                       {content}
+                      <Hint text={text.storeOpenSwitch} />
                     </button>
                   ) : (
                     <Link
                       to={tilePath(tile, s.storeCode)}
                       onClick={clearFilters}
-                      aria-label={t(text.storeOpen, { store, count: formatNumber(s.count) })}
                       data-testid={`monitoring-tile-store-${tile}-${s.storeCode}`}
                       className={rowClass}
                     >
                       {content}
+                      <Hint text={text.storeOpen} />
                     </Link>
                   )}
                 </li>

@@ -27,8 +27,6 @@ export function WaitingList({ waiting, serverNow, expanded }: { waiting: readonl
             <li key={kind} className="py-0.5">
               <TileAction
                 tile={kind}
-                label={label}
-                count={row.count}
                 testId={`monitoring-waiting-${kind}`}
                 className="flex min-h-12 w-full items-center gap-3 rounded-xl px-1 py-1.5 active:bg-slate-50"
               >

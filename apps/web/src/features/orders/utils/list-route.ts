@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { ORDER_STATUS, ORDER_STATUS_ROUTE, type OrderStatusId } from '@gerai/contract/statuses';
+import { ORDER_STATUS, type OrderStatusId } from '@gerai/contract/statuses';
 import { useFilterStore } from '@/shared/stores/filter-store';
 import { ordersInfiniteQueryOptions } from '../api/get-orders';
 import { orderCountQueryOptions } from '../api/get-order-count';

@@ -29,7 +29,7 @@ import { useDebouncedText } from '@/shared/hooks/use-debounced-text';
 import { useCreateTransfer } from '../api/create-transfer';
 import { useTransferStores } from '../api/get-transfer-stores';
 import { saveSecret } from '../utils/secret-store';
-import { createBody, totalUnits, useSendDraft, type SendLine } from '../utils/send-draft';
+import { createBody, totalUnits, useSendDraft, type SendDraft, type SendLine } from '../utils/send-draft';
 import { NO_REFUSALS, placeRefusal, type Refusals } from '../utils/send-refusals';
 import { refusalLines } from '../utils/transfer-view';
 
