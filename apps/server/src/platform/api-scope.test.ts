@@ -228,6 +228,8 @@ function valuesOf(object: ScopeObject): Record<string, unknown> {
     idTbsms: object.idTbsms,
     idTicket: object.idTicket,
     idAttachment: object.idAttachment,
+    // The POD request of an order (scan and go's); a return's is reached through its order the same way.
+    type: 'order',
     // A transfer is confirmed with a PIN (of the right shape; it is refused by side or scope before it is checked).
     pin: '000000',
   };

@@ -42,26 +42,22 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_RATE_LIMITED: 'RATE_LIMITED',
 };
 
-/**
- * The SQLSTATE of a database error, however the driver wraps it (Drizzle puts the driver's error in
- * `cause`; node-postgres and PGlite both carry `code`).
- */
+/** A database error and what it wraps (Drizzle puts the driver's error in `cause`), outermost first. */
+function* errorChain(err: unknown): Generator<{ code?: unknown; constraint?: unknown; message?: unknown }> {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) yield e;
+}
+
+/** The SQLSTATE of a database error, however the driver wraps it (node-postgres and PGlite both carry `code`). */
 export function sqlState(err: unknown): string | null {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
+  for (const e of errorChain(err)) if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
   return null;
 }
 
 /** True for a unique violation (SQLSTATE 23505), of `constraint` when one is named. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const pgErr = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (pgErr.code === '23505') {
-      if (!constraint) return true;
-      return pgErr.constraint === constraint || (typeof pgErr.message === 'string' && pgErr.message.includes(constraint));
-    }
+  for (const e of errorChain(err)) {
+    if (e.code !== '23505') continue;
+    return !constraint || e.constraint === constraint || (typeof e.message === 'string' && e.message.includes(constraint));
   }
   return false;
 }

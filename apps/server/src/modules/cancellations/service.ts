@@ -16,7 +16,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { cancelRequests, orders } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
-import { AppError } from '../../platform/errors';
+import { AppError, isUniqueViolation } from '../../platform/errors';
 import { cancelOrderBookings } from '../bookings';
 import { enqueueChannelNotice } from '../channels';
 import { changeOrderStatus, loadOrderDetail, lockOrderRow, type OrderRecord, type OrderViewer } from '../orders';
@@ -27,14 +27,6 @@ type RequestRecord = typeof cancelRequests.$inferSelect;
 
 const ONE_PENDING_INDEX = 'cancel_requests_one_pending';
 
-/** True for a unique violation (PostgreSQL 23505) of `constraint`, however the driver wraps it. */
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const pgErr = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (pgErr.code === '23505') return pgErr.constraint === constraint || (typeof pgErr.message === 'string' && pgErr.message.includes(constraint));
-  }
-  return false;
-}
 
 /**
  * Cancels a locked order, the one way for a direct cancel and an approval alike (decision 87), in

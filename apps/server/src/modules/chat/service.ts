@@ -22,7 +22,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { chatMessages, chatRooms, orders, uploads } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
-import { AppError } from '../../platform/errors';
+import { AppError, isUniqueViolation } from '../../platform/errors';
 import { markKeyApplied } from '../../platform/idempotency';
 import type { Principal } from '../../platform/principal';
 import { attachUploads, checkImage, insertUpload, type CheckedImage } from '../../platform/uploads';
@@ -108,15 +108,8 @@ async function existingMessage(
 
 /** The room's one-message-per-client-id index (`chat_messages_client_key`). */
 const CLIENT_ID_INDEX = 'chat_messages_client_key';
-
-/** True when another copy of the message committed first (a unique violation of CLIENT_ID_INDEX), however the driver wraps it. */
-function isClientIdTaken(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const pgErr = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (pgErr.code === '23505') return pgErr.constraint === CLIENT_ID_INDEX || (typeof pgErr.message === 'string' && pgErr.message.includes(CLIENT_ID_INDEX));
-  }
-  return false;
-}
+/** Another copy of the message committed first. */
+const isClientIdTaken = (err: unknown) => isUniqueViolation(err, CLIENT_ID_INDEX);
 
 /**
  * Copies of one message sent at once (a channel retrying after its timeout, an outbox after a reload)

@@ -66,14 +66,3 @@ export async function latestRequestOf(tx: Tx, orderId: number) {
   return row ?? null;
 }
 
-/** True for a unique violation (PostgreSQL 23505), however the driver wraps it. */
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const pgErr = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (pgErr.code === '23505') {
-      if (!constraint) return true;
-      return pgErr.constraint === constraint || (typeof pgErr.message === 'string' && pgErr.message.includes(constraint));
-    }
-  }
-  return false;
-}

@@ -3,13 +3,13 @@ import { distanceMeters, FIELD_MESSAGES, formatDistance, POD_APPROVAL_STATUS, PO
 import type { Db, Tx } from '../../db/client';
 import { podApprovalRequests, podRecords, podRejectReasons, podRequestReasons } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
-import { AppError } from '../../platform/errors';
+import { AppError, isUniqueViolation } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { changeOrderStatus, loadOrderDetail, type OrderViewer } from '../orders';
 import { collectByApproval, lockReturnForPodRequest } from '../returns';
 import { captureRefusal, refuseCapture, type CaptureRefusal, type CaptureTimes } from './capture';
 import type { PodLimits } from './decide';
-import { hasOpenReturn, isFinished, isUniqueViolation, latestRequestOf, lockDeliverableOrder, lockPodOrder, pendingRequestOf, statusError, type PodOrderRow } from './pod-order';
+import { hasOpenReturn, isFinished, latestRequestOf, lockDeliverableOrder, lockPodOrder, pendingRequestOf, statusError, type PodOrderRow } from './pod-order';
 import { loadRequestDetail, resolveReason } from './queries';
 import { chosenReason } from '../../platform/reasons';
 

@@ -2,7 +2,7 @@ import { ERROR_DETAILS, RETURN_STATUS, type ReturnCreateBody, type ReturnDetail 
 import type { Db } from '../../db/client';
 import { returnLines, returnPhotos, returns } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
-import { AppError } from '../../platform/errors';
+import { AppError, isUniqueViolation } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { attachUploads } from '../../platform/uploads';
 import { lockOrderRow } from '../orders';
@@ -11,14 +11,6 @@ import { reasonDisplay } from '../../platform/reasons';
 
 const ONE_OPEN_INDEX = 'returns_one_open_per_order';
 
-/** True for a unique violation (PostgreSQL 23505) of `constraint`, however the driver wraps it. */
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const pgErr = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (pgErr.code === '23505') return pgErr.constraint === constraint || (typeof pgErr.message === 'string' && pgErr.message.includes(constraint));
-  }
-  return false;
-}
 
 /**
  * Records a return (retur) of a completed order, in one transaction on the locked order: the order
