@@ -484,7 +484,10 @@ async function noticeOverlaps(page: Page): Promise<{ shown: string[]; overlaps: 
 
 test('a live banner, a toast and the connection pill have their place: none lies over a control or a heading', async ({ page, context, request, baseURL }) => {
   test.setTimeout(120_000);
+  // The new order is sent once this phone's event stream is open, or its event would come before it.
+  const streamOpen = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events', { timeout: 30_000 });
   await loginAndWaitForHome(page, '10000001');
+  await streamOpen;
   const banner = page.getByTestId('new-order-banner');
   const pill = page.getByTestId('connection-status');
 

@@ -48,28 +48,24 @@ function LiveUpdates() {
       <Suspense fallback={null}>
         <ConnectionStatus />
       </Suspense>
-      {/* A booking's saved copy follows its events whichever screen is open. */}
+      {/*
+        The shell's listeners mount together (one boundary: React commits them in one go once every
+        chunk is here), so each has its listener on the one stream before its first event can arrive.
+        Apart, the first to load would open the stream and an event in the gap (a new order) would
+        reach nobody. Bookings, transfers and returns: their saved copies follow their events whichever
+        screen is open.
+      */}
       <Suspense fallback={null}>
         <BookingLiveSync />
-      </Suspense>
-      <Suspense fallback={null}>
         <TransferLiveUpdates />
-      </Suspense>
-      <Suspense fallback={null}>
         <ReturnLiveUpdates />
-      </Suspense>
-      <Suspense fallback={null}>
         <OrderLiveUpdates
           storeCode={member.store?.storeCode ?? null}
           // In the new-order banner's stack, so no banner covers another.
           below={
             <>
-              <Suspense fallback={null}>
-                <EscalationAlert roleId={member.roleID as RoleId} storeCode={member.store?.storeCode ?? null} />
-              </Suspense>
-              <Suspense fallback={null}>
-                <PodLiveUpdates canDecide={hasRoleAtLeast(member.roleID as RoleId, ROLE.STORE_CHIEF)} />
-              </Suspense>
+              <EscalationAlert roleId={member.roleID as RoleId} storeCode={member.store?.storeCode ?? null} />
+              <PodLiveUpdates canDecide={hasRoleAtLeast(member.roleID as RoleId, ROLE.STORE_CHIEF)} />
             </>
           }
         />

@@ -76,6 +76,29 @@ describe('event stream (GET /api/events)', () => {
     expect(useStreamStatus.getState().status).toBe('idle');
   });
 
+  it('keeps an event nobody listened for yet for the first subscriber of its type (a listener still loading when it came)', async () => {
+    const early: string[] = [];
+    const late: string[] = [];
+    const stopEarly = startEventStream({ types: ['transfer.sent'], onEvent: (e) => early.push(e.id), EventSourceImpl: Impl });
+    const es = FakeEventSource.instances[0]!;
+    es.open();
+    // A new order before the new-order listener is there: kept, not lost.
+    es.emit('order.created', '7', { shipmentNo: 'SHP7', storeCode: 'T001' });
+    es.emit('transfer.sent', '8', { matNo: 'MAT1' });
+    const stopLate = startEventStream({ types: ['order.created'], onEvent: (e) => late.push(e.id), EventSourceImpl: Impl });
+    await Promise.resolve();
+    expect(late).toEqual(['7']);
+    expect(early).toEqual(['8']);
+    // Handed over once: a second subscriber of the type does not get it again.
+    const again: string[] = [];
+    const stopAgain = startEventStream({ types: ['order.created'], onEvent: (e) => again.push(e.id), EventSourceImpl: Impl });
+    await Promise.resolve();
+    expect(again).toEqual([]);
+    stopEarly();
+    stopLate();
+    stopAgain();
+  });
+
   it('stops for good when the session is over', async () => {
     vi.useFakeTimers();
     mockFetch().on('POST', '/api/auth/refresh', fail(401, 'UNAUTHENTICATED', 'Sesi Anda telah berakhir.'));

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
 // Types only: the catalogue's schemas are zod, which must stay out of the web's first load.
 import type { EventData, EventType } from '@gerai/contract';
+import { EVENT_TYPES } from '@gerai/contract/event-types';
 import { refreshSession } from '../api/client';
 import { API_BASE } from '../config/app';
 
@@ -44,6 +45,12 @@ const MAX_BACKOFF_MS = 30_000;
  * newest event, so a reconnect resumes from there. Nobody subscribes to it.
  */
 const READY = 'ready';
+/**
+ * An event that arrives before anyone listens for its type (the stream opened for one listener, the
+ * shell's others still loading) waits this long for its first listener, which gets it at once.
+ */
+const UNHEARD_KEEP_MS = 10_000;
+const UNHEARD_MAX = 50;
 
 /**
  * The payload as the server wrote it. The server records only payloads its
@@ -70,6 +77,8 @@ interface Connection {
   subscribers: Set<Subscriber>;
   /** Event types with a listener on the current EventSource. */
   listening: Set<string>;
+  /** Events no subscriber took yet (oldest first), handed to the first that subscribes to their type. */
+  unheard: Array<{ at: number; event: StreamEvent }>;
   source: EventSource | null;
   close: () => void;
   listen: (types: Iterable<string>) => void;
@@ -87,6 +96,7 @@ function openConnection(url: string, Impl: typeof EventSource): Connection {
   const conn: Connection = {
     subscribers: new Set(),
     listening: new Set(),
+    unheard: [],
     source: null,
     close: () => {
       stopped = true;
@@ -111,7 +121,12 @@ function openConnection(url: string, Impl: typeof EventSource): Connection {
     if (!data) return;
     // The SSE `event:` field names the type; the catalogue ties each type to its payload.
     const event = { type, id: e.lastEventId, data } as StreamEvent;
-    for (const sub of [...conn.subscribers]) if (sub.types.has(type)) sub.onEvent(event);
+    const takers = [...conn.subscribers].filter((sub) => sub.types.has(type));
+    for (const sub of takers) sub.onEvent(event);
+    if (takers.length === 0) {
+      conn.unheard.push({ at: Date.now(), event });
+      if (conn.unheard.length > UNHEARD_MAX) conn.unheard.shift();
+    }
   };
 
   const connect = () => {
@@ -152,7 +167,8 @@ function openConnection(url: string, Impl: typeof EventSource): Connection {
     for (const type of conn.listening) es.addEventListener(type, handle(type) as EventListener);
   };
 
-  conn.listening.add(READY);
+  // Every type of the catalogue from the start: an event for a listener still loading is kept, not lost.
+  for (const type of [READY, ...EVENT_TYPES]) conn.listening.add(type);
   connect();
   return conn;
 }
@@ -170,6 +186,15 @@ export function startEventStream<T extends EventType>({ types, onEvent, url = `$
   const conn = connection;
   conn.subscribers.add(subscriber);
   conn.listen(types);
+  // What came before anyone listened for it is this subscriber's, if it is of its types and recent.
+  const since = Date.now() - UNHEARD_KEEP_MS;
+  const kept = conn.unheard.filter((u) => u.at >= since && subscriber.types.has(u.event.type));
+  conn.unheard = conn.unheard.filter((u) => u.at >= since && !subscriber.types.has(u.event.type));
+  if (kept.length > 0) {
+    queueMicrotask(() => {
+      if (conn.subscribers.has(subscriber)) for (const u of kept) subscriber.onEvent(u.event);
+    });
+  }
   let done = false;
   return () => {
     if (done) return;
