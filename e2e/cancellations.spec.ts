@@ -160,3 +160,33 @@ test('the cancel form of an order without a request opens with no console error 
   expect(refused).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test('the kepala toko decides one request after another from the queue, each answered at once', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const products = (await orderableProducts(baseURL!, 1)).slice(0, 1);
+  const shipments: string[] = [];
+  for (const n of [1, 2, 3]) {
+    const shipmentNo = await newPickupOrder(crewApi, `QUEUE${n}`, `Sari Antrean ${n}`, [{ barcode: products[0]!.barcode, qty: 1 }]);
+    const asked = await crewApi.post('/api/cancellations', { data: { shipmentNo, reasonId: 1 }, headers: { 'Idempotency-Key': `e2e-queue-${shipmentNo}` } });
+    expect(asked.status()).toBe(201);
+    shipments.push(shipmentNo);
+  }
+  const chiefContext = await chiefPhone(browser, baseURL!);
+  const chief = await chiefContext.newPage();
+  await chief.goto('/');
+  await chief.getByTestId('feature-cancel').click();
+  for (const shipmentNo of shipments) {
+    await chief.getByTestId(`cancel-request-${shipmentNo}`).click();
+    await chief.getByTestId('cancel-approve').click();
+    const started = Date.now();
+    await chief.getByRole('dialog', { name: 'Setujui pembatalan?' }).getByRole('button', { name: 'Ya, Setujui' }).click();
+    await expect(chief).toHaveURL(/\/list-cancel$/);
+    await expect(chief.getByTestId(`order-card-${shipmentNo}`).getByTestId('order-card-cancelled')).toBeVisible();
+    // The second and third answer like the first (a 2-core phone once waited 11-12 s on the second).
+    expect(Date.now() - started).toBeLessThan(4_000);
+    // The decision returns to the list the request was opened from: one entry, not the decided request on top of it.
+    expect(await chief.evaluate(() => (window.history.state as { idx: number }).idx)).toBe(1);
+    await expect(chief.getByTestId(`cancel-request-${shipmentNo}`)).toHaveCount(0);
+  }
+  await chiefContext.close();
+});

@@ -5,13 +5,24 @@ import { cn } from '../utils/cn';
 import { Icon } from './icons';
 import { NoticeDock, usePageTop } from './notice-dock';
 
-/** Goes back in the app's history, or home when the page was opened directly. */
+/** Where this entry sits in the tab's history (0: the app was opened here). */
+const historyIndex = () => (window.history.state as { idx?: number } | null)?.idx ?? 0;
+
+/** Goes back in the app's history, or to `fallback` (home) when the page was opened directly. */
 export function useGoBack(fallback = '/') {
+  const leave = useLeave();
+  return () => leave(fallback);
+}
+
+/**
+ * Leaves a screen whose work is done (a decision made, a request sent): back to where the person
+ * came from, so back from there does not return to the finished form; opened directly, to `to`.
+ */
+export function useLeave() {
   const navigate = useNavigate();
-  return () => {
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) navigate(-1);
-    else navigate(fallback, { replace: true });
+  return (to: string) => {
+    if (historyIndex() > 0) navigate(-1);
+    else navigate(to, { replace: true });
   };
 }
 

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { CANCEL_TEXT, ORDER_STATUS, ROLE_LABEL, cancelMinRole, isCancellable, type CancelRequest, type CancelResult, type OrderDetail } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
 import { isApiError } from '@/shared/api/api-error';
@@ -14,7 +13,7 @@ import { ActionBar } from '@/shared/ui/action-bar';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { isTooLong, TextAreaField } from '@/shared/ui/text-area-field';
 import { Icon } from '@/shared/ui/icons';
-import { PageHeader } from '@/shared/ui/page-header';
+import { PageHeader, useLeave } from '@/shared/ui/page-header';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
 import { ReasonPicker } from '@/shared/ui/reason-picker';
 import { SkeletonStack } from '@/shared/ui/skeleton';
@@ -75,7 +74,7 @@ function askToPutBack(order: OrderDetail) {
  */
 export function RequestCancelPage({ shipmentNo, order, orderState, retrying, onRetry, onRefreshOrder, link, detailPath }: RequestCancelPageProps) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const leave = useLeave();
   const request = useCancelRequest(shipmentNo);
   useCancelLiveRefresh();
 
@@ -110,7 +109,7 @@ export function RequestCancelPage({ shipmentNo, order, orderState, retrying, onR
         order={order}
         request={request.data ?? null}
         link={link}
-        onDone={(to) => navigate(to)}
+        onDone={leave}
         detailPath={detailPath}
       />
     );
