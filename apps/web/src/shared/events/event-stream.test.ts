@@ -3,7 +3,7 @@ import { renderHook } from '@testing-library/react';
 import { resetClientStateForTests } from '../api/client';
 import { mockFetch, ok, fail } from '@/test/fetch-mock';
 import { FakeEventSource, FakeEventSourceImpl, emitEvent, installFakeEventSource } from '@/test/fake-event-source';
-import { startEventStream, useEvents, useStreamStatus, type StreamEvent } from './event-stream';
+import { forgetEventResumePoint, startEventStream, useEvents, useStreamStatus, type StreamEvent } from './event-stream';
 
 const Impl = FakeEventSourceImpl;
 
@@ -52,6 +52,25 @@ describe('event stream (GET /api/events)', () => {
     second.open();
     expect(useStreamStatus.getState().status).toBe('open');
     stop();
+  });
+
+  it('a new page resumes from the last event the previous one was sent, when recent; never after sign-out', () => {
+    vi.useFakeTimers();
+    const stop = startEventStream({ types: ['order.created'], onEvent: () => {}, EventSourceImpl: Impl });
+    FakeEventSource.instances[0]!.open();
+    FakeEventSource.instances[0]!.emit('order.created', '61', { shipmentNo: 'SHP1' });
+    stop();
+    // A reload: the next stream asks for what came after 61, so an order arriving meanwhile is not lost.
+    startEventStream({ types: ['order.created'], onEvent: () => {}, EventSourceImpl: Impl })();
+    expect(FakeEventSource.instances[1]!.url).toBe('/api/events?lastEventId=61');
+    // Long after (the phone in a pocket): the screens read everything again; no hour of events replayed.
+    vi.advanceTimersByTime(61_000);
+    startEventStream({ types: ['order.created'], onEvent: () => {}, EventSourceImpl: Impl })();
+    expect(FakeEventSource.instances[2]!.url).toBe('/api/events');
+    window.dispatchEvent(new Event('pagehide'));
+    forgetEventResumePoint();
+    startEventStream({ types: ['order.created'], onEvent: () => {}, EventSourceImpl: Impl })();
+    expect(FakeEventSource.instances[3]!.url).toBe('/api/events');
   });
 
   it('shares one EventSource between subscribers, each hearing its own event types', () => {

@@ -53,6 +53,54 @@ const UNHEARD_KEEP_MS = 10_000;
 const UNHEARD_MAX = 50;
 
 /**
+ * Where a new connection resumes: the last event this tab was sent, kept in sessionStorage so a
+ * reload or a webview brought back resumes where the previous page stopped (what came in between is
+ * replayed, not lost). Only a recent point is used: after longer, the screens read everything again
+ * anyway, and replaying an hour of events would ring for orders long handled.
+ */
+const RESUME_KEY = 'gerai.events.resume';
+const RESUME_MAX_AGE_MS = 60_000;
+
+interface ResumePoint {
+  id: string;
+  at: number;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function saveResumePoint(id: string): void {
+  try {
+    storage()?.setItem(RESUME_KEY, JSON.stringify({ id, at: Date.now() } satisfies ResumePoint));
+  } catch {
+    // A full or blocked storage only costs the resume after a reload.
+  }
+}
+
+function readResumePoint(): string | null {
+  try {
+    const point = JSON.parse(storage()?.getItem(RESUME_KEY) ?? 'null') as ResumePoint | null;
+    return point && typeof point.id === 'string' && Date.now() - point.at <= RESUME_MAX_AGE_MS ? point.id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Signed out: the next session starts from its own first event. */
+export function forgetEventResumePoint(): void {
+  try {
+    storage()?.removeItem(RESUME_KEY);
+  } catch {
+    // Nothing kept.
+  }
+}
+
+/**
  * The payload as the server wrote it. The server records only payloads its
  * catalogue accepts (a test parses every one), so the web does not check them
  * again: that would need zod at run time. A body that is not an object is dropped.
@@ -88,7 +136,12 @@ let connection: Connection | null = null;
 
 function openConnection(url: string, Impl: typeof EventSource): Connection {
   const setStatus = useStreamStatus.getState().set;
-  let lastEventId: string | null = null;
+  let lastEventId: string | null = readResumePoint();
+  // The point is fresh as long as the page lives: leaving it (a reload, the webview closed) dates it.
+  const onPageHide = () => {
+    if (lastEventId) saveResumePoint(lastEventId);
+  };
+  if (typeof window !== 'undefined') window.addEventListener('pagehide', onPageHide);
   let stopped = false;
   let failures = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -100,6 +153,7 @@ function openConnection(url: string, Impl: typeof EventSource): Connection {
     source: null,
     close: () => {
       stopped = true;
+      if (typeof window !== 'undefined') window.removeEventListener('pagehide', onPageHide);
       if (timer) clearTimeout(timer);
       conn.source?.close();
       conn.source = null;
@@ -115,7 +169,10 @@ function openConnection(url: string, Impl: typeof EventSource): Connection {
   };
 
   const handle = (type: string) => (e: MessageEvent) => {
-    if (e.lastEventId) lastEventId = e.lastEventId;
+    if (e.lastEventId) {
+      lastEventId = e.lastEventId;
+      saveResumePoint(lastEventId);
+    }
     if (type === READY) return;
     const data = parseData(e.data);
     if (!data) return;
