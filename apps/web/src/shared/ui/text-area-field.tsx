@@ -7,6 +7,40 @@ import { fieldsText } from '../i18n/fields';
 /** True when `value` is longer than the field's `max` as the server counts it: the send stays disabled. */
 export const isTooLong = (value: string, max: number) => textLength(value) > max;
 
+/** The field's message when `value` passes `max` (how much to remove), else null. */
+export function tooLongMessage(value: string, max: number): string | null {
+  const count = textLength(value);
+  return count > max ? t(fieldsText.textField.tooLong, { count, max, over: count - max }) : null;
+}
+
+/** "123 / 1000" as the server counts, red past the limit; read out as "123 dari maksimal 1000 karakter". */
+export function LengthCounter({ id, value, max, testId }: { id: string; value: string; max: number; testId?: string }) {
+  const count = textLength(value);
+  return (
+    <p
+      id={id}
+      aria-label={t(fieldsText.textField.counterLabel, { count, max })}
+      className={cn('shrink-0 text-xs tabular-nums', count > max ? 'font-semibold text-red-700' : 'text-slate-500')}
+      data-testid={testId}
+    >
+      {t(fieldsText.textField.counter, { count, max })}
+    </p>
+  );
+}
+
+/**
+ * A one-line limited field (a name): no `maxLength` either, the counter once near the limit and the
+ * message past it. Spread the result's `error` on the control and the FormField, `counter` as its `after`.
+ */
+export function lineLimit(id: string, value: string, max: number, error: string | null | undefined, testId?: string) {
+  const over = tooLongMessage(value, max);
+  const near = textLength(value) >= Math.floor(max * 0.8);
+  return {
+    error: over ?? error ?? null,
+    counter: over || near ? <LengthCounter id={`${id}-counter`} value={value} max={max} testId={testId ? `${testId}-counter` : undefined} /> : null,
+  };
+}
+
 type NativeProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'value' | 'onChange' | 'maxLength' | 'className' | 'children'>;
 
 export interface TextAreaFieldProps extends NativeProps {
@@ -59,7 +93,7 @@ export function TextAreaField({
   const fieldId = givenId ?? uid;
   const count = textLength(value);
   const over = count > max;
-  const message = over ? t(fieldsText.textField.tooLong, { count, max, over: count - max }) : (error ?? null);
+  const message = tooLongMessage(value, max) ?? error ?? null;
   const showCounter = over || count >= counterFrom;
   const describedBy = [message ? `${fieldId}-error` : null, showCounter ? `${fieldId}-counter` : null].filter(Boolean).join(' ') || undefined;
   return (
@@ -91,16 +125,7 @@ export function TextAreaField({
           ) : (
             <span className="flex-1" />
           )}
-          {showCounter ? (
-            <p
-              id={`${fieldId}-counter`}
-              aria-label={t(fieldsText.textField.counterLabel, { count, max })}
-              className={cn('shrink-0 text-xs tabular-nums', over ? 'font-semibold text-red-700' : 'text-slate-500')}
-              data-testid={testId ? `${testId}-counter` : undefined}
-            >
-              {t(fieldsText.textField.counter, { count, max })}
-            </p>
-          ) : null}
+          {showCounter ? <LengthCounter id={`${fieldId}-counter`} value={value} max={max} testId={testId ? `${testId}-counter` : undefined} /> : null}
         </div>
       ) : null}
     </div>

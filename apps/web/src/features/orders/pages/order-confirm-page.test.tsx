@@ -82,6 +82,26 @@ describe('pickup handover (Konfirmasi)', () => {
     expect(server.callsTo(`${DETAIL}/handover`)).toHaveLength(0);
   });
 
+  it('a pasted receiver name over the limit is kept whole, counted and not sent until shortened', async () => {
+    const server = mockFetch().on('GET', DETAIL, ok(ready)).on('POST', `${DETAIL}/handover`, ok({ ...ready, statusId: 1104 }));
+    renderConfirm();
+    await userEvent.type(await screen.findByLabelText('Kode pengambilan'), '123456');
+    const name = screen.getByLabelText('Nama penerima');
+    expect(name).not.toHaveAttribute('maxlength');
+    await userEvent.click(name);
+    await userEvent.paste('R'.repeat(103));
+    expect(name).toHaveValue('R'.repeat(103));
+    expect(screen.getByTestId('receiver-name-counter')).toHaveTextContent('103 / 100');
+    expect(screen.getByRole('alert')).toHaveTextContent('Terlalu panjang: 103 dari maksimal 100 karakter. Hapus 3 karakter agar bisa dikirim.');
+    await userEvent.click(screen.getByRole('button', { name: 'Konfirmasi' }));
+    expect(server.callsTo(`${DETAIL}/handover`)).toHaveLength(0);
+    await userEvent.click(name);
+    await userEvent.keyboard('{Backspace}{Backspace}{Backspace}');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Konfirmasi' }));
+    await waitFor(() => expect(server.callsTo(`${DETAIL}/handover`)).toHaveLength(1));
+  });
+
   it("a scanned QR of another order is refused; the customer's QR confirms the handover", async () => {
     const server = mockFetch()
       .on('GET', DETAIL, ok(ready))

@@ -15,6 +15,7 @@ import { Icon } from '@/shared/ui/icons';
 import { PageHeader } from '@/shared/ui/page-header';
 import { SkeletonStack } from '@/shared/ui/skeleton';
 import { FieldSuggestion, FormField, fieldControl } from '@/shared/ui/form-field';
+import { isTooLong, lineLimit } from '@/shared/ui/text-area-field';
 import { EmptyState, ErrorState } from '@/shared/ui/state-views';
 import { formatNumber, formatRupiah } from '@/shared/utils/format';
 import { isOrderNotFound, useOrder } from '../api/get-order';
@@ -49,6 +50,7 @@ export default function OrderConfirmPage() {
   const [codeError, setCodeError] = useState<string | null>(null);
   const [receiverError, setReceiverError] = useState<string | null>(null);
   const [scanned, setScanned] = useState(false);
+  const receiverField = lineLimit(`${uid}-receiver`, receiver, POD_TEXT.nameMax, receiverError, 'receiver-name');
 
   const handover = useHandOverOrder(shipmentNo, {
     // The code is checked by the server when it arrives; a refusal then shows in the pending list.
@@ -89,8 +91,10 @@ export default function OrderConfirmPage() {
     const checked = checkPickupInput(code, shipmentNo);
     const name = receiver.trim();
     setCodeError(checked.ok ? null : checked.message);
-    const nameOk = name.length >= POD_TEXT.receiverNameMin;
-    setReceiverError(nameOk ? null : ordersText.confirm.receiverRequired);
+    const longEnough = name.length >= POD_TEXT.receiverNameMin;
+    // Too long already says so under the field (lineLimit).
+    setReceiverError(longEnough ? null : ordersText.confirm.receiverRequired);
+    const nameOk = longEnough && !isTooLong(name, POD_TEXT.nameMax);
     if (!checked.ok || !nameOk) return;
     handover.mutate({ pickupCode: checked.value, receiverName: name });
   };
@@ -168,21 +172,21 @@ export default function OrderConfirmPage() {
           <FormField
             htmlFor={`${uid}-receiver`}
             label={ordersText.confirm.receiverName}
-            error={receiverError}
+            error={receiverField.error}
             after={
-              !receiver.trim() ? (
+              receiverField.counter ??
+              (!receiver.trim() ? (
                 <FieldSuggestion onClick={() => setReceiver(data.customer.name)}>{t(ordersText.confirm.useCustomerName, { name: data.customer.name })}</FieldSuggestion>
-              ) : null
+              ) : null)
             }
           >
             <input
-              {...fieldControl(`${uid}-receiver`, receiverError)}
+              {...fieldControl(`${uid}-receiver`, receiverField.error)}
               data-testid="receiver-name"
               autoComplete="off"
               autoCapitalize="words"
               placeholder={ordersText.confirm.receiverPlaceholder}
               value={receiver}
-              maxLength={POD_TEXT.nameMax}
               onChange={(e) => {
                 setReceiver(e.target.value);
                 setReceiverError(null);

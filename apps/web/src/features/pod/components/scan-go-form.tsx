@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { id, t } from '@/shared/i18n/id';
 import { podText } from '@/shared/i18n/pod';
 import { FieldSuggestion, FormField, fieldControl } from '@/shared/ui/form-field';
+import { isTooLong, lineLimit } from '@/shared/ui/text-area-field';
 import { Stepper } from '@/shared/ui/stepper';
 import { cn } from '@/shared/utils/cn';
 
@@ -17,9 +18,9 @@ const CLEAR = 'scroll-mt-20 scroll-mb-36';
 /** The receiver part of the POD payload, as the crew fills it in. */
 export const scanGoFormSchema = z
   .object({
-    receiverName: z.string().check(z.trim(), z.minLength(POD_TEXT.receiverNameMin, text.receiverRequired), z.maxLength(POD_TEXT.nameMax)),
+    receiverName: z.string().check(z.trim(), z.minLength(POD_TEXT.receiverNameMin, text.receiverRequired), z.refine((v) => !isTooLong(v, POD_TEXT.nameMax))),
     receiverRelation: z.string().check(z.refine((v) => (POD_RECEIVER_RELATIONS as readonly string[]).includes(v), text.relationRequired)),
-    receiverOther: z.string().check(z.trim(), z.maxLength(POD_TEXT.nameMax)),
+    receiverOther: z.string().check(z.trim(), z.refine((v) => !isTooLong(v, POD_TEXT.nameMax))),
     plasticQty: z.number().check(z.int(), z.minimum(0), z.maximum(POD_PLASTIC_MAX)),
   })
   .check(
@@ -64,6 +65,8 @@ export function ScanGoForm({
   const { errors } = form.formState;
   const relation = form.watch('receiverRelation');
   const name = form.watch('receiverName');
+  const nameField = lineLimit(`${uid}-name`, name, POD_TEXT.nameMax, errors.receiverName?.message, 'receiver-name');
+  const otherField = lineLimit(`${uid}-other`, form.watch('receiverOther'), POD_TEXT.nameMax, errors.receiverOther?.message, 'receiver-other');
 
   const submit = form.handleSubmit((v) => {
     const receiverRelation = v.receiverRelation as PodReceiverRelation;
@@ -83,22 +86,22 @@ export function ScanGoForm({
       <FormField
         htmlFor={`${uid}-name`}
         label={text.receiverName}
-        error={errors.receiverName?.message}
+        error={nameField.error}
         after={
-          !name.trim() && customerName ? (
+          nameField.counter ??
+          (!name.trim() && customerName ? (
             <FieldSuggestion onClick={() => form.setValue('receiverName', customerName, { shouldValidate: form.formState.isSubmitted })}>
               {t(text.useCustomerName, { name: customerName })}
             </FieldSuggestion>
-          ) : null
+          ) : null)
         }
       >
         <input
-          {...fieldControl(`${uid}-name`, errors.receiverName?.message, CLEAR)}
+          {...fieldControl(`${uid}-name`, nameField.error, CLEAR)}
           data-testid="receiver-name"
           autoComplete="off"
           autoCapitalize="words"
           placeholder={text.receiverPlaceholder}
-          maxLength={POD_TEXT.nameMax}
           {...form.register('receiverName')}
         />
       </FormField>
@@ -117,12 +120,11 @@ export function ScanGoForm({
       </FormField>
 
       {relation === POD_RELATION_OTHER ? (
-        <FormField htmlFor={`${uid}-other`} label={text.relationOther} error={errors.receiverOther?.message}>
+        <FormField htmlFor={`${uid}-other`} label={text.relationOther} error={otherField.error} after={otherField.counter}>
           <input
-            {...fieldControl(`${uid}-other`, errors.receiverOther?.message, CLEAR)}
+            {...fieldControl(`${uid}-other`, otherField.error, CLEAR)}
             data-testid="receiver-other"
             autoComplete="off"
-            maxLength={POD_TEXT.nameMax}
             placeholder={text.relationOtherPlaceholder}
             {...form.register('receiverOther')}
           />

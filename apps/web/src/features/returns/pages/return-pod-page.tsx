@@ -29,6 +29,7 @@ import { showToast } from '@/shared/toast/toast-store';
 import { ActionBar } from '@/shared/ui/action-bar';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { FieldSuggestion, FormField, fieldControl } from '@/shared/ui/form-field';
+import { isTooLong, lineLimit, tooLongMessage } from '@/shared/ui/text-area-field';
 import { Icon } from '@/shared/ui/icons';
 import { PageHeader } from '@/shared/ui/page-header';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
@@ -174,6 +175,8 @@ function ReturnPodForm({
   const [relation, setRelation] = useState<PodReceiverRelation | ''>('');
   const [other, setOther] = useState('');
   const [errors, setErrors] = useState<ReceiverErrors>({});
+  const nameField = lineLimit(`${uid}-name`, receiverName, POD_TEXT.nameMax, errors.receiverName, 'receiver-name');
+  const otherField = lineLimit(`${uid}-other`, other, POD_TEXT.nameMax, errors.receiverOther, 'receiver-other');
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const { takingFix, failedOnSend, isSending, takeFixToSend } = useFixForSending(location, () => locate(location.status !== 'idle'));
   const refusalRef = useRef<HTMLDivElement>(null);
@@ -213,8 +216,10 @@ function ReturnPodForm({
   const check = (): ReceiverErrors => {
     const next: ReceiverErrors = {};
     if (receiverName.trim().length < POD_TEXT.receiverNameMin) next.receiverName = text.receiverRequired;
+    else if (isTooLong(receiverName, POD_TEXT.nameMax)) next.receiverName = tooLongMessage(receiverName, POD_TEXT.nameMax)!;
     if (!relation) next.receiverRelation = text.relationRequired;
     else if (relation === POD_RELATION_OTHER && other.trim().length < POD_TEXT.relationOtherMin) next.receiverOther = text.relationOtherRequired;
+    else if (relation === POD_RELATION_OTHER && isTooLong(other, POD_TEXT.nameMax)) next.receiverOther = tooLongMessage(other, POD_TEXT.nameMax)!;
     return next;
   };
 
@@ -311,14 +316,15 @@ function ReturnPodForm({
           <FormField
             htmlFor={`${uid}-name`}
             label={text.receiverName}
-            error={errors.receiverName}
+            error={nameField.error}
             after={
-              !receiverName.trim() && r.customerName ? <FieldSuggestion onClick={() => setReceiverName(r.customerName)}>{t(text.useCustomerName, { name: r.customerName })}</FieldSuggestion> : null
+              nameField.counter ??
+              (!receiverName.trim() && r.customerName ? <FieldSuggestion onClick={() => setReceiverName(r.customerName)}>{t(text.useCustomerName, { name: r.customerName })}</FieldSuggestion> : null)
             }
           >
             <input
               ref={nameRef}
-              {...fieldControl(`${uid}-name`, errors.receiverName)}
+              {...fieldControl(`${uid}-name`, nameField.error)}
               value={receiverName}
               onChange={(e) => {
                 setReceiverName(e.target.value);
@@ -327,7 +333,6 @@ function ReturnPodForm({
               autoComplete="off"
               autoCapitalize="words"
               placeholder={text.receiverPlaceholder}
-              maxLength={POD_TEXT.nameMax}
               data-testid="receiver-name"
             />
           </FormField>
@@ -353,17 +358,16 @@ function ReturnPodForm({
             </select>
           </FormField>
           {relation === POD_RELATION_OTHER ? (
-            <FormField htmlFor={`${uid}-other`} label={text.relationOther} error={errors.receiverOther}>
+            <FormField htmlFor={`${uid}-other`} label={text.relationOther} error={otherField.error} after={otherField.counter}>
               <input
                 ref={otherRef}
-                {...fieldControl(`${uid}-other`, errors.receiverOther)}
+                {...fieldControl(`${uid}-other`, otherField.error)}
                 value={other}
                 onChange={(e) => {
                   setOther(e.target.value);
                   setBlocked(null);
                 }}
                 autoComplete="off"
-                maxLength={POD_TEXT.nameMax}
                 placeholder={text.relationOtherPlaceholder}
                 data-testid="receiver-other"
               />
