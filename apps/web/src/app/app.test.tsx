@@ -208,6 +208,20 @@ describe('home', () => {
     expect(await screen.findByTestId('count-1101')).toBeInTheDocument();
     expect(screen.getByText('Toko aktif: Kemang Raya (T001)')).toBeInTheDocument();
   });
+
+  it.each(['/', '/order', '/history', '/retur/list/1', '/booking-list-product', '/mat-in-new', '/request-cancel'])(
+    'a member without a store on %s is offered the store picker; nothing the server can only refuse is asked',
+    async (path) => {
+      const server = signedInServer(superUserWithoutStore).on('GET', '/api/stores', ok({ items: [storeT001], page: 1, size: 20, total: 1 }));
+      renderApp(path);
+      expect(await screen.findByText('Belum ada toko aktif')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Pilih Toko' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Coba lagi' })).not.toBeInTheDocument();
+      await act(() => new Promise((r) => setTimeout(r, 50)));
+      const storeReads = server.calls.filter((c) => /^\/api\/(orders|returns|bookings|transfers|cancellations)\b/.test(c.path));
+      expect(storeReads.map((c) => c.path)).toEqual([]);
+    },
+  );
 });
 
 describe('account', () => {

@@ -30,10 +30,16 @@ export function AppRouter() {
     const created = createAppRouter();
     // Every screen but login waits on /members/me (the auth check, the greeting): asked
     // now, it is not queued behind the screens' code on a slow phone's few connections.
-    // The same for the data of home and the order lists: it arrives with their code.
+    // The same for the data of home and the order lists: it arrives with their code, once the member
+    // is known to have a store (helpdesk and super user choose one first; the server refuses without).
     if (created.state.location.pathname !== '/login') {
-      void queryClient.prefetchQuery(meQueryOptions());
-      prefetchOrderScreenData(queryClient, created.state.location);
+      const location = created.state.location;
+      void queryClient
+        .fetchQuery(meQueryOptions())
+        .then((member) => {
+          if (member.store) prefetchOrderScreenData(queryClient, location);
+        })
+        .catch(() => undefined);
     }
     return created;
   });

@@ -4,6 +4,7 @@ import { id } from '@/shared/i18n/id';
 import { PageSkeleton } from '@/shared/ui/skeleton';
 import { AppLayout } from './layouts/app-layout';
 import { lazyNamed } from './lazy-named';
+import { NeedsActiveStore } from './no-store';
 import { RootLayout } from './layouts/root-layout';
 import RouteError from './routes/route-error';
 import { routerPath, SpecPathGuard } from './spec-path';
@@ -59,20 +60,22 @@ export interface AppRoute {
   area: Area;
   /** The screen, loaded with its route. */
   page: LazyExoticComponent<ComponentType> | ComponentType;
+  /** A list of one store's work: before a store is chosen the screen offers the picker (NeedsActiveStore). */
+  store?: true;
 }
 
 /** Every route of the spec's table (§2), behind the auth check. */
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', title: id.routes.home, area: 'orders', page: HomeRoute },
-  { path: '/order', title: id.routes.order, area: 'orders', page: OrderLists },
+  { path: '/order', title: id.routes.order, area: 'orders', page: OrderLists , store: true },
   { path: '/order/detail/:status/:shipmentNo/:method', title: id.routes.orderDetail, area: 'orders', page: OrderDetailPage },
   { path: '/order/detail-scan-go/:status/:shipmentNo/:method', title: id.routes.orderDetailScanGo, area: 'pod', page: OrderScanGoRoute },
   { path: '/order/confirm/:status/:shipmentNo', title: id.routes.orderConfirm, area: 'orders', page: OrderConfirmPage },
-  { path: '/list-proses', title: id.routes.listProses, area: 'orders', page: OrderLists },
-  { path: '/list-packing', title: id.routes.listPacking, area: 'orders', page: OrderLists },
-  { path: '/list-done', title: id.routes.listDone, area: 'orders', page: OrderLists },
-  { path: '/list-cancel', title: id.routes.listCancel, area: 'orders', page: OrderLists },
-  { path: '/history', title: id.routes.history, area: 'orders', page: OrderLists },
+  { path: '/list-proses', title: id.routes.listProses, area: 'orders', page: OrderLists , store: true },
+  { path: '/list-packing', title: id.routes.listPacking, area: 'orders', page: OrderLists , store: true },
+  { path: '/list-done', title: id.routes.listDone, area: 'orders', page: OrderLists , store: true },
+  { path: '/list-cancel', title: id.routes.listCancel, area: 'orders', page: OrderLists , store: true },
+  { path: '/history', title: id.routes.history, area: 'orders', page: OrderLists , store: true },
   { path: '/monitoring', title: id.routes.monitoring, area: 'monitoring', page: MonitoringRoute },
   { path: '/rekap-ac', title: id.routes.rekapAc, area: 'recap', page: lazy(() => import('@/features/recap/pages/recap-page')) },
   { path: '/cek-stock', title: id.routes.cekStock, area: 'stock', page: lazy(() => import('@/features/stock/pages/cek-stock-page')) },
@@ -85,32 +88,38 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/request-cancel', title: id.routes.requestCancel, area: 'cancellations', page: RequestCancelRoute },
   { path: '/mat-store', title: id.routes.matStore, area: 'transfers', page: MatStoreRoute },
   { path: '/mat', title: id.routes.mat, area: 'transfers', page: MatRoute },
-  { path: '/mat-in-new', title: id.routes.matInNew, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-in-new-page')) },
-  { path: '/mat-in-proces', title: id.routes.matInProces, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-in-proces-page')) },
-  { path: '/mat-in-done', title: id.routes.matInDone, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-in-done-page')) },
+  { path: '/mat-in-new', title: id.routes.matInNew, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-in-new-page')) , store: true },
+  { path: '/mat-in-proces', title: id.routes.matInProces, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-in-proces-page')) , store: true },
+  { path: '/mat-in-done', title: id.routes.matInDone, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-in-done-page')) , store: true },
   { path: '/detail-mat-in/:matNo', title: id.routes.detailMatIn, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/detail-mat-in-page')) },
   { path: '/confirm-mat/:status/:idTbsms', title: id.routes.confirmMat, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/confirm-mat-page')) },
-  { path: '/mat-out-new', title: id.routes.matOutNew, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-out-new-page')) },
-  { path: '/mat-out-proces', title: id.routes.matOutProces, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-out-proces-page')) },
-  { path: '/mat-out-done', title: id.routes.matOutDone, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-out-done-page')) },
-  { path: '/mat-out-cancel', title: id.routes.matOutCancel, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-out-cancel-page')) },
+  { path: '/mat-out-new', title: id.routes.matOutNew, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-out-new-page')) , store: true },
+  { path: '/mat-out-proces', title: id.routes.matOutProces, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-out-proces-page')) , store: true },
+  { path: '/mat-out-done', title: id.routes.matOutDone, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-out-done-page')) , store: true },
+  { path: '/mat-out-cancel', title: id.routes.matOutCancel, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-out-cancel-page')) , store: true },
   { path: '/detail-mat-out/:matStoreStatus/:matStoreNo', title: id.routes.detailMatOut, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/detail-mat-out-page')) },
   { path: '/detail-mat-out-complete/:matStoreStatus/:matStoreNo', title: id.routes.detailMatOutComplete, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/detail-mat-out-complete-page')) },
-  { path: '/booking-list-product', title: id.routes.bookingListProduct, area: 'bookings', page: lazy(() => import('@/features/bookings/pages/booking-list-product-page')) },
-  { path: '/booking-list-store', title: id.routes.bookingListStore, area: 'bookings', page: lazy(() => import('@/features/bookings/pages/booking-list-store-page')) },
+  { path: '/booking-list-product', title: id.routes.bookingListProduct, area: 'bookings', page: lazy(() => import('@/features/bookings/pages/booking-list-product-page')) , store: true },
+  { path: '/booking-list-store', title: id.routes.bookingListStore, area: 'bookings', page: lazy(() => import('@/features/bookings/pages/booking-list-store-page')) , store: true },
   { path: '/booking-list-kelurahan', title: id.routes.bookingListKelurahan, area: 'bookings', page: lazy(() => import('@/features/bookings/pages/booking-list-kelurahan-page')) },
   { path: '/booking-list-kecamatan', title: id.routes.bookingListKecamatan, area: 'bookings', page: lazy(() => import('@/features/bookings/pages/booking-list-kecamatan-page')) },
   { path: '/get-product/:id', title: id.routes.getProduct, area: 'bookings', page: lazy(() => import('@/features/bookings/pages/get-product-page')) },
   { path: '/retur/request/:shipmentNo/:method', title: id.routes.returRequest, area: 'returns', page: lazy(() => import('@/features/returns/pages/return-request-page')) },
-  { path: '/retur/list/:status', title: id.routes.returList, area: 'returns', page: lazy(() => import('@/features/returns/pages/return-list-page')) },
+  { path: '/retur/list/:status', title: id.routes.returList, area: 'returns', page: lazy(() => import('@/features/returns/pages/return-list-page')) , store: true },
   { path: '/retur/detail/:shipmentNo/:method', title: id.routes.returDetail, area: 'returns', page: lazy(() => import('@/features/returns/pages/return-detail-page')) },
   { path: '/retur/pod/:shipmentNo', title: id.routes.returPod, area: 'returns', page: lazy(() => import('./routes/return-pod')) },
   { path: '/list-pengajuan-pod', title: id.routes.listPengajuanPod, area: 'pod', page: PodRequestListPage },
   { path: '/pengajuan-pod/detail/:shipmentNo/:deliveryType/:type?', title: id.routes.pengajuanPodDetail, area: 'pod', page: PodRequestDetailPage },
 ];
 
-function toRouteObject({ path, title, area, page: Page }: AppRoute): RouteObject {
-  const element = <Page />;
+function toRouteObject({ path, title, area, page: Page, store }: AppRoute): RouteObject {
+  const element = store ? (
+    <NeedsActiveStore title={title}>
+      <Page />
+    </NeedsActiveStore>
+  ) : (
+    <Page />
+  );
   const routed = routerPath(path);
   return {
     path: routed,

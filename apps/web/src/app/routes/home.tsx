@@ -5,7 +5,6 @@ import { BOOKING_STATUS, ROLE, hasRoleAtLeast, type RoleId } from '@gerai/contra
 import { useMe } from '@/features/members/api/get-me';
 import { MemberGreeting } from '@/features/members/components/member-greeting';
 import { memberKeys } from '@/features/members/query-keys';
-import { canChooseStore } from '@/features/members/utils/store-access';
 import { OrderCountTiles } from '@/features/orders/components/order-count-tiles';
 import { orderKeys } from '@/features/orders/query-keys';
 import { bookingKeys } from '@/features/bookings/query-keys';
@@ -14,13 +13,12 @@ import { podKeys } from '@/features/pod/query-keys';
 import { transferKeys } from '@/features/transfers/query-keys';
 import { paths } from '@/shared/config/paths';
 import { id } from '@/shared/i18n/id';
+import { NoStoreState } from '../no-store';
 import { useModalStore } from '@/shared/modal/modal-store';
-import { Button } from '@/shared/ui/button';
 import { Icon, type IconName } from '@/shared/ui/icons';
 import { NoticeDock } from '@/shared/ui/notice-dock';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
 import { Skeleton } from '@/shared/ui/skeleton';
-import { EmptyState } from '@/shared/ui/state-views';
 
 // Only kepala toko and above see it: staff never download it.
 const PodPendingBadge = lazy(() => import('@/features/pod/components/pod-pending-badge'));
@@ -74,7 +72,6 @@ export default function HomeRoute() {
       queryClient.refetchQueries({ queryKey: bookingKeys.count(), type: 'active' }),
       queryClient.refetchQueries({ queryKey: transferKeys.count(), type: 'active' }),
     ]);
-  const chooseStore = () => openModal({ type: 'super-user', title: id.superUser.title });
   const openStoreInfo = () => openModal({ type: 'store-info', title: id.store.infoTitle });
 
   return (
@@ -123,14 +120,8 @@ export default function HomeRoute() {
           </h2>
           {member.store ? (
             <OrderCountTiles />
-          ) : canChooseStore(member) ? (
-            <EmptyState icon="store" title={id.home.noStoreTitle} message={id.home.noStoreMessage}>
-              <Button onClick={chooseStore} data-testid="choose-store">
-                {id.home.chooseStore}
-              </Button>
-            </EmptyState>
           ) : (
-            <EmptyState icon="store" title={id.home.noStoreTitle} message={id.home.noStoreStaff} />
+            <NoStoreState member={member} />
           )}
         </section>
 

@@ -8,7 +8,7 @@ import { closeModal } from '@/shared/modal/modal-store';
 import { useToastStore } from '@/shared/toast/toast-store';
 import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import { orderDetail, orderLine } from '@/test/fixtures';
+import { chiefMember, orderDetail, orderLine } from '@/test/fixtures';
 import { renderPage } from '@/test/render';
 import RequestCancelRoute from './request-cancel';
 
@@ -258,7 +258,9 @@ describe('request cancel: other states', () => {
   });
 
   it('without a shipment: the requests waiting for a decision, each opening its order\'s screen', async () => {
-    mockFetch().on('GET', '/api/cancellations', ok({ items: [cancelRequest()], page: 1, size: 20, total: 1 }));
+    mockFetch()
+      .on('GET', '/api/members/me', ok(chiefMember))
+      .on('GET', '/api/cancellations', ok({ items: [cancelRequest()], page: 1, size: 20, total: 1 }));
     renderCancel('/request-cancel');
     const card = await screen.findByTestId(`cancel-request-${SHP}`);
     expect(card).toHaveAttribute('href', `/request-cancel?shipmentNo=${SHP}`);

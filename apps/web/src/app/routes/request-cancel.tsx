@@ -7,7 +7,9 @@ import { RequestCancelPage, type OrderLoadState } from '@/features/cancellations
 import { isOrderNotFound, newerOrder, useOrder } from '@/features/orders/api/get-order';
 import { orderKeys } from '@/features/orders/query-keys';
 import { orderDetailPath } from '@/features/orders/utils/order-status';
+import { id } from '@/shared/i18n/id';
 import { showErrorModal } from '@/shared/modal/error-to-modal';
+import { NeedsActiveStore } from '../no-store';
 
 const CancelQueuePage = lazy(() => import('@/features/cancellations/pages/cancel-queue-page'));
 
@@ -18,7 +20,13 @@ const CancelQueuePage = lazy(() => import('@/features/cancellations/pages/cancel
 export default function RequestCancelRoute() {
   const [search] = useSearchParams();
   const shipmentNo = search.get('shipmentNo')?.trim() ?? '';
-  return shipmentNo ? <OrderCancellation key={shipmentNo} shipmentNo={shipmentNo} /> : <CancelQueuePage />;
+  return shipmentNo ? (
+    <OrderCancellation key={shipmentNo} shipmentNo={shipmentNo} />
+  ) : (
+    <NeedsActiveStore title={id.routes.requestCancel}>
+      <CancelQueuePage />
+    </NeedsActiveStore>
+  );
 }
 
 function OrderCancellation({ shipmentNo }: { shipmentNo: string }) {

@@ -135,6 +135,8 @@ export const id = {
     noStoreTitle: 'Belum ada toko aktif',
     noStoreMessage: 'Pilih toko yang ingin Anda kelola untuk melihat pesanan.',
     noStoreStaff: 'Akun Anda belum terhubung ke toko. Hubungi atasan atau helpdesk.',
+    /** A screen of one store's work opened before a store is chosen. */
+    noStoreScreen: 'Layar ini berisi pekerjaan satu toko. Pilih toko yang ingin Anda kelola terlebih dahulu.',
     chooseStore: 'Pilih Toko',
     ordersTitle: 'Ringkasan pesanan',
     countsLabel: 'Jumlah pesanan per status',
