@@ -13,7 +13,7 @@ import { podKeys } from '@/features/pod/query-keys';
 import { transferKeys } from '@/features/transfers/query-keys';
 import { paths } from '@/shared/config/paths';
 import { id } from '@/shared/i18n/id';
-import { NoStoreState } from '../no-store';
+import { NoStoreState } from '../no-store-state';
 import { useModalStore } from '@/shared/modal/modal-store';
 import { Icon, type IconName } from '@/shared/ui/icons';
 import { NoticeDock } from '@/shared/ui/notice-dock';
