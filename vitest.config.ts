@@ -26,6 +26,14 @@ export default defineConfig({
       './apps/web/vite.config.ts',
       {
         test: {
+          name: 'docs',
+          root: './docs',
+          include: ['*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'e2e-support',
           root: './e2e',
           include: ['support/**/*.test.ts'],

@@ -1,0 +1,53 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+// docs/architecture.md "How to add an area": every area that has both a server module and a web
+// feature carries every part of the template, under the same name in each place.
+const root = new URL('../', import.meta.url);
+const has = (path: string) => existsSync(new URL(path, root));
+const dirs = (path: string) => readdirSync(new URL(path, root), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+
+const serverAreas = dirs('apps/server/src/modules/');
+const webAreas = dirs('apps/web/src/features/');
+const areas = serverAreas.filter((a) => webAreas.includes(a));
+const specs = readdirSync(new URL('e2e/', root)).filter((f) => f.endsWith('.spec.ts'));
+
+/** Parts an area may lack, and why (each a deliberate exception, not a gap). */
+const EXCEPT: Record<string, Partial<Record<Part, string>>> = {
+  auth: {
+    i18n: 'sign-in words are the shell’s (id.ts): the login screen is in the first load',
+    index: 'no other area imports it (the principal is platform/auth.ts)',
+    queryKeys: 'the session is read as the members area’s /members/me',
+  },
+  members: { i18n: 'account and store words are the shell’s (id.ts)', e2e: 'sign-in, store choice and /akun are walked by auth.spec and a11y.spec' },
+  catalog: { index: 'no other area imports it', schema: 'product and store search replies are schemas/common.ts', i18n: 'store and product pickers use the shell’s words', e2e: 'its pickers are used by stock.spec and bookings.spec' },
+  'app-config': { index: 'no other area imports it', i18n: 'force-update words are the shell’s', e2e: 'the version check is in pwa.spec', queryKeys: 'one query, its key in its api file' },
+};
+
+type Part = 'schema' | 'routes' | 'index' | 'queryKeys' | 'api' | 'i18n' | 'e2e';
+const PARTS: Record<Part, (area: string) => boolean> = {
+  schema: (a) => has(`packages/contract/src/schemas/${a}.ts`),
+  routes: (a) => has(`apps/server/src/modules/${a}/routes.ts`),
+  index: (a) => has(`apps/server/src/modules/${a}/index.ts`),
+  queryKeys: (a) => has(`apps/web/src/features/${a}/query-keys.ts`),
+  api: (a) => has(`apps/web/src/features/${a}/api`),
+  i18n: (a) => has(`apps/web/src/shared/i18n/${a}.ts`),
+  e2e: (a) => specs.some((f) => f.startsWith(`${a}.`) || f.startsWith(`${a}-`)),
+};
+
+describe('every area carries the template (docs/architecture.md)', () => {
+  it('finds the areas', () => {
+    expect(areas).toEqual(expect.arrayContaining(['orders', 'pod', 'cancellations', 'returns', 'bookings', 'stock', 'transfers', 'chat', 'helpdesk', 'monitoring', 'recap']));
+  });
+
+  it.each(areas)('%s', (area) => {
+    const missing = (Object.keys(PARTS) as Part[]).filter((part) => !PARTS[part](area) && !EXCEPT[area]?.[part]);
+    expect(missing, `${area} lacks`).toEqual([]);
+  });
+
+  it('an exception names a part the area really lacks', () => {
+    for (const [area, parts] of Object.entries(EXCEPT)) {
+      for (const part of Object.keys(parts) as Part[]) expect(PARTS[part](area), `${area}: ${part} exists, drop the exception`).toBe(false);
+    }
+  });
+});
