@@ -1,35 +1,21 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { snap } from './fixtures';
+import { signInPeople } from './support/people';
 import { newPickupOrder, orderableProducts } from './support/channel';
-import { leaveLoginBudget, signInOnce } from './support/pod';
 
 // Issue 11: an order that goes out of stock completely while it is picked is a normal outcome:
 // the crew ask for its cancellation, the kepala toko approves it on another phone, live.
 
 const CREW = '10000001';
 const CHIEF = '20000001';
-const CREW_STATE = 'test-results/cancel-crew.json';
-const CHIEF_STATE = 'test-results/cancel-chief.json';
 const PHONE = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true } as const;
 
-let crewApi: APIRequestContext;
-let chiefApi: APIRequestContext;
+const people = signInPeople('cancel', { crew: CREW, chief: CHIEF });
 
-test.use({ ...PHONE, storageState: CREW_STATE });
-
-test.beforeAll(async ({ baseURL }) => {
-  crewApi = await signInOnce(baseURL!, CREW, CREW_STATE);
-  chiefApi = await signInOnce(baseURL!, CHIEF, CHIEF_STATE);
-});
-
-test.afterAll(async () => {
-  await crewApi?.dispose();
-  await chiefApi?.dispose();
-  await leaveLoginBudget();
-});
+test.use({ ...PHONE, storageState: people.state.crew });
 
 async function chiefPhone(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({ ...PHONE, baseURL, storageState: CHIEF_STATE });
+  return browser.newContext({ ...PHONE, baseURL, storageState: people.state.chief });
 }
 
 const lineOf = (page: Page, barcode: string) => page.locator(`[data-testid^="line-"][data-barcode="${barcode}"]`);
@@ -39,7 +25,7 @@ test('every line out of stock: the crew ask for cancellation, the kepala toko ap
   const products = (await orderableProducts(baseURL!, 1)).slice(0, 2);
   expect(products).toHaveLength(2);
   const shipmentNo = await newPickupOrder(
-    crewApi,
+    people.api.crew,
     'CANCEL',
     'Sari Pelanggan Batal',
     products.map((p) => ({ barcode: p.barcode, qty: 1 })),
@@ -124,27 +110,27 @@ test('every line out of stock: the crew ask for cancellation, the kepala toko ap
   await expect(cancelledCard.getByTestId('order-card-cancelled')).toContainText(reasonLabel);
 
   // Deciding twice is refused with its message; the channel was told (the order's history).
-  const again = await chiefApi.post(`/api/cancellations/${shipmentNo}/approve`, { data: {}, headers: { 'Idempotency-Key': `e2e-cancel-again-${Date.now()}` } });
+  const again = await people.api.chief.post(`/api/cancellations/${shipmentNo}/approve`, { data: {}, headers: { 'Idempotency-Key': `e2e-cancel-again-${Date.now()}` } });
   expect(again.status()).toBe(409);
   expect(((await again.json()) as { message: string }).message).toBe('Pengajuan pembatalan ini sudah diputuskan.');
-  const detail = (await (await crewApi.get(`/api/orders/${shipmentNo}`)).json()) as { data: { statusId: number; channelNotices: Array<{ kind: string }> } };
+  const detail = (await (await people.api.crew.get(`/api/orders/${shipmentNo}`)).json()) as { data: { statusId: number; channelNotices: Array<{ kind: string }> } };
   expect(detail.data.statusId).toBe(1106);
   expect(detail.data.channelNotices.map((n) => n.kind)).toContain('order.cancelled');
   await chiefContext.close();
 });
 
 test('a staff member sees the pending requests but may not approve them', async () => {
-  const list = (await (await crewApi.get('/api/cancellations?status=pending')).json()) as { data: { items: Array<{ shipmentNo: string; canDecide: boolean }> } };
+  const list = (await (await people.api.crew.get('/api/cancellations?status=pending')).json()) as { data: { items: Array<{ shipmentNo: string; canDecide: boolean }> } };
   for (const item of list.data.items) expect(item.canDecide).toBe(false);
   const pending = list.data.items[0];
   test.skip(!pending, 'no pending request in the demo data');
-  const res = await crewApi.post(`/api/cancellations/${pending!.shipmentNo}/approve`, { data: {}, headers: { 'Idempotency-Key': `e2e-staff-approve-${Date.now()}` } });
+  const res = await people.api.crew.post(`/api/cancellations/${pending!.shipmentNo}/approve`, { data: {}, headers: { 'Idempotency-Key': `e2e-staff-approve-${Date.now()}` } });
   expect(res.status()).toBe(403);
 });
 
 test('the cancel form of an order without a request opens with no console error and no refused read', async ({ page, baseURL }) => {
   const products = (await orderableProducts(baseURL!, 1)).slice(0, 1);
-  const shipmentNo = await newPickupOrder(crewApi, 'CANCELFORM', 'Sari Pelanggan Form', products.map((p) => ({ barcode: p.barcode, qty: 1 })));
+  const shipmentNo = await newPickupOrder(people.api.crew, 'CANCELFORM', 'Sari Pelanggan Form', products.map((p) => ({ barcode: p.barcode, qty: 1 })));
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
@@ -166,8 +152,8 @@ test('the kepala toko decides one request after another from the queue, each ans
   const products = (await orderableProducts(baseURL!, 1)).slice(0, 1);
   const shipments: string[] = [];
   for (const n of [1, 2, 3]) {
-    const shipmentNo = await newPickupOrder(crewApi, `QUEUE${n}`, `Sari Antrean ${n}`, [{ barcode: products[0]!.barcode, qty: 1 }]);
-    const asked = await crewApi.post('/api/cancellations', { data: { shipmentNo, reasonId: 1 }, headers: { 'Idempotency-Key': `e2e-queue-${shipmentNo}` } });
+    const shipmentNo = await newPickupOrder(people.api.crew, `QUEUE${n}`, `Sari Antrean ${n}`, [{ barcode: products[0]!.barcode, qty: 1 }]);
+    const asked = await people.api.crew.post('/api/cancellations', { data: { shipmentNo, reasonId: 1 }, headers: { 'Idempotency-Key': `e2e-queue-${shipmentNo}` } });
     expect(asked.status()).toBe(201);
     shipments.push(shipmentNo);
   }

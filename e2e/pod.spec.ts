@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { devices, expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { devices, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { snap } from './fixtures';
-import { createDeliveryOrder, findDeliveryOrder, leaveLoginBudget, northOf, signInOnce, type LatLng } from './support/pod';
+import { signInPeople } from './support/people';
+import { createDeliveryOrder, findDeliveryOrder, northOf, type LatLng } from './support/pod';
 
 /**
  * Scan-and-go proof of delivery, checked by the server against the customer's
@@ -15,26 +14,10 @@ const CHIEF = '20000001';
 const T001_AREA: LatLng = { lat: -6.2607, long: 106.8137 };
 
 /** Each person signs in once for the whole spec (logins are rate-limited); their phones reuse the cookies. */
-const CREW_STATE = path.resolve('test-results/.auth/pod-crew.json');
-const CHIEF_STATE = path.resolve('test-results/.auth/pod-chief.json');
-let crewApi: APIRequestContext;
-let chiefApi: APIRequestContext;
 
-test.use({ storageState: CREW_STATE });
+const people = signInPeople('pod', { crew: CREW, chief: CHIEF });
 
-test.beforeAll(async ({ baseURL }) => {
-  test.setTimeout(150_000);
-  mkdirSync(path.dirname(CREW_STATE), { recursive: true });
-  crewApi = await signInOnce(baseURL!, CREW, CREW_STATE);
-  chiefApi = await signInOnce(baseURL!, CHIEF, CHIEF_STATE);
-});
-
-test.afterAll(async () => {
-  test.setTimeout(90_000);
-  await crewApi?.dispose();
-  await chiefApi?.dispose();
-  await leaveLoginBudget();
-});
+test.use({ storageState: people.state.crew });
 
 /** Home of a signed-in phone. */
 async function openHome(page: Page, name: string) {
@@ -51,7 +34,7 @@ async function newPhone(browser: Browser, baseURL: string): Promise<BrowserConte
     locale: 'id-ID',
     timezoneId: 'Asia/Jakarta',
     baseURL,
-    storageState: CHIEF_STATE,
+    storageState: people.state.chief,
   });
 }
 
@@ -100,7 +83,7 @@ async function sendPodRequest(page: Page, reason: string, text?: string, via: 'm
 }
 
 test('a delivery inside the radius completes by scan and go', async ({ page, context }) => {
-  const order = await findDeliveryOrder(crewApi);
+  const order = await findDeliveryOrder(people.api.crew);
   // ~25 m north of the customer, a good fix.
   await standAt(context, northOf(order, 25), 8);
 
@@ -173,13 +156,13 @@ test('a delivery inside the radius completes by scan and go', async ({ page, con
   await expect(page.getByTestId(`order-card-${order.shipmentNo}`)).toBeVisible();
 
   // The server recorded it: the order is completed.
-  const detail = await crewApi.get(`/api/orders/${order.shipmentNo}`);
+  const detail = await people.api.crew.get(`/api/orders/${order.shipmentNo}`);
   expect(((await detail.json()) as { data: { statusId: number } }).data.statusId).toBe(1104);
 });
 
 test('a position that cannot be taken: "Kirim POD" says why and sends nothing; "Coba lagi" takes it and sends', async ({ page, context, baseURL }) => {
   const customer = { ...northOf(T001_AREA, 150), name: 'Sari Uji Lokasi' };
-  const order = await createDeliveryOrder(crewApi, baseURL!, customer);
+  const order = await createDeliveryOrder(people.api.crew, baseURL!, customer);
   // The crew has not allowed the position (the browser refuses it).
   await context.clearPermissions();
   await page.goto(`/order/detail-scan-go/1103/${order.shipmentNo}/delivery`);
@@ -195,7 +178,7 @@ test('a position that cannot be taken: "Kirim POD" says why and sends nothing; "
   await expect(error).toBeInViewport({ ratio: 1 });
   await expect(submit).toBeInViewport({ ratio: 1 });
   await snap(page, 'pod-02c-location-denied');
-  const before = await crewApi.get(`/api/orders/${order.shipmentNo}`);
+  const before = await people.api.crew.get(`/api/orders/${order.shipmentNo}`);
   expect(((await before.json()) as { data: { statusId: number } }).data.statusId).toBe(1103);
 
   // Allowed now: "Coba lagi" takes the position and sends.
@@ -209,7 +192,7 @@ test('a position that cannot be taken: "Kirim POD" says why and sends nothing; "
 test('outside the radius: refused with the spec meaning, requested, approved by the kepala toko on another phone, completed live', async ({ page, context, browser, baseURL }) => {
   test.setTimeout(120_000);
   const customer = { ...northOf(T001_AREA, 300), name: 'Dewi Uji Setuju' };
-  const order = await createDeliveryOrder(crewApi, baseURL!, customer);
+  const order = await createDeliveryOrder(people.api.crew, baseURL!, customer);
   // ~350 m south of the customer: outside the 150 m radius, inside the 1 km a request may come from.
   await standAt(context, northOf(customer, -350));
 
@@ -266,7 +249,7 @@ test('outside the radius: refused with the spec meaning, requested, approved by 
   await expect(page.getByTestId(`order-card-${order.shipmentNo}`)).toBeVisible();
 
   // Deciding twice: the message comes back inline.
-  const again = await chiefApi.post(`/api/pod/requests/${order.shipmentNo}/approve`, { form: {} });
+  const again = await people.api.chief.post(`/api/pod/requests/${order.shipmentNo}/approve`, { form: {} });
   expect(again.status()).toBe(409);
   expect(((await again.json()) as { message: string }).message).toBe('Approval POD Sudah Dilakukan.');
   await chiefContext.close();
@@ -275,7 +258,7 @@ test('outside the radius: refused with the spec meaning, requested, approved by 
 test('a rejection reaches the crew with its reason; another request is possible', async ({ page, context, browser, baseURL }) => {
   test.setTimeout(120_000);
   const customer = { ...northOf(T001_AREA, -250), name: 'Rudi Uji Tolak' };
-  const order = await createDeliveryOrder(crewApi, baseURL!, customer);
+  const order = await createDeliveryOrder(people.api.crew, baseURL!, customer);
   await standAt(context, northOf(customer, -400));
 
   await page.goto(`/order/detail-scan-go/1103/${order.shipmentNo}/delivery`);
@@ -311,7 +294,7 @@ test('a rejection reaches the crew with its reason; another request is possible'
   await expect(page.getByTestId('pod-request-form')).toBeVisible();
 
   // The order is still in Proses.
-  const detail = await crewApi.get(`/api/orders/${order.shipmentNo}`);
+  const detail = await people.api.crew.get(`/api/orders/${order.shipmentNo}`);
   expect(((await detail.json()) as { data: { statusId: number } }).data.statusId).toBe(1103);
   await chiefContext.close();
 });

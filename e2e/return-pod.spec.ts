@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { devices, expect, test, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
 import { snap } from './fixtures';
-import { leaveLoginBudget, northOf, signInOnce, type LatLng } from './support/pod';
+import { signInPeople } from './support/people';
+import { northOf, type LatLng } from './support/pod';
 import { TINY_PNG, findReturnableOrder } from './support/returns';
 
 /**
@@ -14,27 +13,11 @@ import { TINY_PNG, findReturnableOrder } from './support/returns';
  */
 const CREW = '10000001';
 const CHIEF = '20000001';
-const CREW_STATE = path.resolve('test-results/.auth/return-pod-crew.json');
-const CHIEF_STATE = path.resolve('test-results/.auth/return-pod-chief.json');
-let crewApi: APIRequestContext;
-let chiefApi: APIRequestContext;
 const used: string[] = [];
 
-test.use({ storageState: CREW_STATE });
+const people = signInPeople('return-pod', { crew: CREW, chief: CHIEF });
 
-test.beforeAll(async ({ baseURL }) => {
-  test.setTimeout(150_000);
-  mkdirSync(path.dirname(CREW_STATE), { recursive: true });
-  crewApi = await signInOnce(baseURL!, CREW, CREW_STATE);
-  chiefApi = await signInOnce(baseURL!, CHIEF, CHIEF_STATE);
-});
-
-test.afterAll(async () => {
-  test.setTimeout(90_000);
-  await crewApi?.dispose();
-  await chiefApi?.dispose();
-  await leaveLoginBudget();
-});
+test.use({ storageState: people.state.crew });
 
 async function data<T>(res: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
   if (!res.ok()) throw new Error(`${what}: HTTP ${res.status()} ${await res.text()}`);
@@ -43,11 +26,11 @@ async function data<T>(res: Awaited<ReturnType<APIRequestContext['get']>>, what:
 
 /** A completed T001 delivery order with an approved return of one unit (recorded and approved through the API): its goods wait to be collected. */
 async function approvedDeliveryReturn(): Promise<{ shipmentNo: string; customer: LatLng }> {
-  const order = await findReturnableOrder(crewApi, { deliveryType: 1, skip: used });
+  const order = await findReturnableOrder(people.api.crew, { deliveryType: 1, skip: used });
   used.push(order.shipmentNo);
-  const photo = await data<{ id: string }>(await crewApi.post('/api/uploads', { multipart: { file: { name: 'retur.png', mimeType: 'image/png', buffer: TINY_PNG } } }), 'upload');
-  await data(await crewApi.post('/api/returns', { data: { shipmentNo: order.shipmentNo, reasonId: 1, lines: [{ lineId: order.line.lineId, qty: 1 }], photoIds: [photo.id] } }), 'return');
-  const approved = await data<{ customerLatitude: number | null; customerLongitude: number | null }>(await chiefApi.post(`/api/returns/${order.shipmentNo}/approve`, { data: {} }), 'approve return');
+  const photo = await data<{ id: string }>(await people.api.crew.post('/api/uploads', { multipart: { file: { name: 'retur.png', mimeType: 'image/png', buffer: TINY_PNG } } }), 'upload');
+  await data(await people.api.crew.post('/api/returns', { data: { shipmentNo: order.shipmentNo, reasonId: 1, lines: [{ lineId: order.line.lineId, qty: 1 }], photoIds: [photo.id] } }), 'return');
+  const approved = await data<{ customerLatitude: number | null; customerLongitude: number | null }>(await people.api.chief.post(`/api/returns/${order.shipmentNo}/approve`, { data: {} }), 'approve return');
   if (approved.customerLatitude === null || approved.customerLongitude === null) throw new Error(`${order.shipmentNo} has no customer point`);
   return { shipmentNo: order.shipmentNo, customer: { lat: approved.customerLatitude, long: approved.customerLongitude } };
 }
@@ -55,7 +38,7 @@ async function approvedDeliveryReturn(): Promise<{ shipmentNo: string; customer:
 /** The kepala toko's phone (a second browser), set up like the project's 360 × 640 Pixel 5. */
 async function chiefPhone(browser: Browser, baseURL: string): Promise<BrowserContext> {
   const { viewport: _v, ...pixel } = devices['Pixel 5'];
-  return browser.newContext({ ...pixel, viewport: { width: 360, height: 640 }, locale: 'id-ID', timezoneId: 'Asia/Jakarta', baseURL, storageState: CHIEF_STATE });
+  return browser.newContext({ ...pixel, viewport: { width: 360, height: 640 }, locale: 'id-ID', timezoneId: 'Asia/Jakarta', baseURL, storageState: people.state.chief });
 }
 
 async function standAt(context: BrowserContext, p: LatLng) {
@@ -123,7 +106,7 @@ test('a rejected return POD request reaches the crew’s open screen with its re
   const at = northOf(ret.customer, -300);
   await standAt(context, at);
   await data(
-    await crewApi.post('/api/pod/requests', {
+    await people.api.crew.post('/api/pod/requests', {
       form: { shipmentNo: ret.shipmentNo, deliveryType: 1, type: 'retur', reasonId: 1, lat: at.lat, long: at.long, accuracy: 12, capturedAt: new Date().toISOString() },
     }),
     'return POD request',

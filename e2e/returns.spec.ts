@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { devices, expect, test, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
+import { devices, expect, test, type Browser, type BrowserContext } from '@playwright/test';
 import { snap } from './fixtures';
-import { leaveLoginBudget, signInOnce } from './support/pod';
+import { signInPeople } from './support/people';
 import { TINY_PNG, findReturnableOrder, stockOf } from './support/returns';
 
 /**
@@ -13,38 +11,22 @@ import { TINY_PNG, findReturnableOrder, stockOf } from './support/returns';
  */
 const CREW = '10000001';
 const CHIEF = '20000001';
-const CREW_STATE = path.resolve('test-results/.auth/returns-crew.json');
-const CHIEF_STATE = path.resolve('test-results/.auth/returns-chief.json');
 /** Cookie-authenticated changes say they come from a script of ours (CSRF rule). */
 const CSRF = { 'X-Requested-With': 'gerai-e2e' };
-let crewApi: APIRequestContext;
-let chiefApi: APIRequestContext;
 
-test.use({ storageState: CREW_STATE });
+const people = signInPeople('returns', { crew: CREW, chief: CHIEF });
 
-test.beforeAll(async ({ baseURL }) => {
-  test.setTimeout(150_000);
-  mkdirSync(path.dirname(CREW_STATE), { recursive: true });
-  crewApi = await signInOnce(baseURL!, CREW, CREW_STATE);
-  chiefApi = await signInOnce(baseURL!, CHIEF, CHIEF_STATE);
-});
-
-test.afterAll(async () => {
-  test.setTimeout(90_000);
-  await crewApi?.dispose();
-  await chiefApi?.dispose();
-  await leaveLoginBudget();
-});
+test.use({ storageState: people.state.crew });
 
 /** The kepala toko's phone (a second browser), set up like the project's 360 × 640 Pixel 5. */
 async function chiefPhone(browser: Browser, baseURL: string): Promise<BrowserContext> {
   const { viewport: _v, ...pixel } = devices['Pixel 5'];
-  return browser.newContext({ ...pixel, viewport: { width: 360, height: 640 }, locale: 'id-ID', timezoneId: 'Asia/Jakarta', baseURL, storageState: CHIEF_STATE });
+  return browser.newContext({ ...pixel, viewport: { width: 360, height: 640 }, locale: 'id-ID', timezoneId: 'Asia/Jakarta', baseURL, storageState: people.state.chief });
 }
 
 test('a completed pickup order is returned with a photo, approved, received into stock and refunded; POD is refused meanwhile', async ({ page, browser, baseURL }) => {
   test.setTimeout(150_000);
-  const order = await findReturnableOrder(crewApi, { deliveryType: 0 });
+  const order = await findReturnableOrder(people.api.crew, { deliveryType: 0 });
   const { shipmentNo, line } = order;
   const stockBefore = await stockOf(baseURL!, line.barcode);
 

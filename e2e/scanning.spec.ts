@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { snap } from './fixtures';
 import { newPickupOrder, orderableProducts, type CatalogItem } from './support/channel';
-import { leaveLoginBudget, signInOnce } from './support/pod';
+import { signInPeople } from './support/people';
 
 // Issue 25: a hardware (keyboard-wedge) scanner's trigger pull is one scan. Five identical units scanned
 // within a second count five, on every screen that counts scans: picking, the booking's receive panel,
@@ -9,24 +9,11 @@ import { leaveLoginBudget, signInOnce } from './support/pod';
 
 const T001_CREW = '10000001';
 const T002_CREW = '10000002';
-const T001_STATE = 'test-results/scanning-t001.json';
-const T002_STATE = 'test-results/scanning-t002.json';
 const PHONE = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true } as const;
 
-let t001: APIRequestContext;
-let t002: APIRequestContext;
+const people = signInPeople('scanning', { t001: T001_CREW, t002: T002_CREW });
 
-test.use({ ...PHONE, storageState: T001_STATE });
-
-test.beforeAll(async ({ baseURL }) => {
-  t001 = await signInOnce(baseURL!, T001_CREW, T001_STATE);
-  t002 = await signInOnce(baseURL!, T002_CREW, T002_STATE);
-});
-
-test.afterAll(async () => {
-  await Promise.all([t001?.dispose(), t002?.dispose()]);
-  await leaveLoginBudget();
-});
+test.use({ ...PHONE, storageState: people.state.t001 });
 
 /**
  * A hardware scanner in keyboard-wedge mode: the digits as key presses back to back, then Enter,
@@ -74,7 +61,7 @@ const lookup = (api: APIRequestContext, barcode: string) => api.get(`/api/stock/
 async function productWithStock(baseURL: string, min: number, { t002: atT002 = false, skip = [] as string[] } = {}): Promise<CatalogItem & { productId: string }> {
   for (const p of await orderableProducts(baseURL, min)) {
     if (skip.includes(p.barcode)) continue;
-    const l = await lookup(t001, p.barcode);
+    const l = await lookup(people.api.t001, p.barcode);
     if (l.store.qty < min) continue;
     if (atT002 && (l.nearby.find((s) => s.storeCode === 'T002')?.qty ?? 0) < min) continue;
     return { ...p, productId: l.product.productID };
@@ -84,8 +71,8 @@ async function productWithStock(baseURL: string, min: number, { t002: atT002 = f
 
 test('picking: five identical wedge scans within a second count five; a sixth is refused with its reason', async ({ page, baseURL }) => {
   const product = await productWithStock(baseURL!, 6);
-  const shipmentNo = await newPickupOrder(t001, 'WEDGE', 'Pelanggan Scan Cepat', [{ barcode: product.barcode, qty: 5 }]);
-  expect((await t001.post(`/api/orders/${shipmentNo}/claim`, { data: {} })).status()).toBe(200);
+  const shipmentNo = await newPickupOrder(people.api.t001, 'WEDGE', 'Pelanggan Scan Cepat', [{ barcode: product.barcode, qty: 5 }]);
+  expect((await people.api.t001.post(`/api/orders/${shipmentNo}/claim`, { data: {} })).status()).toBe(200);
 
   await page.goto(`/order/detail/1102/${shipmentNo}/pickup`);
   await expect(page.getByTestId('order-progress')).toHaveText('0 dari 5 barang');
@@ -102,18 +89,18 @@ test('picking: five identical wedge scans within a second count five; a sixth is
   await wedgeScans(page, product.barcode, 1);
   await expect(page.getByTestId('scan-feedback').locator('[data-tone="error"]')).toContainText('Jumlah produk sudah terpenuhi.');
   await expect(page.getByTestId('order-progress')).toHaveText('5 dari 5 barang');
-  const detail = await json<{ products: Array<{ qtyPicked: number }> }>(await t001.get(`/api/orders/${shipmentNo}`));
+  const detail = await json<{ products: Array<{ qtyPicked: number }> }>(await people.api.t001.get(`/api/orders/${shipmentNo}`));
   expect(detail.products[0]!.qtyPicked).toBe(5);
 });
 
 test('the booking receive panel counts five identical wedge scans: "Terima barang" is ready at 5 / 5; a sixth is refused', async ({ page, baseURL }) => {
   const product = await productWithStock(baseURL!, 5, { t002: true });
   // The line lacks all five: T001 books them from T002, which takes the booking.
-  const shipmentNo = await newPickupOrder(t001, 'WEDGE-BOOK', 'Pelanggan Booking Cepat', [{ barcode: product.barcode, qty: 5 }]);
-  expect((await t001.post(`/api/orders/${shipmentNo}/claim`, { data: {} })).status()).toBe(200);
-  const order = await json<{ products: Array<{ lineId: number }> }>(await t001.get(`/api/orders/${shipmentNo}`));
-  const booking = await json<{ bookID: number }>(await t001.post('/api/bookings', { data: { shipmentNo, lineId: order.products[0]!.lineId, qty: 5, storeCode: 'T002' } }));
-  await json(await t002.post(`/api/bookings/${booking.bookID}/take`, { data: {} }));
+  const shipmentNo = await newPickupOrder(people.api.t001, 'WEDGE-BOOK', 'Pelanggan Booking Cepat', [{ barcode: product.barcode, qty: 5 }]);
+  expect((await people.api.t001.post(`/api/orders/${shipmentNo}/claim`, { data: {} })).status()).toBe(200);
+  const order = await json<{ products: Array<{ lineId: number }> }>(await people.api.t001.get(`/api/orders/${shipmentNo}`));
+  const booking = await json<{ bookID: number }>(await people.api.t001.post('/api/bookings', { data: { shipmentNo, lineId: order.products[0]!.lineId, qty: 5, storeCode: 'T002' } }));
+  await json(await people.api.t002.post(`/api/bookings/${booking.bookID}/take`, { data: {} }));
 
   await page.goto(`/get-product/${booking.bookID}`);
   const counter = page.getByTestId('receive-counter');
@@ -143,10 +130,10 @@ test('/mat-store adds five identical wedge scans as five units, and the transfer
 
   // Receiving: a transfer of five units (sent and confirmed with its PIN through the API), counted on T002's phone.
   const sent = await json<{ transfer: { matNo: string; idTbsms: string }; secret: { pin: string } | null }>(
-    await t001.post('/api/transfers', { data: { receiverStoreCode: 'T002', lines: [{ productId: product.productId, qty: 5 }] } }),
+    await people.api.t001.post('/api/transfers', { data: { receiverStoreCode: 'T002', lines: [{ productId: product.productId, qty: 5 }] } }),
   );
-  await json(await t002.post(`/api/transfers/by-tbsms/${sent.transfer.idTbsms}/confirm`, { data: { pin: sent.secret!.pin } }));
-  const t002Context = await browser.newContext({ ...PHONE, baseURL, storageState: T002_STATE, locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
+  await json(await people.api.t002.post(`/api/transfers/by-tbsms/${sent.transfer.idTbsms}/confirm`, { data: { pin: sent.secret!.pin } }));
+  const t002Context = await browser.newContext({ ...PHONE, baseURL, storageState: people.state.t002, locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
   try {
     const receiving = await t002Context.newPage();
     await receiving.goto(`/confirm-mat/proces/${sent.transfer.idTbsms}`);
@@ -163,5 +150,5 @@ test('/mat-store adds five identical wedge scans as five units, and the transfer
     await t002Context.close();
   }
   // What the test sent goes back: the transfer is cancelled, its stock returns to T001.
-  await t001.post(`/api/transfers/${sent.transfer.matNo}/cancel`, { data: {} });
+  await people.api.t001.post(`/api/transfers/${sent.transfer.matNo}/cancel`, { data: {} });
 });
