@@ -14,12 +14,12 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { Ajv, type ValidateFunction } from 'ajv';
 import fc from 'fast-check';
-import { APP_IDS, ORDER_STATUS_IDS, PAYMENT_IDS } from '@gerai/contract';
+import { APP_IDS } from '@gerai/contract';
 import { buildApp } from '../app';
 import { signBody, SIGNATURE_HEADER } from '../modules/channels/signature';
-import { DEMO_ACCOUNTS, DEMO_NIK, DEMO_PASSWORD } from '../seed/demo-data';
+import { DEMO_NIK } from '../seed/demo-data';
 import { createTestContext, type TestContext } from '../test/harness';
-import { encodeComponent, fillPath, openApiOperations, scalarText, seedOf, validValue, type JsonSchema, type KnownValues, type Operation } from '../test/openapi-walk';
+import { encodeComponent, fillPath, openApiOperations, readKnownValues, scalarText, seedOf, validValue, type JsonSchema, type KnownValues, type Operation } from '../test/openapi-walk';
 
 const DRAWS_PER_ROUTE = Number(process.env.DOC_DRAWS ?? 4);
 
@@ -62,7 +62,7 @@ beforeAll(async () => {
     callers[name] = { authorization: session.authorization, at: session.cookies.at ?? '' };
   }
   await app.inject({ method: 'POST', url: '/api/members/me/store', headers: { authorization: callers.superUser.authorization }, payload: { storeCode: 'T001' } });
-  known = await knownValues();
+  known = await readKnownValues(app, ctx.config, callers.chief.authorization);
 }, 120_000);
 
 afterAll(async () => {
@@ -70,27 +70,6 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-async function knownValues(): Promise<KnownValues> {
-  const get = async (url: string) => (await app.inject({ method: 'GET', url, headers: { authorization: callers.chief.authorization } })).json().data;
-  const list = (await get(`/api/orders?status=${ORDER_STATUS_IDS.join(',')}&size=100`)) as { items: Array<{ shipmentNo: string; orderNo: string }> };
-  const details = (await Promise.all(list.items.slice(0, 8).map((o) => get(`/api/orders/${o.shipmentNo}`)))) as Array<{ products: Array<{ lineId: number; barcode: string }> }>;
-  const transfers = ((await get('/api/transfers?side=out&size=50')) as { items: Array<{ matNo: string; idTbsms: string }> }).items;
-  return {
-    shipmentNo: list.items.map((o) => o.shipmentNo),
-    orderNo: list.items.map((o) => o.orderNo),
-    lineId: details.flatMap((d) => d.products.map((p) => p.lineId)),
-    barcode: details.flatMap((d) => d.products.map((p) => p.barcode)),
-    storeCode: ['T001', 'T002'],
-    appId: Object.keys(ctx.config.channelSecrets).map(Number),
-    status: [ORDER_STATUS_IDS.join(','), ...ORDER_STATUS_IDS.map(String)],
-    paymentId: [...PAYMENT_IDS],
-    nik: DEMO_ACCOUNTS.map((a) => a.nik),
-    password: [DEMO_PASSWORD],
-    type: ['order'],
-    matNo: transfers.map((t) => t.matNo),
-    idTbsms: transfers.map((t) => t.idTbsms),
-  };
-}
 
 type Who = 'superUser' | 'chief' | 'staff' | 'cookie' | 'nobody';
 

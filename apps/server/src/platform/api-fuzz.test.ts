@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import fc from 'fast-check';
-import { APP_IDS, channelByAppId, ERROR_HTTP_STATUS, errorReplySchema, ORDER_STATUS_IDS, PAYMENT_IDS, type ErrorCode } from '@gerai/contract';
+import { APP_IDS, channelByAppId, ERROR_HTTP_STATUS, errorReplySchema, ORDER_STATUS_IDS, type ErrorCode } from '@gerai/contract';
 import { buildApp } from '../app';
 import { signBody, SIGNATURE_HEADER } from '../modules/channels/signature';
-import { DEMO_ACCOUNTS, DEMO_NIK, DEMO_PASSWORD } from '../seed/demo-data';
+import { DEMO_NIK, DEMO_PASSWORD } from '../seed/demo-data';
 import { createTestContext, type TestContext } from '../test/harness';
 import {
   encodeComponent,
@@ -14,6 +14,7 @@ import {
   integerRange,
   openApiOperations,
   optionalPathParams,
+  readKnownValues,
   scalarText,
   seedOf,
   validValue,
@@ -472,46 +473,13 @@ beforeAll(async () => {
   const picked = await app.inject({ method: 'POST', url: '/api/members/me/store', headers: { authorization: superUser.authorization }, payload: { storeCode: 'T001' } });
   expect(picked.statusCode).toBe(200);
   callers = [superUser, await login('kepala toko T001', DEMO_NIK.STORE_CHIEF), await login('staff T001', DEMO_NIK.STAFF)];
-  known = await knownValues(callers[1]!.authorization);
+  known = await readKnownValues(app, ctx.config, callers[1]!.authorization);
 }, 120_000);
 
 afterAll(async () => {
   await app?.close();
   await ctx?.close();
 });
-
-/** Real values by name, read through the API, so valid-looking cases reach real orders, lines and reasons. */
-async function knownValues(authorization: string): Promise<KnownValues> {
-  const get = async (url: string) => {
-    const res = await app.inject({ method: 'GET', url, headers: { authorization } });
-    expect(res.statusCode, url).toBe(200);
-    return res.json().data;
-  };
-  const list = (await get(`/api/orders?status=${ORDER_STATUS_IDS.join(',')}&size=100`)) as { items: Array<{ shipmentNo: string; orderNo: string }> };
-  const details = (await Promise.all(list.items.slice(0, 12).map((o) => get(`/api/orders/${o.shipmentNo}`)))) as Array<{ products: Array<{ lineId: number; barcode: string }> }>;
-  const reasonIds = async (url: string) => ((await get(url)) as { items: Array<{ id: number }> }).items.map((r) => r.id);
-  // Material transfers of T001, either side (the seed's), so transfer routes reach a real transfer.
-  const transfers = (await Promise.all(['out', 'in'].map((side) => get(`/api/transfers?side=${side}&size=100`)))).flatMap((page) => (page as { items: Array<{ matNo: string; idTbsms: string }> }).items);
-  return {
-    shipmentNo: list.items.map((o) => o.shipmentNo),
-    orderNo: list.items.map((o) => o.orderNo),
-    lineId: details.flatMap((d) => d.products.map((p) => p.lineId)),
-    barcode: details.flatMap((d) => d.products.map((p) => p.barcode)),
-    storeCode: ['T001', 'T002'],
-    // Channels with a secret here, so a signed call reaches intake.
-    appId: Object.keys(ctx.config.channelSecrets).map(Number),
-    status: [ORDER_STATUS_IDS.join(','), ...ORDER_STATUS_IDS.map(String)],
-    paymentId: [...PAYMENT_IDS],
-    deliveryType: [0, 1],
-    reasonId: await reasonIds('/api/pod/reasons/request'),
-    rejectReasonId: await reasonIds('/api/pod/reasons/reject'),
-    nik: DEMO_ACCOUNTS.map((a) => a.nik),
-    password: [DEMO_PASSWORD],
-    type: ['order'],
-    matNo: transfers.map((t) => t.matNo),
-    idTbsms: transfers.map((t) => t.idTbsms),
-  };
-}
 
 function describeRequest(method: string, url: string, headers: Record<string, string>, payload: string | undefined): string {
   const short = (s: string) => (s.length > 240 ? `${s.slice(0, 240)}…(${s.length} chars)` : s);

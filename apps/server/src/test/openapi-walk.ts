@@ -1,4 +1,9 @@
 import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { ORDER_STATUS_IDS, PAYMENT_IDS } from '@gerai/contract';
+import type { Config } from '../config';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../seed/demo-data';
 
 /**
  * Walks the published OpenAPI document, so a suite built on it covers a route
@@ -257,4 +262,37 @@ export function seedOf(text: string, base: number): number {
     h = Math.imul(h, 0x01000193);
   }
   return h | 0;
+}
+
+/** Real values by name, read through the API, so valid-looking cases reach real orders, lines and reasons. */
+export async function readKnownValues(app: FastifyInstance, config: Pick<Config, 'channelSecrets'>, authorization: string): Promise<KnownValues> {
+  const get = async (url: string) => {
+    const res = await app.inject({ method: 'GET', url, headers: { authorization } });
+    expect(res.statusCode, url).toBe(200);
+    return res.json().data;
+  };
+  const list = (await get(`/api/orders?status=${ORDER_STATUS_IDS.join(',')}&size=100`)) as { items: Array<{ shipmentNo: string; orderNo: string }> };
+  const details = (await Promise.all(list.items.slice(0, 12).map((o) => get(`/api/orders/${o.shipmentNo}`)))) as Array<{ products: Array<{ lineId: number; barcode: string }> }>;
+  const reasonIds = async (url: string) => ((await get(url)) as { items: Array<{ id: number }> }).items.map((r) => r.id);
+  // Material transfers of T001, either side (the seed's), so transfer routes reach a real transfer.
+  const transfers = (await Promise.all(['out', 'in'].map((side) => get(`/api/transfers?side=${side}&size=100`)))).flatMap((page) => (page as { items: Array<{ matNo: string; idTbsms: string }> }).items);
+  return {
+    shipmentNo: list.items.map((o) => o.shipmentNo),
+    orderNo: list.items.map((o) => o.orderNo),
+    lineId: details.flatMap((d) => d.products.map((p) => p.lineId)),
+    barcode: details.flatMap((d) => d.products.map((p) => p.barcode)),
+    storeCode: ['T001', 'T002'],
+    // Channels with a secret here, so a signed call reaches intake.
+    appId: Object.keys(config.channelSecrets).map(Number),
+    status: [ORDER_STATUS_IDS.join(','), ...ORDER_STATUS_IDS.map(String)],
+    paymentId: [...PAYMENT_IDS],
+    deliveryType: [0, 1],
+    reasonId: await reasonIds('/api/pod/reasons/request'),
+    rejectReasonId: await reasonIds('/api/pod/reasons/reject'),
+    nik: DEMO_ACCOUNTS.map((a) => a.nik),
+    password: [DEMO_PASSWORD],
+    type: ['order'],
+    matNo: transfers.map((t) => t.matNo),
+    idTbsms: transfers.map((t) => t.idTbsms),
+  };
 }
