@@ -11,7 +11,6 @@ import { fieldControl, FormField } from '@/shared/ui/form-field';
 import { isTooLong, TextAreaField } from '@/shared/ui/text-area-field';
 import { useCreateTicket, type CreateTicketVars } from '../api/create-ticket';
 import { useProblems } from '../api/get-problems';
-import { helpdeskKeys } from '../query-keys';
 import { FilePicker, UploadProgress } from './file-picker';
 
 const text = helpdeskText.form;
