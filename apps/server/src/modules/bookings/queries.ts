@@ -26,7 +26,7 @@ import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { auditLog, orderLines, orders, products, stockBookingDetails, stockBookings, stores, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { readPage, type PageOf } from '../../platform/paging';
+import { pageWindow, readPage, type PageOf } from '../../platform/paging';
 import { canSeeStore, type Principal } from '../../platform/principal';
 import { requireActiveStore, storeScope } from '../../platform/scope';
 import { orderBookingHold } from '../orders';
@@ -453,8 +453,7 @@ export async function listBookingStores(db: Db, p: Principal, q: BookingStoresQu
     minQty: q.qty,
     scope: q.scope,
     exclude,
-    limit: q.size,
-    offset: (q.page - 1) * q.size,
+    ...pageWindow(q),
     q: q.q,
     max: BOOKING_LIMITS.nearbyStores,
   });
