@@ -26,6 +26,7 @@ import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { auditLog, orderLines, orders, products, stockBookingDetails, stockBookings, stores, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { pageWindow, readPage, type PageOf } from '../../platform/paging';
 import { canSeeStore, type Principal } from '../../platform/principal';
 import { requireActiveStore, storeScope } from '../../platform/scope';
 import { orderBookingHold } from '../orders';
@@ -41,12 +42,6 @@ export const BOOKING_REQUEST = 'request';
 /** The ledger ref of a booking's stock movements. */
 export const bookingRef = (bookID: number) => `booking:${bookID}`;
 
-export interface PageOf<T> {
-  items: T[];
-  page: number;
-  size: number;
-  total: number;
-}
 
 // --- who sees a booking, and from which side ----------------------------------------------
 
@@ -293,12 +288,12 @@ export async function listBookings(db: Db, p: Principal, q: BookingListQuery): P
     q.storeCode === undefined ? undefined : eq(otherStore(storeCode), q.storeCode),
     text ? or(ilike(stockBookings.bookingNo, text), ilike(orders.shipmentNo, text), ilike(products.name, text)) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  return readPage(q, (w) => [
     selectBookings(db)
       .where(where)
       .orderBy(desc(stockBookings.createdAt), desc(stockBookings.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
+      .limit(w.limit)
+      .offset(w.offset),
     db
       .select({ n: count() })
       .from(stockBookings)
@@ -306,8 +301,7 @@ export async function listBookings(db: Db, p: Principal, q: BookingListQuery): P
       .innerJoin(orders, eq(orders.id, stockBookings.orderId))
       .leftJoin(products, eq(products.productId, stockBookings.productId))
       .where(where),
-  ]);
-  return { items: rows.map((r) => toItem(p, r)), page: q.page, size: q.size, total: Number(total?.n ?? 0) };
+  ], (r) => toItem(p, r));
 }
 
 /** Counts per detail status and the units booked, over a group of bookings. */
@@ -349,26 +343,20 @@ export async function bookingsByProduct(db: Db, p: Principal, q: BookingGroupQue
       .from(stockBookings)
       .innerJoin(stockBookingDetails, eq(stockBookingDetails.bookingId, stockBookings.id))
       .leftJoin(products, eq(products.productId, stockBookings.productId));
-  const [rows, [total]] = await Promise.all([
+  return readPage(q, (w) => [
     base()
       .where(where)
       .groupBy(stockBookings.productId, products.name, products.ean13, products.imageUrl)
       .orderBy(desc(max(stockBookings.createdAt)), asc(stockBookings.productId))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
+      .limit(w.limit)
+      .offset(w.offset),
     db
       .select({ n: countDistinct(stockBookings.productId) })
       .from(stockBookings)
       .innerJoin(stockBookingDetails, eq(stockBookingDetails.bookingId, stockBookings.id))
       .leftJoin(products, eq(products.productId, stockBookings.productId))
       .where(where),
-  ]);
-  return {
-    items: rows.map((r) => ({ productId: r.productId, productName: r.name ?? r.productId, barcode: r.barcode ?? '', imageUrl: r.imageUrl ?? null, ...counted(r) })),
-    page: q.page,
-    size: q.size,
-    total: Number(total?.n ?? 0),
-  };
+  ], (r) => ({ productId: r.productId, productName: r.name ?? r.productId, barcode: r.barcode ?? '', imageUrl: r.imageUrl ?? null, ...counted(r) }));
 }
 
 /** GET /api/bookings/by-store (`/booking-list-store`): my store's bookings per other store, with where it is from mine. */
@@ -379,7 +367,7 @@ export async function bookingsByStore(db: Db, p: Principal, q: BookingGroupQuery
   const other = alias(stores, 'other_store');
   const text = term(q.q);
   const where = groupWhere(storeCode, q, text ? or(ilike(other.code, text), ilike(other.name, text)) : undefined);
-  const [rows, [total]] = await Promise.all([
+  return readPage(q, (w) => [
     db
       .select({ store: other, ...groupCounts })
       .from(stockBookings)
@@ -389,17 +377,15 @@ export async function bookingsByStore(db: Db, p: Principal, q: BookingGroupQuery
       // The other store's columns follow its primary key.
       .groupBy(other.code)
       .orderBy(desc(max(stockBookings.createdAt)), asc(other.code))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
+      .limit(w.limit)
+      .offset(w.offset),
     db
       .select({ n: countDistinct(other.code) })
       .from(stockBookings)
       .innerJoin(stockBookingDetails, eq(stockBookingDetails.bookingId, stockBookings.id))
       .innerJoin(other, eq(other.code, otherStore(storeCode)))
       .where(where),
-  ]);
-  return {
-    items: rows.map((r) => ({
+  ], (r) => ({
       storeCode: r.store.code,
       storeName: r.store.name,
       kelurahan: r.store.kelurahan,
@@ -409,11 +395,7 @@ export async function bookingsByStore(db: Db, p: Principal, q: BookingGroupQuery
       distanceM: storeDistanceM(origin, r.store),
       isKelurahan: proximityOf(origin, r.store) === STORE_PROXIMITY.KELURAHAN,
       ...counted(r),
-    })),
-    page: q.page,
-    size: q.size,
-    total: Number(total?.n ?? 0),
-  };
+    }));
 }
 
 /** GET /api/bookings/count: what waits on my store and my open bookings per status. */
@@ -471,8 +453,7 @@ export async function listBookingStores(db: Db, p: Principal, q: BookingStoresQu
     minQty: q.qty,
     scope: q.scope,
     exclude,
-    limit: q.size,
-    offset: (q.page - 1) * q.size,
+    ...pageWindow(q),
     q: q.q,
     max: BOOKING_LIMITS.nearbyStores,
   });

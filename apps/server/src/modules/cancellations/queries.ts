@@ -17,6 +17,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { cancelReasons, cancelRequests, orders, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { readPage } from '../../platform/paging';
 import type { Principal } from '../../platform/principal';
 import { chosenReason, listReasons as listReasonsOf, resolveReason as resolveReasonOf } from '../../platform/reasons';
 import { assertStoreVisible, requireActiveStore, storeScope } from '../../platform/scope';
@@ -123,15 +124,14 @@ export async function listRequests(db: Db, p: Principal, q: CancelListQuery): Pr
   const order = pending
     ? [asc(cancelRequests.createdAt), asc(cancelRequests.id)]
     : [sql`${cancelRequests.decidedAt} desc nulls last`, desc(cancelRequests.createdAt), desc(cancelRequests.id)];
-  const [rows, [total]] = await Promise.all([
+  return readPage(q, (w) => [
     selectRequests(db)
       .where(where)
       .orderBy(...order)
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
+      .limit(w.limit)
+      .offset(w.offset),
     db.select({ n: count() }).from(cancelRequests).innerJoin(orders, eq(orders.id, cancelRequests.orderId)).where(where),
-  ]);
-  return { items: rows.map((row) => toRequest(row, p)), page: q.page, size: q.size, total: Number(total?.n ?? 0) };
+  ], (row) => toRequest(row, p));
 }
 
 /**

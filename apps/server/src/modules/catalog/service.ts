@@ -2,6 +2,7 @@ import { and, asc, count, ilike, or } from 'drizzle-orm';
 import type { StoreListQuery } from '@gerai/contract';
 import type { Db } from '../../db/client';
 import { stores } from '../../db/schema';
+import { readPage } from '../../platform/paging';
 import type { Principal } from '../../platform/principal';
 import { storeScope } from '../../platform/scope';
 import { toStoreView } from '../members';
@@ -12,9 +13,5 @@ export async function listVisibleStores(db: Db, p: Principal, q: StoreListQuery)
     storeScope(stores.code, p),
     term ? or(ilike(stores.code, term), ilike(stores.name, term), ilike(stores.kelurahan, term), ilike(stores.kecamatan, term)) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db.select().from(stores).where(where).orderBy(asc(stores.code)).limit(q.size).offset((q.page - 1) * q.size),
-    db.select({ n: count() }).from(stores).where(where),
-  ]);
-  return { items: rows.map(toStoreView), page: q.page, size: q.size, total: total?.n ?? 0 };
+  return readPage(q, (w) => [db.select().from(stores).where(where).orderBy(asc(stores.code)).limit(w.limit).offset(w.offset), db.select({ n: count() }).from(stores).where(where)], toStoreView);
 }

@@ -21,6 +21,7 @@ import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { faqs, problems, stores, ticketAttachments, ticketComments, tickets, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { readPage, type PageWindow } from '../../platform/paging';
 import type { Principal } from '../../platform/principal';
 import { assertStoreVisible, requireActiveStore, storeScope } from '../../platform/scope';
 
@@ -90,7 +91,7 @@ const summaryColumns = {
   updatedAt: tickets.updatedAt,
 };
 
-async function selectSummaries(db: Reader, where: SQL | undefined, page = 1, size = 1): Promise<TicketSummary[]> {
+async function selectSummaries(db: Reader, where: SQL | undefined, window: PageWindow = { limit: 1, offset: 0 }): Promise<TicketSummary[]> {
   const rows = await db
     .select(summaryColumns)
     .from(tickets)
@@ -98,8 +99,8 @@ async function selectSummaries(db: Reader, where: SQL | undefined, page = 1, siz
     .leftJoin(problems, eq(problems.id, tickets.problemId))
     .where(where)
     .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-    .limit(size)
-    .offset((page - 1) * size);
+    .limit(window.limit)
+    .offset(window.offset);
   return rows.map((r) => ({
     id: r.id,
     idTicket: r.id,
@@ -150,8 +151,7 @@ export async function listTickets(db: Reader, p: Principal, q: TicketListQuery):
     filters.push(or(ilike(tickets.shipmentNo, like), ilike(tickets.orderNo, like), ilike(tickets.description, like))!);
   }
   const where = and(...filters);
-  const [items, [total]] = await Promise.all([selectSummaries(db, where, q.page, q.size), db.select({ n: count() }).from(tickets).where(where)]);
-  return { items, page: q.page, size: q.size, total: total?.n ?? 0 };
+  return readPage(q, (w) => [selectSummaries(db, where, w), db.select({ n: count() }).from(tickets).where(where)]);
 }
 
 // --- detail ----------------------------------------------------------------------------

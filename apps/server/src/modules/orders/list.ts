@@ -2,6 +2,7 @@ import { CHANNELS, channelByAppId, ORDER_STATUS, wibDayAfter, wibDayStart, type 
 import type { Db } from '../../db/client';
 import { statement } from '../../db/statement';
 import { escapeLike } from '../../db/like';
+import { pageWindow } from '../../platform/paging';
 import type { Principal } from '../../platform/principal';
 import { requireActiveStore } from '../../platform/scope';
 
@@ -118,7 +119,8 @@ export async function listOrders(db: Db, p: Principal, q: OrderListQuery): Promi
   if (q.endDate) filters.push(wibDayAfter(q.endDate).toISOString());
   if (q.query) filters.push(`%${escapeLike(q.query)}%`);
   if (q.appId !== undefined) filters.push(q.appId);
-  const [row] = await listStatement(shape)(db, storeCode, q.status, q.size, (q.page - 1) * q.size, ...filters);
+  const window = pageWindow(q);
+  const [row] = await listStatement(shape)(db, storeCode, q.status, window.limit, window.offset, ...filters);
   const facetRows = row?.facets ?? [];
 
   const counts = new Map(facetRows.map((r) => [r.appId, r.n]));

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { orders, podApprovalRequests, podRejectReasons, podRequestReasons, stores, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { readPage } from '../../platform/paging';
 import type { Principal } from '../../platform/principal';
 import { chosenReason } from '../../platform/reasons';
 import { assertStoreVisible, storeScope } from '../../platform/scope';
@@ -150,15 +151,15 @@ export async function listRequests(db: Db, p: Principal, q: PodRequestListQuery)
   );
   const ascending = Boolean(q.startDate && q.endDate && q.startDate <= q.endDate);
   const order = ascending ? [asc(podApprovalRequests.requestDate), asc(podApprovalRequests.id)] : [desc(podApprovalRequests.requestDate), desc(podApprovalRequests.id)];
-  const [rows, [total]] = await Promise.all([
+  const page = await readPage(q, (w) => [
     selectRequests(db)
       .where(where)
       .orderBy(...order)
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
+      .limit(w.limit)
+      .offset(w.offset),
     db.select({ n: count() }).from(podApprovalRequests).innerJoin(orders, eq(orders.id, podApprovalRequests.orderId)).where(where),
-  ]);
-  return { items: rows.map(toSummary), page: q.page, size: q.size, total: Number(total?.n ?? 0), sort: ascending ? 'asc' : 'desc' };
+  ], toSummary);
+  return { ...page, sort: ascending ? 'asc' : 'desc' };
 }
 
 /** Pending requests in the caller's stores: the home screen's badge. */

@@ -24,6 +24,7 @@ import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { auditLog, orderLines, orders, products, returnLines, returnPhotos, returnReasons, returns, uploads, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { readPage } from '../../platform/paging';
 import type { Principal } from '../../platform/principal';
 import { listReasons as listReasonsOf, reasonDisplay, resolveReason as resolveReasonOf } from '../../platform/reasons';
 import { assertStoreVisible, requireActiveStore, storeScope } from '../../platform/scope';
@@ -321,7 +322,7 @@ export async function listReturns(db: Db, p: Principal, q: ReturnListQuery): Pro
     term ? or(ilike(returns.shipmentNo, term), ilike(orders.orderNo, term), ilike(orders.customerName, term)) : undefined,
   );
   const itemCount = sql<number>`coalesce((select sum(rl.qty) from ${returnLines} rl where rl.return_id = ${returns.id}), 0)::int`;
-  const [rows, [total]] = await Promise.all([
+  return readPage(q, (w) => [
     db
       .select({
         r: returns,
@@ -336,12 +337,10 @@ export async function listReturns(db: Db, p: Principal, q: ReturnListQuery): Pro
       .leftJoin(requester, eq(requester.id, returns.requestedBy))
       .where(where)
       .orderBy(desc(returns.createdAt), desc(returns.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
+      .limit(w.limit)
+      .offset(w.offset),
     db.select({ n: count() }).from(returns).innerJoin(orders, eq(orders.id, returns.orderId)).where(where),
-  ]);
-  return {
-    items: rows.map((row) => ({
+  ], (row) => ({
       id: row.r.id,
       shipmentNo: row.r.shipmentNo,
       orderNo: row.orderNo,
@@ -354,11 +353,7 @@ export async function listReturns(db: Db, p: Principal, q: ReturnListQuery): Pro
       requestedBy: row.requesterName,
       createdAt: row.r.createdAt.toISOString(),
       updatedAt: row.r.updatedAt.toISOString(),
-    })),
-    page: q.page,
-    size: q.size,
-    total: Number(total?.n ?? 0),
-  };
+    }));
 }
 
 /** The returns of the active store (or of one of the caller's stores named) per status; `open` are those not yet complete. */

@@ -14,6 +14,7 @@ import { escapeLike } from '../../db/like';
 import { products, stores, storeStock } from '../../db/schema';
 import { statement } from '../../db/statement';
 import { AppError } from '../../platform/errors';
+import { readPage } from '../../platform/paging';
 import type { Principal } from '../../platform/principal';
 import { requireActiveStore } from '../../platform/scope';
 
@@ -354,7 +355,7 @@ export async function searchStock(db: Db, p: Principal, q: StockSearchQuery): Pr
   const text = q.q.trim();
   const exact = or(eq(products.ean13, text), eq(products.productId, text));
   const where = or(ilike(products.name, `%${escapeLike(text)}%`), exact);
-  const [rows, [total]] = await Promise.all([
+  return readPage(q, (w) => [
     db
       .select({ ...productColumns, qty: storeStock.qty, qtyReserved: storeStock.qtyReserved })
       .from(products)
@@ -362,16 +363,10 @@ export async function searchStock(db: Db, p: Principal, q: StockSearchQuery): Pr
       .where(where)
       // A scanned barcode or typed code first, then by name.
       .orderBy(sql`case when ${exact} then 0 else 1 end`, asc(products.name), asc(products.productId))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
+      .limit(w.limit)
+      .offset(w.offset),
     db.select({ n: count() }).from(products).where(where),
-  ]);
-  return {
-    items: rows.map((r) => ({ ...r, qty: r.qty ?? 0, qtyReserved: r.qtyReserved ?? 0 })),
-    page: q.page,
-    size: q.size,
-    total: Number(total?.n ?? 0),
-  };
+  ], (r) => ({ ...r, qty: r.qty ?? 0, qtyReserved: r.qtyReserved ?? 0 }));
 }
 
 export type ProductKey = { productId: string } | { barcode: string };

@@ -27,6 +27,7 @@ import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { auditLog, materialTransferItems, materialTransfers, products, stores, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { readPage, type PageOf } from '../../platform/paging';
 import { canSeeStore, type Principal } from '../../platform/principal';
 import { assertStoreVisible, requireActiveStore, storeScope } from '../../platform/scope';
 
@@ -51,12 +52,6 @@ export const transferRef = (id: number) => `mat:${id}`;
  */
 export const isLocked = (t: { lockedAt: Date | null; status: string }) => t.lockedAt !== null && t.status === MAT_STATUS.NEW;
 
-export interface PageOf<T> {
-  items: T[];
-  page: number;
-  size: number;
-  total: number;
-}
 
 // --- who sees a transfer, and from which side ----------------------------------------------
 
@@ -236,20 +231,19 @@ export async function listTransfers(db: Db, p: Principal, q: TransferListQuery):
     q.endDate ? lt(materialTransfers.createdAt, wibDayAfter(q.endDate)) : undefined,
     text ? or(ilike(materialTransfers.matNo, text), ilike(other.code, text), ilike(other.name, text)) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  return readPage(q, (w) => [
     selectTransfers(db)
       .where(where)
       .orderBy(desc(materialTransfers.createdAt), desc(materialTransfers.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
+      .limit(w.limit)
+      .offset(w.offset),
     db
       .select({ n: count() })
       .from(materialTransfers)
       .innerJoin(senderStore, eq(senderStore.code, materialTransfers.senderStoreCode))
       .innerJoin(receiverStore, eq(receiverStore.code, materialTransfers.receiverStoreCode))
       .where(where),
-  ]);
-  return { items: rows.map((r) => toItem(p, r)), page: q.page, size: q.size, total: Number(total?.n ?? 0) };
+  ], (r) => toItem(p, r));
 }
 
 const countOf = (column: AnyColumn, storeCode: string, status: MatStatus) =>
@@ -287,17 +281,16 @@ export async function listTransferStores(db: Db, p: Principal, q: TransferStores
   const storeCode = requireActiveStore(p);
   const text = `%${escapeLike(q.q.trim())}%`;
   const where = and(ne(stores.code, storeCode), or(ilike(stores.code, text), ilike(stores.name, text)));
-  const [rows, [total]] = await Promise.all([
+  return readPage(q, (w) => [
     db
       .select({ storeCode: stores.code, storeName: stores.name, kelurahan: stores.kelurahan, kecamatan: stores.kecamatan, city: stores.city })
       .from(stores)
       .where(where)
       .orderBy(asc(stores.code))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
+      .limit(w.limit)
+      .offset(w.offset),
     db.select({ n: count() }).from(stores).where(where),
   ]);
-  return { items: rows, page: q.page, size: q.size, total: Number(total?.n ?? 0) };
 }
 
 // --- what the kepala toko and the area supervisor watch ---------------------------------------
@@ -316,15 +309,14 @@ async function watchList(db: Db, p: Principal, q: TransferWatchQuery, what: SQL,
     q.storeCode === undefined ? undefined : or(eq(materialTransfers.senderStoreCode, q.storeCode), eq(materialTransfers.receiverStoreCode, q.storeCode)),
     what,
   );
-  const [rows, [total]] = await Promise.all([
+  return readPage(q, (w) => [
     selectTransfers(db)
       .where(where)
       .orderBy(desc(at), desc(materialTransfers.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
+      .limit(w.limit)
+      .offset(w.offset),
     db.select({ n: count() }).from(materialTransfers).where(where),
-  ]);
-  return { items: rows.map((r) => toItem(p, r)), page: q.page, size: q.size, total: Number(total?.n ?? 0) };
+  ], (r) => toItem(p, r));
 }
 
 /** GET /api/transfers/discrepancies: finished transfers with units short, newest finished first. */

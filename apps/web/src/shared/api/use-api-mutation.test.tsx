@@ -45,6 +45,47 @@ describe('useApiMutation', () => {
     expect(keys[0]).not.toBe(keys[1]);
   });
 
+  it('returns the key it minted; resend sends the same action again with that key', async () => {
+    const server = mockFetch().on('POST', '/api/members/me/store', ok({}));
+    const { result } = renderHook(() => useSave(), { wrapper: wrapperFor(testQueryClient()) });
+    let key = '';
+    act(() => {
+      key = result.current.mutate({ storeCode: 'T002' });
+    });
+    await waitFor(() => expect(server.callsTo('/api/members/me/store')).toHaveLength(1));
+    await act(async () => result.current.resend({ storeCode: 'T002', idempotencyKey: key }));
+    await waitFor(() => expect(server.callsTo('/api/members/me/store')).toHaveLength(2));
+    expect(server.callsTo('/api/members/me/store').map((c) => c.headers.get('Idempotency-Key'))).toEqual([key, key]);
+  });
+
+  it('offers onError a resend with the same key (no silent retry when the screen asks for none), and refreshes on a refusal only', async () => {
+    const server = mockFetch().on('POST', '/api/members/me/store', (_c, n) => (n === 1 ? 'network-error' : n === 2 ? fail(409, 'CONFLICT', 'x') : ok({})));
+    const client = testQueryClient();
+    const refetched = vi.spyOn(client, 'invalidateQueries');
+    let again: (() => void) | null = null;
+    const { result } = renderHook(
+      () =>
+        useApiMutation<unknown, { storeCode: string }>({
+          retry: false,
+          refetchOnError: { keys: [['me']], codes: 'refused' },
+          onError: (_error, _vars, resend) => {
+            again = resend;
+          },
+          mutationFn: ({ idempotencyKey, ...body }) => api.post('/members/me/store', body, { idempotencyKey }),
+        }),
+      { wrapper: wrapperFor(client) },
+    );
+    act(() => void result.current.mutate({ storeCode: 'T002' }));
+    await waitFor(() => expect(again).not.toBeNull());
+    expect(server.callsTo('/api/members/me/store')).toHaveLength(1);
+    expect(refetched).not.toHaveBeenCalled();
+    act(() => again!());
+    await waitFor(() => expect(server.callsTo('/api/members/me/store')).toHaveLength(2));
+    await waitFor(() => expect(refetched).toHaveBeenCalledWith({ queryKey: ['me'] }));
+    const keys = server.callsTo('/api/members/me/store').map((c) => c.headers.get('Idempotency-Key'));
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('does not retry a business error (4xx)', async () => {
     const server = mockFetch().on('POST', '/api/members/me/store', { status: 404, body: { message: 'Toko tidak ditemukan.', code: 'NOT_FOUND' } });
     const { result } = renderHook(() => useSave(), { wrapper: wrapperFor(testQueryClient()) });

@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { useMutation, useQueryClient, type MutateOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { useMutation, useQueryClient, type MutateOptions, type NetworkMode, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { OutboxRequest } from '../outbox/outbox';
 import { useOutbox } from '../outbox/outbox-context';
 import type { OutboxKind } from '../outbox/outbox-kinds';
@@ -12,7 +12,11 @@ export type WithIdempotencyKey<TVars> = TVars & { readonly idempotencyKey: strin
 /** What a screen adds to a change: its own reaction to the outcome. */
 export interface MutationCallbacks<TData, TVars> {
   onSuccess?: (data: TData, vars: TVars) => void;
-  onError?: (error: ApiError, vars: TVars) => void;
+  /**
+   * `resend` sends the very same action again with its Idempotency-Key (a "Kirim ulang" after a
+   * failure that may pass later): the server applies it once however often it arrives.
+   */
+  onError?: (error: ApiError, vars: TVars, resend: () => void) => void;
   /**
    * A crew action that will reach the server later (offline, no answer yet): it is
    * kept on the phone and sent when the connection allows; onSuccess or onError
@@ -40,7 +44,19 @@ export interface MutationPlan<TData, TVars> {
    * Queries refreshed after a refusal: for every refusal, or only for `codes`
    * (refusals that say what the screen shows is out of date).
    */
-  refetchOnError?: { keys: readonly QueryKey[]; codes?: readonly ApiErrorCode[] };
+  refetchOnError?: { keys: readonly QueryKey[]; codes?: readonly ApiErrorCode[] | 'refused' };
+  /**
+   * A change sent at once (`mutationFn`): 'always' sends it even offline, so the screen hears of
+   * the failure at once instead of waiting, paused, for the connection (default 'online').
+   */
+  networkMode?: NetworkMode;
+  /** A change sent at once: false when its screen offers the resend itself (no silent retries first). */
+  retry?: false;
+}
+
+/** How a change sent at once goes: its key, and the upload's progress for a call with files (0…1). */
+export interface SendContext {
+  onProgress: (share: number) => void;
 }
 
 /** A crew action: what it is and the request that carries it, kept in the outbox until the server has it. */
@@ -54,7 +70,7 @@ export type ApiMutationOptions<TData, TVars> = MutationPlan<TData, TVars> &
   (
     | { action: CrewAction<TVars>; mutationFn?: never }
     /** Sent at once and never kept: changes of the session itself (sign out, store choice). */
-    | { mutationFn: (vars: WithIdempotencyKey<TVars>) => Promise<TData>; action?: never }
+    | { mutationFn: (vars: WithIdempotencyKey<TVars>, send: SendContext) => Promise<TData>; action?: never }
   );
 
 /**
@@ -79,7 +95,10 @@ export function useApiMutation<TData, TVars extends object = Record<string, neve
   const queryClient = useQueryClient();
   const outbox = useOutbox();
   const [waiting, setWaiting] = useState<string | null>(null);
-  const { mutationKey, scope, subject, action, write, invalidate = [], refetchOnError, onSuccess, onError, onQueued } = options;
+  const [progress, setProgress] = useState<number | null>(null);
+  // The mutation's own mutate, for a resend offered from its onError (set once the mutation exists).
+  const again = useRef<(vars: WithIdempotencyKey<TVars>) => void>(() => {});
+  const { mutationKey, scope, subject, action, write, invalidate = [], refetchOnError, networkMode, retry, onSuccess, onError, onQueued } = options;
   const refresh = (keys: readonly QueryKey[]) => {
     for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
   };
@@ -113,7 +132,11 @@ export function useApiMutation<TData, TVars extends object = Record<string, neve
     mutationKey,
     // The outbox orders and retries crew actions itself, offline too; TanStack Query
     // would hold them in memory (paused offline, queued per scope) where a reload loses them.
-    ...(action ? { mutationFn: queue, networkMode: 'always' as const, retry: false } : { mutationFn: options.mutationFn!, scope: scope ? { id: scope } : undefined }),
+    ...(action
+      ? { mutationFn: queue, networkMode: 'always' as const, retry: false }
+      : { mutationFn: (vars: WithIdempotencyKey<TVars>) => options.mutationFn!(vars, { onProgress: setProgress }), networkMode, ...(retry === false ? { retry } : {}), scope: scope ? { id: scope } : undefined }),
+    onMutate: () => setProgress(null),
+    onSettled: () => setProgress(null),
     onSuccess: async (data, vars) => {
       // A crew action's reply was written by the outbox as it arrived (onAnswer).
       if (!action) await write?.(queryClient, data, vars);
@@ -121,21 +144,34 @@ export function useApiMutation<TData, TVars extends object = Record<string, neve
       onSuccess?.(data, vars);
     },
     onError: (error, vars) => {
-      if (refetchOnError && (!refetchOnError.codes || refetchOnError.codes.includes(error.code))) refresh(refetchOnError.keys);
-      onError?.(error, vars);
+      const codes = refetchOnError?.codes;
+      const stale = codes === undefined || (codes === 'refused' ? error.status >= 400 && error.status < 500 : codes.includes(error.code));
+      if (refetchOnError && stale) refresh(refetchOnError.keys);
+      onError?.(error, vars, () => again.current(vars));
     },
   });
   const { mutate: rawMutate, mutateAsync: rawMutateAsync } = mutation;
+  again.current = (vars) => rawMutate(vars);
 
+  /** One user action: a fresh Idempotency-Key, returned so a screen may keep it (`resend` later). */
   const mutate = useCallback(
-    (vars: TVars, opts?: MutateOptions<TData, ApiError, WithIdempotencyKey<TVars>>) => rawMutate({ ...vars, idempotencyKey: newIdempotencyKey() }, opts),
+    (vars: TVars, opts?: MutateOptions<TData, ApiError, WithIdempotencyKey<TVars>>): string => {
+      const idempotencyKey = newIdempotencyKey();
+      rawMutate({ ...vars, idempotencyKey }, opts);
+      return idempotencyKey;
+    },
     [rawMutate],
   );
+  /**
+   * The same user action again, with the key it was first sent with (a draft kept over a reload,
+   * a lost answer): the server makes it once.
+   */
+  const resend = useCallback((vars: WithIdempotencyKey<TVars>, opts?: MutateOptions<TData, ApiError, WithIdempotencyKey<TVars>>) => rawMutate(vars, opts), [rawMutate]);
   const mutateAsync = useCallback(
     (vars: TVars, opts?: MutateOptions<TData, ApiError, WithIdempotencyKey<TVars>>) => rawMutateAsync({ ...vars, idempotencyKey: newIdempotencyKey() }, opts),
     [rawMutateAsync],
   );
   /** The latest action is kept on the phone, waiting for the connection (not merely in flight). */
   const queued = mutation.isPending && waiting !== null && mutation.variables?.idempotencyKey === waiting;
-  return { ...mutation, mutate, mutateAsync, queued };
+  return { ...mutation, mutate, mutateAsync, resend, queued, progress };
 }

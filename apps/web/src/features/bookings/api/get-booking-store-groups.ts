@@ -2,11 +2,11 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { BookingStoreGroup } from '@gerai/contract';
 import { api } from '@/shared/api/client';
 import { bookingKeys, type BookingGroupParams } from '../query-keys';
-import { nextPageOf, type BookingPage } from './page';
+import { nextPageOf, type Page } from '@/shared/api/page';
 
 /** GET /api/bookings/by-store?direction&status&q → my store's bookings grouped by the other store (where it is, how far), with counts. */
-export function getBookingStoreGroups(params: BookingGroupParams, page: number, { signal }: { signal?: AbortSignal } = {}): Promise<BookingPage<BookingStoreGroup>> {
-  return api.get<BookingPage<BookingStoreGroup>>('/bookings/by-store', {
+export function getBookingStoreGroups(params: BookingGroupParams, page: number, { signal }: { signal?: AbortSignal } = {}): Promise<Page<BookingStoreGroup>> {
+  return api.get<Page<BookingStoreGroup>>('/bookings/by-store', {
     query: { direction: params.direction, status: params.status, q: params.q.trim(), page, size: params.size },
     signal,
   });

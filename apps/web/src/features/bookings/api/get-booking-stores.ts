@@ -2,15 +2,15 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { BookingStore } from '@gerai/contract';
 import { api } from '@/shared/api/client';
 import { bookingKeys, type BookingStoresParams } from '../query-keys';
-import { nextPageOf, type BookingPage } from './page';
+import { nextPageOf, type Page } from '@/shared/api/page';
 
 /**
  * GET /api/bookings/stores?productId&qty&scope&bookID&q → the stores other than mine with at least
  * `qty` of the product for sale: my kelurahan, my kecamatan (kelurahan first) or the nearby rings,
  * nearest first within a ring; with `bookID`, without the stores that refused that booking.
  */
-export function getBookingStores(params: BookingStoresParams, page: number, { signal }: { signal?: AbortSignal } = {}): Promise<BookingPage<BookingStore>> {
-  return api.get<BookingPage<BookingStore>>('/bookings/stores', {
+export function getBookingStores(params: BookingStoresParams, page: number, { signal }: { signal?: AbortSignal } = {}): Promise<Page<BookingStore>> {
+  return api.get<Page<BookingStore>>('/bookings/stores', {
     query: { productId: params.productId, qty: params.qty, scope: params.scope, bookID: params.bookID, q: params.q.trim(), page, size: params.size },
     signal,
   });

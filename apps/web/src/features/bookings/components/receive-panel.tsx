@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import type { BookingDetail } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
-import { hasErrorCode } from '@/shared/api/api-error';
 import { signal } from '@/shared/feedback/feedback';
 import { bookingsText } from '@/shared/i18n/bookings';
 import { t } from '@/shared/i18n/id';
@@ -13,7 +12,8 @@ import { Icon } from '@/shared/ui/icons';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
 import { useReceiveBooking } from '../api/receive-booking';
-import { refusalText } from '@/shared/api/refusal';
+import { BOOKING_OTHERWISE, BOOKING_REFUSALS } from '../refusals';
+import { sayRefusal } from '@/shared/api/refusal';
 import { isProductCode } from '../utils/booking-view';
 
 const text = bookingsText.receive;
@@ -54,12 +54,13 @@ export function ReceivePanel({
     onQueued,
     onError: (error) => {
       signal('error');
-      // What was scanned does not fit the booking: counted again from zero, the reason in place.
-      if (hasErrorCode(error, 'BOOKING_BARCODE_MISMATCH', 'BOOKING_RECEIVE_QTY_MISMATCH')) {
+      // What was scanned does not fit the booking (BOOKING_REFUSALS: at the scanner): counted again from zero, the reason in place.
+      const said = sayRefusal(BOOKING_REFUSALS, error, BOOKING_OTHERWISE);
+      if (said.show === 'form') {
         counted.current = 0;
         setCount(0);
         setBarcode(null);
-        setFeedback({ tone: 'error', text: refusalText(error) });
+        setFeedback({ tone: 'error', text: said.text });
         return;
       }
       onError(error);

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BOOKING_STATUS_LABEL, ERROR_MESSAGES, type BookingDetail, type BookingLine, type BookingStore, type StoreProximity } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
 import { hasErrorCode, isApiError } from '@/shared/api/api-error';
+import { refusalModalOf } from '@/shared/api/refusal';
 import { paths } from '@/shared/config/paths';
 import { signal } from '@/shared/feedback/feedback';
 import { bookingsText } from '@/shared/i18n/bookings';
@@ -33,7 +34,7 @@ import { BookingStoreCard, BookingStoreCardSkeleton } from '../components/bookin
 import { ProductThumb } from '@/shared/ui/product-thumb';
 import { useBookingLiveRefresh } from '../live-events';
 import { bookingKeys } from '../query-keys';
-import { bookingErrorModal } from '../utils/booking-errors';
+import { BOOKING_OTHERWISE, BOOKING_REFUSALS } from '../refusals';
 
 const text = bookingsText.choice;
 const PAGE_SIZE = 20;
@@ -345,7 +346,7 @@ function PickingChoice({ shipmentNo, lineId, ...shared }: ChoiceProps & { shipme
     },
     onError: (error: ApiError) => {
       signal('error');
-      openModal(bookingErrorModal(error));
+      openModal(refusalModalOf(BOOKING_REFUSALS, error, BOOKING_OTHERWISE));
     },
   });
 
@@ -426,7 +427,7 @@ function ReofferChoice({ bookID, ...shared }: ChoiceProps & { bookID: number }) 
     },
     onError: (error: ApiError) => {
       signal('error');
-      openModal(bookingErrorModal(error));
+      openModal(refusalModalOf(BOOKING_REFUSALS, error, BOOKING_OTHERWISE));
     },
   });
 

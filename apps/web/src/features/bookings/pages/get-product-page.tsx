@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { BOOKING_STATUS, ORDER_STATUS_LABEL, formatDistance, isOrderStatusId, type BookingAction, type BookingDetail } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
 import { hasErrorCode, isApiError } from '@/shared/api/api-error';
-import { refusalText } from '@/shared/api/refusal';
+import { refusalModalOf, refusalText } from '@/shared/api/refusal';
 import { paths } from '@/shared/config/paths';
 import { signal } from '@/shared/feedback/feedback';
 import { bookingsText } from '@/shared/i18n/bookings';
@@ -35,7 +35,7 @@ import { RefuseDialog } from '../components/refuse-dialog';
 import { StorePlace } from '../components/store-place';
 import { useBookingLiveRefresh } from '../live-events';
 import { bookingKeys } from '../query-keys';
-import { bookingErrorModal } from '../utils/booking-errors';
+import { BOOKING_OTHERWISE, BOOKING_REFUSALS } from '../refusals';
 import { takenStock, takenStore } from '../utils/booking-view';
 import { useBookingChange } from '../utils/use-booking-change';
 
@@ -109,7 +109,7 @@ function BookingView({ detail: b }: { detail: BookingDetail }) {
   /** A refusal by code, in the contract's words: a booking gone → its list (go-to-get-product); else the modal, the detail read again. */
   const onError = (error: ApiError) => {
     signal('error');
-    openModal(hasErrorCode(error, 'BOOKING_NOT_FOUND') ? bookingErrorModal(error, 'go-to-get-product') : bookingErrorModal(error));
+    openModal(hasErrorCode(error, 'BOOKING_NOT_FOUND') ? refusalModalOf(BOOKING_REFUSALS, error, BOOKING_OTHERWISE, 'go-to-get-product') : refusalModalOf(BOOKING_REFUSALS, error, BOOKING_OTHERWISE));
   };
   const done = (message: string) => {
     signal('success');

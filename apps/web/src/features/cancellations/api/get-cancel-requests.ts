@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { CancelList } from '@gerai/contract';
 import { api } from '@/shared/api/client';
 import { cancelKeys, type CancelListParams } from '../query-keys';
+import { nextPageOf } from '@/shared/api/page';
 
 /**
  * GET /api/cancellations?status&page&size → the active store's requests: the queue
@@ -16,7 +17,7 @@ export const cancelRequestsQueryOptions = (params: CancelListParams) =>
     queryKey: cancelKeys.list(params),
     queryFn: ({ pageParam, signal }) => getCancelRequests(params, pageParam, { signal }),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPageOf,
     staleTime: 15_000,
   });
 

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CANCEL_TEXT, ORDER_STATUS, ROLE_LABEL, cancelMinRole, isCancellable, type CancelRequest, type CancelResult, type OrderDetail } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
 import { isApiError } from '@/shared/api/api-error';
+import { refusalModal, sayRefusal } from '@/shared/api/refusal';
 import { paths } from '@/shared/config/paths';
 import { signal } from '@/shared/feedback/feedback';
 import { cancellationsText } from '@/shared/i18n/cancellations';
@@ -30,7 +31,7 @@ import { CancelOrderCard } from '../components/cancel-order-card';
 import { CancelledState, CancelRequestState } from '../components/cancel-request-state';
 import { useCancelLiveRefresh } from '../live-events';
 import { cancelKeys } from '../query-keys';
-import { cancelErrorOutcome } from '../utils/cancel-errors';
+import { CANCEL_REFUSALS } from '../refusals';
 
 const text = cancellationsText;
 
@@ -183,11 +184,11 @@ function useRefusal() {
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const onError = (error: ApiError) => {
     signal('error');
-    const outcome = cancelErrorOutcome(error);
-    if (outcome.kind === 'message') {
-      setNotice(outcome.message);
+    const said = sayRefusal(CANCEL_REFUSALS, error);
+    if (said.show === 'form') {
+      setNotice(said.text);
       requestAnimationFrame(() => noticeRef.current?.scrollIntoView?.({ block: 'center' }));
-    } else openModal(outcome.modal);
+    } else openModal(refusalModal(said, error));
   };
   return { notice, setNotice, noticeRef, onError };
 }

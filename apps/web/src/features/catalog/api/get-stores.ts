@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Store } from '@gerai/contract';
 import { api } from '@/shared/api/client';
 import { catalogKeys } from '../query-keys';
+import { nextPageOf } from '@/shared/api/page';
 
 export interface StorePage {
   items: Store[];
@@ -25,7 +26,7 @@ export const storesInfiniteQueryOptions = (query: string) =>
     queryKey: catalogKeys.storeList(query.trim()),
     queryFn: ({ pageParam, signal }) => getStores({ query, page: pageParam }, { signal }),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPageOf,
     staleTime: 5 * 60_000,
   });
 

@@ -1,6 +1,9 @@
 import { TICKET_FILES_FIELD } from '@gerai/contract';
 import { api } from '@/shared/api/client';
+import { useApiMutation } from '@/shared/api/use-api-mutation';
+import { helpdeskKeys } from '../query-keys';
 import { formOf, writeOptions, type SendOptions } from './send-options';
+import { ticketChange, type TicketChangeOptions } from './ticket-change';
 
 export interface AddCommentVars {
   ticketId: number;
@@ -13,4 +16,12 @@ export function addComment({ ticketId, body, files }: AddCommentVars, options: S
   const url = `/helpdesk/tickets/${ticketId}/comments`;
   if (files.length === 0) return api.post<{ id: number }>(url, { body }, writeOptions(options, false));
   return api.post<{ id: number }>(`${url}/with-attachments`, formOf({ body }, files, TICKET_FILES_FIELD), writeOptions(options, true));
+}
+
+/** The reply with the plan: the ticket and the lists read again. */
+export function useAddComment(ticketId: number, options: TicketChangeOptions<{ id: number }, AddCommentVars> = {}) {
+  return useApiMutation<{ id: number }, AddCommentVars>({
+    ...ticketChange([helpdeskKeys.detail(ticketId), helpdeskKeys.lists()], options),
+    mutationFn: ({ idempotencyKey, ...vars }, { onProgress }) => addComment(vars, { idempotencyKey, onProgress }),
+  });
 }

@@ -4,6 +4,7 @@ import { api } from '@/shared/api/client';
 import { DEFAULT_ERROR_MODAL } from '@gerai/contract';
 import { serverMessageOf } from '@/shared/modal/error-to-modal';
 import { helpdeskKeys, type TicketListParams } from '../query-keys';
+import { nextPageOf } from '@/shared/api/page';
 
 /** Spec §8: a ticket list failure keeps the server's message in localStorage under this key. */
 export const TICKET_LIST_ERROR_KEY = 'error';
@@ -27,7 +28,7 @@ export const ticketsQueryOptions = (params: TicketListParams) =>
     queryKey: helpdeskKeys.list(params),
     queryFn: ({ pageParam, signal }) => getTickets(params, pageParam, { signal }),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPageOf,
     staleTime: 15_000,
   });
 

@@ -9,10 +9,8 @@ import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { fieldControl, FormField } from '@/shared/ui/form-field';
 import { isTooLong, TextAreaField } from '@/shared/ui/text-area-field';
-import { createTicket, type CreateTicketVars } from '../api/create-ticket';
+import { useCreateTicket, type CreateTicketVars } from '../api/create-ticket';
 import { useProblems } from '../api/get-problems';
-import { useTicketWrite } from '../hooks/use-ticket-write';
-import { helpdeskKeys } from '../query-keys';
 import { FilePicker, UploadProgress } from './file-picker';
 
 const text = helpdeskText.form;
@@ -33,9 +31,8 @@ export function TicketForm({ shipmentNo = '', staffName = '', mode }: { shipment
   const [error, setError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const tooLong = isTooLong(description, TICKET_TEXT.descriptionMax);
-  const write = useTicketWrite(createTicket, {
+  const write = useCreateTicket({
     chooseOtherFile: () => fileInput.current?.click(),
-    invalidate: () => [helpdeskKeys.lists()],
     helpCenter: (vars: CreateTicketVars) => ({ shipmentNo: vars.body.shipmentNo }),
     onSuccess: (ticket) => {
       showToast(text.created, 'success');
@@ -89,13 +86,13 @@ export function TicketForm({ shipmentNo = '', staffName = '', mode }: { shipment
         />
       </Card>
       <Card title={text.attachments}>
-        <FilePicker files={files} onChange={setFiles} disabled={write.pending} inputRef={fileInput} />
+        <FilePicker files={files} onChange={setFiles} disabled={write.isPending} inputRef={fileInput} />
       </Card>
       <ActionBar>
         {/* The upload's progress sits in the bar, above its button: always in view while the files go. */}
         <div className="flex w-full flex-col gap-2">
           <UploadProgress progress={write.progress} />
-          <Button type="submit" block loading={write.pending} disabled={tooLong} data-testid="ticket-submit">
+          <Button type="submit" block loading={write.isPending} disabled={tooLong} data-testid="ticket-submit">
             {text.submit}
           </Button>
         </div>

@@ -15,15 +15,14 @@ import { isTooLong, TextAreaField } from '@/shared/ui/text-area-field';
 import { EmptyState, ErrorState } from '@/shared/ui/state-views';
 import { cn } from '@/shared/utils/cn';
 import { formatDateTime } from '@/shared/utils/format';
-import { addAttachments } from '../api/add-attachments';
-import { addComment } from '../api/add-comment';
-import { deleteAttachment } from '../api/delete-attachment';
+import { useAddAttachments } from '../api/add-attachments';
+import { useAddComment } from '../api/add-comment';
+import { useDeleteAttachment } from '../api/delete-attachment';
 import { useTicket } from '../api/get-ticket';
-import { updateTicket } from '../api/update-ticket';
+import { useUpdateTicket } from '../api/update-ticket';
 import { AttachmentList } from '../components/attachment-list';
 import { FilePicker, UploadProgress } from '../components/file-picker';
 import { TicketStatusChip } from '../components/ticket-status-chip';
-import { useTicketWrite } from '../hooks/use-ticket-write';
 import { helpdeskKeys } from '../query-keys';
 
 const text = helpdeskText.detail;
@@ -61,9 +60,7 @@ export default function ReportedDetailPage({ mode, id }: { mode: string; id: num
 
 function TicketView({ ticket }: { ticket: TicketDetail }) {
   const queryClient = useQueryClient();
-  const invalidate = () => [helpdeskKeys.detail(ticket.id), helpdeskKeys.lists()];
-  const status = useTicketWrite(updateTicket, {
-    invalidate: () => [helpdeskKeys.detail(ticket.id)],
+  const status = useUpdateTicket(ticket.id, {
     onSuccess: (summary) => {
       // Spec §5: the list entry takes the returned status (the lists are not read again for it).
       queryClient.setQueriesData<InfiniteData<TicketList>>({ queryKey: helpdeskKeys.lists() }, (data) =>
@@ -72,11 +69,10 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
       showToast(t(text.statusChanged, { label: TICKET_STATUS_LABEL[summary.status] }), 'success');
     },
   });
-  const remove = useTicketWrite(deleteAttachment, { invalidate, onSuccess: () => showToast(text.deleted, 'success') });
+  const remove = useDeleteAttachment(ticket.id, { onSuccess: () => showToast(text.deleted, 'success') });
   const [extra, setExtra] = useState<File[]>([]);
   const extraInput = useRef<HTMLInputElement>(null);
-  const attach = useTicketWrite(addAttachments, {
-    invalidate,
+  const attach = useAddAttachments(ticket.id, {
     chooseOtherFile: () => extraInput.current?.click(),
     onSuccess: () => {
       setExtra([]);
@@ -117,7 +113,7 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
         {ticket.moves.length ? (
           <div className="grid grid-cols-2 gap-2" data-testid="ticket-moves">
             {ticket.moves.map((to) => (
-              <Button key={to} variant={to === TICKET_STATUS.CLOSED ? 'secondary' : 'primary'} loading={status.pending} onClick={() => status.mutate({ ticketId: ticket.id, status: to })} data-testid={`ticket-move-${to}`}>
+              <Button key={to} variant={to === TICKET_STATUS.CLOSED ? 'secondary' : 'primary'} loading={status.isPending} onClick={() => status.mutate({ ticketId: ticket.id, status: to })} data-testid={`ticket-move-${to}`}>
                 {moveLabel(to)}
               </Button>
             ))}
@@ -125,12 +121,12 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
         ) : null}
       </Card>
       <Card title={text.attachments} testId="ticket-files-card">
-        {ticket.attachments.length ? <AttachmentList files={ticket.attachments} onDelete={onDelete} disabled={remove.pending} /> : <p className="text-sm text-slate-600">{text.noAttachments}</p>}
+        {ticket.attachments.length ? <AttachmentList files={ticket.attachments} onDelete={onDelete} disabled={remove.isPending} /> : <p className="text-sm text-slate-600">{text.noAttachments}</p>}
         {ticket.canComment ? (
           <>
-            <FilePicker files={extra} onChange={setExtra} disabled={attach.pending} label={text.addFiles} inputRef={extraInput} />
+            <FilePicker files={extra} onChange={setExtra} disabled={attach.isPending} label={text.addFiles} inputRef={extraInput} />
             {extra.length ? (
-              <Button variant="secondary" loading={attach.pending} onClick={() => attach.mutate({ ticketId: ticket.id, files: extra })} data-testid="ticket-add-files">
+              <Button variant="secondary" loading={attach.isPending} onClick={() => attach.mutate({ ticketId: ticket.id, files: extra })} data-testid="ticket-add-files">
                 {text.addFiles}
               </Button>
             ) : null}
@@ -152,7 +148,7 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
                   <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
                 </div>
                 <p className="text-sm whitespace-pre-line text-slate-900">{c.body}</p>
-                <AttachmentList files={c.attachments} onDelete={onDelete} disabled={remove.pending} />
+                <AttachmentList files={c.attachments} onDelete={onDelete} disabled={remove.isPending} />
               </li>
             ))}
           </ol>
@@ -169,8 +165,7 @@ function ReplyForm({ ticketId }: { ticketId: number }) {
   const [files, setFiles] = useState<File[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
   const tooLong = isTooLong(body, TICKET_TEXT.commentMax);
-  const write = useTicketWrite(addComment, {
-    invalidate: () => [helpdeskKeys.detail(ticketId), helpdeskKeys.lists()],
+  const write = useAddComment(ticketId, {
     chooseOtherFile: () => fileInput.current?.click(),
     onSuccess: () => {
       setBody('');
@@ -194,9 +189,9 @@ function ReplyForm({ ticketId }: { ticketId: number }) {
         className="min-h-20 rounded-xl py-2"
         testId="ticket-reply"
       />
-      <FilePicker files={files} onChange={setFiles} disabled={write.pending} label={text.attach} inputRef={fileInput} />
+      <FilePicker files={files} onChange={setFiles} disabled={write.isPending} label={text.attach} inputRef={fileInput} />
       <UploadProgress progress={write.progress} />
-      <Button type="submit" loading={write.pending} disabled={!body.trim() || tooLong} data-testid="ticket-reply-send">
+      <Button type="submit" loading={write.isPending} disabled={!body.trim() || tooLong} data-testid="ticket-reply-send">
         {text.send}
       </Button>
     </form>

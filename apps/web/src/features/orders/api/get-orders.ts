@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { OrderList } from '@gerai/contract';
 import { api } from '@/shared/api/client';
 import { orderKeys, type OrderListParams } from '../query-keys';
+import { nextPageOf } from '@/shared/api/page';
 
 export const ORDER_PAGE_SIZE = 20;
 
@@ -26,7 +27,7 @@ export const ordersInfiniteQueryOptions = (params: OrderListParams) =>
     queryKey: orderKeys.list(params),
     queryFn: ({ pageParam, signal }) => getOrders({ ...params, page: pageParam }, { signal }),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPageOf,
     // Live events invalidate lists; a short stale time keeps tab switches cheap.
     staleTime: 15_000,
   });

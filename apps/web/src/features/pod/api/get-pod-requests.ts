@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { PodRequestList } from '@gerai/contract';
 import { api } from '@/shared/api/client';
 import { podKeys, type PodListParams } from '../query-keys';
+import { nextPageOf } from '@/shared/api/page';
 
 /**
  * GET /api/pod/requests?status&startDate&endDate&shipmentNo&page&size — the
@@ -20,7 +21,7 @@ export const podRequestsQueryOptions = (params: PodListParams) =>
     queryKey: podKeys.list(params),
     queryFn: ({ pageParam, signal }) => getPodRequests(params, pageParam, { signal }),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPageOf,
     staleTime: 15_000,
   });
 

@@ -11,7 +11,7 @@ import { useOrderPodRequests } from '../api/get-order-pod-requests';
 import { usePodLimits } from '../hooks/use-pod-limits';
 import { podKeys } from '../query-keys';
 import { useSentRequests } from '../stores/sent-requests';
-import { podErrorMeaning } from '../utils/pod-errors';
+import { podErrorMeaning } from '../refusals';
 import { PodRequestForm } from './pod-request-form';
 import { PodRequestState } from './pod-request-state';
 

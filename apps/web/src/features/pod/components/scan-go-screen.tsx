@@ -28,7 +28,7 @@ import { POD_LIVE_TYPES } from '../live-events';
 import { podKeys } from '../query-keys';
 import { useSentRequests } from '../stores/sent-requests';
 import { capturedAtOf, type LocationFix } from '@/shared/utils/location';
-import { needsNewLocation, podCodeMeaning, podErrorMeaning, podErrorModal } from '../utils/pod-errors';
+import { needsNewLocation, podCodeMeaning, podErrorMeaning, podErrorModal } from '../refusals';
 import { LocationCard, LocationStatus } from '@/shared/ui/location-card';
 import { PackageCheck } from './package-check';
 import { PodRequestForm } from './pod-request-form';

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { POD_REQUEST_TYPE, POD_REQUEST_TYPES, RETURN_STATUS_LABEL, formatDistance, type PodRequestDetail, type PodRequestType } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
 import { isApiError } from '@/shared/api/api-error';
+import { refusalModal, sayRefusal } from '@/shared/api/refusal';
 import { paths } from '@/shared/config/paths';
 import { signal } from '@/shared/feedback/feedback';
 import { ORDER_STATUS_LABEL, id, t } from '@/shared/i18n/id';
@@ -32,7 +33,7 @@ import { ReasonPicker } from '@/shared/ui/reason-picker';
 import { SubmitAlert } from '@/shared/ui/submit-alert';
 import { usePodLimits } from '../hooks/use-pod-limits';
 import { podKeys } from '../query-keys';
-import { approvalErrorOutcome } from '../utils/pod-errors';
+import { POD_APPROVAL_REFUSALS } from '../refusals';
 import { checkReasonChoice, type ReasonChoice, type ReasonChoiceErrors } from '@/shared/utils/reason-choice';
 
 const text = podText.detail;
@@ -144,13 +145,13 @@ export default function PodRequestDetailPage() {
 
   const onDecisionError = (error: ApiError) => {
     signal('error');
-    const outcome = approvalErrorOutcome(error);
-    if (outcome.kind === 'message') {
-      setNotice(outcome.message);
+    const said = sayRefusal(POD_APPROVAL_REFUSALS, error, { show: 'modal', close: 'err-pod-approval' });
+    if (said.show === 'form') {
+      setNotice(said.text);
       void refresh();
       requestAnimationFrame(() => noticeRef.current?.scrollIntoView?.({ block: 'center' }));
     } else {
-      openModal(outcome.modal);
+      openModal({ ...refusalModal(said, error), type: 'pod-status' });
     }
   };
 

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ReturnList } from '@gerai/contract';
 import { api } from '@/shared/api/client';
 import { returnKeys, type ReturnListParams } from '../query-keys';
+import { nextPageOf } from '@/shared/api/page';
 
 /** GET /api/returns?status&query&page&size → the active store's returns in one status, newest first. */
 export function getReturns(params: ReturnListParams, page: number, { signal }: { signal?: AbortSignal } = {}): Promise<ReturnList> {
@@ -13,7 +14,7 @@ export const returnsQueryOptions = (params: ReturnListParams) =>
     queryKey: returnKeys.list(params),
     queryFn: ({ pageParam, signal }) => getReturns(params, pageParam, { signal }),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPageOf,
     staleTime: 15_000,
   });
 

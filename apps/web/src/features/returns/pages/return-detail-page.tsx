@@ -9,7 +9,6 @@ import { useEvents } from '@/shared/events/event-stream';
 import { signal } from '@/shared/feedback/feedback';
 import { id, t } from '@/shared/i18n/id';
 import { returnsText } from '@/shared/i18n/returns';
-import { errorToModal } from '@/shared/modal/error-to-modal';
 import { useModalStore } from '@/shared/modal/modal-store';
 import { showToast } from '@/shared/toast/toast-store';
 import { ActionBar } from '@/shared/ui/action-bar';
@@ -33,7 +32,8 @@ import { RejectForm } from '../components/reject-form';
 import { ReturnHistory } from '../components/return-history';
 import { ReturnStatusChip } from '../components/return-status-chip';
 import { returnKeys } from '../query-keys';
-import { refusalOf } from '@/shared/api/refusal';
+import { refusalModal, sayRefusal } from '@/shared/api/refusal';
+import { RETURN_OTHERWISE, RETURN_REFUSALS } from '../refusals';
 
 const text = returnsText.detail;
 
@@ -98,15 +98,8 @@ function ReturnView({ detail: r }: { detail: ReturnDetail }) {
    */
   const onError = (error: ApiError) => {
     signal('error');
-    const refusal = refusalOf(error);
-    const message = [refusal.message, ...refusal.details].join('\n');
-    if (error.code === 'RETURN_NOT_FOUND') {
-      openModal({ ...errorToModal(error, 'go-to-retur-list', { status: r.status }), message });
-    } else if (error.code === 'RETURN_STATUS_CHANGED') {
-      openModal({ ...errorToModal(error, 'close-modal-retur'), imageType: 'warning', title: text.changedTitle, message });
-    } else {
-      openModal(error.isClientSide ? errorToModal(error, 'close-modal-retur') : { ...errorToModal(error, 'close-modal-retur'), message });
-    }
+    const said = sayRefusal(RETURN_REFUSALS, error, RETURN_OTHERWISE);
+    openModal(refusalModal(said, error, said.close, said.close === 'go-to-retur-list' ? { status: r.status } : {}));
   };
   const done = (message: string) => {
     signal('success');

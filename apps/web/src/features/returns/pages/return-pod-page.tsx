@@ -42,7 +42,8 @@ import { useReturn } from '../api/get-return';
 import { LocationCard, LocationStatus } from '@/shared/ui/location-card';
 import { returnKeys } from '../query-keys';
 import { methodOf } from '../utils/method';
-import { refusalOf, type Refusal } from '@/shared/api/refusal';
+import { refusalOf, sayRefusal, type Refusal } from '@/shared/api/refusal';
+import { RETURN_REFUSALS } from '../refusals';
 
 /** The return POD's own words around the shared location card ("Kirim POD Retur"). */
 const locationWords = {
@@ -53,8 +54,6 @@ const locationWords = {
 };
 
 const text = returnsText.pod;
-/** Refusals about the position itself: shown beside the form, which keeps its input. */
-const LOCATION_CODES = new Set(['POD_OUTSIDE_AREA', 'POD_ACCURACY_TOO_LOW', 'POD_CAPTURE_TOO_OLD', 'POD_CAPTURE_IN_FUTURE', 'POD_CUSTOMER_LOCATION_MISSING']);
 
 /** Refusals for where the crew is: the way on is a POD request to the kepala toko. */
 const REQUEST_CODES = new Set(['POD_OUTSIDE_AREA', 'POD_CUSTOMER_LOCATION_MISSING']);
@@ -199,7 +198,8 @@ function ReturnPodForm({
     },
     onError: (error: ApiError) => {
       signal('error');
-      if (LOCATION_CODES.has(error.code) || error.code === 'VALIDATION_FAILED') {
+      // Refusals about the position itself (RETURN_REFUSALS: on the form): beside the form, which keeps its input.
+      if (sayRefusal(RETURN_REFUSALS, error).show === 'form') {
         // The form keeps its input: walk closer, take the position again, send again, or ask the kepala toko.
         const refused = refusalOf(error);
         setRefusal(refused);

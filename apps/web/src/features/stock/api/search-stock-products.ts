@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { STOCK_LOOKUP, type StockSearchItem } from '@gerai/contract';
 import { api } from '@/shared/api/client';
 import { stockKeys } from '../query-keys';
+import { nextPageOf } from '@/shared/api/page';
 
 export interface StockSearchPage {
   items: StockSearchItem[];
@@ -22,7 +23,7 @@ export const stockSearchQueryOptions = (query: string) =>
     queryKey: stockKeys.list(query),
     queryFn: ({ pageParam, signal }) => searchStockProducts(query, pageParam, { signal }),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPageOf,
     staleTime: 15_000,
   });
 

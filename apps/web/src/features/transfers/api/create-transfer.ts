@@ -4,11 +4,8 @@ import { useApiMutation, type MutationCallbacks } from '@/shared/api/use-api-mut
 import { transferCreateMutationKey } from '../query-keys';
 import { TRANSFER_TOUCHED, writeTransfer } from './transfer-change';
 
-/**
- * What the send screen sends, plus `sendKey`: the Idempotency-Key of this draft as it was sent. A
- * press after a lost answer sends the same draft with the same key, so the server makes it once.
- */
-export type CreateTransferInput = TransferCreateBody & { sendKey?: string };
+/** What the send screen sends. A press after a lost answer sends the same draft with `resend` and the key it was first sent with. */
+export type CreateTransferInput = TransferCreateBody;
 
 /**
  * POST /api/transfers → the new transfer (`new`) and its secret (the PIN and QR value, answered this
@@ -24,6 +21,6 @@ export function useCreateTransfer(options?: MutationCallbacks<TransferWithSecret
     // My stock was not what the screen thought: the product search reads it again.
     refetchOnError: { keys: [['stock']], codes: ['TRANSFER_STOCK_SHORT', 'TRANSFER_PRODUCT_UNKNOWN'] },
     ...options,
-    mutationFn: ({ idempotencyKey, sendKey, ...body }) => api.post<TransferWithSecret>('/transfers', body, { idempotencyKey: sendKey ?? idempotencyKey }),
+    mutationFn: ({ idempotencyKey, ...body }) => api.post<TransferWithSecret>('/transfers', body, { idempotencyKey }),
   });
 }

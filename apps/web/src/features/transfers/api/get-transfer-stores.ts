@@ -2,13 +2,13 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { TRANSFER_LIMITS, type TransferStore } from '@gerai/contract';
 import { api } from '@/shared/api/client';
 import { transferKeys } from '../query-keys';
-import { nextPageOf, type TransferPage } from './page';
+import { nextPageOf, type Page } from '@/shared/api/page';
 
 const PAGE_SIZE = 20;
 
 /** GET /api/transfers/stores?q&page&size → the chain's stores other than mine whose code or name matches, by code. */
-export function getTransferStores(q: string, page: number, { signal }: { signal?: AbortSignal } = {}): Promise<TransferPage<TransferStore>> {
-  return api.get<TransferPage<TransferStore>>('/transfers/stores', { query: { q, page, size: PAGE_SIZE }, signal });
+export function getTransferStores(q: string, page: number, { signal }: { signal?: AbortSignal } = {}): Promise<Page<TransferStore>> {
+  return api.get<Page<TransferStore>>('/transfers/stores', { query: { q, page, size: PAGE_SIZE }, signal });
 }
 
 export const transferStoresQueryOptions = (q: string) =>

@@ -2,14 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TransferItem } from '@gerai/contract';
 import { api } from '@/shared/api/client';
 import { transferKeys, type TransferWatchKind } from '../query-keys';
-import type { TransferPage } from './page';
+import type { Page } from '@/shared/api/page';
 
 /**
  * GET /api/transfers/discrepancies (finished with units short) and GET /api/transfers/locked (5 wrong
  * PINs): the transfers of the stores the caller sees, newest first. Kepala toko and above (else 403).
  */
-export function getTransferWatch(kind: TransferWatchKind, size: number, { signal }: { signal?: AbortSignal } = {}): Promise<TransferPage<TransferItem>> {
-  return api.get<TransferPage<TransferItem>>(`/transfers/${kind}`, { query: { page: 1, size }, signal });
+export function getTransferWatch(kind: TransferWatchKind, size: number, { signal }: { signal?: AbortSignal } = {}): Promise<Page<TransferItem>> {
+  return api.get<Page<TransferItem>>(`/transfers/${kind}`, { query: { page: 1, size }, signal });
 }
 
 export const transferWatchQueryOptions = (kind: TransferWatchKind, size: number) =>

@@ -2,14 +2,14 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { TransferDetail, TransferItem } from '@gerai/contract';
 import { api } from '@/shared/api/client';
 import { transferKeys, type TransferListParams } from '../query-keys';
-import { nextPageOf, type TransferPage } from './page';
+import { nextPageOf, type Page } from '@/shared/api/page';
 
 /**
  * GET /api/transfers?side&status&startDate&endDate&q&page&size → my store's transfers of one side
  * (`out` sent by it, `in` addressed to it) and status, newest first.
  */
-export function getTransfers(params: TransferListParams, page: number, { signal }: { signal?: AbortSignal } = {}): Promise<TransferPage<TransferItem>> {
-  return api.get<TransferPage<TransferItem>>('/transfers', {
+export function getTransfers(params: TransferListParams, page: number, { signal }: { signal?: AbortSignal } = {}): Promise<Page<TransferItem>> {
+  return api.get<Page<TransferItem>>('/transfers', {
     query: { side: params.side, status: params.status, startDate: params.startDate, endDate: params.endDate, q: params.q.trim(), page, size: params.size },
     signal,
   });

@@ -1,5 +1,5 @@
 import { Icon } from '@/shared/ui/icons';
-import { refusalLines } from '../utils/transfer-view';
+import { refusalLines } from '../refusals';
 
 /**
  * A refused step's reason, said next to the action that was refused (not in a modal over the

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ERROR_MESSAGES, MAT_STATUS, MAT_STATUS_LABEL, TRANSFER_DISCREPANCY_LABEL, TRANSFER_LIMITS, parseMatQr, type TransferDetail } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
+import { linesOf } from '@/shared/api/refusal';
 import { paths } from '@/shared/config/paths';
 import { signal } from '@/shared/feedback/feedback';
 import { useOnlineStatus } from '@/shared/hooks/use-online-status';
@@ -31,7 +32,8 @@ import { QrScanPanel } from '../components/qr-scan-panel';
 import { TransferNotFound, TransferQueryState } from '../components/transfer-query-state';
 import { UnlockedNotice } from '../components/unlocked-notice';
 import { countOf, countScan, finishBody, forgetCountDraft, linesMissingReason, setCount, setReason, shortLines, useCountDraft, type CountDraft, type ScanOutcome } from '../utils/count-draft';
-import { qrOfState, refusalLines } from '../utils/transfer-view';
+import { refusalLines } from '../refusals';
+import { qrOfState } from '../utils/transfer-view';
 import { RefusalNote } from '../components/refusal-note';
 
 const text = transfersText.confirm;
@@ -328,11 +330,7 @@ function ConfirmView({ detail: d }: { detail: TransferDetail }) {
 type Feedback = { tone: 'success' | 'error'; text: string } | null;
 
 /** The lines a refused finish names, by the product the server names (never by its words). */
-function refusedLines(error: ApiError | null): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const d of error?.details ?? []) if (d.productId && d.message) out[d.productId] = out[d.productId] ? `${out[d.productId]}\n${d.message}` : d.message;
-  return out;
-}
+const refusedLines = (error: ApiError | null): Record<string, string> => (error ? linesOf(error) : {});
 
 function feedbackOf(outcome: ScanOutcome): Feedback {
   switch (outcome.kind) {

@@ -26,6 +26,8 @@ function item(over: Partial<StockSearchItem> = {}): StockSearchItem {
 }
 const aqua = item({ productID: '20002', barcode: AQUA, name: 'Aqua 600ml', qty: 10 });
 const empty = item({ productID: '20003', barcode: '8990000000003', name: 'Teh Botol 350ml', qty: 0 });
+/** A product whose name holds another's whole name: a refusal placed by its words would land on Indomie. */
+const jumbo = item({ productID: '20009', barcode: '8990000000009', name: 'Indomie Goreng 85g Jumbo', qty: 5 });
 
 /** The stock area's scan path as the route hands it: Indomie by barcode; anything else unknown (an empty answer, not a 404). */
 const lookupBarcode = vi.fn(async (barcode: string): Promise<StockSearchItem | null> => (barcode === INDOMIE ? item() : null));
@@ -45,6 +47,9 @@ const renderStore = () =>
                 </button>
                 <button type="button" onClick={() => onPick(empty)}>
                   pilih Teh Botol
+                </button>
+                <button type="button" onClick={() => onPick(jumbo)}>
+                  pilih Indomie Jumbo
                 </button>
               </div>
             )}
@@ -180,6 +185,25 @@ describe('/mat-store (send a transfer)', () => {
     // Changing the line clears what was said about it.
     await user.click(screen.getByTestId('mat-send-qty-20001-decrease'));
     expect(within(line).queryByTestId('mat-send-line-error')).not.toBeInTheDocument();
+  });
+
+  it('a line refusal goes on the product the server names by id, not on a product its words mention', async () => {
+    const refused = ERROR_DETAILS.transferStockShort('Indomie Goreng 85g Jumbo', 0, 1);
+    mockFetch()
+      .on('GET', STORES, ok(page([T002])))
+      .on('POST', CREATE, fail(409, 'TRANSFER_STOCK_SHORT', ERROR_MESSAGES.TRANSFER_STOCK_SHORT, [{ path: 'body.lines.1.qty', message: refused, productId: '20009' }]));
+    const user = userEvent.setup();
+    renderStore();
+    await chooseT002(user);
+    await scan(user, INDOMIE);
+    await waitFor(() => expect(screen.getByTestId('mat-send-qty-20001-value')).toHaveValue(1));
+    await user.click(screen.getByTestId('mat-search-products'));
+    await user.click(screen.getByRole('button', { name: 'pilih Indomie Jumbo' }));
+    await user.click(screen.getByTestId('mat-send-submit'));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Ya, kirim' }));
+    await waitFor(() => expect(within(screen.getByTestId('mat-send-line-20009')).getByTestId('mat-send-line-error')).toHaveTextContent(refused));
+    // "Indomie Goreng 85g" is in the words too: its line says nothing.
+    expect(within(screen.getByTestId('mat-send-line-20001')).queryByTestId('mat-send-line-error')).not.toBeInTheDocument();
   });
 
   it('the receiver refused (own store) is said on the store', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_DETAILS, ERROR_MESSAGES } from '@gerai/contract';
 import { ApiError } from '@/shared/api/api-error';
-import { detailPath, lineIndexOf, listPath, outDetailPath, qrOfState, refusalLines, stepLabel } from './transfer-view';
+import { lineIndexOf, refusalLines } from '../refusals';
+import { detailPath, listPath, outDetailPath, qrOfState, stepLabel } from './transfer-view';
 
 const item = { matNo: 'MAT251122000041', matStoreNo: 'MAT251122000041', matStatus: 'new' as const, matStoreStatus: 'new' as const };
 

@@ -1,6 +1,4 @@
-import { ERROR_MESSAGES, MAT_STATUS, type MatRouteStatus, type TransferDetail, type TransferItem, type TransferListSide } from '@gerai/contract';
-import { isApiError } from '@/shared/api/api-error';
-import { refusalOf } from '@/shared/api/refusal';
+import { MAT_STATUS, type MatRouteStatus, type TransferDetail, type TransferItem, type TransferListSide } from '@gerai/contract';
 import { paths } from '@/shared/config/paths';
 import { t } from '@/shared/i18n/id';
 import { transfersText } from '@/shared/i18n/transfers';
@@ -68,23 +66,3 @@ export function unlockedSincePin(d: Pick<TransferDetail, 'history' | 'locked' | 
 
 /** The history step's label; a step the catalogue does not name shows as the server wrote it. */
 export const stepLabel = (action: string) => transfersText.step[action] ?? action;
-
-/**
- * A refusal in the most particular words the server gave: its details (ERROR_DETAILS texts such as
- * "PIN salah. Sisa 3 kali…", "Stok … tinggal 1…"), else its own message when it says more than the
- * code's sentence, else the contract's sentence for the code. No reply: the connection's words.
- */
-export function refusalLines(error: unknown): string[] {
-  const r = refusalOf(error);
-  if (!isApiError(error) || error.isClientSide) return [r.message];
-  const details = (error.details ?? []).map((d) => d.message).filter(Boolean);
-  if (details.length > 0) return details;
-  const known = (ERROR_MESSAGES as Record<string, string>)[error.code];
-  return [error.message && error.message !== known ? error.message : r.message];
-}
-
-/** The line a detail path names (`body.lines.<i>…` or `lines.<i>…`), or null. */
-export function lineIndexOf(path: string): number | null {
-  const m = /(?:^|\.)lines\.(\d+)(?:\.|$)/.exec(path);
-  return m ? Number(m[1]) : null;
-}

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/shared/api/api-error';
-import { cancelErrorOutcome } from './cancel-errors';
+import { sayRefusal } from '@/shared/api/refusal';
+import { CANCEL_REFUSALS } from './refusals';
+
+/** What the screen does with it: a message under the form, or the error modal. */
+const cancelErrorOutcome = (error: unknown) => {
+  const said = sayRefusal(CANCEL_REFUSALS, error);
+  return said.show === 'form' ? { kind: 'message', message: said.text } : { kind: 'modal' };
+};
 
 const refusal = (status: number, code: ConstructorParameters<typeof ApiError>[0]['code'], message = 'server text') => new ApiError({ status, code, message });
 

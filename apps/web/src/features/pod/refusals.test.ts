@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ERROR_MODAL, ERROR_MESSAGES } from '@gerai/contract';
 import { ApiError, type ApiErrorCode } from '@/shared/api/api-error';
-import { approvalErrorOutcome, needsNewLocation, podErrorMeaning, podErrorModal } from './pod-errors';
+import { refusalModal, sayRefusal } from '@/shared/api/refusal';
+import { needsNewLocation, podErrorMeaning, podErrorModal, POD_APPROVAL_REFUSALS } from './refusals';
+
+/** What the approval screen does with a refusal (pod-request-detail-page): said inline, or the approval error modal. */
+const approvalErrorOutcome = (error: unknown) => {
+  const said = sayRefusal(POD_APPROVAL_REFUSALS, error, { show: 'modal', close: 'err-pod-approval' });
+  return said.show === 'form' ? { kind: 'message', message: said.text } : { kind: 'modal', modal: { ...refusalModal(said, error), type: 'pod-status' } };
+};
 
 const api = (status: number, code: ApiErrorCode, message: string) => new ApiError({ status, code, message });
 
