@@ -3,7 +3,6 @@ import { eq, ne, sql } from 'drizzle-orm';
 import { distanceMeters, STOCK_CAUSE, STOCK_CONDITION, type StoreProximity } from '@gerai/contract';
 import type { DbHandle } from '../../db/client';
 import { products, stores, storeStock } from '../../db/schema';
-import { seedDemo } from '../../seed/seed';
 import { openTestDb } from '../../test/test-db';
 import { moveStock, nearestStores, storeOrigin, type StoreOrigin } from './index';
 import { LOOKUP_BY_PRODUCT_SQL, NEAREST_SQL, nearestParams } from './lookup';
@@ -115,8 +114,7 @@ async function bruteForce(origin: StoreOrigin, minQty: number, ringsFirst: boole
 }
 
 beforeAll(async () => {
-  handle = await openTestDb();
-  await seedDemo(handle.db);
+  handle = await openTestDb({ data: 'demo' });
   const [product] = await handle.db.select({ productId: products.productId }).from(products).where(ne(products.productId, '90000001')).orderBy(products.productId).limit(1);
   productId = product!.productId;
 }, 120_000);
