@@ -235,9 +235,14 @@ describe('EventBus subscriptions by store', () => {
     stopT001();
     stopAll();
     expect(ctx.app.events.subscriberCount).toBe(before);
+    // A later subscriber sees the next event: by then the stopped ones would have had it too.
+    const later: number[] = [];
+    const stopLater = ctx.app.events.subscribe((e) => later.push(e.id));
     await notify(800_000_004, 'T001');
-    await new Promise((r) => setTimeout(r, 100));
+    await eventually(() => later.includes(800_000_004), () => later);
+    stopLater();
     expect(all).toHaveLength(3);
+    expect(t001).toHaveLength(2);
   });
 });
 
