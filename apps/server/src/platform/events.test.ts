@@ -9,6 +9,7 @@ import { signBody } from '../modules/channels/signature';
 import { EVENTS_CHANNEL } from './audit';
 import { MAX_STREAM_BUFFER_BYTES, purgeOldEvents } from './events';
 import { buildApp } from '../app';
+import { randomTag } from '../test/random';
 
 let ctx: TestContext;
 let base: string;
@@ -30,7 +31,7 @@ async function readEvents(token: string, headers: Record<string, string>, until:
 async function sendOrder(storeCode: string) {
   const [product] = await ctx.handle.db.select().from(products).limit(1);
   const body = JSON.stringify({
-    orderNo: `EV-${Math.random().toString(36).slice(2)}`,
+    orderNo: `EV-${randomTag(11)}`,
     storeCode,
     deliveryType: 0,
     paymentId: 1,
