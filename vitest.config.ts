@@ -21,6 +21,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          // Migrates and seeds once per run; each file then copies that template (test/test-db.ts).
+          globalSetup: ['./src/test/global-setup.ts'],
         },
       },
       './apps/web/vite.config.ts',

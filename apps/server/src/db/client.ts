@@ -15,6 +15,8 @@ export interface DbHandle {
   /** Subscribe to a NOTIFY channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, for `DbOptions.load` (test templates). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -25,18 +27,20 @@ export interface DbOptions {
   databaseUrl?: string;
   /** PGlite data directory; omitted means in memory (tests). */
   dataDir?: string;
+  /** PGlite in memory only: start from a tarball made by `dumpDataDir` instead of an empty cluster. */
+  load?: Blob;
   poolSize?: number;
 }
 
 export async function openDb(options: DbOptions): Promise<DbHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir, options.load);
 }
 
-async function openPglite(dataDir?: string): Promise<DbHandle> {
+async function openPglite(dataDir?: string, load?: Blob): Promise<DbHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(path.resolve(dataDir)) : new PGlite();
+  const client = dataDir ? new PGlite(path.resolve(dataDir)) : new PGlite(load ? { loadDataDir: load } : {});
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   registerRawRunner(db, (_name, text, values) => client.query(text, values));
@@ -50,6 +54,8 @@ async function openPglite(dataDir?: string): Promise<DbHandle> {
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    // Uncompressed: loading it again is then a plain copy.
+    dumpDataDir: () => client.dumpDataDir('none'),
     async close() {
       await client.close();
     },

@@ -20,6 +20,7 @@ import { signBody, SIGNATURE_HEADER } from '../modules/channels/signature';
 import { DEMO_NIK } from '../seed/demo-data';
 import { createTestContext, type TestContext } from '../test/harness';
 import { encodeComponent, fillPath, openApiOperations, readKnownValues, scalarText, seedOf, validValue, type JsonSchema, type KnownValues, type Operation } from '../test/openapi-walk';
+import { testRandom } from '../test/random';
 
 const DRAWS_PER_ROUTE = Number(process.env.DOC_DRAWS ?? 4);
 
@@ -119,7 +120,7 @@ async function send(op: Operation, call: Call, who: Who, key?: string): Promise<
     headers[SIGNATURE_HEADER] = signBody(op.method === 'GET' ? `GET ${url.split('?')[0]}` : (call.body?.payload ?? ''), secret);
   }
   const stream = op.replyTypes.includes('text/event-stream') || op.path === '/api/events';
-  const options: InjectOptions = { method: op.method, url, headers, cookies, payloadAsStream: stream, remoteAddress: `10.66.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+  const options: InjectOptions = { method: op.method, url, headers, cookies, payloadAsStream: stream, remoteAddress: `10.66.${Math.floor(testRandom() * 250)}.${Math.floor(testRandom() * 250)}` };
   if (call.body) options.payload = call.body.payload;
   const res = await app.inject(options);
   if (stream) {

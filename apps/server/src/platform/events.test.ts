@@ -9,6 +9,7 @@ import { signBody } from '../modules/channels/signature';
 import { EVENTS_CHANNEL } from './audit';
 import { MAX_STREAM_BUFFER_BYTES, purgeOldEvents } from './events';
 import { buildApp } from '../app';
+import { randomTag } from '../test/random';
 
 let ctx: TestContext;
 let base: string;
@@ -30,7 +31,7 @@ async function readEvents(token: string, headers: Record<string, string>, until:
 async function sendOrder(storeCode: string) {
   const [product] = await ctx.handle.db.select().from(products).limit(1);
   const body = JSON.stringify({
-    orderNo: `EV-${Math.random().toString(36).slice(2)}`,
+    orderNo: `EV-${randomTag(11)}`,
     storeCode,
     deliveryType: 0,
     paymentId: 1,
@@ -235,9 +236,14 @@ describe('EventBus subscriptions by store', () => {
     stopT001();
     stopAll();
     expect(ctx.app.events.subscriberCount).toBe(before);
+    // A later subscriber sees the next event: by then the stopped ones would have had it too.
+    const later: number[] = [];
+    const stopLater = ctx.app.events.subscribe((e) => later.push(e.id));
     await notify(800_000_004, 'T001');
-    await new Promise((r) => setTimeout(r, 100));
+    await eventually(() => later.includes(800_000_004), () => later);
+    stopLater();
     expect(all).toHaveLength(3);
+    expect(t001).toHaveLength(2);
   });
 });
 

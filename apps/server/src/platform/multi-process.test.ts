@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_NIK, DEMO_PASSWORD } from '../seed/demo-data';
 import { channelHeaders, createScratchDatabase, killOnExit, processSecrets, signIn, sqlConnection, SseClient, startServerProcess, type ServerProcess } from './process-test-kit';
+import { randomTag } from '../test/random';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 // Said where the run's output shows it, not only in the skipped test's name.
@@ -57,7 +58,7 @@ describe.skipIf(!ADMIN_URL)(ADMIN_URL ? TITLE : `${TITLE} — skipped: set TEST_
   /** A new order for T001 through `server`'s channel intake; its shipmentNo. */
   async function newOrder(server: ServerProcess): Promise<string> {
     const body = JSON.stringify({
-      orderNo: `MP-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+      orderNo: `MP-${Date.now()}-${randomTag(6)}`,
       storeCode: 'T001',
       deliveryType: 0,
       paymentId: 1,

@@ -3,9 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../config';
 import type { DbHandle } from '../db/client';
-import { openTestDb } from './test-db';
+import { openTestDb, type TestDbOptions } from './test-db';
 import { buildApp } from '../app';
-import { seedDemo } from '../seed/seed';
 import { DEMO_PASSWORD } from '../seed/demo-data';
 
 export interface TestContext {
@@ -18,12 +17,12 @@ export interface TestContext {
 }
 
 /**
- * The app on a fresh, migrated database with the demo data, one per test file.
- * `env` is read like the process environment; `overrides` replace parsed values.
+ * The app on a fresh database with the demo data (a copy of the run's template), one per test file.
+ * `env` is read like the process environment; `overrides` replace parsed values; `db` asks
+ * for another start (`{ data: 'none' }`: migrated and empty).
  */
-export async function createTestContext(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestContext> {
-  const handle = await openTestDb();
-  await seedDemo(handle.db);
+export async function createTestContext(overrides: Partial<Config> = {}, env: Record<string, string> = {}, db: TestDbOptions = { data: 'demo' }): Promise<TestContext> {
+  const handle = await openTestDb(db);
   // A secret of its own, as on PostgreSQL, where the development default is refused.
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', READ_CACHE_TTL_MS: '0', STOCK_CACHE_TTL_MS: '0', JWT_SECRET: randomBytes(32).toString('hex'), ...env }, overrides);
   const app = await buildApp({ config, handle, logger: false });

@@ -5,6 +5,7 @@ import { DEMO_NIK, PAPER_BAG, crewNik } from '../../seed/demo-data';
 import type { TestContext } from '../../test/harness';
 import { signBody } from '../channels/signature';
 import { moveStock, stockOf } from '../stock';
+import { randomTag } from '../../test/random';
 
 export const STAFF = DEMO_NIK.STAFF;
 export const CHIEF = DEMO_NIK.STORE_CHIEF;
@@ -60,7 +61,7 @@ export function bookingApi(ctx: TestContext) {
       const eanOf = new Map(eans.map((e) => [e.productId, e.ean]));
       intakes++;
       const body = {
-        orderNo: `BK-${process.pid}-${intakes}-${Math.random().toString(36).slice(2, 8)}`,
+        orderNo: `BK-${process.pid}-${intakes}-${randomTag(6)}`,
         storeCode,
         deliveryType: 0,
         paymentId: 2,

@@ -18,6 +18,7 @@ import {
   type Reply,
   type TestOrder,
 } from './booking-test-kit';
+import { seededRandom } from '../../test/random';
 
 /**
  * Decision 88's ledger property: after any mix of picks and packs, order cancellations (through the
@@ -37,21 +38,9 @@ const api = bookingApi(ctx);
 const returns = returnApi(ctx);
 const freshProduct = productPicker(ctx);
 
-/** mulberry32: a small deterministic PRNG. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('the stock ledger under a random mix of everything that moves stock', () => {
   it(`keeps store_stock equal to its ledger in every bucket (seed ${SEED}, ${STEPS} steps)`, async () => {
-    const random = prng(SEED);
+    const random = seededRandom(SEED);
     const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
     const one = <T>(xs: readonly T[]): T | undefined => (xs.length ? xs[Math.floor(random() * xs.length)] : undefined);
 

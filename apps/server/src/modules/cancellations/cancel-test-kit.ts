@@ -6,6 +6,7 @@ import type { TestContext } from '../../test/harness';
 import { DEMO_NIK } from '../../seed/demo-data';
 import { orderApi } from '../orders/order-test-kit';
 import { stockOf } from '../stock';
+import { randomTag } from '../../test/random';
 
 export const STAFF = DEMO_NIK.STAFF;
 export const CHIEF = DEMO_NIK.STORE_CHIEF;
@@ -21,7 +22,7 @@ async function receive(ctx: TestContext, deliveryType: 0 | 1, storeCode = 'T001'
   const pick = (i: number) => found[(received * 2 + i) % found.length]!.ean;
   received++;
   const body = {
-    orderNo: `CX-${process.pid}-${received}-${Math.random().toString(36).slice(2, 8)}`,
+    orderNo: `CX-${process.pid}-${received}-${randomTag(6)}`,
     storeCode,
     deliveryType,
     paymentId: 2,

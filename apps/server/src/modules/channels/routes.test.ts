@@ -5,6 +5,7 @@ import { ERROR_MESSAGES, GERAI_SHIPMENT_NO_PATTERN, type IntakeOrder } from '@ge
 import { createTestContext, type TestContext } from '../../test/harness';
 import { events, orders, products } from '../../db/schema';
 import { signBody } from './signature';
+import { randomTag } from '../../test/random';
 
 let ctx: TestContext;
 let barcodes: string[];
@@ -16,7 +17,7 @@ afterAll(async () => ctx?.close());
 
 function order(overrides: Partial<IntakeOrder> = {}): IntakeOrder {
   return {
-    orderNo: `AG-${Math.random().toString(36).slice(2, 10)}`,
+    orderNo: `AG-${randomTag(8)}`,
     storeCode: 'T001',
     deliveryType: 0,
     paymentId: 2,

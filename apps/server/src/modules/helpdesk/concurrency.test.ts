@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ticketAttachments, ticketComments, tickets } from '../../db/schema';
 import { testContextPerFile } from '../../test/harness';
 import { file, freeShipments, helpdeskApi, PNG, STAFF, ticketBody } from './helpdesk-test-kit';
+import { randomTag } from '../../test/random';
 
 // The same ticket or comment sent many times at once (a phone's "Kirim ulang" with the request's own
 // Idempotency-Key while the first is still on its way, a double tap): one row, and every copy answers
@@ -11,7 +12,7 @@ import { file, freeShipments, helpdeskApi, PNG, STAFF, ticketBody } from './help
 const ctx = testContextPerFile();
 const api = helpdeskApi(ctx);
 const TIMES = 20;
-const key = (tag: string) => ({ 'idempotency-key': `${tag}-${Math.random().toString(36).slice(2)}` });
+const key = (tag: string) => ({ 'idempotency-key': `${tag}-${randomTag(11)}` });
 
 const statuses = (replies: Array<{ statusCode: number }>) => [...new Set(replies.map((r) => r.statusCode))].sort();
 

@@ -4,10 +4,11 @@ import { ERROR_MESSAGES, TICKET_ATTACHMENTS } from '@gerai/contract';
 import { auditLog, ticketAttachments, tickets } from '../../db/schema';
 import { testContextPerFile } from '../../test/harness';
 import { CHIEF, field, file, freeShipments, HELPDESK, helpdeskApi, JPEG, PDF, PNG, STAFF, STAFF_T002, ticketBody, ticketEvents } from './helpdesk-test-kit';
+import { randomTag } from '../../test/random';
 
 const ctx = testContextPerFile();
 const api = helpdeskApi(ctx);
-const key = () => ({ 'idempotency-key': `k-${Math.random().toString(36).slice(2)}` });
+const key = () => ({ 'idempotency-key': `k-${randomTag(11)}` });
 
 async function newTicket(nik: string = STAFF, store = 'T001') {
   const [s] = await freeShipments(ctx, store, 1);

@@ -5,7 +5,6 @@ import { loadConfig } from '../../config';
 import { users } from '../../db/schema';
 import { loadPrincipal } from '../../platform/principal';
 import { DEMO_NIK } from '../../seed/demo-data';
-import { seedDemo } from '../../seed/seed';
 import { openTestDb } from '../../test/test-db';
 import { escalateDue } from './escalation';
 import { loadMonitoring } from './queries';
@@ -52,8 +51,7 @@ async function planOf({ text, values }: Sent): Promise<string> {
 
 describe.skipIf(!ADMIN_URL)(ADMIN_URL ? 'monitoring on PostgreSQL: the plans' : 'monitoring: the plans — skipped: set TEST_DATABASE_URL to a PostgreSQL server', () => {
   beforeAll(async () => {
-    handle = await openTestDb();
-    await seedDemo(handle.db);
+    handle = await openTestDb({ data: 'demo' });
     await handle.db.execute(sql`analyze`);
     // Every statement the app's pool is sent from here on.
     const pool = (handle.db as unknown as { session: { client: { query: (config: unknown, values?: unknown[]) => Promise<unknown> } } }).session.client;

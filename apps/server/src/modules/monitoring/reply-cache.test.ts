@@ -6,6 +6,7 @@ import { testContextPerFile } from '../../test/harness';
 import { signBody } from '../channels/signature';
 import { addOrder, addStore, ago, monitoringApi } from './monitoring-test-kit';
 import { StoreReadCache } from '../../platform/read-cache';
+import { randomTag } from '../../test/random';
 
 describe('the events that clear a monitoring reply', () => {
   it('are decided for every event type of the catalogue: a new type must be named here or in the cache', () => {
@@ -127,7 +128,7 @@ describe('GET /api/monitoring from the cache', () => {
   async function intake(storeCode: string): Promise<string> {
     const [product] = await ctx.handle.db.select({ ean: products.ean13 }).from(products).limit(1);
     const body = JSON.stringify({
-      orderNo: `MON-CACHE-${Math.random().toString(36).slice(2)}`,
+      orderNo: `MON-CACHE-${randomTag(11)}`,
       storeCode,
       deliveryType: 0,
       paymentId: 2,

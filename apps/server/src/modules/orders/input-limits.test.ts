@@ -4,6 +4,7 @@ import { testContextPerFile, type TestContext } from '../../test/harness';
 import { products } from '../../db/schema';
 import { signBody } from '../channels/signature';
 import { orderApi, orderPicker, orderRow } from './order-test-kit';
+import { randomTag } from '../../test/random';
 
 // Issue 9: text PostgreSQL refuses (NUL, lone surrogates), dates at the edges of ISO 8601 and
 // integers beyond its int4 answered 500. The contract refuses them now: 400 naming the field.
@@ -69,7 +70,7 @@ describe('routes of other areas that read the same contract schemas', () => {
   it('channel intake refuses a customer name with a NUL byte, a line price beyond int4 and a total beyond int4', async () => {
     const [product] = await ctx.handle.db.select({ ean: products.ean13 }).from(products).limit(1);
     const body = (overrides: Partial<IntakeOrder>): IntakeOrder => ({
-      orderNo: `AG-${Math.random().toString(36).slice(2, 10)}`,
+      orderNo: `AG-${randomTag(8)}`,
       storeCode: 'T001',
       deliveryType: 0,
       paymentId: 2,

@@ -4,6 +4,7 @@ import { events, orderLines, orders, orderStatusHistory, products, stockBookingD
 import type { TestContext } from '../../test/harness';
 import { DEMO_NIK } from '../../seed/demo-data';
 import { moveStock } from '../stock';
+import { randomTag } from '../../test/random';
 
 /** Bearer calls as demo users, signing each in once per test file. */
 export function orderApi(ctx: TestContext) {
@@ -92,7 +93,7 @@ let made = 0;
  */
 export async function packingOrder(ctx: TestContext, lines: Array<{ qty: number; qtyPicked?: number; qtyOos?: number }>, storeCode = 'T001') {
   made++;
-  const tag = `${process.pid}-${made}-${Math.random().toString(36).slice(2, 8)}`.toUpperCase();
+  const tag = `${process.pid}-${made}-${randomTag(6)}`.toUpperCase();
   const found = await ctx.handle.db
     .select()
     .from(products)

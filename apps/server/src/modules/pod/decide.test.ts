@@ -2,21 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { CAPTURE_CLOCK_SKEW_MS, decideCapture, decidePod, decidePodAt, podLimits } from './decide';
 import { bearingDegrees, compassPoint, describeDirection, distanceMeters, formatDistance, offsetPoint, POD_DEFAULTS } from '@gerai/contract';
 import { loadConfig } from '../../config';
+import { seededRandom } from '../../test/random';
 
 const limits = { radiusM: 150, maxAccuracyM: 100 };
 const customer = { lat: -6.2607, lng: 106.8137 };
-
-/** mulberry32: a small seeded PRNG, so every run checks the same points. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('decidePod: the scan-and-go rule', () => {
   it('completes inside the radius with a good fix, and exactly at the boundary', () => {
@@ -85,7 +74,7 @@ describe('geo', () => {
 
 describe('property: random positions around a customer', () => {
   it('never completes outside the radius and always completes inside with a good fix (2,000 seeded points)', () => {
-    const rand = prng(20261122);
+    const rand = seededRandom(20261122);
     let inside = 0;
     let outside = 0;
     let inaccurate = 0;

@@ -4,15 +4,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { STOCK_CAUSE, STOCK_CONDITION, type StockCondition } from '@gerai/contract';
 import type { DbHandle } from '../../db/client';
 import { products, stockMovements, storeStock } from '../../db/schema';
-import { seedDemo } from '../../seed/seed';
 import { openTestDb } from '../../test/test-db';
 import { moveStock, movementsOf, stockOf, type StockMove } from './index';
 
 let handle: DbHandle;
 let ids: string[];
 beforeAll(async () => {
-  handle = await openTestDb();
-  await seedDemo(handle.db);
+  handle = await openTestDb({ data: 'demo' });
   ids = (await handle.db.select({ id: products.productId }).from(products).orderBy(products.productId).limit(6)).map((p) => p.id);
 });
 afterAll(async () => handle?.close());

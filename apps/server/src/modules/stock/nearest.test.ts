@@ -3,10 +3,10 @@ import { eq, ne, sql } from 'drizzle-orm';
 import { distanceMeters, STOCK_CAUSE, STOCK_CONDITION, type StoreProximity } from '@gerai/contract';
 import type { DbHandle } from '../../db/client';
 import { products, stores, storeStock } from '../../db/schema';
-import { seedDemo } from '../../seed/seed';
 import { openTestDb } from '../../test/test-db';
 import { moveStock, nearestStores, storeOrigin, type StoreOrigin } from './index';
 import { LOOKUP_BY_PRODUCT_SQL, NEAREST_SQL, nearestParams } from './lookup';
+import { seededRandom } from '../../test/random';
 
 /**
  * Nearest stores (decision 88) over a chain grown to ~2,000 stores: the order is the kelurahan ring,
@@ -18,18 +18,6 @@ const EXTRA_STORES = 2_000;
 
 let handle: DbHandle;
 let productId: string;
-
-/** A deterministic PRNG (mulberry32), so a failure replays. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A parameter as an SQL literal, for EXECUTE (a test's own values). */
 function literal(v: unknown): string {
@@ -69,7 +57,7 @@ async function planOf(text: string, params: unknown[], opts: { generic?: boolean
  * kelurahan and kecamatan so both rings have members; every unit on the ledger.
  */
 async function growStores(origin: StoreOrigin): Promise<void> {
-  const random = prng(20261122);
+  const random = seededRandom(20261122);
   const rows: Array<typeof stores.$inferInsert> = [];
   for (let i = 0; i < EXTRA_STORES; i++) {
     const r = random();
@@ -115,8 +103,7 @@ async function bruteForce(origin: StoreOrigin, minQty: number, ringsFirst: boole
 }
 
 beforeAll(async () => {
-  handle = await openTestDb();
-  await seedDemo(handle.db);
+  handle = await openTestDb({ data: 'demo' });
   const [product] = await handle.db.select({ productId: products.productId }).from(products).where(ne(products.productId, '90000001')).orderBy(products.productId).limit(1);
   productId = product!.productId;
 }, 120_000);
@@ -158,7 +145,7 @@ describe('nearest stores over a grown chain', () => {
   });
 
   it('answers the nearest first whatever the ring (the stock lookup), from many origins', async () => {
-    const random = prng(7);
+    const random = seededRandom(7);
     const codes = ['T001', 'T002', 'T010', 'T5000', 'T5999', ...Array.from({ length: 10 }, () => `T${5000 + Math.floor(random() * EXTRA_STORES)}`)];
     for (const code of codes) {
       const from = (await storeOrigin(handle.db, code))!;

@@ -9,6 +9,7 @@ import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { renderPage } from '@/test/render';
 import type { StorePickerProps } from '../components/store-filter';
 import { GENERATED_AT, lateOrder, monitoring, status, storeRow } from '../monitoring-test-kit';
+import { LIVE_REFETCH_GAP_MS } from '../hooks/use-monitoring-live';
 import MonitoringPage from './monitoring-page';
 
 const API = '/api/monitoring';
@@ -285,6 +286,8 @@ describe('monitoring (/monitoring)', () => {
   });
 
   it('refetches on a live event of its scope, at most once a second for a burst, and ignores other stores when narrowed', async () => {
+    // The clock is driven by the test: "no read within the gap" is then exact, not a real wait.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
     const server = mockFetch().on('GET', API, ok(monitoring()));
     renderMonitoring({ multiStore: true, at: '/monitoring?storeCode=T001' });
     await screen.findByTestId('monitoring-status-1101');
@@ -297,13 +300,14 @@ describe('monitoring (/monitoring)', () => {
     emitEvent('pod.requested', { shipmentNo: 'SHP-B', storeCode: 'T001' } as never);
     emitEvent('order.escalated', { shipmentNo: 'SHP-A', orderNo: 'AGF1', appId: 379, deliveryType: 0, statusId: 1101, level: 1, ageMinutes: 10, storeCode: 'T001' });
     expect(server.callsTo(API)).toHaveLength(2);
-    await waitFor(() => expect(server.callsTo(API)).toHaveLength(3), { timeout: 2500 });
-    await act(() => new Promise((r) => setTimeout(r, 1200)));
+    await act(() => vi.advanceTimersByTimeAsync(LIVE_REFETCH_GAP_MS));
+    await waitFor(() => expect(server.callsTo(API)).toHaveLength(3));
+    await act(() => vi.advanceTimersByTimeAsync(2 * LIVE_REFETCH_GAP_MS));
     expect(server.callsTo(API)).toHaveLength(3);
 
     // Another store's event changes nothing on a screen narrowed to T001.
     emitEvent('order.created', { ...created, shipmentNo: 'SHP-C', storeCode: 'T002' });
-    await act(() => new Promise((r) => setTimeout(r, 1200)));
+    await act(() => vi.advanceTimersByTimeAsync(2 * LIVE_REFETCH_GAP_MS));
     expect(server.callsTo(API)).toHaveLength(3);
   });
 
