@@ -33,7 +33,6 @@ import { ProductThumb } from '@/shared/ui/product-thumb';
 import { ReceivePanel } from '../components/receive-panel';
 import { RefuseDialog } from '../components/refuse-dialog';
 import { StorePlace } from '../components/store-place';
-import { useBookingLiveRefresh } from '../live-events';
 import { bookingKeys } from '../query-keys';
 import { bookingErrorModal } from '../utils/booking-errors';
 import { takenStock, takenStore } from '../utils/booking-view';
@@ -56,8 +55,6 @@ export default function GetProductPage() {
   const valid = Number.isInteger(bookID) && bookID > 0;
   const queryClient = useQueryClient();
   const detail = useBooking(bookID, { enabled: valid });
-  // Taken, refused, re-offered or cancelled elsewhere: the detail follows in place (BookingView says what changed).
-  useBookingLiveRefresh();
   const refresh = () => queryClient.refetchQueries({ queryKey: bookingKeys.detail(bookID), type: 'active' });
 
   const error = detail.error;
