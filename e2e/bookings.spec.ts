@@ -307,3 +307,57 @@ test('the ordering phone follows the serving store in place: T003 takes, T001 is
   expect(errors).toEqual([]);
   await t003.dispose();
 });
+
+test('a booking read begun before the serving store took it never lands as "Menunggu" on the ordering phone, nor after a reload', async ({ page, browser, baseURL }) => {
+  test.setTimeout(60_000);
+  const t003 = await signInOnce(baseURL!, T003_CREW, T003_STATE);
+  const product = await productServedNearby(baseURL!, 2);
+  const shipmentNo = await newPickupOrder(t001, 'BOOKRACE', 'Dina Pelanggan Race', [{ barcode: product.barcode, qty: 2 }]);
+  await t001.post(`/api/orders/${shipmentNo}/claim`, { data: {}, headers: { 'Idempotency-Key': `e2e-bookrace-claim-${Date.now()}` } });
+  const lineId = ((await (await t001.get(`/api/orders/${shipmentNo}`)).json()) as { data: { products: Array<{ lineId: number }> } }).data.products[0]!.lineId;
+  const booked = await t001.post('/api/bookings', { data: { shipmentNo, lineId, qty: 2, storeCode: 'T003' }, headers: { 'Idempotency-Key': `e2e-bookrace-${Date.now()}` } });
+  expect(booked.ok(), await booked.text()).toBe(true);
+  const bookID = ((await booked.json()) as { data: { bookID: number } }).data.bookID;
+
+  // T001's crew open the booking from the order line on a slow network: the read leaves before T003
+  // takes it, and its answer ("Menunggu") arrives after the take's event.
+  await page.goto(`/order/detail/1102/${shipmentNo}/pickup`);
+  await expect(page.getByTestId(`line-booking-${bookID}-taken`)).toHaveText('Diambil: -');
+  let taken = false;
+  let held = 0;
+  await page.route(`**/api/bookings/${bookID}`, async (route) => {
+    if (held++ > 0) return route.continue();
+    const before = await route.fetch();
+    while (!taken) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 1_000));
+    await route.fulfill({ response: before }).catch(() => undefined);
+  });
+  await page.getByTestId(`line-booking-${bookID}`).click();
+  await expect(page.getByTestId('booking-detail-loading')).toBeVisible();
+
+  // T003's crew take it on their phone.
+  const t003Context = await browser.newContext({ ...PHONE, baseURL, storageState: T003_STATE });
+  try {
+    const serving = await t003Context.newPage();
+    await serving.goto(`/get-product/${bookID}`);
+    await serving.getByTestId('booking-take').click();
+    await serving.getByRole('dialog', { name: 'Ambil booking?' }).getByRole('button', { name: 'Ya, ambil' }).click();
+    await expect(serving.getByTestId('booking-store-taken')).toHaveText('T003');
+  } finally {
+    await t003Context.close();
+  }
+  taken = true;
+
+  // The answer from before the take is not taken as the booking now: taken by T003, the receive panel.
+  await expect(page.getByTestId('booking-status-chip').first()).toHaveText('Diambil', { timeout: 5_000 });
+  await expect(page.getByTestId('booking-store-taken')).toHaveText('T003');
+  await expect(page.getByTestId('receive-panel')).toBeVisible();
+  await snap(page, 'booking-14-t001-read-raced-take');
+  await page.unroute(`**/api/bookings/${bookID}`);
+
+  // Reloaded at once: the saved copy opens it as taken too.
+  await page.reload();
+  await expect(page.getByTestId('booking-status-chip').first()).toHaveText('Diambil');
+  await expect(page.getByTestId('receive-panel')).toBeVisible();
+  await t003.dispose();
+});
