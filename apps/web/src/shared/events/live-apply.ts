@@ -35,10 +35,15 @@ export function createLiveApplier(declarations: readonly LiveDeclaration[], { qu
     const marks = [...pending.values()];
     pending.clear();
     for (const { queryKey, exact, quiet } of marks) {
-      // A read begun before the change: its answer would be older than the event, so it is sent again.
-      const inFlight = queryClient.getQueryCache().findAll({ queryKey, exact, fetchStatus: 'fetching' });
-      void queryClient.invalidateQueries({ queryKey, exact, refetchType: quiet ? 'none' : 'active' });
-      if (!quiet) for (const query of inFlight) if (query.observers.length === 0) void query.fetch(undefined, { cancelRefetch: true }).catch(() => undefined);
+      // A read begun before the change answers with what was before it, and would land after the event
+      // as fresh (TanStack does not cancel a first load for a refetch): it is cancelled and sent again.
+      const inFlight = quiet ? [] : queryClient.getQueryCache().findAll({ queryKey, exact, fetchStatus: 'fetching' });
+      const mark = () => {
+        void queryClient.invalidateQueries({ queryKey, exact, refetchType: quiet ? 'none' : 'active' });
+        for (const query of inFlight) if (!query.isActive()) void query.fetch().catch(() => undefined);
+      };
+      if (inFlight.length === 0) mark();
+      else void queryClient.cancelQueries({ queryKey, exact, fetchStatus: 'fetching' }).then(mark, mark);
     }
     onApplied?.();
   };
