@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { matQrValue, type TransferCount, type TransferDetail, type TransferItem, type TransferLine } from '@gerai/contract';
 
 // The MAT screens as their tests render them, and what the server answers with. T001 (Kemang Raya)
@@ -86,11 +85,6 @@ export function transferEvent<A extends string>(action: A, over: Partial<{ matSt
 }
 
 export { renderPage } from '@/test/render';
-
-/** A page as the signed-in shell shows it (the test providers mount the shell's live subscriber). */
-export function withLive(page: ReactNode) {
-  return <>{page}</>;
-}
 
 /** The query string of a recorded call, as an object. */
 export const queryOf = (call: { url: string }) => Object.fromEntries(new URL(call.url, 'http://x').searchParams);
