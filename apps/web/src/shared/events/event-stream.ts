@@ -35,10 +35,7 @@ export interface EventStreamOptions<T extends EventType> {
   types: readonly T[];
   onEvent: (event: StreamEvent<T>) => void;
   url?: string;
-  /**
-   * Also hand over the events of the last few seconds that came before this subscriber (whoever heard
-   * them): the shell's live subscriber loads after the stream may have opened for a screen's own listener.
-   */
+  /** Also hand over the recent events that came before this subscriber, heard or not (the shell's cache subscriber). */
   replayRecent?: boolean;
   /** Test seam. */
   EventSourceImpl?: typeof EventSource;
@@ -284,11 +281,7 @@ export function startEventStream<T extends EventType>({ types, onEvent, url = `$
  * `useEvents(['order.scanned', 'order.claimed'], (e) => e.type === 'order.scanned' && e.data.lineId)`.
  * The latest `onEvent` is called, so it may close over fresh state.
  */
-export function useEvents<T extends EventType>(
-  types: readonly T[],
-  onEvent: (event: StreamEvent<T>) => void,
-  { enabled = true, replayRecent = false }: { enabled?: boolean; replayRecent?: boolean } = {},
-): void {
+export function useEvents<T extends EventType>(types: readonly T[], onEvent: (event: StreamEvent<T>) => void, { enabled = true, replayRecent = false }: { enabled?: boolean; replayRecent?: boolean } = {}): void {
   const handler = useRef(onEvent);
   useEffect(() => {
     handler.current = onEvent;
