@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
 import { snap } from './fixtures';
-import { newPickupOrder, orderableProducts, type CatalogItem } from './support/channel';
+import { holdFirstRead, lineOf, lookup, productServedNearby, qtyAt, typeScan, watchErrors } from './support/bookings';
+import { newPickupOrder, orderableProducts } from './support/channel';
 import { leaveLoginBudget, signInOnce } from './support/pod';
 
 // Issue 12: a store short of a product books it from a nearby store of the chain. T001's crew book what
@@ -31,62 +32,13 @@ test.afterAll(async () => {
   await leaveLoginBudget();
 });
 
-interface StoreStock {
-  storeCode: string;
-  qty: number;
-  qtyReserved: number;
-}
-interface Lookup {
-  store: StoreStock;
-  nearby: StoreStock[];
-}
-
-async function lookup(api: APIRequestContext, barcode: string): Promise<Lookup> {
-  const res = await api.get(`/api/stock/barcode/${barcode}`);
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { data: Lookup }).data;
-}
-
-const qtyAt = (l: Lookup, storeCode: string) => (l.store.storeCode === storeCode ? l.store : l.nearby.find((s) => s.storeCode === storeCode));
-
-/** A product T002 and T003 both have at least `min` of for sale (so either can serve a booking of it). */
-async function productServedNearby(baseURL: string, min: number, skip: readonly string[] = []): Promise<CatalogItem> {
-  for (const p of await orderableProducts(baseURL, 1)) {
-    if (skip.includes(p.barcode)) continue;
-    const l = await lookup(t001, p.barcode);
-    if ((qtyAt(l, 'T002')?.qty ?? 0) >= min && (qtyAt(l, 'T003')?.qty ?? 0) >= min) return p;
-  }
-  throw new Error('no product that T002 and T003 both have');
-}
-
 async function t002Phone(browser: Browser, baseURL: string): Promise<BrowserContext> {
   return browser.newContext({ ...PHONE, baseURL, storageState: T002_STATE });
 }
 
-/** Errors the phone's monitoring would pick up: console errors and failed API calls. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-  });
-  page.on('response', (r) => {
-    if (r.url().includes('/api/') && r.status() >= 400) errors.push(`HTTP ${r.status()} ${r.url()}`);
-  });
-  return errors;
-}
-
-const lineOf = (page: Page, barcode: string) => page.locator(`[data-testid^="line-"][data-barcode="${barcode}"]`);
-
-/** The picking screen's typed code (the scanner panel's manual entry), one unit per submit. */
-async function typeScan(page: Page, code: string) {
-  const input = page.getByTestId('manual-code');
-  await input.fill(code);
-  await input.press('Enter');
-}
-
 test('T001 books what a line lacks, T002 takes it live, T001 fetches and scans it, finishes picking and packs', async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000);
-  const short = await productServedNearby(baseURL!, 3);
+  const short = await productServedNearby(t001, baseURL!, 3);
   const other = (await orderableProducts(baseURL!, 2)).find((p) => p.barcode !== short.barcode)!;
   const shipmentNo = await newPickupOrder(t001, 'BOOK', 'Rina Pelanggan Booking', [
     { barcode: short.barcode, qty: 2 },
@@ -187,7 +139,7 @@ test('T001 books what a line lacks, T002 takes it live, T001 fetches and scans i
 
 test('a refused booking is offered again to a third store, never to the store that refused it', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
-  const product = await productServedNearby(baseURL!, 2);
+  const product = await productServedNearby(t001, baseURL!, 2);
   const shipmentNo = await newPickupOrder(t001, 'BOOKREF', 'Dimas Pelanggan Tolak', [{ barcode: product.barcode, qty: 1 }]);
   await t001.post(`/api/orders/${shipmentNo}/claim`, { data: {}, headers: { 'Idempotency-Key': `e2e-bookref-claim-${Date.now()}` } });
   const detail = (await (await t001.get(`/api/orders/${shipmentNo}`)).json()) as { data: { products: Array<{ lineId: number }> } };
@@ -246,7 +198,7 @@ test('a refused booking is offered again to a third store, never to the store th
 test('the ordering phone follows the serving store in place: T003 takes, T001 is told what changed and gets the receive panel, its saved copy too', async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
   const t003 = await signInOnce(baseURL!, T003_CREW, T003_STATE);
-  const product = await productServedNearby(baseURL!, 2);
+  const product = await productServedNearby(t001, baseURL!, 2);
   const shipmentNo = await newPickupOrder(t001, 'BOOKLIVE', 'Ayu Pelanggan Live', [{ barcode: product.barcode, qty: 2 }]);
   await t001.post(`/api/orders/${shipmentNo}/claim`, { data: {}, headers: { 'Idempotency-Key': `e2e-booklive-claim-${Date.now()}` } });
   const lineId = ((await (await t001.get(`/api/orders/${shipmentNo}`)).json()) as { data: { products: Array<{ lineId: number }> } }).data.products[0]!.lineId;
@@ -305,5 +257,44 @@ test('the ordering phone follows the serving store in place: T003 takes, T001 is
   await expect(page.getByTestId('receive-panel')).toBeVisible({ timeout: 3_000 });
   await page.unroute(`**/api/bookings/${second}`);
   expect(errors).toEqual([]);
+  await t003.dispose();
+});
+
+test('a booking read begun before the serving store took it never lands as "Menunggu" on the ordering phone, nor after a reload', async ({ page, browser, baseURL }) => {
+  test.setTimeout(60_000);
+  const t003 = await signInOnce(baseURL!, T003_CREW, T003_STATE);
+  const product = await productServedNearby(t001, baseURL!, 2);
+  const shipmentNo = await newPickupOrder(t001, 'BOOKRACE', 'Dina Pelanggan Race', [{ barcode: product.barcode, qty: 2 }]);
+  await t001.post(`/api/orders/${shipmentNo}/claim`, { data: {}, headers: { 'Idempotency-Key': `e2e-bookrace-claim-${Date.now()}` } });
+  const lineId = ((await (await t001.get(`/api/orders/${shipmentNo}`)).json()) as { data: { products: Array<{ lineId: number }> } }).data.products[0]!.lineId;
+  const booked = await t001.post('/api/bookings', { data: { shipmentNo, lineId, qty: 2, storeCode: 'T003' }, headers: { 'Idempotency-Key': `e2e-bookrace-${Date.now()}` } });
+  const bookID = ((await booked.json()) as { data: { bookID: number } }).data.bookID;
+
+  // T001's crew open the booking from the order line on a slow network: the read leaves before T003
+  // takes it, and its answer ("Menunggu") arrives after the take's event.
+  await page.goto(`/order/detail/1102/${shipmentNo}/pickup`);
+  await expect(page.getByTestId(`line-booking-${bookID}-taken`)).toHaveText('Diambil: -');
+  const read = await holdFirstRead(page, `**/api/bookings/${bookID}`);
+  await page.getByTestId(`line-booking-${bookID}`).click();
+  await expect(page.getByTestId('booking-detail-loading')).toBeVisible();
+  // Meanwhile T003's crew take it on their phone.
+  const t003Context = await browser.newContext({ ...PHONE, baseURL, storageState: T003_STATE });
+  const serving = await t003Context.newPage();
+  await serving.goto(`/get-product/${bookID}`);
+  await serving.getByTestId('booking-take').click();
+  await serving.getByRole('dialog', { name: 'Ambil booking?' }).getByRole('button', { name: 'Ya, ambil' }).click();
+  await expect(serving.getByTestId('booking-store-taken')).toHaveText('T003');
+  await t003Context.close();
+  read.release();
+
+  // The answer from before the take is not taken as the booking now: taken by T003, the receive panel.
+  await expect(page.getByTestId('booking-status-chip').first()).toHaveText('Diambil', { timeout: 5_000 });
+  await expect(page.getByTestId('booking-store-taken')).toHaveText('T003');
+  await expect(page.getByTestId('receive-panel')).toBeVisible();
+  await snap(page, 'booking-14-t001-read-raced-take');
+  // Reloaded at once: the saved copy opens it as taken too.
+  await page.reload();
+  await expect(page.getByTestId('booking-status-chip').first()).toHaveText('Diambil');
+  await expect(page.getByTestId('receive-panel')).toBeVisible();
   await t003.dispose();
 });

@@ -140,3 +140,48 @@ test('a 10 MB file is refused on the phone with "Pilih file lain" and nothing is
   await snap(page, 'helpdesk-07-file-refused');
   expect(sent).toEqual([]);
 });
+
+test('a ticket closed on the helpdesk phone reaches the store phone open on it, and a reload on either phone keeps it closed', async ({ page, browser, baseURL }) => {
+  test.setTimeout(60_000);
+  const order = await orderWithoutTicket(crewApi);
+  const problems = (await (await crewApi.get('/api/helpdesk/problems')).json()) as { data: { items: Array<{ id: number }> } };
+  const problemId = problems.data.items[0]!.id;
+  const created = await crewApi.post('/api/helpdesk/tickets', {
+    data: { shipmentNo: order.shipmentNo, problemId, description: 'Status pesanan di aplikasi channel belum berubah.' },
+    headers: { 'Idempotency-Key': `e2e-ticket-live-${Date.now()}` },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const ticketId = ((await created.json()) as { data: { id: number } }).data.id;
+  const resolved = await helpdeskApi.put(`/api/helpdesk/tickets/${ticketId}`, { data: { status: 'resolved' }, headers: { 'Idempotency-Key': `e2e-ticket-live-resolve-${ticketId}` } });
+  expect(resolved.ok(), await resolved.text()).toBe(true);
+
+  // The store's phone has the resolved ticket open: it may close it or reopen it.
+  await page.goto(`/reported-detail/store/${ticketId}`);
+  await expect(page.getByTestId('ticket-status-chip')).toHaveText('Selesai');
+  await expect(page.getByTestId('ticket-move-in_progress')).toHaveText('Buka kembali');
+
+  // The helpdesk closes it on its own phone.
+  const agentContext = await helpdeskPhone(browser, baseURL!);
+  try {
+    const agent = await agentContext.newPage();
+    await agent.goto(`/reported-detail/helpdesk/${ticketId}`);
+    await agent.getByTestId('ticket-move-closed').click();
+    await expect(agent.getByTestId('ticket-status-chip')).toHaveText('Ditutup');
+
+    // The store's open screen follows without a reload: closed, nothing left to move.
+    await expect(page.getByTestId('ticket-status-chip')).toHaveText('Ditutup');
+    await expect(page.getByTestId('ticket-moves')).toHaveCount(0);
+    await expect(page.getByTestId('ticket-closed-note')).toBeVisible();
+    await snap(page, 'helpdesk-08-crew-closed-live');
+
+    // A reload at once, on either phone: the saved copy never brings back "Selesai" with its buttons.
+    for (const phone of [page, agent]) {
+      await phone.reload();
+      await expect(phone.getByTestId('ticket-status-chip')).toHaveText('Ditutup');
+      await expect(phone.getByTestId('ticket-moves')).toHaveCount(0);
+    }
+    await snap(page, 'helpdesk-09-crew-closed-reloaded');
+  } finally {
+    await agentContext.close();
+  }
+});

@@ -4,8 +4,8 @@ import { leaveLoginBudget, signInOnce } from './support/pod';
 
 // Issue 25: the receiving crew of T002 locks the demo transfer T001 → T002 with 5 wrong PINs on its
 // confirm screen; the area supervisor unlocks it on another phone. The crew's open screen turns from
-// "MAT terkunci" to the PIN entry without a reload, and the same PIN (the demo's) goes through; the
-// supervisor sees the result of the unlock, not an invitation to void the PIN.
+// "MAT terkunci" to the PIN entry without a reload (and stays so after one), and the same PIN (the
+// demo's) goes through; the supervisor sees the result of the unlock, not an invitation to void the PIN.
 
 const T002_CREW = '10000002';
 const SUPERVISOR = '30000001';
@@ -100,6 +100,10 @@ test("a supervisor's unlock reaches the receiving phone's open screen; the super
     await expect(crew.getByTestId('mat-lock-notice')).toHaveCount(0);
     expect(await crew.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     await snap(crew, 'mat-live-crew-unlocked');
+    // A reload at once: the saved copy does not bring the lock back.
+    await crew.reload();
+    await expect(crew.getByTestId('mat-pin-form')).toBeVisible();
+    await expect(crew.getByTestId('mat-lock-notice')).toHaveCount(0);
     // The PIN the crew already had still works.
     await typePin(crew, DEMO_MAT_PIN);
     await expect(crew).toHaveURL(new RegExp(`/confirm-mat/proces/${transfer.idTbsms}$`));

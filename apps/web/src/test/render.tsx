@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import AppLiveSync from '@/app/live/app-live-sync';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { createQueryClient } from '@/shared/api/query-client';
 import { ModalHost } from '@/shared/modal/modal-host';
@@ -17,7 +18,10 @@ export function testQueryClient(): QueryClient {
   });
 }
 
-/** The app's providers around a test's tree: its QueryClient and an outbox in memory, sending as a signed-in member. */
+/**
+ * The app's providers around a test's tree: its QueryClient, an outbox in memory sending as a signed-in
+ * member, and the shell's one live subscriber (events reach the cache by the areas' declarations).
+ */
 export function TestProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const outbox = outboxes.get(queryClient) ?? new LazyOutbox(async () => createAppOutbox(queryClient, memoryOutboxStorage()));
   if (!outboxes.has(queryClient)) {
@@ -26,7 +30,10 @@ export function TestProviders({ queryClient, children }: { queryClient: QueryCli
   }
   return (
     <QueryClientProvider client={queryClient}>
-      <OutboxProvider outbox={outbox}>{children}</OutboxProvider>
+      <OutboxProvider outbox={outbox}>
+        <AppLiveSync storeCode={null} />
+        {children}
+      </OutboxProvider>
     </QueryClientProvider>
   );
 }

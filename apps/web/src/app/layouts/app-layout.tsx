@@ -31,12 +31,14 @@ export function AppLayout() {
 // POD's shares the one SSE connection.
 const OrderLiveUpdates = lazyNamed(() => import('@/features/orders/components/order-live-updates'), 'OrderLiveUpdates');
 const PodLiveUpdates = lazy(() => import('@/features/pod/components/pod-live-updates'));
-const ReturnLiveUpdates = lazy(() => import('@/features/returns/components/return-live-updates'));
 const ConnectionStatus = lazyNamed(() => import('@/shared/outbox/connection-status'), 'ConnectionStatus');
 const EscalationAlert = lazy(() => import('@/features/monitoring/components/escalation-alert'));
-// Transfers concern two stores: a step taken by the other store reaches this phone on any screen.
-const TransferLiveUpdates = lazy(() => import('@/features/transfers/components/transfer-live-updates'));
-const BookingLiveSync = lazyNamed(() => import('@/features/bookings/live-events'), 'BookingLiveSync');
+// The one subscriber of the cache: every area's live.ts, applied once the saved copy is restored.
+const AppLiveSync = lazy(async () => {
+  const module = await import('../live/app-live-sync');
+  await module.liveReady();
+  return module;
+});
 
 /** One live connection per signed-in session, scoped to the active store; the outbox sends for this member. */
 function LiveUpdates() {
@@ -52,13 +54,11 @@ function LiveUpdates() {
         The shell's listeners mount together (one boundary: React commits them in one go once every
         chunk is here), so each has its listener on the one stream before its first event can arrive.
         Apart, the first to load would open the stream and an event in the gap (a new order) would
-        reach nobody. Bookings, transfers and returns: their saved copies follow their events whichever
-        screen is open.
+        reach nobody. AppLiveSync applies every event to the cache by the areas' declarations (and
+        takes the events of the last seconds before it); the others are banners and sounds.
       */}
       <Suspense fallback={null}>
-        <BookingLiveSync />
-        <TransferLiveUpdates />
-        <ReturnLiveUpdates />
+        <AppLiveSync storeCode={member.store?.storeCode ?? null} />
         <OrderLiveUpdates
           storeCode={member.store?.storeCode ?? null}
           // In the new-order banner's stack, so no banner covers another.

@@ -1,6 +1,4 @@
-import type { ReactNode } from 'react';
 import { matQrValue, type TransferCount, type TransferDetail, type TransferItem, type TransferLine } from '@gerai/contract';
-import TransferLiveUpdates from './components/transfer-live-updates';
 
 // The MAT screens as their tests render them, and what the server answers with. T001 (Kemang Raya)
 // sends Indomie and Aqua to T002 (Bangka Raya).
@@ -87,16 +85,6 @@ export function transferEvent<A extends string>(action: A, over: Partial<{ matSt
 }
 
 export { renderPage } from '@/test/render';
-
-/** A page as the signed-in shell shows it: with the transfers' live updates the shell mounts once. */
-export function withLive(page: ReactNode) {
-  return (
-    <>
-      <TransferLiveUpdates />
-      {page}
-    </>
-  );
-}
 
 /** The query string of a recorded call, as an object. */
 export const queryOf = (call: { url: string }) => Object.fromEntries(new URL(call.url, 'http://x').searchParams);

@@ -118,6 +118,29 @@ describe('event stream (GET /api/events)', () => {
     stopAgain();
   });
 
+  it("hands the shell's cache subscriber (replayRecent) the recent events a screen's own listener already heard, leaving the unheard ones to theirs", async () => {
+    const screen: string[] = [];
+    const cache: string[] = [];
+    const banner: string[] = [];
+    // A screen's listener opened the stream before the shell's subscriber loaded.
+    const stopScreen = startEventStream({ types: ['booking.taken'], onEvent: (e) => screen.push(e.id), EventSourceImpl: Impl });
+    const es = FakeEventSource.instances[0]!;
+    es.open();
+    es.emit('booking.taken', '21', { bookID: 1 });
+    es.emit('order.created', '22', { shipmentNo: 'SHP22' });
+    const stopCache = startEventStream({ types: ['booking.taken', 'order.created'], onEvent: (e) => cache.push(e.id), replayRecent: true, EventSourceImpl: Impl });
+    await Promise.resolve();
+    expect(screen).toEqual(['21']);
+    expect(cache).toEqual(['21', '22']);
+    // The new-order banner still gets the order nobody heard.
+    const stopBanner = startEventStream({ types: ['order.created'], onEvent: (e) => banner.push(e.id), EventSourceImpl: Impl });
+    await Promise.resolve();
+    expect(banner).toEqual(['22']);
+    stopScreen();
+    stopCache();
+    stopBanner();
+  });
+
   it('stops for good when the session is over', async () => {
     vi.useFakeTimers();
     mockFetch().on('POST', '/api/auth/refresh', fail(401, 'UNAUTHENTICATED', 'Sesi Anda telah berakhir.'));

@@ -35,6 +35,8 @@ export interface EventStreamOptions<T extends EventType> {
   types: readonly T[];
   onEvent: (event: StreamEvent<T>) => void;
   url?: string;
+  /** Also hand over the recent events that came before this subscriber, heard or not (the shell's cache subscriber). */
+  replayRecent?: boolean;
   /** Test seam. */
   EventSourceImpl?: typeof EventSource;
 }
@@ -127,6 +129,8 @@ interface Connection {
   listening: Set<string>;
   /** Events no subscriber took yet (oldest first), handed to the first that subscribes to their type. */
   unheard: Array<{ at: number; event: StreamEvent }>;
+  /** Every event of the last UNHEARD_KEEP_MS (at most UNHEARD_MAX), heard or not: for `replayRecent`. */
+  recent: Array<{ at: number; event: StreamEvent }>;
   source: EventSource | null;
   close: () => void;
   listen: (types: Iterable<string>) => void;
@@ -150,6 +154,7 @@ function openConnection(url: string, Impl: typeof EventSource): Connection {
     subscribers: new Set(),
     listening: new Set(),
     unheard: [],
+    recent: [],
     source: null,
     close: () => {
       stopped = true;
@@ -178,6 +183,8 @@ function openConnection(url: string, Impl: typeof EventSource): Connection {
     if (!data) return;
     // The SSE `event:` field names the type; the catalogue ties each type to its payload.
     const event = { type, id: e.lastEventId, data } as StreamEvent;
+    conn.recent.push({ at: Date.now(), event });
+    if (conn.recent.length > UNHEARD_MAX) conn.recent.shift();
     const takers = [...conn.subscribers].filter((sub) => sub.types.has(type));
     for (const sub of takers) sub.onEvent(event);
     if (takers.length === 0) {
@@ -235,7 +242,7 @@ function openConnection(url: string, Impl: typeof EventSource): Connection {
  * subscriber opens the one EventSource of the session, later ones share it
  * (their event types are added to it), and the last one to leave closes it.
  */
-export function startEventStream<T extends EventType>({ types, onEvent, url = `${API_BASE}/events`, EventSourceImpl }: EventStreamOptions<T>): () => void {
+export function startEventStream<T extends EventType>({ types, onEvent, url = `${API_BASE}/events`, replayRecent = false, EventSourceImpl }: EventStreamOptions<T>): () => void {
   const Impl = EventSourceImpl ?? (typeof EventSource === 'undefined' ? undefined : EventSource);
   if (!Impl) return () => {};
   const subscriber: Subscriber = { types: new Set(types), onEvent: onEvent as unknown as (event: StreamEvent) => void };
@@ -245,8 +252,13 @@ export function startEventStream<T extends EventType>({ types, onEvent, url = `$
   conn.listen(types);
   // What came before anyone listened for it is this subscriber's, if it is of its types and recent.
   const since = Date.now() - UNHEARD_KEEP_MS;
-  const kept = conn.unheard.filter((u) => u.at >= since && subscriber.types.has(u.event.type));
-  conn.unheard = conn.unheard.filter((u) => u.at >= since && !subscriber.types.has(u.event.type));
+  let kept: typeof conn.unheard;
+  if (replayRecent) {
+    kept = conn.recent.filter((u) => u.at >= since && subscriber.types.has(u.event.type));
+  } else {
+    kept = conn.unheard.filter((u) => u.at >= since && subscriber.types.has(u.event.type));
+    conn.unheard = conn.unheard.filter((u) => u.at >= since && !subscriber.types.has(u.event.type));
+  }
   if (kept.length > 0) {
     queueMicrotask(() => {
       if (conn.subscribers.has(subscriber)) for (const u of kept) subscriber.onEvent(u.event);
@@ -269,7 +281,7 @@ export function startEventStream<T extends EventType>({ types, onEvent, url = `$
  * `useEvents(['order.scanned', 'order.claimed'], (e) => e.type === 'order.scanned' && e.data.lineId)`.
  * The latest `onEvent` is called, so it may close over fresh state.
  */
-export function useEvents<T extends EventType>(types: readonly T[], onEvent: (event: StreamEvent<T>) => void, { enabled = true }: { enabled?: boolean } = {}): void {
+export function useEvents<T extends EventType>(types: readonly T[], onEvent: (event: StreamEvent<T>) => void, { enabled = true, replayRecent = false }: { enabled?: boolean; replayRecent?: boolean } = {}): void {
   const handler = useRef(onEvent);
   useEffect(() => {
     handler.current = onEvent;
@@ -278,6 +290,6 @@ export function useEvents<T extends EventType>(types: readonly T[], onEvent: (ev
   const key = types.join(',');
   useEffect(() => {
     if (!enabled) return;
-    return startEventStream<T>({ types: (key ? key.split(',') : []) as T[], onEvent: (e) => handler.current(e) });
-  }, [key, enabled]);
+    return startEventStream<T>({ types: (key ? key.split(',') : []) as T[], onEvent: (e) => handler.current(e), replayRecent });
+  }, [key, enabled, replayRecent]);
 }

@@ -28,6 +28,15 @@ describe('the query cache kept on the phone', () => {
     expect(next.getQueryData(detailKey)).toEqual({ shipmentNo: 'SHP1', statusId: 1102 });
   });
 
+  it('brings back what it kept as stale: a screen reads it again before taking it as the truth', async () => {
+    await forgetPersistedQueries();
+    await keptByAnEarlierPage({ shipmentNo: 'SHP1', statusId: 1102 });
+    const next = new QueryClient();
+    await startQueryPersistence(next).restored;
+    // Read a moment ago (well within any staleTime), yet not fresh: the change that followed may not be in it.
+    expect(next.getQueryState(detailKey)).toMatchObject({ isInvalidated: true, data: { statusId: 1102 } });
+  });
+
   it('does not replace what the network already brought', async () => {
     await forgetPersistedQueries();
     await keptByAnEarlierPage({ statusId: 1102 });

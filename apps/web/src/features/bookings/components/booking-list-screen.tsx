@@ -15,7 +15,6 @@ import { useBookingCount } from '../api/get-booking-count';
 import { useBookingProductGroups } from '../api/get-booking-product-groups';
 import { useBookingStoreGroups } from '../api/get-booking-store-groups';
 import { useBookings } from '../api/get-bookings';
-import { useBookingLiveRefresh } from '../live-events';
 import { bookingKeys, type BookingGroupParams } from '../query-keys';
 import { parseBookingStatus, parseDirection } from '../utils/booking-view';
 import { BookingCard, BookingCardSkeleton } from './booking-card';
@@ -45,7 +44,6 @@ export function BookingListScreen({ grouping }: { grouping: BookingGrouping }) {
   const group = search.get(groupParam)?.trim() ?? '';
   const basePath = grouping === 'product' ? paths.bookingListProduct : paths.bookingListStore;
   const count = useBookingCount();
-  useBookingLiveRefresh();
 
   /** The page's URL with some parameters changed (undefined removes one). */
   const href = (changes: Record<string, string | undefined>) => {

@@ -32,7 +32,6 @@ import { useReofferBooking } from '../api/reoffer-booking';
 import { BookingStatusChip } from '../components/booking-status-chip';
 import { BookingStoreCard, BookingStoreCardSkeleton } from '../components/booking-store-card';
 import { ProductThumb } from '@/shared/ui/product-thumb';
-import { useBookingLiveRefresh } from '../live-events';
 import { bookingKeys } from '../query-keys';
 import { BOOKING_OTHERWISE, BOOKING_REFUSALS } from '../refusals';
 
@@ -79,8 +78,6 @@ export default function BookingStoreChoicePage({ scope }: { scope: StoreRing }) 
   const nearby = scope === 'kecamatan' && search.get('nearby') === '1';
   const ring: StoreProximity = scope === 'kelurahan' ? 'kelurahan' : nearby ? 'nearby' : 'kecamatan';
   const query = search.get('q') ?? '';
-  // Another phone books, a store takes or refuses: what still has stock and what the line lacks follow.
-  useBookingLiveRefresh();
 
   const update = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(search);

@@ -7,7 +7,6 @@ import { closeModal } from '@/shared/modal/modal-store';
 import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { BARCODE, BOOK_ID, bookingDetail, bookingEvent, renderPage, takenBooking } from '../bookings-test-kit';
-import { BookingLiveSync } from '../live-events';
 import GetProductPage from './get-product-page';
 
 vi.mock('@/shared/feedback/feedback', () => ({ signal: vi.fn(), installAudioUnlock: () => () => {}, playTone: vi.fn(), vibrate: vi.fn() }));
@@ -333,12 +332,7 @@ describe('booking detail (/get-product/:id)', () => {
         { path: '/get-product/:id', element: <GetProductPage /> },
         {
           path: '/order',
-          element: (
-            <>
-              <BookingLiveSync />
-              <p>pesanan</p>
-            </>
-          ),
+          element: <p>pesanan</p>,
         },
       ],
       '/order',

@@ -4,7 +4,6 @@ import { id, t } from '@/shared/i18n/id';
 import { Button } from '@/shared/ui/button';
 import { formatNumber } from '@/shared/utils/format';
 import { useCancelRequests } from '../api/get-cancel-requests';
-import { useCancelLiveRefresh } from '../live-events';
 import { CancelRequestCard } from './cancel-request-card';
 
 const text = cancellationsText.queue;
@@ -17,7 +16,6 @@ const text = cancellationsText.queue;
 export default function CancelPendingSection() {
   const list = useCancelRequests({ status: 'pending', size: 10 });
   const now = useNow();
-  useCancelLiveRefresh();
   const pages = list.data?.pages ?? [];
   const total = pages[0]?.total ?? 0;
   if (total === 0) return null;

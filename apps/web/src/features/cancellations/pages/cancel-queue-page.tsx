@@ -8,7 +8,6 @@ import { InfiniteList } from '@/shared/ui/infinite-list';
 import { PageHeader } from '@/shared/ui/page-header';
 import { useCancelRequests } from '../api/get-cancel-requests';
 import { CancelRequestCard, CancelRequestCardSkeleton } from '../components/cancel-request-card';
-import { useCancelLiveRefresh } from '../live-events';
 import { cancelKeys, type CancelListParams } from '../query-keys';
 
 const text = cancellationsText.queue;
@@ -23,7 +22,6 @@ export default function CancelQueuePage() {
   const queryClient = useQueryClient();
   const list = useCancelRequests(PARAMS);
   const now = useNow();
-  useCancelLiveRefresh();
   const refresh = () =>
     Promise.all([
       queryClient.refetchQueries({ queryKey: cancelKeys.list(PARAMS), type: 'active' }),

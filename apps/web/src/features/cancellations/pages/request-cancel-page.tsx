@@ -29,7 +29,6 @@ import { useCancelRequest } from '../api/get-cancel-request';
 import { useRejectCancelRequest } from '../api/reject-cancel-request';
 import { CancelOrderCard } from '../components/cancel-order-card';
 import { CancelledState, CancelRequestState } from '../components/cancel-request-state';
-import { useCancelLiveRefresh } from '../live-events';
 import { cancelKeys } from '../query-keys';
 import { CANCEL_REFUSALS } from '../refusals';
 
@@ -77,7 +76,6 @@ export function RequestCancelPage({ shipmentNo, order, orderState, retrying, onR
   const queryClient = useQueryClient();
   const leave = useLeave();
   const request = useCancelRequest(shipmentNo);
-  useCancelLiveRefresh();
 
   const refresh = () => Promise.all([onRefreshOrder(), queryClient.refetchQueries({ queryKey: cancelKeys.detail(shipmentNo), type: 'active' })]);
 

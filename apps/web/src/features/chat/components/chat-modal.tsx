@@ -17,7 +17,6 @@ import { loadOlderMessages, useChatRoom } from '../api/get-chat-room';
 import { useMarkChatRead } from '../api/mark-chat-read';
 import { useOpenChatRoom } from '../api/open-chat-room';
 import { useSendChatMessage, type SendChatMessageInput } from '../api/send-chat-message';
-import { useChatLiveUpdates } from '../live-events';
 import { lastUnreadFromCustomer } from '../utils/room-merge';
 import { ChatComposer, type PhotoProblem } from './chat-composer';
 import { MessageBubble, type ShownMessage } from './message-bubble';
@@ -54,7 +53,6 @@ export function ChatModal({ modal, finish, titleId }: ModalRendererProps) {
   const [uploading, setUploading] = useState(false);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const endRef = useRef<HTMLDivElement>(null);
-  useChatLiveUpdates(shipmentNo);
 
   const data = room.data;
   // The room is opened once, when the shipment has none and may still be written to.

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { HELPDESK_EVENT_TYPES, TICKET_STATUSES, TICKET_STATUS_LABEL } from '@gerai/contract';
-import { useEvents } from '@/shared/events/event-stream';
+import { TICKET_STATUSES, TICKET_STATUS_LABEL } from '@gerai/contract';
 import { useNow } from '@/shared/hooks/use-now';
 import { helpdeskText } from '@/shared/i18n/helpdesk';
 import { Button } from '@/shared/ui/button';
@@ -17,8 +16,8 @@ type Tab = (typeof TABS)[number]['value'];
 
 /**
  * A ticket list: the store's (`storeCode` fixed) or the helpdesk queue (`queue`: every store, with
- * store and date filters). Any ticket change on the stream refreshes it, so replies and status
- * changes from the other side show without a reload.
+ * store and date filters). Any ticket change on the stream refreshes it (`../live.ts`), so replies
+ * and status changes from the other side show without a reload.
  */
 export function TicketListView({ mode, storeCode = '', queue = false }: { mode: string; storeCode?: string; queue?: boolean }) {
   const uid = useId();
@@ -29,8 +28,6 @@ export function TicketListView({ mode, storeCode = '', queue = false }: { mode: 
   const [draft, setDraft] = useState(filters);
   const params: TicketListParams = { status, storeCode: queue ? filters.storeCode : storeCode, from: filters.from, to: filters.to, size: 20 };
   const list = useTickets(params);
-
-  useEvents(HELPDESK_EVENT_TYPES, () => void queryClient.invalidateQueries({ queryKey: helpdeskKeys.lists() }));
 
   const apply = (e: FormEvent) => {
     e.preventDefault();

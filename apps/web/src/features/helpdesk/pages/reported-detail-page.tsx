@@ -1,9 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { HELPDESK_EVENT_TYPES, TICKET_STATUS, TICKET_STATUS_LABEL, TICKET_TEXT, type TicketAttachment, type TicketDetail, type TicketList, type TicketStatus } from '@gerai/contract';
+import { TICKET_STATUS, TICKET_STATUS_LABEL, TICKET_TEXT, type TicketAttachment, type TicketDetail, type TicketList, type TicketStatus } from '@gerai/contract';
 import { isApiError } from '@/shared/api/api-error';
 import { paths } from '@/shared/config/paths';
-import { useEvents } from '@/shared/events/event-stream';
 import { helpdeskText } from '@/shared/i18n/helpdesk';
 import { t } from '@/shared/i18n/id';
 import { openModal } from '@/shared/modal/modal-store';
@@ -29,13 +28,8 @@ const text = helpdeskText.detail;
 
 /** /reported-detail/:mode/…/:id — the ticket, its conversation and files; reply, add or delete files, move its status. Live. */
 export default function ReportedDetailPage({ mode, id }: { mode: string; id: number }) {
-  const queryClient = useQueryClient();
+  // A reply, a file or a status change from the other side: the shell's live subscriber reads it again (`../live.ts`).
   const ticket = useTicket(id);
-
-  // A reply, a file or a status change from the other side: the conversation follows at once.
-  useEvents(HELPDESK_EVENT_TYPES, (event) => {
-    if (event.data.ticketId === id) void queryClient.invalidateQueries({ queryKey: helpdeskKeys.detail(id) });
-  });
 
   const back = mode === 'helpdesk' ? paths.helpCenter({ mode }) : paths.helpCenter();
   return (

@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { MONITORED_STATUSES, MONITORING_CHANGING_EVENT_TYPES, type Monitoring } from '@gerai/contract';
-import { useEvents } from '@/shared/events/event-stream';
+import { MONITORED_STATUSES, type Monitoring } from '@gerai/contract';
 import { monitoringKeys } from '../query-keys';
 
-/** A busy area sends many events a second; the figures are read again at most this often. */
+/** The figures are read again at most this often by the page's own timer. */
 export const LIVE_REFETCH_GAP_MS = 1_000;
 /** Read again this long after the oldest order of a status passes its service level (the server's clock, rounded). */
 const PAST_SLA_MARGIN_MS = 1_000;
@@ -40,19 +39,13 @@ function useThrottled(fn: () => void, gapMs: number): () => void {
 }
 
 /**
- * Keeps the monitoring figures live: every event of the scope refetches them (throttled), and the
- * moment the oldest order of a status passes its service level (no event says so) they are read
- * again, so it turns late on screen without waiting for the interval.
+ * The figures' one change no event says: the moment the oldest order of a status passes its service
+ * level they are read again (throttled), so it turns late on screen without waiting for the interval.
+ * What the events change is declared in `../live.ts` and applied by the shell's one subscriber.
  */
-export function useMonitoringLive({ storeCode, data, serverNow }: { storeCode: string; data: Monitoring | undefined; serverNow: () => number }) {
+export function useMonitoringLive({ data, serverNow }: { data: Monitoring | undefined; serverNow: () => number }) {
   const queryClient = useQueryClient();
   const refetch = useThrottled(() => void queryClient.invalidateQueries({ queryKey: monitoringKeys.all }), LIVE_REFETCH_GAP_MS);
-
-  useEvents(MONITORING_CHANGING_EVENT_TYPES, (event) => {
-    // Filtered to one store: the other stores' events change nothing on screen.
-    if (storeCode && event.data.storeCode && event.data.storeCode !== storeCode) return;
-    refetch();
-  });
 
   const serverNowRef = useRef(serverNow);
   useEffect(() => {

@@ -67,7 +67,7 @@ export default function MonitoringPage({ multiStore, storePicker, roleId, active
   // `now` ticks every few seconds; a reply newer than the last tick counts from its own arrival.
   const serverNow = Math.max(now, query.dataUpdatedAt) + offset;
   const readServerNow = useCallback(() => Date.now() + offset, [offset]);
-  useMonitoringLive({ storeCode, data: query.isPlaceholderData ? undefined : data, serverNow: readServerNow });
+  useMonitoringLive({ data: query.isPlaceholderData ? undefined : data, serverNow: readServerNow });
 
   const storeName = data?.stores.find((s) => s.storeCode === storeCode)?.storeName ?? null;
   const refresh = () => query.refetch();

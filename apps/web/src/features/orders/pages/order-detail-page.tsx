@@ -33,7 +33,6 @@ import { ProductLines } from '../components/product-lines';
 import { bookingsWithoutTaker, usableQrCode } from '../utils/order-detail';
 import { canPrint } from '../utils/print';
 import { orderDetailPath, orderMethod, statusListPath } from '../utils/order-status';
-import { useChatUnreadLive } from '../utils/use-chat-unread-live';
 import { useShownStatus } from '../utils/use-shown-status';
 
 function DetailSkeleton() {
@@ -235,8 +234,6 @@ export default function OrderDetailPage({ renderLineExtra }: OrderDetailPageProp
   // The spec: fetched only when shipmentNo, status or method is given.
   const order = useOrder(shipmentNo, { enabled: Boolean(shipmentNo || status || method) });
   const data = order.data;
-  // The Chat button's unread badge follows the chat's live events.
-  useChatUnreadLive(data?.shipmentNo);
   const kept = order.kept;
   const backTo = statusListPath(Number(data?.statusId ?? status));
 

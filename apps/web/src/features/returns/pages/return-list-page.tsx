@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { RETURN_EVENT_TYPES, RETURN_STATUS, RETURN_STATUSES, RETURN_STATUS_LABEL, type ReturnStatus } from '@gerai/contract';
+import { RETURN_STATUS, RETURN_STATUSES, RETURN_STATUS_LABEL, type ReturnStatus } from '@gerai/contract';
 import { paths } from '@/shared/config/paths';
-import { useEvents } from '@/shared/events/event-stream';
 import { useNow } from '@/shared/hooks/use-now';
 import { id } from '@/shared/i18n/id';
 import { returnsText } from '@/shared/i18n/returns';
@@ -36,12 +35,6 @@ function ReturnList({ status }: { status: ReturnStatus }) {
   const params: ReturnListParams = { status, query: query.trim(), size: 20 };
   const list = useReturns(params);
   const count = useReturnCount();
-
-  // A return recorded, decided or moved on any phone of the store: the list and the counts follow.
-  useEvents(RETURN_EVENT_TYPES, () => {
-    void queryClient.invalidateQueries({ queryKey: returnKeys.lists() });
-    void queryClient.invalidateQueries({ queryKey: returnKeys.count() });
-  });
 
   const refresh = () =>
     Promise.all([

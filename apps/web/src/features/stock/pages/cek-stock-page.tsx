@@ -17,7 +17,6 @@ import { Spinner } from '@/shared/ui/spinner';
 import { EmptyState, ErrorState } from '@/shared/ui/state-views';
 import { isProductNotFound, stockBarcodeQueryOptions, useStockLookup } from '../api/get-stock-lookup';
 import { useStockSearch } from '../api/search-stock-products';
-import { useStockLiveRefresh } from '../api/use-stock-live-refresh';
 import { StockLookupSkeleton, StockLookupView } from '../components/stock-lookup-view';
 import { StockSearchItem, StockSearchItemSkeleton } from '../components/stock-search-item';
 import { stockKeys } from '../query-keys';
@@ -162,7 +161,6 @@ export default function CekStockPage() {
   // --- what is shown ------------------------------------------------------------------------------
   const lookup = useStockLookup(productId, inStockOnly);
   const results = useStockSearch(query);
-  useStockLiveRefresh(productId ? (lookup.data ?? undefined) : undefined);
 
   const refresh = () => queryClient.refetchQueries({ queryKey: stockKeys.all, type: 'active' });
   const searching = query.length >= STOCK_LOOKUP.searchMin;

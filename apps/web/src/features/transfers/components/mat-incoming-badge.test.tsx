@@ -4,7 +4,7 @@ import { resetClientStateForTests } from '@/shared/api/client';
 import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
 import { mockFetch, ok } from '@/test/fetch-mock';
 import { renderWithQuery } from '@/test/render';
-import { transferCount, transferEvent, withLive } from '../transfers-test-kit';
+import { transferCount, transferEvent } from '../transfers-test-kit';
 import MatIncomingBadge from './mat-incoming-badge';
 
 const COUNT = '/api/transfers/count';
@@ -20,7 +20,7 @@ describe("home's MAT badge", () => {
   it('counts the transfers waiting to be received, and follows a transfer sent to the store at once', async () => {
     let current = receiving(2);
     mockFetch().on('GET', COUNT, () => ok(current));
-    renderWithQuery(withLive(<MatIncomingBadge />));
+    renderWithQuery(<MatIncomingBadge />);
     expect(await screen.findByTestId('mat-incoming-badge')).toHaveTextContent('2 MAT masuk menunggu diterima');
     current = receiving(3);
     emitEvent('transfer.sent', { ...transferEvent('sent'), lineCount: 2, qtySent: 5, storeCode: 'T002' });

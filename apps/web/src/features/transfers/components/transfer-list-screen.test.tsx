@@ -9,7 +9,7 @@ import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import MatInNewPage from '../pages/mat-in-new-page';
 import MatOutDonePage from '../pages/mat-out-done-page';
 import MatOutNewPage from '../pages/mat-out-new-page';
-import { ID_TBSMS, MAT_NO, T001, page, queryOf, renderPage, transferCount, transferItem, withLive } from '../transfers-test-kit';
+import { ID_TBSMS, MAT_NO, T001, page, queryOf, renderPage, transferCount, transferItem } from '../transfers-test-kit';
 import { readSecret, saveSecret } from '../utils/secret-store';
 
 // Walks through a screen with many steps: more than the default 5 s on a loaded test machine.
@@ -23,7 +23,7 @@ const COUNT = '/api/transfers/count';
 const renderLists = (initial: string) =>
   renderPage(
     [
-      { path: '/mat-out-new', element: withLive(<MatOutNewPage />) },
+      { path: '/mat-out-new', element: <MatOutNewPage /> },
       { path: '/mat-out-done', element: <MatOutDonePage /> },
       { path: '/mat-in-new', element: <MatInNewPage /> },
     ],

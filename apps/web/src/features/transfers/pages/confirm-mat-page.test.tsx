@@ -6,7 +6,7 @@ import { resetClientStateForTests } from '@/shared/api/client';
 import { closeModal } from '@/shared/modal/modal-store';
 import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import { AQUA, ID_TBSMS, INDOMIE, MAT_NO, PIN, QR, inProcess, incoming, renderPage, SUPERVISOR_SIDES, transferEvent, transferLine, withLive } from '../transfers-test-kit';
+import { AQUA, ID_TBSMS, INDOMIE, MAT_NO, PIN, QR, inProcess, incoming, renderPage, SUPERVISOR_SIDES, transferEvent, transferLine } from '../transfers-test-kit';
 import { readCountDraft } from '../utils/count-draft';
 import ConfirmMatPage from './confirm-mat-page';
 
@@ -22,7 +22,7 @@ const FINISH = `/api/transfers/${MAT_NO}/finish`;
 const renderConfirm = (status: string) =>
   renderPage(
     [
-      { path: '/confirm-mat/:status/:idTbsms', element: withLive(<ConfirmMatPage />) },
+      { path: '/confirm-mat/:status/:idTbsms', element: <ConfirmMatPage /> },
       { path: '/detail-mat-in/:matNo', element: <p>detail masuk</p> },
     ],
     `/confirm-mat/${status}/${ID_TBSMS}`,

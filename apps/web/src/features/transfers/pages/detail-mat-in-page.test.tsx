@@ -5,7 +5,7 @@ import { resetClientStateForTests } from '@/shared/api/client';
 import { closeModal } from '@/shared/modal/modal-store';
 import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
 import { mockFetch, ok } from '@/test/fetch-mock';
-import { AQUA, ID_TBSMS, MAT_NO, inProcess, incoming, renderPage, transferEvent, transferLine, SUPERVISOR_SIDES, withLive } from '../transfers-test-kit';
+import { AQUA, ID_TBSMS, MAT_NO, inProcess, incoming, renderPage, transferEvent, transferLine, SUPERVISOR_SIDES } from '../transfers-test-kit';
 import { readCountDraft, writeCountDraft } from '../utils/count-draft';
 import DetailMatInPage from './detail-mat-in-page';
 import DetailMatOutCompletePage from './detail-mat-out-complete-page';
@@ -31,7 +31,7 @@ const finished = (side: 'in' | 'out') =>
 const renderIn = () =>
   renderPage(
     [
-      { path: '/detail-mat-in/:matNo', element: withLive(<DetailMatInPage />) },
+      { path: '/detail-mat-in/:matNo', element: <DetailMatInPage /> },
       { path: '/detail-mat-out-complete/:matStoreStatus/:matStoreNo', element: <DetailMatOutCompletePage /> },
     ],
     `/detail-mat-in/${MAT_NO}`,

@@ -6,7 +6,7 @@ import { resetClientStateForTests } from '@/shared/api/client';
 import { closeModal } from '@/shared/modal/modal-store';
 import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import { ID_TBSMS, MAT_NO, PIN, QR, renderPage, SUPERVISOR_SIDES, transferDetail, transferEvent, withLive } from '../transfers-test-kit';
+import { ID_TBSMS, MAT_NO, PIN, QR, renderPage, SUPERVISOR_SIDES, transferDetail, transferEvent } from '../transfers-test-kit';
 import { readSecret, saveSecret } from '../utils/secret-store';
 import DetailMatOutPage from './detail-mat-out-page';
 
@@ -18,7 +18,7 @@ const action = (name: string) => `${DETAIL}/${name}`;
 const renderOut = () =>
   renderPage(
     [
-      { path: '/detail-mat-out/:matStoreStatus/:matStoreNo', element: withLive(<DetailMatOutPage />) },
+      { path: '/detail-mat-out/:matStoreStatus/:matStoreNo', element: <DetailMatOutPage /> },
       { path: '/mat-out-new', element: <p>daftar keluar</p> },
     ],
     `/detail-mat-out/new/${MAT_NO}`,

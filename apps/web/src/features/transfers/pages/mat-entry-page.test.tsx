@@ -5,7 +5,7 @@ import { resetClientStateForTests } from '@/shared/api/client';
 import { closeModal } from '@/shared/modal/modal-store';
 import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
 import { mockFetch, ok } from '@/test/fetch-mock';
-import { ID_TBSMS, MAT_NO, QR, incoming, inProcess, page, renderPage, transferCount, transferEvent, transferItem, withLive } from '../transfers-test-kit';
+import { ID_TBSMS, MAT_NO, QR, incoming, inProcess, page, renderPage, transferCount, transferEvent, transferItem } from '../transfers-test-kit';
 import ConfirmMatPage from './confirm-mat-page';
 import MatEntryPage from './mat-entry-page';
 
@@ -21,7 +21,7 @@ const SHORT = '/api/transfers/discrepancies';
 const renderEntry = (role: 'staff' | 'chief' | 'supervisor' = 'staff') =>
   renderPage(
     [
-      { path: '/mat', element: withLive(<MatEntryPage canWatch={role !== 'staff'} />) },
+      { path: '/mat', element: <MatEntryPage canWatch={role !== 'staff'} /> },
       { path: '/confirm-mat/:status/:idTbsms', element: <ConfirmMatPage /> },
     ],
     '/mat',
@@ -108,7 +108,7 @@ describe('/mat (MAT entry)', () => {
 
   it('a member working in no store yet (helpdesk): says so, and asks for no counts (a store\'s, which the server would refuse)', async () => {
     const server = mockFetch().on('GET', LOCKED, ok(page([]))).on('GET', SHORT, ok(page([])));
-    renderPage([{ path: '/mat', element: withLive(<MatEntryPage canWatch hasStore={false} />) }], '/mat');
+    renderPage([{ path: '/mat', element: <MatEntryPage canWatch hasStore={false} /> }], '/mat');
     expect(await screen.findByTestId('mat-no-store')).toHaveTextContent('Belum ada toko aktif');
     expect(screen.queryByTestId('mat-send')).not.toBeInTheDocument();
     expect(screen.queryByTestId('mat-block-in')).not.toBeInTheDocument();

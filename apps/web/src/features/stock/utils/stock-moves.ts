@@ -1,7 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { ORDER_STATUS, STOCK_MOVING_EVENT_TYPES, type StockLookup } from '@gerai/contract';
-import { useEvents, type StreamEvent } from '@/shared/events/event-stream';
-import { stockKeys } from '../query-keys';
+import type { StreamEvent } from '@/shared/events/event-stream';
 
 type StockMovingEvent = StreamEvent<(typeof STOCK_MOVING_EVENT_TYPES)[number]>;
 
@@ -34,17 +32,4 @@ export function movesShownStock(event: StockMovingEvent, lookup: StockLookup | u
       if (lookup && event.data.productId !== lookup.product.productID) return false;
       return shown(event.data.orderingStore) || shown(event.data.servingStore);
   }
-}
-
-/**
- * Reads the open lookup again (and the search's "my stock" figures) as soon as my store's stock may
- * have moved; the other stores' figures follow every OTHER_STORES_REFRESH_MS (decision 88).
- */
-export function useStockLiveRefresh(lookup: StockLookup | undefined): void {
-  const queryClient = useQueryClient();
-  useEvents(STOCK_MOVING_EVENT_TYPES, (event) => {
-    if (!movesShownStock(event, lookup)) return;
-    void queryClient.invalidateQueries({ queryKey: stockKeys.details() });
-    void queryClient.invalidateQueries({ queryKey: stockKeys.lists() });
-  });
 }

@@ -1,0 +1,24 @@
+import { MONITORING_CHANGING_EVENT_TYPES } from '@gerai/contract';
+import { defineLive, staleFor } from '@/shared/events/live-rule';
+import { monitoringKeys } from './query-keys';
+
+/**
+ * Monitoring: an order arriving, moving or escalated, and work asked for or decided, change the figures
+ * of the event's store: every cached summary whose filter takes that store in (the whole scope, or that
+ * store) is read again; one narrowed to another store is left alone. Scans, notices, chat and tickets
+ * change none. The moment an order passes its service level (no event says so) is the page's
+ * (`hooks/use-monitoring-live.ts`).
+ */
+export const monitoringLive = defineLive({
+  area: 'monitoring',
+  stale: staleFor(MONITORING_CHANGING_EVENT_TYPES, (e, { queryClient }) =>
+    queryClient
+      .getQueryCache()
+      .findAll({ queryKey: monitoringKeys.summaries() })
+      .filter((q) => {
+        const filter = (q.queryKey[2] as { storeCode?: string } | undefined)?.storeCode ?? '';
+        return !filter || !e.data.storeCode || filter === e.data.storeCode;
+      })
+      .map((q) => ({ queryKey: q.queryKey, exact: true })),
+  ),
+});
