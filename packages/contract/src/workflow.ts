@@ -45,8 +45,14 @@ export type FlowAction<F extends Flow> = F[number]['action'];
 export type FlowStatus<F extends Flow> = F[number]['from'];
 /** A status as callers hold it (a table declared `as const` lists literal statuses; a stored row's may be any). */
 export type StatusValue<F extends Flow> = F[number]['from'] extends number ? number : string;
-/** The step rows of `action` (for a table declared `as const`: with their literal events). */
-export type StepOf<F extends Flow, A extends FlowAction<F>> = Extract<F[number], { action: A }>;
+/** A table's rows by action (rows of one action: their union). */
+export type StepsByAction<F extends Flow> = { [S in F[number] as S['action']]: S };
+/**
+ * The step rows of `action` (for a table declared `as const`: with their literal events). A mapped
+ * type, not Extract: for a generic action it stays one deferred type on both sides of a call, so an
+ * area's helper generic over the action and the server's kernel agree on the event it writes.
+ */
+export type StepOf<F extends Flow, A extends FlowAction<F>> = StepsByAction<F>[A] & FlowStep;
 /** The event type(s) `action` writes. */
 export type EventOf<F extends Flow, A extends FlowAction<F>> = StepOf<F, A>['event'];
 
@@ -74,7 +80,7 @@ export function factsFit(step: FlowStep, facts: StepFacts = {}): boolean {
 
 /** The step `action` takes from `from` (given facts: among the steps that fit them), or undefined when there is none. */
 export function stepOf<F extends Flow, A extends FlowAction<F>>(flow: F, action: A, from: StatusValue<F>, facts?: StepFacts): StepOf<F, A> | undefined {
-  return flow.find((s): s is StepOf<F, A> => s.action === action && s.from === from && factsFit(s, facts));
+  return flow.find((s) => s.action === action && s.from === from && factsFit(s, facts)) as StepOf<F, A> | undefined;
 }
 
 /** The steps the actor may take from `status` now, in the table's order. */
