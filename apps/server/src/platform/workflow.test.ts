@@ -172,7 +172,9 @@ async function _refusedByTheCompiler() {
   const base = { audit: { entity: 'booking', entityId: '1', action: 'take' }, storeCode: 'T001' };
   const spec = { flow: BOOKING_FLOW, action: 'take', status: B.WAITING, actor: { userId: 7 }, refuse, before: async () => null, move: async () => ({ id: 1 }) } as const;
   await applyStep(tx, { ...spec, record: () => ({ ...base, payload: { action: 'taken', ...facts } }) });
-  // @ts-expect-error: take writes booking.taken, whose action is 'taken', not another event's.
+  // @ts-expect-error: take writes booking.taken; a whole booking.cancelled payload is not one.
+  await applyStep(tx, { ...spec, record: () => ({ ...base, payload: { action: 'cancelled', ...facts } }) });
+  // @ts-expect-error: nor is a payload whose action belongs to no booking event with these fields.
   await applyStep(tx, { ...spec, record: () => ({ ...base, payload: { action: 'refused', ...facts } }) });
   // A field the event does not declare: refused where an area builds its payload (its type names the step's event);
   // inside the kernel's inferred callback TypeScript skips the excess check, and the strict catalogue refuses it at run time (audit.test.ts).
