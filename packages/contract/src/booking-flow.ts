@@ -1,5 +1,7 @@
 // The stock booking machine as a table (docs/decisions.md 88): the server's bookings module is the only
 // code that applies it; the web reads the actions each booking offers from the server. Zod-free.
+import type { BookingEventType } from './event-types';
+import { actionsFor, stepOf, type FlowStep } from './workflow';
 import { BOOKING_STATUS, type BookingStatusId } from './workflow-statuses';
 
 export const BOOKING_ACTIONS = ['take', 'refuse', 'reoffer', 'receive', 'cancel'] as const;
@@ -11,13 +13,9 @@ export type BookingAction = (typeof BOOKING_ACTIONS)[number];
  */
 export type BookingSide = 'ordering' | 'serving';
 
-interface BookingStep {
-  action: BookingAction;
-  from: BookingStatusId;
-  /** null: the booking is closed (cancelled by the ordering store or with its order); its detail keeps its last status. */
-  to: BookingStatusId | null;
-  side: BookingSide;
-}
+const B = BOOKING_STATUS;
+const serving = { sides: ['serving'] } as const;
+const ordering = { sides: ['ordering'] } as const;
 
 /**
  * A booking is offered to one store at a time. That store takes it (its sellable stock is reserved:
@@ -25,27 +23,24 @@ interface BookingStep {
  * another store by the ordering store (back to 1131, never to a store that refused it). The goods of a
  * taken booking are fetched and scanned by the ordering store (`/get-product/:id`): the reserved units
  * leave the serving store and enter the ordering store in one transaction (1133). The ordering store
- * may cancel a booking that has not arrived; a taken one gives its reserved units back.
+ * may cancel a booking that has not arrived (`to` null: the booking is closed and its detail keeps its
+ * last status); a taken one gives its reserved units back. A new booking writes `booking.requested`.
  */
-export const BOOKING_FLOW: readonly BookingStep[] = [
-  { action: 'take', from: BOOKING_STATUS.WAITING, to: BOOKING_STATUS.TAKEN, side: 'serving' },
-  { action: 'refuse', from: BOOKING_STATUS.WAITING, to: BOOKING_STATUS.REFUSED, side: 'serving' },
-  { action: 'reoffer', from: BOOKING_STATUS.REFUSED, to: BOOKING_STATUS.WAITING, side: 'ordering' },
-  { action: 'receive', from: BOOKING_STATUS.TAKEN, to: BOOKING_STATUS.DONE, side: 'ordering' },
-  { action: 'cancel', from: BOOKING_STATUS.WAITING, to: null, side: 'ordering' },
-  { action: 'cancel', from: BOOKING_STATUS.REFUSED, to: null, side: 'ordering' },
-  { action: 'cancel', from: BOOKING_STATUS.TAKEN, to: null, side: 'ordering' },
-];
+export const BOOKING_FLOW = [
+  { action: 'take', from: B.WAITING, to: B.TAKEN, who: serving, event: 'booking.taken', stamps: ['takenAt'] },
+  { action: 'refuse', from: B.WAITING, to: B.REFUSED, who: serving, event: 'booking.refused', stamps: [] },
+  { action: 'reoffer', from: B.REFUSED, to: B.WAITING, who: ordering, event: 'booking.reoffered', stamps: [] },
+  { action: 'receive', from: B.TAKEN, to: B.DONE, who: ordering, event: 'booking.received', stamps: ['receivedAt'] },
+  { action: 'cancel', from: B.WAITING, to: null, who: ordering, event: 'booking.cancelled', stamps: ['cancelledAt', 'cancelledBy'] },
+  { action: 'cancel', from: B.REFUSED, to: null, who: ordering, event: 'booking.cancelled', stamps: ['cancelledAt', 'cancelledBy'] },
+  { action: 'cancel', from: B.TAKEN, to: null, who: ordering, event: 'booking.cancelled', stamps: ['cancelledAt', 'cancelledBy'] },
+] as const satisfies ReadonlyArray<FlowStep<BookingAction, BookingStatusId, BookingSide, BookingEventType>>;
 
 /** The step `action` takes from `status`, or undefined when there is none. */
-export function bookingStep(action: BookingAction, status: BookingStatusId): BookingStep | undefined {
-  return BOOKING_FLOW.find((s) => s.action === action && s.from === status);
-}
+export const bookingStep = (action: BookingAction, status: BookingStatusId) => stepOf(BOOKING_FLOW, action, status);
 
 /** What a store on `sides` may do with an open booking in `status` (the buttons of its detail). */
-export function bookingActions(status: BookingStatusId, sides: readonly BookingSide[]): BookingAction[] {
-  return BOOKING_FLOW.filter((s) => s.from === status && sides.includes(s.side)).map((s) => s.action);
-}
+export const bookingActions = (status: BookingStatusId, sides: readonly BookingSide[]): BookingAction[] => actionsFor(BOOKING_FLOW, status, { sides });
 
 /** Booked units not yet at the ordering store: they count against what a line still lacks. */
 export const BOOKING_OPEN_STATUSES: readonly BookingStatusId[] = [BOOKING_STATUS.WAITING, BOOKING_STATUS.TAKEN, BOOKING_STATUS.REFUSED];

@@ -4,6 +4,8 @@ export * from './channels';
 export * from './roles';
 export * from './messages';
 export * from './progress';
+export * from './workflow';
+export * from './order-flow';
 export * from './order-actions';
 export * from './return-flow';
 export * from './booking-flow';

@@ -1,8 +1,10 @@
 // What an order offers in its status: the server lists it in every detail, and the phone
 // applies it to an order changed offline (a claim kept in the outbox makes it a picking
 // order on the phone before the server has it). Zod-free.
-import { hasRoleAtLeast, ROLE, type RoleId } from './roles';
+import { isCancellable, ORDER_FLOW } from './order-flow';
+import { ROLE, type RoleId } from './roles';
 import { DELIVERY_TYPE, ORDER_STATUS } from './statuses';
+import { actionsFor } from './workflow';
 
 export const ORDER_ACTIONS = [
   'claim',
@@ -24,30 +26,6 @@ export const ORDER_ACTIONS = [
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
-/**
- * Who may cancel an order directly or decide a crew member's request, by the order's status
- * (docs/decisions.md 87): crew ask; the kepala toko and above decide; a delivery order in 1103
- * is out for delivery, so only an area supervisor or above may call it back. The server's order
- * lifecycle takes its cancel steps' roles from here.
- */
-export const CANCEL_RULE = {
-  [ORDER_STATUS.NEW]: { minRole: ROLE.STORE_CHIEF },
-  [ORDER_STATUS.PACKING]: { minRole: ROLE.STORE_CHIEF },
-  [ORDER_STATUS.IN_PROGRESS]: { minRole: ROLE.STORE_CHIEF, minRoleDelivery: ROLE.AREA_SUPERVISOR },
-} as const satisfies Record<number, { minRole: RoleId; minRoleDelivery?: RoleId }>;
-
-export type CancellableStatus = keyof typeof CANCEL_RULE;
-export function isCancellable(statusId: number): statusId is CancellableStatus {
-  return statusId in CANCEL_RULE;
-}
-
-/** The lowest role that may cancel the order directly; null when its status cannot be cancelled. */
-export function cancelMinRole(statusId: number, deliveryType: number): RoleId | null {
-  if (!isCancellable(statusId)) return null;
-  const rule: { minRole: RoleId; minRoleDelivery?: RoleId } = CANCEL_RULE[statusId];
-  return deliveryType === DELIVERY_TYPE.DELIVERY && rule.minRoleDelivery !== undefined ? rule.minRoleDelivery : rule.minRole;
-}
-
 /** What besides the status decides an order's actions; left out, none of the actions that need it are offered. */
 export interface OrderActionContext {
   /** The caller's role: whether a cancellation is theirs to decide. */
@@ -58,35 +36,24 @@ export interface OrderActionContext {
   returnable?: boolean;
 }
 
+/** The changes within picking (1102): none moves the order's status. */
+const PICKING_ACTIONS = ['scan', 'editQuantity', 'markOutOfStock', 'setPaperBags', 'reset'] as const satisfies readonly OrderAction[];
+
 /**
- * The actions an order offers in its status. Any crew member who can see the
- * store may take the picking and handover ones (docs/decisions.md): the status,
- * not the person, decides; cancelling needs the role of CANCEL_RULE.
+ * The actions an order offers in its status: the steps of ORDER_FLOW the caller may take, by the
+ * names the screens know them. Any crew member who can see the store may take the picking and
+ * handover ones (docs/decisions.md): the status, not the person, decides; cancelling needs the role
+ * of CANCEL_RULE, and anyone below it may ask (requestCancel). A delivery order is confirmed through
+ * scan-and-go POD (a separate flow), so only a pickup order offers the handover.
  */
 export function availableActions(statusId: number, deliveryType: number, ctx: OrderActionContext = {}): OrderAction[] {
-  const actions = statusActions(statusId, deliveryType);
-  const minRole = cancelMinRole(statusId, deliveryType);
-  if (minRole !== null && !ctx.cancelPending && ctx.roleId !== undefined) {
-    actions.push(hasRoleAtLeast(ctx.roleId, minRole) ? 'cancel' : 'requestCancel');
-  }
+  const steps = actionsFor(ORDER_FLOW, statusId, { roleId: ctx.roleId ?? ROLE.STAFF, deliveryType });
+  const actions: OrderAction[] = [];
+  if (steps.includes('claim')) actions.push('claim');
+  if (steps.includes('pack')) actions.push(...PICKING_ACTIONS, 'pack');
+  if (steps.includes('confirm') && deliveryType === DELIVERY_TYPE.PICKUP) actions.push('handover');
+  if (steps.includes('archive')) actions.push(statusId === ORDER_STATUS.CANCELLED ? 'archiveCancelled' : 'finish');
+  if (isCancellable(statusId) && !ctx.cancelPending && ctx.roleId !== undefined) actions.push(steps.includes('cancel') ? 'cancel' : 'requestCancel');
   if ((statusId === ORDER_STATUS.COMPLETED || statusId === ORDER_STATUS.HISTORY) && ctx.returnable) actions.push('requestReturn');
   return actions;
-}
-
-function statusActions(statusId: number, deliveryType: number): OrderAction[] {
-  switch (statusId) {
-    case ORDER_STATUS.NEW:
-      return ['claim'];
-    case ORDER_STATUS.PACKING:
-      return ['scan', 'editQuantity', 'markOutOfStock', 'setPaperBags', 'reset', 'pack'];
-    case ORDER_STATUS.IN_PROGRESS:
-      // Delivery orders are confirmed through scan-and-go POD (a separate flow).
-      return deliveryType === DELIVERY_TYPE.PICKUP ? ['handover'] : [];
-    case ORDER_STATUS.COMPLETED:
-      return ['finish'];
-    case ORDER_STATUS.CANCELLED:
-      return ['archiveCancelled'];
-    default:
-      return [];
-  }
 }

@@ -1,6 +1,8 @@
 // The material transfer (MAT) machine as a table (docs/decisions.md 89): the server's transfers module
 // is the only code that applies it; the web reads the actions each transfer offers from the server.
 // Zod-free: the MAT pages import it at run time.
+import type { TransferEventType } from './event-types';
+import { actionsFor, stepOf, type FlowStep } from './workflow';
 import { MAT_STATUS, type MatStatus } from './workflow-statuses';
 
 export const TRANSFER_ACTIONS = ['cancel', 'confirm', 'finish', 'reissue', 'unlock'] as const;
@@ -13,40 +15,34 @@ export type TransferAction = (typeof TRANSFER_ACTIONS)[number];
 export const TRANSFER_STEP_SIDES = ['sender', 'receiver', 'supervisor'] as const;
 export type TransferSide = (typeof TRANSFER_STEP_SIDES)[number];
 
-interface TransferStep {
-  action: TransferAction;
-  from: MatStatus;
-  to: MatStatus;
-  side: TransferSide;
-  /** Only while the PIN is locked (true), only while it is not (false), or either (undefined). */
-  locked?: boolean;
-}
+const M = MAT_STATUS;
+/** Only while the PIN is not locked (5 wrong tries lock it), or only while it is. */
+const unlocked = { locked: false } as const;
+const locked = { locked: true } as const;
 
 /**
- * Sending creates the transfer in `new`: the goods leave the sender's sellable stock for its in-transit
- * bucket and the transfer gets its PIN (shown to the sender once; a new one may be issued). The sender
- * may cancel while it is `new` (the goods come back once). The receiver confirms with the PIN typed or
- * the QR scanned (`process`: the goods are at the receiver, being counted); 5 wrong PINs lock it until
- * a supervisor unlocks it. Finishing records what arrived line by line (a difference needs a reason):
- * the in-transit units leave the sender, the counted units enter the receiver, in one transaction.
+ * Sending creates the transfer in `new` (`transfer.sent`): the goods leave the sender's sellable stock
+ * for its in-transit bucket and the transfer gets its PIN (shown to the sender once; a new one may be
+ * issued). The sender may cancel while it is `new` (the goods come back once). The receiver confirms
+ * with the PIN typed or the QR scanned (`process`: the goods are at the receiver, being counted); 5
+ * wrong PINs lock it (`transfer.locked`) until a supervisor unlocks it. Finishing records what arrived
+ * line by line (a difference needs a reason): the in-transit units leave the sender, the counted units
+ * enter the receiver, in one transaction.
  */
-export const TRANSFER_FLOW: readonly TransferStep[] = [
-  { action: 'cancel', from: MAT_STATUS.NEW, to: MAT_STATUS.CANCEL, side: 'sender' },
-  { action: 'reissue', from: MAT_STATUS.NEW, to: MAT_STATUS.NEW, side: 'sender', locked: false },
-  { action: 'confirm', from: MAT_STATUS.NEW, to: MAT_STATUS.PROCESS, side: 'receiver', locked: false },
-  { action: 'unlock', from: MAT_STATUS.NEW, to: MAT_STATUS.NEW, side: 'supervisor', locked: true },
-  { action: 'finish', from: MAT_STATUS.PROCESS, to: MAT_STATUS.FINISH, side: 'receiver' },
-];
+export const TRANSFER_FLOW = [
+  { action: 'cancel', from: M.NEW, to: M.CANCEL, who: { sides: ['sender'] }, event: 'transfer.cancelled', stamps: ['cancelledAt', 'cancelledBy'] },
+  { action: 'reissue', from: M.NEW, to: M.NEW, who: { sides: ['sender'] }, event: 'transfer.reissued', stamps: [], when: unlocked },
+  { action: 'confirm', from: M.NEW, to: M.PROCESS, who: { sides: ['receiver'] }, event: 'transfer.confirmed', stamps: ['confirmedAt', 'confirmedBy'], when: unlocked },
+  { action: 'unlock', from: M.NEW, to: M.NEW, who: { sides: ['supervisor'] }, event: 'transfer.unlocked', stamps: [], when: locked },
+  { action: 'finish', from: M.PROCESS, to: M.FINISH, who: { sides: ['receiver'] }, event: 'transfer.finished', stamps: ['finishedAt', 'finishedBy'] },
+] as const satisfies ReadonlyArray<FlowStep<TransferAction, MatStatus, TransferSide, TransferEventType>>;
 
-/** The step `action` takes from `status`, or undefined when there is none. */
-export function transferStep(action: TransferAction, status: MatStatus): TransferStep | undefined {
-  return TRANSFER_FLOW.find((s) => s.action === action && s.from === status);
-}
+/** The step `action` takes from `status`, or undefined when there is none (whatever the lock: the lock has its own refusals). */
+export const transferStep = (action: TransferAction, status: MatStatus) => stepOf(TRANSFER_FLOW, action, status);
 
 /** What a caller on `sides` may do with a transfer in `status` (the buttons of its detail). */
-export function transferActions(status: MatStatus, locked: boolean, sides: readonly TransferSide[]): TransferAction[] {
-  return TRANSFER_FLOW.filter((s) => s.from === status && sides.includes(s.side) && (s.locked === undefined || s.locked === locked)).map((s) => s.action);
-}
+export const transferActions = (status: MatStatus, isLocked: boolean, sides: readonly TransferSide[]): TransferAction[] =>
+  actionsFor(TRANSFER_FLOW, status, { sides }, { locked: isLocked });
 
 /** The two sides of a transfer as the lists name them: goods coming in, goods going out. */
 export const TRANSFER_SIDES = ['in', 'out'] as const;

@@ -27,7 +27,7 @@ import { requireActiveStore } from '../../platform/scope';
 import { cachedStockReply } from '../stock';
 import { access, changeReplies, errorReplies, findReplies, ok, readReplies } from '../../platform/route-kit';
 import { bookingsByProduct, bookingsByStore, countBookings, getBookingDetail, getProposal, listBookings, listBookingStores } from './queries';
-import { cancelBooking, createBooking, receiveBooking, refuseBooking, reofferBooking, takeBooking } from './steps';
+import { cancelBooking, createBooking, receiveBooking, refuseBooking, reofferBooking, takeBooking } from './service';
 
 const session = () => access({ auth: 'session' });
 const STATUS_CHANGED = 'A booking no longer in the step\'s starting status (another phone took the step first, or it was cancelled) → 409 `BOOKING_STATUS_CHANGED`.';

@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   cancelMinRole,
+  CANCEL_REQUEST_FLOW,
   CANCEL_REQUEST_STATUS,
   CANCEL_RULE,
   hasRoleAtLeast,
@@ -9,6 +10,7 @@ import {
   STOCK_CAUSE,
   type CancelApproveBody,
   type CancelBody,
+  type CancelRequestAction,
   type CancellableStatus,
   type CancelRejectBody,
   type CancelResult,
@@ -17,6 +19,7 @@ import type { Db, Tx } from '../../db/client';
 import { cancelRequests, orders } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
 import { AppError, isUniqueViolation } from '../../platform/errors';
+import { applyStep, type StepRefusal } from '../../platform/workflow';
 import { cancelOrderBookings } from '../bookings';
 import { enqueueChannelNotice } from '../channels';
 import { changeOrderStatus, loadOrderDetail, lockOrderRow, type OrderRecord, type OrderViewer } from '../orders';
@@ -26,7 +29,6 @@ import { chosenReason, latestRequestOf, loadRequest, reasonLabel, resolveReason 
 type RequestRecord = typeof cancelRequests.$inferSelect;
 
 const ONE_PENDING_INDEX = 'cancel_requests_one_pending';
-
 
 /**
  * Cancels a locked order, the one way for a direct cancel and an approval alike (decision 87), in
@@ -43,7 +45,8 @@ async function cancelOrder(tx: Tx, p: OrderViewer, order: OrderRecord, reason: s
     reason,
     payload: { reason },
     apply: async (locked) => {
-      await tx.update(orders).set({ cancelledBy: p.userId, cancelReason: reason }).where(eq(orders.id, locked.id));
+      // cancelledAt and cancelledBy are the cancel step's stamps.
+      await tx.update(orders).set({ cancelReason: reason }).where(eq(orders.id, locked.id));
       // Decision 88: its open stock bookings end with it; units a store took for it go back to that store's shelf.
       await cancelOrderBookings(tx, p, { id: locked.id, shipmentNo: locked.shipmentNo, storeCode: locked.storeCode });
       // Packed goods left the books at pack; they return to the shelf with the cancel. Before packing nothing moved.
@@ -129,25 +132,34 @@ export async function requestCancellation(db: Db, p: OrderViewer, body: CancelBo
   return result(db, p, ids);
 }
 
-/** The order and its latest request for a decision, row-locked: none → 404, decided already → 409. */
-async function lockPending(tx: Tx, p: OrderViewer, shipmentNo: string): Promise<{ order: OrderRecord; request: RequestRecord }> {
+/** The order and its latest request, row-locked: none → 404 (whether it is still pending is the step's to say). */
+async function lockRequest(tx: Tx, p: OrderViewer, shipmentNo: string): Promise<{ order: OrderRecord; request: RequestRecord }> {
   const order = await lockOrder(tx, p, shipmentNo, 'CANCEL_REQUEST_NOT_FOUND');
   const request = await latestRequestOf(tx, order.id);
   if (!request) throw new AppError('CANCEL_REQUEST_NOT_FOUND');
-  if (request.status !== CANCEL_REQUEST_STATUS.PENDING) throw new AppError('CANCEL_ALREADY_DECIDED');
   return { order, request };
 }
 
-/** Compare-and-set pending → decided; the loser of two decisions at once learns it was decided. */
-async function decide(tx: Tx, requestId: number, set: Partial<typeof cancelRequests.$inferInsert>): Promise<RequestRecord> {
-  const [row] = await tx
-    .update(cancelRequests)
-    .set({ ...set, decidedAt: sql`now()` })
-    .where(and(eq(cancelRequests.id, requestId), eq(cancelRequests.status, CANCEL_REQUEST_STATUS.PENDING)))
-    .returning();
-  if (!row) throw new AppError('CANCEL_ALREADY_DECIDED');
-  return row;
-}
+/**
+ * A decision is a step of CANCEL_REQUEST_FLOW through the workflow kernel: pending → approved or
+ * rejected, with a compare-and-set so the loser of two decisions at once learns it was decided (409
+ * CANCEL_ALREADY_DECIDED, as a request decided before); decidedAt and decidedBy are the step's stamps.
+ */
+const decisionSpec = <A extends CancelRequestAction>(tx: Tx, p: OrderViewer, request: RequestRecord, action: A, decisionNote: string | null) => ({
+  flow: CANCEL_REQUEST_FLOW,
+  action,
+  status: request.status,
+  actor: { userId: p.userId, roleId: p.roleId },
+  refuse: (why: StepRefusal) => new AppError(why === 'conflict' ? 'CANCEL_ALREADY_DECIDED' : 'FORBIDDEN'),
+  move: async (step: { from: string; to: string | null }, _done: unknown, stamps: Record<string, SQL | number>) => {
+    const [row] = await tx
+      .update(cancelRequests)
+      .set({ ...stamps, status: step.to ?? step.from, decisionNote })
+      .where(and(eq(cancelRequests.id, request.id), eq(cancelRequests.status, step.from)))
+      .returning();
+    return row;
+  },
+});
 
 /**
  * Approve a pending request: the order is cancelled exactly as by a direct cancel, in the status it
@@ -157,16 +169,23 @@ async function decide(tx: Tx, requestId: number, set: Partial<typeof cancelReque
  */
 export async function approveCancellation(db: Db, p: OrderViewer, shipmentNo: string, body: CancelApproveBody): Promise<CancelResult> {
   const ids = await db.transaction(async (tx) => {
-    const { order, request } = await lockPending(tx, p, shipmentNo);
-    if (!isCancellable(order.statusId)) throw new AppError('CANCEL_NOT_ALLOWED');
-    const decided = await decide(tx, request.id, { status: CANCEL_REQUEST_STATUS.APPROVED, decidedBy: p.userId, decisionNote: body.note ?? null });
-    const shown = chosenReason(decided.reasonId, await reasonLabel(tx, decided.reasonId), decided.reasonText);
-    await cancelOrder(tx, p, order, shown.display);
-    await recordChange(
-      tx,
-      { actorUserId: p.userId, entity: 'cancel_request', entityId: order.shipmentNo, action: 'approve', fromValue: CANCEL_REQUEST_STATUS.PENDING, toValue: CANCEL_REQUEST_STATUS.APPROVED, reason: body.note ?? null },
-      { storeCode: order.storeCode, type: 'cancel.approved', payload: { shipmentNo: order.shipmentNo, orderNo: order.orderNo, requestId: decided.id, deciderName: p.name, reason: shown.display } },
-    );
+    const { order, request } = await lockRequest(tx, p, shipmentNo);
+    let reason = '';
+    const { row: decided } = await applyStep(tx, {
+      ...decisionSpec(tx, p, request, 'approve', body.note ?? null),
+      before: async () => {
+        if (!isCancellable(order.statusId)) throw new AppError('CANCEL_NOT_ALLOWED');
+      },
+      after: async (_step, decided) => {
+        reason = chosenReason(decided.reasonId, await reasonLabel(tx, decided.reasonId), decided.reasonText).display;
+        await cancelOrder(tx, p, order, reason);
+      },
+      record: (step, decided) => ({
+        audit: { entity: 'cancel_request', entityId: order.shipmentNo, action: step.action, fromValue: step.from, toValue: step.to, reason: body.note ?? null },
+        storeCode: order.storeCode,
+        payload: { shipmentNo: order.shipmentNo, orderNo: order.orderNo, requestId: decided.id, deciderName: p.name, reason },
+      }),
+    });
     return { requestId: decided.id, orderId: order.id };
   });
   return result(db, p, ids);
@@ -179,17 +198,21 @@ export async function approveCancellation(db: Db, p: OrderViewer, shipmentNo: st
  */
 export async function rejectCancellation(db: Db, p: OrderViewer, shipmentNo: string, body: CancelRejectBody): Promise<CancelResult> {
   const ids = await db.transaction(async (tx) => {
-    const { order, request } = await lockPending(tx, p, shipmentNo);
-    if (isCancellable(order.statusId) && !hasRoleAtLeast(p.roleId, cancelMinRole(order.statusId, order.deliveryType)!)) {
-      // The refusal the lifecycle gives an approval: the delivery rule has its own words.
-      throw new AppError(hasRoleAtLeast(p.roleId, CANCEL_RULE[order.statusId].minRole) ? 'CANCEL_NEEDS_SUPERVISOR' : 'FORBIDDEN');
-    }
-    const decided = await decide(tx, request.id, { status: CANCEL_REQUEST_STATUS.REJECTED, decidedBy: p.userId, decisionNote: body.note });
-    await recordChange(
-      tx,
-      { actorUserId: p.userId, entity: 'cancel_request', entityId: order.shipmentNo, action: 'reject', fromValue: CANCEL_REQUEST_STATUS.PENDING, toValue: CANCEL_REQUEST_STATUS.REJECTED, reason: body.note },
-      { storeCode: order.storeCode, type: 'cancel.rejected', payload: { shipmentNo: order.shipmentNo, orderNo: order.orderNo, requestId: decided.id, deciderName: p.name, note: body.note } },
-    );
+    const { order, request } = await lockRequest(tx, p, shipmentNo);
+    const { row: decided } = await applyStep(tx, {
+      ...decisionSpec(tx, p, request, 'reject', body.note),
+      before: async () => {
+        if (isCancellable(order.statusId) && !hasRoleAtLeast(p.roleId, cancelMinRole(order.statusId, order.deliveryType)!)) {
+          // The refusal the lifecycle gives an approval: the delivery rule has its own words.
+          throw new AppError(hasRoleAtLeast(p.roleId, CANCEL_RULE[order.statusId].minRole) ? 'CANCEL_NEEDS_SUPERVISOR' : 'FORBIDDEN');
+        }
+      },
+      record: (step, decided) => ({
+        audit: { entity: 'cancel_request', entityId: order.shipmentNo, action: step.action, fromValue: step.from, toValue: step.to, reason: body.note },
+        storeCode: order.storeCode,
+        payload: { shipmentNo: order.shipmentNo, orderNo: order.orderNo, requestId: decided.id, deciderName: p.name, note: body.note },
+      }),
+    });
     return { requestId: decided.id, orderId: order.id };
   });
   return result(db, p, ids);

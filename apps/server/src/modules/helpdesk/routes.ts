@@ -30,7 +30,7 @@ import { access, changeReplies, errorReplies, findReplies, ok, readReplies } fro
 import { multipartForm, receivedFiles, useMultipart } from '../../platform/upload-routes';
 import { checkFiles } from './attachments';
 import { getTicketDetail, listFaqs, listProblems, listTickets, readAttachment } from './queries';
-import { addAttachments, addComment, changeTicketStatus, createTicket, deleteAttachment } from './tickets';
+import { addAttachments, addComment, changeTicketStatus, createTicket, deleteAttachment } from './service';
 
 const TAGS = ['helpdesk'];
 const commentReplySchema = z.object({ id: z.number().int() });

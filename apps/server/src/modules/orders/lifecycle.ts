@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { CANCEL_RULE, DELIVERY_TYPE, ERROR_DETAILS, hasRoleAtLeast, ORDER_STATUS, ORDER_STATUS_LABEL, ROLE, type EventPayload, type OrderStatusId, type RoleId } from '@gerai/contract';
+import { admits, ERROR_DETAILS, ORDER_FLOW, ORDER_STATUS, ORDER_STATUS_LABEL, stepOf, type EventOf, type EventPayload, type OrderStatusId, type RoleId } from '@gerai/contract';
 import type { Db, Tx } from '../../db/client';
 import { orders, orderStatusHistory, users } from '../../db/schema';
-import { recordChange } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { assertStoreVisible, storeScope } from '../../platform/scope';
+import { applyStep } from '../../platform/workflow';
 
 const S = ORDER_STATUS;
 
@@ -23,63 +23,20 @@ const LOCKED_COLUMNS = {
   pickupCode: orders.pickupCode,
 };
 
-type TransitionEvent = 'order.claimed' | 'order.packed' | 'order.completed' | 'order.archived' | 'order.cancelled';
-
-interface Step<E extends TransitionEvent> {
-  from: OrderStatusId;
-  /** The history and audit action; the catalogue fixes one per event type. */
-  action: EventPayload<E>['action'];
-  to: OrderStatusId;
-  event: E;
-  /** The lowest role that may take the step; a higher role holds the rights of those below. */
-  minRole: RoleId;
-  /**
-   * For a delivery order, a higher lowest role (CANCEL_RULE: a delivery out for delivery is called back
-   * by an area supervisor). Checked once the compare-and-set knows the order: CANCEL_NEEDS_SUPERVISOR.
-   */
-  minRoleDelivery?: RoleId;
-  /** The order's timestamp set to the transaction's now(). */
-  stamp: 'claimedAt' | 'packedAt' | 'completedAt' | 'archivedAt' | 'cancelledAt';
-  /** The caller becomes the order's picker. */
-  picker?: true;
-}
-type AnyStep = { [E in TransitionEvent]: Step<E> }[TransitionEvent];
-
 /**
- * The order status machine: every status change of an order is one of these
- * steps, taken through `changeOrderStatus`. (from, action) names a step.
+ * The order status machine is the contract's ORDER_FLOW: every status change of an order is one of
+ * its steps, taken through `changeOrderStatus`. (from, action) names a step.
  */
-export const ORDER_LIFECYCLE = [
-  { from: S.NEW, action: 'claim', to: S.PACKING, event: 'order.claimed', minRole: ROLE.STAFF, stamp: 'claimedAt', picker: true },
-  { from: S.PACKING, action: 'pack', to: S.IN_PROGRESS, event: 'order.packed', minRole: ROLE.STAFF, stamp: 'packedAt' },
-  // Pickup handover, or proof of delivery (scan and go, an approved request).
-  { from: S.IN_PROGRESS, action: 'confirm', to: S.COMPLETED, event: 'order.completed', minRole: ROLE.STAFF, stamp: 'completedAt' },
-  { from: S.COMPLETED, action: 'archive', to: S.HISTORY, event: 'order.archived', minRole: ROLE.STAFF, stamp: 'archivedAt' },
-  { from: S.CANCELLED, action: 'archive', to: S.HISTORY_CANCELLED, event: 'order.archived', minRole: ROLE.STAFF, stamp: 'archivedAt' },
-  // The cancellation area's steps; who may take them is the contract's CANCEL_RULE (decision 87): crew ask, the kepala
-  // toko and above cancel, a delivery order out for delivery (1103) needs an area supervisor or above.
-  { from: S.NEW, action: 'cancel', to: S.CANCELLED, event: 'order.cancelled', minRole: CANCEL_RULE[S.NEW].minRole, stamp: 'cancelledAt' },
-  { from: S.PACKING, action: 'cancel', to: S.CANCELLED, event: 'order.cancelled', minRole: CANCEL_RULE[S.PACKING].minRole, stamp: 'cancelledAt' },
-  {
-    from: S.IN_PROGRESS,
-    action: 'cancel',
-    to: S.CANCELLED,
-    event: 'order.cancelled',
-    minRole: CANCEL_RULE[S.IN_PROGRESS].minRole,
-    minRoleDelivery: CANCEL_RULE[S.IN_PROGRESS].minRoleDelivery,
-    stamp: 'cancelledAt',
-  },
-] as const satisfies readonly AnyStep[];
+export const ORDER_LIFECYCLE = ORDER_FLOW;
 
-type LifecycleStep = (typeof ORDER_LIFECYCLE)[number];
+type LifecycleStep = (typeof ORDER_FLOW)[number];
 export type LifecycleAction = LifecycleStep['action'];
-type StepOf<A extends LifecycleAction> = Extract<LifecycleStep, { action: A }>;
-type FromOf<A extends LifecycleAction> = StepOf<A>['from'];
+type FromOf<A extends LifecycleAction> = Extract<LifecycleStep, { action: A }>['from'];
 
 /** Fields the lifecycle itself writes into every transition event. */
 type StatusChangeField = 'shipmentNo' | 'orderNo' | 'fromStatus' | 'statusId' | 'action' | 'actorName';
 /** What the caller adds to the event of action A (the catalogue decides which fields are required). */
-export type TransitionPayload<A extends LifecycleAction> = Omit<EventPayload<StepOf<A>['event']>, StatusChangeField>;
+export type TransitionPayload<A extends LifecycleAction> = Omit<EventPayload<EventOf<typeof ORDER_FLOW, A>>, StatusChangeField>;
 
 type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : never;
 /** True when every property of T is optional, so T may be left out. */
@@ -99,31 +56,43 @@ export type ChangeOptions<A extends LifecycleAction> = {
 } & (true extends IsUnion<FromOf<A>> ? { /** The action has several steps: which one. */ from: FromOf<A> } : { from?: FromOf<A> }) &
   PayloadOption<TransitionPayload<A>>;
 
+/** The fields of every transition event that the lifecycle knows, all but the action. */
+type StatusChange = Pick<EventPayload<'order.packed'>, Exclude<StatusChangeField, 'action'>>;
+/**
+ * Each action's event from the lifecycle's fields and the caller's: written once per action, so the
+ * compiler checks every pair against the catalogue (a mapped type over the actions, so a call with a
+ * generic action keeps the pair together).
+ */
+const TRANSITION_EVENT: { [A in LifecycleAction]: (base: StatusChange, extra: TransitionPayload<A>) => EventPayload<EventOf<typeof ORDER_FLOW, A>> } = {
+  claim: (base, extra) => ({ ...base, action: 'claim', ...extra }),
+  pack: (base, extra) => ({ ...base, action: 'pack', ...extra }),
+  confirm: (base, extra) => ({ ...base, action: 'confirm', ...extra }),
+  archive: (base, extra) => ({ ...base, action: 'archive', ...extra }),
+  cancel: (base, extra) => ({ ...base, action: 'cancel', ...extra }),
+};
+
 /**
  * True when the role may take the step (from, action); false also when there is no such step.
  * With the order's delivery type, a step's delivery rule (minRoleDelivery) counts too.
  */
 export function mayChangeStatus(roleId: RoleId, from: OrderStatusId, action: LifecycleAction, deliveryType?: number): boolean {
-  const step: AnyStep | undefined = ORDER_LIFECYCLE.find((s) => s.from === from && s.action === action);
-  if (step === undefined || !hasRoleAtLeast(roleId, step.minRole)) return false;
-  return deliveryType === undefined || !needsDeliveryRole(step, deliveryType) || hasRoleAtLeast(roleId, step.minRoleDelivery!);
+  const step = stepOf(ORDER_FLOW, action, from);
+  return step !== undefined && admits(step.who, deliveryType === undefined ? { roleId } : { roleId, deliveryType });
 }
 
-const needsDeliveryRole = (step: AnyStep, deliveryType: number) => step.minRoleDelivery !== undefined && deliveryType === DELIVERY_TYPE.DELIVERY;
-
-function stepFor(action: LifecycleAction, from: OrderStatusId | undefined): AnyStep {
-  const steps: AnyStep[] = ORDER_LIFECYCLE.filter((s) => s.action === action && (from === undefined || s.from === from));
+function stepFor(action: LifecycleAction, from: OrderStatusId | undefined): LifecycleStep {
+  const steps: LifecycleStep[] = ORDER_FLOW.filter((s) => s.action === action && (from === undefined || s.from === from));
   if (steps.length !== 1) throw new Error(`order lifecycle: ${action}${from === undefined ? '' : ` from ${from}`} names ${steps.length} steps`);
   return steps[0]!;
 }
 
 /**
- * The only way an order's status changes. One transaction step:
- * 403 when the role may not take the step; then a compare-and-set on the
- * step's from-status that moves the status, bumps the version and takes the
- * row lock (404 for a missing or another store's order, 409 for a race loser:
- * ORDER_ALREADY_CLAIMED or ORDER_STATUS_CHANGED); the caller's `apply`; then
- * the status history row, the audit row and the typed event.
+ * The only way an order's status changes: ORDER_FLOW's step applied through the workflow kernel in
+ * the caller's transaction. 403 when the role may not take the step; then a compare-and-set on the
+ * step's from-status that moves the status with the step's stamps, bumps the version and takes the
+ * row lock (404 for a missing or another store's order, 409 for a race loser: ORDER_ALREADY_CLAIMED or
+ * ORDER_STATUS_CHANGED); a delivery order's higher role (CANCEL_NEEDS_SUPERVISOR); the caller's
+ * `apply`; then the status history row, the audit row and the typed event.
  */
 export async function changeOrderStatus<A extends LifecycleAction>(
   tx: Tx,
@@ -132,34 +101,31 @@ export async function changeOrderStatus<A extends LifecycleAction>(
   action: A,
   ...[options]: AllOptional<ChangeOptions<A>> extends true ? [options?: ChangeOptions<A>] : [options: ChangeOptions<A>]
 ): Promise<LockedOrder> {
-  // The generic options are checked at the call; inside, their common shape is enough.
-  const opts = (options ?? {}) as { from?: OrderStatusId; reason?: string | null; apply?: (order: LockedOrder) => Promise<void>; payload?: object };
-  const step = stepFor(action, opts.from);
-  if (!hasRoleAtLeast(p.roleId, step.minRole)) throw new AppError('FORBIDDEN');
-  const order = await compareAndSet(
-    tx,
-    p,
-    shipmentNo,
-    step.from,
-    { statusId: step.to, ...(step.picker ? { pickerUserId: p.userId } : {}), [step.stamp]: sql`now()` },
-    step.action,
-  );
-  // Known only now: a delivery order may need a higher role for this step (rolled back with the move).
-  if (needsDeliveryRole(step, order.deliveryType) && !hasRoleAtLeast(p.roleId, step.minRoleDelivery!)) throw new AppError('CANCEL_NEEDS_SUPERVISOR');
-  await opts.apply?.(order);
+  // The options were checked at the call; inside, their common shape (an empty payload may be left out: spreading nothing adds nothing).
+  const opts = (options ?? {}) as { from?: OrderStatusId; reason?: string | null; apply?: (order: LockedOrder) => Promise<void>; payload: TransitionPayload<A> };
   const reason = opts.reason ?? null;
-  await tx.insert(orderStatusHistory).values({ orderId: order.id, fromStatus: step.from, toStatus: step.to, actorUserId: p.userId, action: step.action, reason });
-  await recordChange(
-    tx,
-    { actorUserId: p.userId, entity: 'order', entityId: order.shipmentNo, action: step.action, fromValue: String(step.from), toValue: String(step.to), reason },
-    {
-      storeCode: order.storeCode,
-      type: step.event,
-      // The caller's part was checked against the catalogue at the call; the compiler cannot join the two halves.
-      payload: { shipmentNo: order.shipmentNo, orderNo: order.orderNo, fromStatus: step.from, statusId: step.to, action: step.action, actorName: p.name, ...opts.payload } as EventPayload<typeof step.event>,
+  const { row } = await applyStep(tx, {
+    flow: ORDER_FLOW,
+    action,
+    status: stepFor(action, opts.from).from,
+    actor: { userId: p.userId, roleId: p.roleId },
+    // The compare-and-set answers its own 404 and 409 (explainMiss).
+    refuse: (why) => new AppError(why === 'forbidden' ? 'FORBIDDEN' : 'CONFLICT'),
+    before: async () => undefined,
+    move: (step, _done, stamps) => compareAndSet(tx, p, shipmentNo, step.from, { ...stamps, statusId: step.to }, step.action),
+    after: async (step, order) => {
+      // Known only now: a delivery order may need a higher role for this step (rolled back with the move).
+      if (!admits(step.who, { roleId: p.roleId, deliveryType: order.deliveryType })) throw new AppError('CANCEL_NEEDS_SUPERVISOR');
+      await opts.apply?.(order);
+      await tx.insert(orderStatusHistory).values({ orderId: order.id, fromStatus: step.from, toStatus: step.to, actorUserId: p.userId, action: step.action, reason });
     },
-  );
-  return order;
+    record: (step, order) => ({
+      audit: { entity: 'order', entityId: order.shipmentNo, action: step.action, fromValue: String(step.from), toValue: String(step.to), reason },
+      storeCode: order.storeCode,
+      payload: TRANSITION_EVENT[action]({ shipmentNo: order.shipmentNo, orderNo: order.orderNo, fromStatus: step.from, statusId: step.to, actorName: p.name }, opts.payload),
+    }),
+  });
+  return row;
 }
 
 /**

@@ -3,4 +3,4 @@
 // The area is the only owner of the return machine (RETURN_FLOW): others ask, never change.
 export { hasOpenReturn } from './queries';
 // The return POD through an approval request (the POD area's queue): what it may be made for and what approving it does.
-export { collectByApproval, latestReturnStatus, lockReturnForPodRequest, type ApprovedCollection, type ReturnForPodRequest } from './steps';
+export { collectByApproval, latestReturnStatus, lockReturnForPodRequest, type ApprovedCollection, type ReturnForPodRequest } from './service';

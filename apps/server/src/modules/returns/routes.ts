@@ -24,12 +24,11 @@ import { principalOf } from '../../platform/auth';
 import { access, changeReplies, findReplies, ok, readReplies } from '../../platform/route-kit';
 import { podLimits } from '../pod';
 import { countReturns, getReturnable, getReturnDetail, listReasons, listReturns } from './queries';
-import { createReturn } from './request';
-import { approveReturn, collectReturn, receiveReturn, refundReturn, rejectReturn } from './steps';
+import { approveReturn, collectReturn, createReturn, receiveReturn, refundReturn, rejectReturn } from './service';
 
 /** The lowest role RETURN_FLOW lets take `action`: the route refuses anyone below it before reading the body. */
 function stepMinRole(action: ReturnAction): RoleId {
-  return Math.min(...RETURN_FLOW.filter((s) => s.action === action).map((s) => s.minRole)) as RoleId;
+  return Math.min(...RETURN_FLOW.filter((s) => s.action === action).map((s) => s.who.minRole)) as RoleId;
 }
 const stepAccess = (action: ReturnAction) => access({ auth: 'session', minRole: stepMinRole(action) });
 

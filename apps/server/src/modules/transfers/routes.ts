@@ -24,7 +24,7 @@ import {
 import { principalOf } from '../../platform/auth';
 import { access, changeReplies, errorReplies, findReplies, ok, readReplies, roleReadReplies } from '../../platform/route-kit';
 import { countTransfers, getTransferDetail, listDiscrepancies, listLocked, listTransfers, listTransferStores } from './queries';
-import { cancelTransfer, confirmTransfer, createTransfer, finishTransfer, reissuePin, unlockTransfer } from './steps';
+import { cancelTransfer, confirmTransfer, createTransfer, finishTransfer, reissuePin, unlockTransfer } from './service';
 
 const session = () => access({ auth: 'session' });
 /** Replies that carry the PIN: the idempotency log keeps them with `secret: null` (a replay answers no PIN). */

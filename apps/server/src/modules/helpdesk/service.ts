@@ -1,7 +1,10 @@
+// The helpdesk area's state changes: tickets, their comments and files, and TICKET_FLOW's steps.
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   ACTIVE_TICKET_STATUSES,
+  TICKET_FLOW,
   TICKET_STATUS,
+  ticketMove,
   ticketSide,
   ticketStep,
   type EventPayload,
@@ -16,6 +19,7 @@ import { recordChange } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { storeScope } from '../../platform/scope';
+import { applyStep } from '../../platform/workflow';
 import { insertAttachments, type CheckedFile } from './attachments';
 import { findTicket, reopenUntil, TICKET_ENTITY, ticketSummary, type TicketRow } from './queries';
 
@@ -156,10 +160,11 @@ export async function deleteAttachment(db: Db, p: Principal, id: number, attachm
 }
 
 /**
- * Moves a ticket along TICKET_FLOW for the caller's side. No step from the ticket's status to
- * `to`: 409 TICKET_STATUS_CHANGED when the other side could take it or the ticket has moved on
- * (the race loser), else 403. Reopening is the store's within `reopenDays` of the resolution
- * (422 after) and only while the shipment has no other active ticket (409).
+ * Moves a ticket along TICKET_FLOW for the caller's side, through the workflow kernel: (from, to)
+ * names the step. No step the caller's side may take: 409 TICKET_STATUS_CHANGED when the other side
+ * could take it or the ticket has moved on (the race loser), else 403 TICKET_TRANSITION_FORBIDDEN.
+ * Reopening is the store's within `reopenDays` of the resolution (422 after) and only while the
+ * shipment has no other active ticket (409). Resolving stamps resolvedAt.
  */
 export async function changeTicketStatus(db: Db, p: Principal, id: number, to: TicketStatus, reopenDays: number): Promise<TicketSummary> {
   await db.transaction(async (tx) => {
@@ -167,29 +172,41 @@ export async function changeTicketStatus(db: Db, p: Principal, id: number, to: T
     const from = ticket.status as TicketStatus;
     if (from === TICKET_STATUS.CLOSED) throw new AppError('TICKET_CLOSED');
     const side = ticketSide(p.roleId);
-    const step = ticketStep(from, to, side);
-    if (!step) {
-      const anySide = ticketStep(from, to, side === 'store' ? 'helpdesk' : 'store');
-      throw new AppError(anySide || from === to ? 'TICKET_STATUS_CHANGED' : 'TICKET_TRANSITION_FORBIDDEN');
-    }
-    if (step.reopen) {
-      const until = reopenUntil(ticket, reopenDays);
-      if (!until || new Date() >= until) throw new AppError('TICKET_REOPEN_WINDOW_CLOSED');
-      const [other] = await tx
-        .select({ id: tickets.id })
-        .from(tickets)
-        .where(and(eq(tickets.shipmentNo, ticket.shipmentNo), ne(tickets.id, id), inArray(tickets.status, [...ACTIVE_TICKET_STATUSES])))
-        .limit(1);
-      if (other) throw new AppError('SHIPMENT_HAS_ACTIVE_TICKET');
-    }
-    // Compare-and-set on the status read under the lock: the row cannot have moved, but the guard states the rule.
-    const moved = await tx
-      .update(tickets)
-      .set({ status: to, updatedAt: now, ...(to === TICKET_STATUS.RESOLVED ? { resolvedAt: now } : {}) })
-      .where(and(eq(tickets.id, id), eq(tickets.status, from)))
-      .returning({ id: tickets.id });
-    if (moved.length === 0) throw new AppError('TICKET_STATUS_CHANGED');
-    await record(tx, p, ticket, 'ticket.status_changed', 'status', { ticketId: id, shipmentNo: ticket.shipmentNo, status: to, actorName: p.name, from }, { from, to });
+    const refused = () => new AppError(ticketStep(from, to, side === 'store' ? 'helpdesk' : 'store') || from === to ? 'TICKET_STATUS_CHANGED' : 'TICKET_TRANSITION_FORBIDDEN');
+    const move = ticketMove(from, to);
+    if (!move) throw refused();
+    await applyStep(tx, {
+      flow: TICKET_FLOW,
+      action: move.action,
+      status: from,
+      actor: { userId: p.userId, sides: [side] },
+      // The row is locked: a compare-and-set that finds it moved is the race loser.
+      refuse: (why) => (why === 'conflict' ? new AppError('TICKET_STATUS_CHANGED') : refused()),
+      before: async (step) => {
+        if (!step.when?.reopenWindow) return;
+        const until = reopenUntil(ticket, reopenDays);
+        if (!until || new Date() >= until) throw new AppError('TICKET_REOPEN_WINDOW_CLOSED');
+        const [other] = await tx
+          .select({ id: tickets.id })
+          .from(tickets)
+          .where(and(eq(tickets.shipmentNo, ticket.shipmentNo), ne(tickets.id, id), inArray(tickets.status, [...ACTIVE_TICKET_STATUSES])))
+          .limit(1);
+        if (other) throw new AppError('SHIPMENT_HAS_ACTIVE_TICKET');
+      },
+      move: async (step, _done, stamps) => {
+        const [moved] = await tx
+          .update(tickets)
+          .set({ ...stamps, status: step.to, updatedAt: now })
+          .where(and(eq(tickets.id, id), eq(tickets.status, from)))
+          .returning({ id: tickets.id });
+        return moved;
+      },
+      record: (step) => ({
+        audit: { entity: TICKET_ENTITY, entityId: String(id), action: 'status', fromValue: from, toValue: step.to, reason: null },
+        storeCode: ticket.storeCode,
+        payload: { ticketId: id, shipmentNo: ticket.shipmentNo, status: step.to, actorName: p.name, from },
+      }),
+    });
   });
   return ticketSummary(db, id);
 }

@@ -1,16 +1,15 @@
 import { ERROR_DETAILS, RETURN_STATUS, type ReturnCreateBody, type ReturnDetail } from '@gerai/contract';
-import type { Db } from '../../db/client';
-import { returnLines, returnPhotos, returns } from '../../db/schema';
-import { recordChange } from '../../platform/audit';
-import { AppError, isUniqueViolation } from '../../platform/errors';
-import type { Principal } from '../../platform/principal';
-import { attachUploads } from '../../platform/uploads';
-import { lockOrderRow } from '../orders';
-import { hasOpenReturn, loadReturnDetail, resolveReason, RETURN_ENTITY, returnableLines, returnRef, returnRefusal, returnWindowEnd, wibDateText } from './queries';
-import { reasonDisplay } from '../../platform/reasons';
+import type { Db } from '../../../db/client';
+import { returnLines, returnPhotos, returns } from '../../../db/schema';
+import { recordChange } from '../../../platform/audit';
+import { AppError, isUniqueViolation } from '../../../platform/errors';
+import type { Principal } from '../../../platform/principal';
+import { attachUploads } from '../../../platform/uploads';
+import { lockOrderRow } from '../../orders';
+import { hasOpenReturn, loadReturnDetail, resolveReason, RETURN_ENTITY, returnableLines, returnRef, returnRefusal, returnWindowEnd, wibDateText } from '../queries';
+import { reasonDisplay } from '../../../platform/reasons';
 
 const ONE_OPEN_INDEX = 'returns_one_open_per_order';
-
 
 /**
  * Records a return (retur) of a completed order, in one transaction on the locked order: the order
