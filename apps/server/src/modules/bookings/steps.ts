@@ -33,7 +33,9 @@ import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { lockOrderRow, orderBookingHold } from '../orders';
 import { moveStock, proximityOf, storeOrigin } from '../stock';
-import { BOOKING_ENTITY, BOOKING_REQUEST, bookingRef, bookingScope, lackingOf, LINE_NOT_IN_ORDER, loadBookingDetail, sidesOf } from './queries';
+import { bookingScope, sidesOf } from './access';
+import { lackingOf, LINE_NOT_IN_ORDER } from './lines';
+import { BOOKING_ENTITY, BOOKING_REQUEST, bookingRef, loadBookingDetail } from './views';
 
 const now = sql`now()`;
 

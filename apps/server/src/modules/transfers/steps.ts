@@ -34,7 +34,8 @@ import { markKeyApplied } from '../../platform/idempotency';
 import type { Principal } from '../../platform/principal';
 import { requireActiveStore } from '../../platform/scope';
 import { moveStock, type StockMove } from '../stock';
-import { isLocked, loadTransferDetail, sidesOf, TRANSFER_ENTITY, TRANSFER_LOCK, TRANSFER_PIN_WRONG, TRANSFER_SEND, transferRef, transferScope } from './queries';
+import { sidesOf, transferScope } from './access';
+import { isLocked, loadTransferDetail, TRANSFER_ENTITY, TRANSFER_LOCK, TRANSFER_PIN_WRONG, TRANSFER_SEND, transferRef } from './views';
 
 const now = sql`now()`;
 
