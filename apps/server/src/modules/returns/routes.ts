@@ -23,7 +23,9 @@ import {
 import { principalOf } from '../../platform/auth';
 import { access, changeReplies, findReplies, ok, readReplies } from '../../platform/route-kit';
 import { podLimits } from '../pod';
-import { countReturns, getReturnable, getReturnDetail, listReasons, listReturns } from './queries';
+import { getReturnable } from './eligibility';
+import { countReturns, listReturns } from './queries';
+import { getReturnDetail, listReasons } from './views';
 import { createReturn } from './request';
 import { approveReturn, collectReturn, receiveReturn, refundReturn, rejectReturn } from './steps';
 

@@ -32,7 +32,7 @@ import { storeScope } from '../../platform/scope';
 import { enqueueChannelNotice } from '../channels';
 import { captureRefusal, closePendingRequests, decidePod, RETURN_AUTO_CLOSE_TEXT, refuseCapture, type CaptureRefusal, type CaptureTimes, type PodLimits } from '../pod';
 import { moveStock } from '../stock';
-import { loadReturnDetail, RETURN_ENTITY, returnRef } from './queries';
+import { loadReturnDetail, RETURN_ENTITY, returnRef } from './views';
 
 const now = sql`now()`;
 
