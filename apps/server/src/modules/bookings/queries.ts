@@ -17,7 +17,7 @@ import {
   type BookingStoresQuery,
 } from '@gerai/contract';
 import type { Db } from '../../db/client';
-import { escapeLike } from '../../db/like';
+import { likeTerm } from '../../db/like';
 import { orderLines, orders, products, stockBookingDetails, stockBookings, stores } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { type Principal } from '../../platform/principal';
@@ -31,7 +31,6 @@ import { nearestFrom, proximityOf, storeDistanceM, storeOrigin } from '../stock'
 
 // --- lists, groups and counts of my store -------------------------------------------------------
 
-const term = (q: string | undefined) => (q?.trim() ? `%${escapeLike(q.trim())}%` : null);
 
 /** My store's bookings on `direction`'s side (both when none). */
 function sideOf(storeCode: string, direction: BookingDirection | undefined): SQL {
@@ -49,7 +48,7 @@ const otherStore = (storeCode: string) =>
 /** GET /api/bookings: my store's bookings by page and params, newest first. */
 export async function listBookings(db: Db, p: Principal, q: BookingListQuery): Promise<PageOf<BookingItem>> {
   const storeCode = requireActiveStore(p);
-  const text = term(q.q);
+  const text = likeTerm(q.q);
   const where = and(
     sideOf(storeCode, q.direction),
     q.includeCancelled ? undefined : isNull(stockBookings.cancelledAt),
@@ -106,7 +105,7 @@ function groupWhere(storeCode: string, q: BookingGroupQuery, search: SQL | undef
 /** GET /api/bookings/by-product (`/booking-list-product`): my store's bookings per product, latest first. */
 export async function bookingsByProduct(db: Db, p: Principal, q: BookingGroupQuery): Promise<PageOf<BookingProductGroup>> {
   const storeCode = requireActiveStore(p);
-  const text = term(q.q);
+  const text = likeTerm(q.q);
   const where = groupWhere(storeCode, q, text ? or(ilike(products.name, text), ilike(products.ean13, text), ilike(stockBookings.productId, text)) : undefined);
   const base = () =>
     db
@@ -142,7 +141,7 @@ export async function bookingsByStore(db: Db, p: Principal, q: BookingGroupQuery
   const origin = await storeOrigin(db, storeCode);
   if (!origin) throw new AppError('STORE_UNKNOWN');
   const other = alias(stores, 'other_store');
-  const text = term(q.q);
+  const text = likeTerm(q.q);
   const where = groupWhere(storeCode, q, text ? or(ilike(other.code, text), ilike(other.name, text)) : undefined);
   const [rows, [total]] = await Promise.all([
     db

@@ -11,7 +11,7 @@ import {
   type ReturnStatus,
 } from '@gerai/contract';
 import type { Db } from '../../db/client';
-import { escapeLike } from '../../db/like';
+import { likeTerm } from '../../db/like';
 import { orders, returnLines, returns } from '../../db/schema';
 import type { Principal } from '../../platform/principal';
 import { assertStoreVisible, requireActiveStore } from '../../platform/scope';
@@ -20,7 +20,7 @@ import { isReturnStatus, requester } from './views';
 /** The active store's returns in one status (the route /retur/list/:status), newest first, searched by shipment, order or customer. */
 export async function listReturns(db: Db, p: Principal, q: ReturnListQuery): Promise<ReturnList> {
   const storeCode = requireActiveStore(p);
-  const term = q.query?.trim() ? `%${escapeLike(q.query.trim())}%` : null;
+  const term = likeTerm(q.query);
   const where = and(
     eq(returns.storeCode, storeCode),
     eq(returns.status, q.status),

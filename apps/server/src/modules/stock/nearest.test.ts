@@ -6,7 +6,8 @@ import { products, stores, storeStock } from '../../db/schema';
 import { seedDemo } from '../../seed/seed';
 import { openTestDb } from '../../test/test-db';
 import { moveStock, nearestStores, storeOrigin, type StoreOrigin } from './index';
-import { LOOKUP_BY_PRODUCT_SQL, NEAREST_SQL, nearestParams } from './lookup';
+import { LOOKUP_BY_PRODUCT_SQL } from './lookup';
+import { NEAREST_SQL, nearestParams } from './nearest';
 
 /**
  * Nearest stores (decision 88) over a chain grown to ~2,000 stores: the order is the kelurahan ring,

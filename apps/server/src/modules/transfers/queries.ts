@@ -14,7 +14,7 @@ import {
   type TransferWatchQuery,
 } from '@gerai/contract';
 import type { Db } from '../../db/client';
-import { escapeLike } from '../../db/like';
+import { escapeLike, likeTerm } from '../../db/like';
 import { materialTransferItems, materialTransfers, stores } from '../../db/schema';
 import { type Principal } from '../../platform/principal';
 import { assertStoreVisible, requireActiveStore } from '../../platform/scope';
@@ -24,12 +24,11 @@ import { receiverStore, selectTransfers, senderStore, toItem } from './views';
 
 // The transfer lists and counts of my store, and what the kepala toko and the area supervisor watch.
 
-const term = (q: string | undefined) => (q?.trim() ? `%${escapeLike(q.trim())}%` : null);
 
 /** GET /api/transfers: my store's transfers of one side, newest first, by status, WIB days of sending and number or other store. */
 export async function listTransfers(db: Db, p: Principal, q: TransferListQuery): Promise<PageOf<TransferItem>> {
   const storeCode = requireActiveStore(p);
-  const text = term(q.q);
+  const text = likeTerm(q.q);
   const out = q.side === 'out';
   const mine = out ? eq(materialTransfers.senderStoreCode, storeCode) : eq(materialTransfers.receiverStoreCode, storeCode);
   const other = out ? receiverStore : senderStore;
