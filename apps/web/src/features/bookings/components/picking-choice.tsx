@@ -16,7 +16,7 @@ import { formatNumber } from '@/shared/utils/format';
 import { useCreateBooking } from '../api/create-booking';
 import { useBookingProposal } from '../api/get-booking-proposal';
 import { bookingErrorModal } from '../utils/booking-errors';
-import { type ChoiceProps, ContextState, HEADER_HEIGHT, LineCard, StoreList } from './store-choice-blocks';
+import { ChooseStoreButton, type ChoiceProps, ContextState, HEADER_HEIGHT, LineCard, StoreList } from './store-choice-blocks';
 
 const text = bookingsText.choice;
 
@@ -90,16 +90,7 @@ export function PickingChoice({ shipmentNo, lineId, ...shared }: ChoiceProps & {
         </LineCard>
       }
       action={(store) => (
-        <Button
-          block
-          onClick={() => confirm(store)}
-          loading={create.isPending && !create.queued && create.variables?.storeCode === store.storeCode}
-          disabled={create.isPending}
-          aria-label={t(text.bookHereLabel, { store: store.storeName })}
-          data-testid={`book-${store.storeCode}`}
-        >
-          {text.bookHere}
-        </Button>
+        <ChooseStoreButton store={store} mutation={create} onChoose={confirm} label={text.bookHere} ariaLabel={t(text.bookHereLabel, { store: store.storeName })} testId={`book-${store.storeCode}`} />
       )}
     />
   );

@@ -6,7 +6,7 @@ import { bookingsText } from '@/shared/i18n/bookings';
 import { id, t } from '@/shared/i18n/id';
 import { useModalStore } from '@/shared/modal/modal-store';
 import { showToast } from '@/shared/toast/toast-store';
-import { Button, ButtonLink } from '@/shared/ui/button';
+import { ButtonLink } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { useGoBack } from '@/shared/ui/page-header';
 import { formatNumber } from '@/shared/utils/format';
@@ -15,7 +15,7 @@ import { useReofferBooking } from '../api/reoffer-booking';
 import { BookingStatusChip } from './booking-status-chip';
 import { ProductThumb } from '@/shared/ui/product-thumb';
 import { bookingErrorModal } from '../utils/booking-errors';
-import { type ChoiceProps, ContextState, StoreList } from './store-choice-blocks';
+import { ChooseStoreButton, type ChoiceProps, ContextState, StoreList } from './store-choice-blocks';
 
 const text = bookingsText.choice;
 
@@ -94,16 +94,7 @@ export function ReofferChoice({ bookID, ...shared }: ChoiceProps & { bookID: num
       action={
         can
           ? (store) => (
-              <Button
-                block
-                onClick={() => confirm(store)}
-                loading={reoffer.isPending && !reoffer.queued && reoffer.variables?.storeCode === store.storeCode}
-                disabled={reoffer.isPending}
-                aria-label={t(text.offerHereLabel, { store: store.storeName })}
-                data-testid={`offer-${store.storeCode}`}
-              >
-                {text.offerHere}
-              </Button>
+              <ChooseStoreButton store={store} mutation={reoffer} onChoose={confirm} label={text.offerHere} ariaLabel={t(text.offerHereLabel, { store: store.storeName })} testId={`offer-${store.storeCode}`} />
             )
           : undefined
       }

@@ -225,3 +225,26 @@ export function LineCard({ line, children }: { line: BookingLine; children?: Rea
     </Card>
   );
 }
+
+/** A store's action under the list (book here, offer here): busy on the store the mutation is sending to, off while any is. */
+export function ChooseStoreButton({
+  store,
+  mutation,
+  onChoose,
+  label,
+  ariaLabel,
+  testId,
+}: {
+  store: BookingStore;
+  mutation: { isPending: boolean; queued?: boolean; variables?: { storeCode: string } };
+  onChoose: (store: BookingStore) => void;
+  label: string;
+  ariaLabel: string;
+  testId: string;
+}) {
+  return (
+    <Button block onClick={() => onChoose(store)} loading={mutation.isPending && !mutation.queued && mutation.variables?.storeCode === store.storeCode} disabled={mutation.isPending} aria-label={ariaLabel} data-testid={testId}>
+      {label}
+    </Button>
+  );
+}
