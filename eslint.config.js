@@ -57,6 +57,16 @@ export default tseslint.config(
     files: ['apps/server/src/app.ts'],
     rules: areaRule(intoArea(['routes'])),
   },
+  {
+    // A file past 300 lines does several things: split it by role (a page into a hook and components,
+    // a grab-bag queries.ts into access rules, read model and lists). Lines are counted as `wc -l`
+    // counts them (blank lines and comments included): one number everyone can check, and a long
+    // comment is as much to read as code. A warning, not an error: it says when a file passes the
+    // limit without blocking the commit that does. Tests, test kits and data tables are not counted.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['**/*.test.{ts,tsx}', 'e2e/**', '**/*-test-kit.ts', 'apps/*/src/test/**', 'apps/server/src/seed/*-data.ts'],
+    rules: { 'max-lines': ['warn', { max: 300, skipBlankLines: false, skipComments: false }] },
+  },
   // Inside an area, `../<other>/…` from its top folder (`../../<other>/…` one folder down) is another area.
   ...[0, 1, 2].map((depth) => ({
     files: [`apps/server/src/modules/*/${'*/'.repeat(depth)}*.ts`],

@@ -67,7 +67,15 @@ const FRAMEWORK_LATER = /[\\/](mutationObserver|useMutation|shallow|hydration)\.
 // The code a phone loads right after the shell on any signed-in screen: the home and order
 // list pages (the screens a crew opens), the modal layer, the force-update check and the
 // live updates. Each is a lazy chunk; the modules they reach go into one chunk (below).
-const SCREENS_ROOTS = /[\\/]src[\\/](app[\\/]routes[\\/](home|not-found|account)\.tsx|app[\\/]layouts[\\/]overlays\.tsx|shared[\\/]ui[\\/]unavailable-page\.tsx|features[\\/]orders[\\/]pages[\\/]order-list-page\.tsx|features[\\/]orders[\\/]components[\\/](order-live-updates|order-filter-modal)\.tsx|features[\\/]pod[\\/]components[\\/]pod-(live-updates|pending-badge|pending-notice)\.tsx|features[\\/]cancellations[\\/]components[\\/]cancel-pending-badge\.tsx|features[\\/]bookings[\\/]components[\\/]booking-request-badge\.tsx|features[\\/]returns[\\/]components[\\/]return-open-badge\.tsx|features[\\/]app-config[\\/]components[\\/]force-update-gate\.tsx)$/;
+// By convention, whatever the home screen loads lazily (its tile badges and notices) goes with
+// it: a new area's badge joins the chunk without being named here.
+const SCREENS_ROOTS = /[\\/]src[\\/](app[\\/]routes[\\/](home|not-found|account)\.tsx|app[\\/]layouts[\\/]overlays\.tsx|shared[\\/]ui[\\/]unavailable-page\.tsx|features[\\/]orders[\\/]pages[\\/]order-list-page\.tsx|features[\\/]orders[\\/]components[\\/](order-live-updates|order-filter-modal)\.tsx|features[\\/]pod[\\/]components[\\/]pod-live-updates\.tsx|features[\\/]app-config[\\/]components[\\/]force-update-gate\.tsx)$/;
+const HOME = /[\\/]src[\\/]app[\\/]routes[\\/]home\.tsx$/;
+/** A lazy chunk of the "screens" group: named above, or loaded lazily by the home screen. */
+function isScreensRoot(root: string, ctx: ChunkingContext): boolean {
+  if (SCREENS_ROOTS.test(root)) return true;
+  return ctx.getModuleInfo(root)?.dynamicImporters.some((importer) => HOME.test(importer)) ?? false;
+}
 const LOGIN_ROOT = /[\\/]src[\\/]app[\\/]routes[\\/]login\.tsx$/;
 const SCREEN_CODE = /[\\/](apps[\\/]web[\\/]src|packages[\\/]contract[\\/]src)[\\/]|[\\/]node_modules[\\/](@tanstack|zustand)[\\/]/;
 // Never grouped: zod with the schemas (login and forms only), the camera scanner, the QR code.
@@ -89,7 +97,7 @@ function screensChunk(id: string, ctx: ChunkingContext): string | null {
   if (staticRoots(id, ctx, SHELL_BARRELS).has('entry')) return 'shell';
   // The pages do import the contract through its index: walked through for everything but the shell.
   const roots = staticRoots(id, ctx, PAGE_BARRELS);
-  const screens = [...roots].some((r) => SCREENS_ROOTS.test(r));
+  const screens = [...roots].some((r) => isScreensRoot(r, ctx));
   // What login shares with the other screens (mutations, the app config) is one chunk of its own.
   if ([...roots].some((r) => LOGIN_ROOT.test(r))) return screens ? 'common' : null;
   return screens ? 'screens' : null;

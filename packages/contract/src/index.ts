@@ -30,6 +30,7 @@ export * from './schemas/channels';
 export * from './schemas/app-config';
 export * from './schemas/scanning';
 export * from './schemas/pod';
+export * from './schemas/pod-requests';
 export * from './schemas/uploads';
 export * from './schemas/cancellations';
 export * from './schemas/returns';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_HTTP_STATUS, ERROR_MESSAGES, FIELD_MESSAGES } from '../messages';
 import { POD_DEFAULTS } from '../limits';
 import { appConfigSchema } from './app-config';
-import { podRequestBodySchema, podRequestDetailSchema, podScanGoBodySchema } from './pod';
+import { podScanGoBodySchema } from './pod';
+import { podRequestBodySchema, podRequestDetailSchema } from './pod-requests';
 import { primitiveKind } from './primitives';
 
 // Issue 10 point 4: a POD made offline carries the time its position was taken.

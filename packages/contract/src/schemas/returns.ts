@@ -5,7 +5,7 @@ import { RETURN_ACTIONS } from '../return-flow';
 import { RETURN_STATUSES, RETURN_STOCK_CONDITIONS } from '../workflow-statuses';
 import { chosenReasonSchema, pageFields, pageOf, storeFilterSchema } from './common';
 import { shipmentNoSchema } from './orders';
-import { podProofFields, refineReceiverOther } from './pod';
+import { podProofFields, refineReceiverOther } from './pod-fields';
 import { int, request, text } from './primitives';
 import { uploadIdSchema, uploadSchema } from './uploads';
 

@@ -1,267 +1,36 @@
-import { and, asc, count, countDistinct, desc, eq, ilike, inArray, isNull, max, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, ilike, isNull, max, or, sql, sum, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   BOOKING_LIMITS,
   BOOKING_STATUS,
-  BOOKING_STATUS_WITHOUT_TAKER,
-  bookingActions,
   ORDER_STATUS,
   STORE_PROXIMITY,
   type BookingCount,
-  type BookingDetail,
   type BookingDirection,
   type BookingGroupQuery,
   type BookingItem,
-  type BookingLine,
   type BookingListQuery,
   type BookingProductGroup,
   type BookingProposal,
-  type BookingSide,
-  type BookingStatusId,
   type BookingStore,
   type BookingStoreGroup,
   type BookingStoresQuery,
 } from '@gerai/contract';
-import type { Db, Tx } from '../../db/client';
-import { escapeLike } from '../../db/like';
-import { auditLog, orderLines, orders, products, stockBookingDetails, stockBookings, stores, users } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { likeTerm } from '../../db/like';
+import { orderLines, orders, products, stockBookingDetails, stockBookings, stores } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { pageWindow, readPage, type PageOf } from '../../platform/paging';
-import { canSeeStore, type Principal } from '../../platform/principal';
+import { type Principal } from '../../platform/principal';
 import { requireActiveStore, storeScope } from '../../platform/scope';
 import { orderBookingHold } from '../orders';
+import { bookingScope } from './access';
+import { bookingLineOf, LINE_NOT_IN_ORDER } from './lines';
+import { selectBookings, toItem } from './views';
+import { pageWindow, readPage, type PageOf } from '../../platform/paging';
 import { nearestFrom, proximityOf, storeDistanceM, storeOrigin } from '../stock';
-
-type Reader = Db | Tx;
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** The audit entity of a booking's steps: its history is read back from the audit log. */
-export const BOOKING_ENTITY = 'booking';
-/** The audit action of a new booking; the steps use BOOKING_FLOW's action names. */
-export const BOOKING_REQUEST = 'request';
-/** The ledger ref of a booking's stock movements. */
-export const bookingRef = (bookID: number) => `booking:${bookID}`;
-
-
-// --- who sees a booking, and from which side ----------------------------------------------
-
-/** The sides of a booking the caller is on, from the stores they may see (BOOKING_FLOW's `side`). */
-export function sidesOf(p: Principal, orderingStore: string, servingStore: string): BookingSide[] {
-  const sides: BookingSide[] = [];
-  if (canSeeStore(p, orderingStore)) sides.push('ordering');
-  if (canSeeStore(p, servingStore)) sides.push('serving');
-  return sides;
-}
-
-/**
- * A booking is seen by whoever may see the store that booked it or the store it is addressed to now;
- * anyone else gets 404, as for a missing one.
- */
-export const bookingScope = (p: Principal): SQL => or(storeScope(stockBookings.storeCode, p), storeScope(stockBookingDetails.storeCode, p))!;
-
-/**
- * A store that refused a booking and is no longer addressed keeps reading it (its refusal is its own
- * step): the read answers what that store took part in, never what happened after it (see toDetail).
- * Steps still answer 404 for it: it may do nothing.
- */
-export function refusedByScope(p: Principal): SQL {
-  if (p.storeCodes === 'all') return sql`cardinality(${stockBookingDetails.refusedBy}) > 0`;
-  if (p.storeCodes.length === 0) return sql`false`;
-  return sql`${stockBookingDetails.refusedBy} && array[${sql.join(
-    p.storeCodes.map((c) => sql`${c}`),
-    sql`, `,
-  )}]::text[]`;
-}
-
-/** `out` when my store booked it, `in` when it is addressed to my store (else the side the caller may see). */
-function directionOf(p: Principal, orderingStore: string, servingStore: string): BookingDirection {
-  if (p.activeStoreCode === orderingStore) return 'out';
-  if (p.activeStoreCode === servingStore) return 'in';
-  return canSeeStore(p, orderingStore) ? 'out' : 'in';
-}
-
-// --- the booking as the screens read it -------------------------------------------------------
-
-const orderingStore = alias(stores, 'ordering_store');
-const servingStore = alias(stores, 'serving_store');
-const actor = alias(users, 'actor');
-
-function selectBookings(db: Reader) {
-  return db
-    .select({
-      b: stockBookings,
-      d: stockBookingDetails,
-      shipmentNo: orders.shipmentNo,
-      orderNo: orders.orderNo,
-      orderStatusId: orders.statusId,
-      productName: products.name,
-      productBarcode: products.ean13,
-      imageUrl: products.imageUrl,
-      ordering: orderingStore,
-      serving: servingStore,
-    })
-    .from(stockBookings)
-    .innerJoin(stockBookingDetails, eq(stockBookingDetails.bookingId, stockBookings.id))
-    .innerJoin(orders, eq(orders.id, stockBookings.orderId))
-    .innerJoin(orderingStore, eq(orderingStore.code, stockBookings.storeCode))
-    .innerJoin(servingStore, eq(servingStore.code, stockBookingDetails.storeCode))
-    .leftJoin(products, eq(products.productId, stockBookings.productId));
-}
-
-type BookingRow = Awaited<ReturnType<ReturnType<typeof selectBookings>['execute']>>[number];
-
-function toItem(p: Principal, r: BookingRow): BookingItem {
-  const status = r.d.status as BookingStatusId;
-  // The spec's "-": no taker while waiting or refused, whatever the row kept.
-  const noTaker = BOOKING_STATUS_WITHOUT_TAKER.includes(status);
-  return {
-    bookID: r.b.id,
-    bookDetID: r.d.id,
-    bookingNo: r.b.bookingNo,
-    shipmentNo: r.shipmentNo,
-    orderNo: r.orderNo,
-    productId: r.b.productId,
-    productName: r.productName ?? r.b.productId,
-    barcode: r.productBarcode ?? '',
-    imageUrl: r.imageUrl ?? null,
-    qtyOos: r.b.qtyOos,
-    storeCode: r.b.storeCode,
-    storeName: r.ordering.name,
-    offeredTo: { storeCode: r.serving.code, storeName: r.serving.name },
-    latitude: r.serving.latitude,
-    longitude: r.serving.longitude,
-    distanceM: storeDistanceM(r.ordering, r.serving),
-    isKelurahan: r.b.isKelurahan,
-    status,
-    storeTaken: noTaker ? null : r.d.storeTaken,
-    stockTaken: noTaker ? null : r.d.stockTaken,
-    cancelled: r.b.cancelledAt !== null,
-    direction: directionOf(p, r.b.storeCode, r.d.storeCode),
-    createdAt: r.b.createdAt.toISOString(),
-    updatedAt: r.b.updatedAt.toISOString(),
-  };
-}
-
-const place = (s: typeof stores.$inferSelect) => ({
-  storeCode: s.code,
-  storeName: s.name,
-  address: s.address,
-  kelurahan: s.kelurahan,
-  kecamatan: s.kecamatan,
-  phone: s.phone,
-  latitude: s.latitude,
-  longitude: s.longitude,
-});
-
-/**
- * The steps taken, oldest first, from the audit rows of the booking (every step writes one, actors'
- * names joined). A booking recorded without one (the demo's) starts from its own creation.
- */
-async function historyOf(db: Reader, r: BookingRow): Promise<BookingDetail['history']> {
-  const rows = await db
-    .select({ action: auditLog.action, at: auditLog.createdAt, actorName: actor.name, note: auditLog.reason })
-    .from(auditLog)
-    .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
-    .where(and(eq(auditLog.entity, BOOKING_ENTITY), eq(auditLog.entityId, String(r.b.id))))
-    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
-  const steps = rows.map((h) => ({ action: h.action, at: h.at.toISOString(), actorName: h.actorName ?? null, note: h.note ?? null }));
-  if (!steps.some((s) => s.action === BOOKING_REQUEST)) {
-    const [creator] = r.b.createdBy === null ? [] : await db.select({ name: users.name }).from(users).where(eq(users.id, r.b.createdBy)).limit(1);
-    steps.unshift({ action: BOOKING_REQUEST, at: r.b.createdAt.toISOString(), actorName: creator?.name ?? null, note: null });
-  }
-  return steps;
-}
-
-async function toDetail(db: Reader, p: Principal, r: BookingRow): Promise<BookingDetail> {
-  const refused = r.d.refusedBy;
-  const sides = sidesOf(p, r.b.storeCode, r.d.storeCode);
-  const [refusers, history] = await Promise.all([
-    refused.length > 0 ? db.select().from(stores).where(inArray(stores.code, refused)) : Promise.resolve([]),
-    historyOf(db, r),
-  ]);
-  const storeOf = new Map(refusers.map((s) => [s.code, s]));
-  const item = toItem(p, r);
-  const detail: BookingDetail = {
-    ...item,
-    lineId: r.b.lineId,
-    orderStatusId: r.orderStatusId,
-    orderingStore: place(r.ordering),
-    servingStore: place(r.serving),
-    refusedBy: refused.map((code) => ({ storeCode: code, storeName: storeOf.get(code)?.name ?? code })),
-    refuseReason: r.d.refuseReason,
-    takenAt: iso(r.d.takenAt),
-    receivedAt: iso(r.d.receivedAt),
-    cancelledAt: iso(r.b.cancelledAt),
-    actions: item.cancelled ? [] : bookingActions(item.status, sides),
-    history,
-    refusedByMe: false,
-  };
-  if (sides.length > 0) return detail;
-  // On neither side: a store that refused it, reading it as it was when it refused (refusedByScope).
-  const mineAt = refused.findIndex((code) => code === p.activeStoreCode);
-  const at = mineAt >= 0 ? mineAt : refused.findIndex((code) => canSeeStore(p, code));
-  const mine = storeOf.get(refused[at] ?? '');
-  if (!mine) throw new AppError('BOOKING_NOT_FOUND');
-  return asRefusedBy(detail, mine, at, storeDistanceM(r.ordering, mine), proximityOf(r.ordering, mine) === STORE_PROXIMITY.KELURAHAN);
-}
-
-/**
- * The booking as the `at`-th store that refused it saw it then: addressed to it, refused with its own
- * reason, its history up to its refusal. Whom it was offered to next, who took it and whether it was
- * cancelled are the other stores' business (decision 88: another store's data is never shown).
- */
-function asRefusedBy(d: BookingDetail, store: typeof stores.$inferSelect, at: number, distanceM: number, isKelurahan: boolean): BookingDetail {
-  let refusals = 0;
-  const until = d.history.findIndex((h) => h.action === 'refuse' && refusals++ === at);
-  const history = until >= 0 ? d.history.slice(0, until + 1) : d.history.filter((h) => h.action === BOOKING_REQUEST);
-  const own = place(store);
-  return {
-    ...d,
-    offeredTo: { storeCode: own.storeCode, storeName: own.storeName },
-    servingStore: own,
-    latitude: own.latitude,
-    longitude: own.longitude,
-    distanceM,
-    isKelurahan,
-    status: BOOKING_STATUS.REFUSED,
-    storeTaken: null,
-    stockTaken: null,
-    cancelled: false,
-    direction: 'in',
-    refusedBy: d.refusedBy.slice(0, at + 1),
-    refuseReason: until >= 0 ? (history[until]!.note ?? null) : null,
-    takenAt: null,
-    receivedAt: null,
-    cancelledAt: null,
-    actions: [],
-    history,
-    updatedAt: until >= 0 ? history[until]!.at : d.createdAt,
-    refusedByMe: true,
-  };
-}
-
-/** A booking the caller has just changed (its scope was checked by the change), read for the caller. */
-export async function loadBookingDetail(db: Reader, p: Principal, bookID: number): Promise<BookingDetail> {
-  const [row] = await selectBookings(db).where(eq(stockBookings.id, bookID)).limit(1);
-  if (!row) throw new Error(`booking ${bookID} vanished`);
-  return toDetail(db, p, row);
-}
-
-/**
- * GET /api/bookings/:bookID (`/get-product/:id`): a booking the caller may see from either side, or
- * one its store refused (as it was then). Anyone else: 404, as for a missing one.
- */
-export async function getBookingDetail(db: Db, p: Principal, bookID: number): Promise<BookingDetail> {
-  const [row] = await selectBookings(db)
-    .where(and(eq(stockBookings.id, bookID), or(bookingScope(p), refusedByScope(p))))
-    .limit(1);
-  if (!row) throw new AppError('BOOKING_NOT_FOUND');
-  return toDetail(db, p, row);
-}
 
 // --- lists, groups and counts of my store -------------------------------------------------------
 
-const term = (q: string | undefined) => (q?.trim() ? `%${escapeLike(q.trim())}%` : null);
 
 /** My store's bookings on `direction`'s side (both when none). */
 function sideOf(storeCode: string, direction: BookingDirection | undefined): SQL {
@@ -279,7 +48,7 @@ const otherStore = (storeCode: string) =>
 /** GET /api/bookings: my store's bookings by page and params, newest first. */
 export async function listBookings(db: Db, p: Principal, q: BookingListQuery): Promise<PageOf<BookingItem>> {
   const storeCode = requireActiveStore(p);
-  const text = term(q.q);
+  const text = likeTerm(q.q);
   const where = and(
     sideOf(storeCode, q.direction),
     q.includeCancelled ? undefined : isNull(stockBookings.cancelledAt),
@@ -335,7 +104,7 @@ function groupWhere(storeCode: string, q: BookingGroupQuery, search: SQL | undef
 /** GET /api/bookings/by-product (`/booking-list-product`): my store's bookings per product, latest first. */
 export async function bookingsByProduct(db: Db, p: Principal, q: BookingGroupQuery): Promise<PageOf<BookingProductGroup>> {
   const storeCode = requireActiveStore(p);
-  const text = term(q.q);
+  const text = likeTerm(q.q);
   const where = groupWhere(storeCode, q, text ? or(ilike(products.name, text), ilike(products.ean13, text), ilike(stockBookings.productId, text)) : undefined);
   const base = () =>
     db
@@ -343,7 +112,9 @@ export async function bookingsByProduct(db: Db, p: Principal, q: BookingGroupQue
       .from(stockBookings)
       .innerJoin(stockBookingDetails, eq(stockBookingDetails.bookingId, stockBookings.id))
       .leftJoin(products, eq(products.productId, stockBookings.productId));
-  return readPage(q, (w) => [
+  return readPage(
+    q,
+    (w) => [
     base()
       .where(where)
       .groupBy(stockBookings.productId, products.name, products.ean13, products.imageUrl)
@@ -356,7 +127,9 @@ export async function bookingsByProduct(db: Db, p: Principal, q: BookingGroupQue
       .innerJoin(stockBookingDetails, eq(stockBookingDetails.bookingId, stockBookings.id))
       .leftJoin(products, eq(products.productId, stockBookings.productId))
       .where(where),
-  ], (r) => ({ productId: r.productId, productName: r.name ?? r.productId, barcode: r.barcode ?? '', imageUrl: r.imageUrl ?? null, ...counted(r) }));
+    ],
+    (r) => ({ productId: r.productId, productName: r.name ?? r.productId, barcode: r.barcode ?? '', imageUrl: r.imageUrl ?? null, ...counted(r) }),
+  );
 }
 
 /** GET /api/bookings/by-store (`/booking-list-store`): my store's bookings per other store, with where it is from mine. */
@@ -365,9 +138,11 @@ export async function bookingsByStore(db: Db, p: Principal, q: BookingGroupQuery
   const origin = await storeOrigin(db, storeCode);
   if (!origin) throw new AppError('STORE_UNKNOWN');
   const other = alias(stores, 'other_store');
-  const text = term(q.q);
+  const text = likeTerm(q.q);
   const where = groupWhere(storeCode, q, text ? or(ilike(other.code, text), ilike(other.name, text)) : undefined);
-  return readPage(q, (w) => [
+  return readPage(
+    q,
+    (w) => [
     db
       .select({ store: other, ...groupCounts })
       .from(stockBookings)
@@ -385,7 +160,8 @@ export async function bookingsByStore(db: Db, p: Principal, q: BookingGroupQuery
       .innerJoin(stockBookingDetails, eq(stockBookingDetails.bookingId, stockBookings.id))
       .innerJoin(other, eq(other.code, otherStore(storeCode)))
       .where(where),
-  ], (r) => ({
+    ],
+    (r) => ({
       storeCode: r.store.code,
       storeName: r.store.name,
       kelurahan: r.store.kelurahan,
@@ -395,7 +171,8 @@ export async function bookingsByStore(db: Db, p: Principal, q: BookingGroupQuery
       distanceM: storeDistanceM(origin, r.store),
       isKelurahan: proximityOf(origin, r.store) === STORE_PROXIMITY.KELURAHAN,
       ...counted(r),
-    }));
+    }),
+  );
 }
 
 /** GET /api/bookings/count: what waits on my store and my open bookings per status. */
@@ -459,37 +236,6 @@ export async function listBookingStores(db: Db, p: Principal, q: BookingStoresQu
   });
   if (!found.origin) throw new AppError('STORE_UNKNOWN');
   return { items: found.items.map(toBookingStore), page: q.page, size: q.size, total: found.total };
-}
-
-/** Picking's words for a line that is not the order's. */
-export const LINE_NOT_IN_ORDER = 'Produk tidak ditemukan di pesanan ini.';
-
-/** What a line lacks now: qty − picked − out of stock − booked and not arrived. */
-export function lackingOf(line: { qty: number; qtyPicked: number; qtyOos: number }, booked: number): number {
-  return Math.max(0, line.qty - line.qtyPicked - Math.max(0, line.qtyOos) - booked);
-}
-
-/** The line as the booking screen shows it, with what its open bookings hold. */
-export function bookingLineOf(
-  order: { shipmentNo: string; orderNo: string },
-  line: typeof orderLines.$inferSelect,
-  product: { imageUrl: string | null } | undefined,
-  booked: number,
-): BookingLine {
-  return {
-    shipmentNo: order.shipmentNo,
-    orderNo: order.orderNo,
-    lineId: line.id,
-    productId: line.productId,
-    name: line.name,
-    barcode: line.barcode,
-    imageUrl: product?.imageUrl ?? null,
-    qty: line.qty,
-    qtyPicked: line.qtyPicked,
-    attrQtyOos: Math.max(0, line.qtyOos),
-    qtyBooked: booked,
-    lacking: lackingOf(line, booked),
-  };
 }
 
 /**

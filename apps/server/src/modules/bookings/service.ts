@@ -20,7 +20,7 @@ import { products, stockBookingDetails, stockBookings, storeStock } from '../../
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { moveStock, proximityOf, storeOrigin } from '../stock';
-import { bookingRef } from './queries';
+import { bookingRef } from './views';
 import { addresseeNote, applyBookingStep, runStep, servingStoreFor, storeField, type LockedBooking, type StepWrite } from './service/step';
 
 export { createBooking } from './service/create';

@@ -19,7 +19,7 @@ import { access, errorReplies, ok } from '../../platform/route-kit';
 import { channelOf, channelSigned, registerSignedJson } from '../channels';
 import { checkPhotoLink } from './photo-link';
 import { channelChatPhoto } from './queries';
-import { receiveCustomerMessage, receiveReadReceipt } from './service';
+import { receiveCustomerMessage, receiveReadReceipt } from './channel';
 
 const PHOTO_EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 

@@ -3,7 +3,7 @@
 import { CHAT_MESSAGE_STATE, CHAT_SENDER, type EventType } from '@gerai/contract';
 import type { StoredEvent } from '../../platform/events';
 
-export { CHAT_NOTICE_OUTCOMES } from './service';
+export { CHAT_NOTICE_OUTCOMES } from './channel';
 
 /**
  * Chat notices go out at once, not on the dispatcher's next poll: a store message's event (its

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ERROR_DETAILS, ERROR_MESSAGES, FIELD_MESSAGES, parseEventPayload, RETURN_DEFAULTS } from '@gerai/contract';
 import { returnLines, returnPhotos, returns, uploads } from '../../db/schema';
 import { testContextPerFile } from '../../test/harness';
-import { returnWindowEnd, wibDateText } from './queries';
+import { returnWindowEnd, wibDateText } from './eligibility';
 import {
   auditOfReturn,
   CHIEF,

@@ -23,7 +23,9 @@ import {
 import { principalOf } from '../../platform/auth';
 import { access, changeReplies, findReplies, ok, readReplies } from '../../platform/route-kit';
 import { podLimits } from '../pod';
-import { countReturns, getReturnable, getReturnDetail, listReasons, listReturns } from './queries';
+import { getReturnable } from './eligibility';
+import { countReturns, listReturns } from './queries';
+import { getReturnDetail, listReasons } from './views';
 import { approveReturn, collectReturn, createReturn, receiveReturn, refundReturn, rejectReturn } from './service';
 
 /** The lowest role RETURN_FLOW lets take `action`: the route refuses anyone below it before reading the body. */

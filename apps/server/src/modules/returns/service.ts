@@ -7,7 +7,7 @@ import { orderLines, returnLines } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { moveStock } from '../stock';
-import { returnRef } from './queries';
+import { returnRef } from './views';
 import { applyReturnStep } from './service/step';
 
 export { createReturn } from './service/create';

@@ -5,7 +5,8 @@ import type { DbHandle } from '../../db/client';
 import { products, stores, storeStock } from '../../db/schema';
 import { openTestDb } from '../../test/test-db';
 import { moveStock, nearestStores, storeOrigin, type StoreOrigin } from './index';
-import { LOOKUP_BY_PRODUCT_SQL, NEAREST_SQL, nearestParams } from './lookup';
+import { LOOKUP_BY_PRODUCT_SQL } from './lookup';
+import { NEAREST_SQL, nearestParams } from './nearest';
 import { seededRandom } from '../../test/random';
 
 /**

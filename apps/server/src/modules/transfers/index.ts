@@ -2,4 +2,4 @@
 // (eslint.config.js refuses a path into modules/transfers/ from outside it).
 // The area is the only owner of the transfer machine (TRANSFER_FLOW): others may read a transfer's
 // ledger ref and audit entity, never change a transfer.
-export { TRANSFER_ENTITY, transferRef } from './queries';
+export { TRANSFER_ENTITY, transferRef } from './views';

@@ -23,7 +23,8 @@ import {
 } from '@gerai/contract';
 import { principalOf } from '../../platform/auth';
 import { access, changeReplies, errorReplies, findReplies, ok, readReplies, roleReadReplies } from '../../platform/route-kit';
-import { countTransfers, getTransferDetail, listDiscrepancies, listLocked, listTransfers, listTransferStores } from './queries';
+import { countTransfers, listDiscrepancies, listLocked, listTransfers, listTransferStores } from './queries';
+import { getTransferDetail } from './views';
 import { cancelTransfer, confirmTransfer, createTransfer, finishTransfer, reissuePin, unlockTransfer } from './service';
 
 const session = () => access({ auth: 'session' });

@@ -26,7 +26,7 @@ import { markKeyApplied } from '../../platform/idempotency';
 import type { Principal } from '../../platform/principal';
 import { checkStep } from '../../platform/workflow';
 import { moveStock, type StockMove } from '../stock';
-import { loadTransferDetail, TRANSFER_ENTITY, TRANSFER_LOCK, TRANSFER_PIN_WRONG, transferRef } from './queries';
+import { loadTransferDetail, TRANSFER_ENTITY, TRANSFER_LOCK, TRANSFER_PIN_WRONG, transferRef } from './views';
 import { lineDetail } from './service/create';
 import { applyTransferStep, lockTransfer, newPin, now, recordTransfer, runStep, sideRefusal, statusChanged, stepSpecOf, transferFacts, type TransferRow } from './service/step';
 

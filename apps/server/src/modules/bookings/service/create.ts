@@ -8,7 +8,8 @@ import { AppError } from '../../../platform/errors';
 import type { Principal } from '../../../platform/principal';
 import { lockOrderRow, orderBookingHold } from '../../orders';
 import { proximityOf, storeOrigin } from '../../stock';
-import { BOOKING_ENTITY, BOOKING_REQUEST, lackingOf, LINE_NOT_IN_ORDER, loadBookingDetail } from '../queries';
+import { lackingOf, LINE_NOT_IN_ORDER } from '../lines';
+import { BOOKING_ENTITY, BOOKING_REQUEST, loadBookingDetail } from '../views';
 import { addresseeNote, bookingFacts, servingStoreFor } from './step';
 
 /** BK + the WIB date (yymmdd) + the id, six digits at least. */

@@ -19,7 +19,8 @@ import { AppError } from '../../../platform/errors';
 import type { Principal } from '../../../platform/principal';
 import { applyStep, stampsFor } from '../../../platform/workflow';
 import { storeOrigin } from '../../stock';
-import { BOOKING_ENTITY, bookingScope, loadBookingDetail, sidesOf } from '../queries';
+import { bookingScope, sidesOf } from '../access';
+import { BOOKING_ENTITY, loadBookingDetail } from '../views';
 
 export const now = sql`now()`;
 

@@ -6,7 +6,8 @@ import { AppError, isUniqueViolation } from '../../../platform/errors';
 import type { Principal } from '../../../platform/principal';
 import { attachUploads } from '../../../platform/uploads';
 import { lockOrderRow } from '../../orders';
-import { hasOpenReturn, loadReturnDetail, resolveReason, RETURN_ENTITY, returnableLines, returnRef, returnRefusal, returnWindowEnd, wibDateText } from '../queries';
+import { hasOpenReturn, returnableLines, returnRefusal, returnWindowEnd, wibDateText } from '../eligibility';
+import { loadReturnDetail, resolveReason, RETURN_ENTITY, returnRef } from '../views';
 import { reasonDisplay } from '../../../platform/reasons';
 
 const ONE_OPEN_INDEX = 'returns_one_open_per_order';

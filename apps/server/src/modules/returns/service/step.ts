@@ -21,7 +21,7 @@ import type { Principal } from '../../../platform/principal';
 import { storeScope } from '../../../platform/scope';
 import { applyStep, type StepActor } from '../../../platform/workflow';
 import { enqueueChannelNotice } from '../../channels';
-import { loadReturnDetail, RETURN_ENTITY, returnRef } from '../queries';
+import { loadReturnDetail, RETURN_ENTITY, returnRef } from '../views';
 
 export const now = sql`now()`;
 

@@ -9,7 +9,7 @@ import { AppError, type ErrorDetail } from '../../../platform/errors';
 import type { Principal } from '../../../platform/principal';
 import { requireActiveStore } from '../../../platform/scope';
 import { moveStock, type StockMove } from '../../stock';
-import { loadTransferDetail, TRANSFER_SEND, transferRef } from '../queries';
+import { loadTransferDetail, TRANSFER_SEND, transferRef } from '../views';
 import { newPin, recordTransfer, transferFacts, type TransferRow } from './step';
 
 /** MAT + the WIB date (yymmdd) + the id, six digits at least (as bookings number theirs). */

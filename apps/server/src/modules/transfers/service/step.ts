@@ -22,7 +22,8 @@ import { recordChange } from '../../../platform/audit';
 import { AppError } from '../../../platform/errors';
 import type { Principal } from '../../../platform/principal';
 import { applyStep, type StepActor } from '../../../platform/workflow';
-import { isLocked, loadTransferDetail, sidesOf, TRANSFER_ENTITY, transferScope } from '../queries';
+import { sidesOf, transferScope } from '../access';
+import { isLocked, loadTransferDetail, TRANSFER_ENTITY } from '../views';
 
 export const now = sql`now()`;
 

@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { onlineManager, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_ERROR_MODAL, STOCK_LOOKUP, type StockLookup } from '@gerai/contract';
+import { STOCK_LOOKUP } from '@gerai/contract';
 import { isApiError } from '@/shared/api/api-error';
 import { paths } from '@/shared/config/paths';
-import { signal } from '@/shared/feedback/feedback';
 import { id, t } from '@/shared/i18n/id';
 import { scannerText } from '@/shared/i18n/scanner';
 import { stockText } from '@/shared/i18n/stock';
@@ -15,11 +14,12 @@ import { HeaderRefresh, PageHeader } from '@/shared/ui/page-header';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
 import { Spinner } from '@/shared/ui/spinner';
 import { EmptyState, ErrorState } from '@/shared/ui/state-views';
-import { isProductNotFound, stockBarcodeQueryOptions, useStockLookup } from '../api/get-stock-lookup';
+import { isProductNotFound, useStockLookup } from '../api/get-stock-lookup';
 import { useStockSearch } from '../api/search-stock-products';
 import { StockLookupSkeleton, StockLookupView } from '../components/stock-lookup-view';
 import { StockSearchItem, StockSearchItemSkeleton } from '../components/stock-search-item';
 import { stockKeys } from '../query-keys';
+import { useStockScan } from '../hooks/use-stock-scan';
 
 const text = stockText;
 
@@ -31,7 +31,6 @@ const BARCODE_LIKE = /^\d{8,14}$/;
 /** The page's state in its URL, so back and refresh show the same: `q` the search, `productId` the product shown. */
 const PARAM = { query: 'q', productId: 'productId', inStockOnly: 'inStockOnly' } as const;
 
-type ScanState = { code: string; kind: 'pending' } | { code: string; kind: 'notFound' } | { code: string; kind: 'failed'; message: string } | null;
 
 /**
  * /cek-stock — a product's stock in my store and in the nearest stores of the chain (decision 88):
@@ -88,53 +87,7 @@ export default function CekStockPage() {
   }, [draft, query, applyQuery]);
 
   // --- scan a barcode -----------------------------------------------------------------------------
-  const [scan, setScan] = useState<ScanState>(null);
-  // Only the latest scan of a still-mounted page may open a product or speak.
-  const latestScan = useRef(0);
-  useEffect(() => {
-    const counter = latestScan;
-    return () => {
-      counter.current += 1;
-    };
-  }, []);
-
-  const onScan = async (raw: string) => {
-    const code = raw.trim();
-    if (!code) return;
-    const mine = ++latestScan.current;
-    const options = stockBarcodeQueryOptions(code, inStockOnly);
-    let found: StockLookup | undefined;
-    let failure: ScanState = null;
-    if (!onlineManager.isOnline()) {
-      // A paused query would wait for the connection: what this phone read before opens now.
-      const kept = queryClient.getQueryData(options.queryKey);
-      found = kept ?? undefined;
-      if (kept === null) failure = { code, kind: 'notFound' };
-      else if (!found) failure = { code, kind: 'failed', message: id.errors.network };
-    } else {
-      setScan({ code, kind: 'pending' });
-      try {
-        // null: the catalogue does not know the code (a normal answer, not an error).
-        found = (await queryClient.fetchQuery(options)) ?? undefined;
-        if (!found) failure = { code, kind: 'notFound' };
-      } catch (error) {
-        failure = isProductNotFound(error)
-          ? { code, kind: 'notFound' }
-          : { code, kind: 'failed', message: isApiError(error) ? error.message : DEFAULT_ERROR_MODAL.message };
-      }
-    }
-    if (mine !== latestScan.current) return;
-    if (!found) {
-      signal('error');
-      setScan(failure);
-      return;
-    }
-    signal('success');
-    setScan(null);
-    // The product's own lookup starts from this answer: no second request for what was just read.
-    queryClient.setQueryData(stockKeys.detail(found.product.productID, inStockOnly), found);
-    update({ productId: found.product.productID }, { replace: false });
-  };
+  const { scan, setScan, onScan } = useStockScan(inStockOnly, (productId) => update({ productId }, { replace: false }));
 
   const onSubmitSearch = (e: FormEvent) => {
     e.preventDefault();

@@ -1,0 +1,197 @@
+// One return in full as the screens read it, its audit names and its reasons.
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  channelByAppId,
+  POD_REASON_OTHER,
+  RETURN_STATUS,
+  RETURN_STATUSES,
+  returnActions,
+  roundMeters,
+  type ChosenReason,
+  type ReturnDetail,
+  type ReturnStatus,
+  type ReturnStockCondition,
+} from '@gerai/contract';
+import type { Db, Tx } from '../../db/client';
+import { auditLog, orderLines, orders, products, returnLines, returnPhotos, returnReasons, returns, uploads, users } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import type { Principal } from '../../platform/principal';
+import { listReasons as listReasonsOf, reasonDisplay, resolveReason as resolveReasonOf } from '../../platform/reasons';
+import { storeScope } from '../../platform/scope';
+import { toUpload } from '../../platform/uploads';
+
+type Reader = Db | Tx;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The audit entity of a return's steps: its history is read back from the audit log. */
+export const RETURN_ENTITY = 'return';
+/** The ledger and notice ref of a return. */
+export const returnRef = (id: number) => `return:${id}`;
+// --- reasons ------------------------------------------------------------------------
+
+export const listReasons = (db: Reader) => listReasonsOf(db, returnReasons);
+export const resolveReason = (tx: Reader, id: number, path: string) => resolveReasonOf(tx, returnReasons, id, path);
+
+/** The stored reason as the screens show it; a null id is "Lainnya" (or a return recorded before reasons were listed). */
+function chosenReason(reasonId: number | null, label: string | null, text: string | null, stored: string): ChosenReason {
+  if (reasonId === null) return { id: POD_REASON_OTHER.id, label: POD_REASON_OTHER.label, text, display: text ?? stored };
+  const shown = label ?? stored;
+  return { id: reasonId, label: shown, text, display: reasonDisplay(reasonId, shown, text) };
+}
+
+export const requester = alias(users, 'requester');
+const collector = alias(users, 'collector');
+const actor = alias(users, 'actor');
+
+export function selectReturns(db: Reader) {
+  return db
+    .select({
+      r: returns,
+      order: {
+        orderNo: orders.orderNo,
+        appId: orders.appId,
+        customerName: orders.customerName,
+        customerPhone: orders.customerPhone,
+        customerAddress: orders.customerAddress,
+        customerLat: orders.customerLat,
+        customerLng: orders.customerLng,
+      },
+      requesterName: requester.name,
+      collectorName: collector.name,
+      reasonLabel: returnReasons.label,
+    })
+    .from(returns)
+    .innerJoin(orders, eq(orders.id, returns.orderId))
+    .leftJoin(requester, eq(requester.id, returns.requestedBy))
+    .leftJoin(collector, eq(collector.id, returns.collectedBy))
+    .leftJoin(returnReasons, eq(returnReasons.id, returns.reasonId));
+}
+
+type ReturnJoinRow = Awaited<ReturnType<ReturnType<typeof selectReturns>['where']>>[number];
+
+async function linesOf(db: Reader, returnId: number) {
+  const rows = await db
+    .select({
+      lineId: returnLines.orderLineId,
+      id: returnLines.id,
+      productId: returnLines.productId,
+      lineName: orderLines.name,
+      lineBarcode: orderLines.barcode,
+      productName: products.name,
+      productBarcode: products.ean13,
+      imageUrl: products.imageUrl,
+      qty: returnLines.qty,
+      qtyReceived: returnLines.qtyReceived,
+      condition: returnLines.condition,
+    })
+    .from(returnLines)
+    .leftJoin(orderLines, eq(orderLines.id, returnLines.orderLineId))
+    .leftJoin(products, eq(products.productId, returnLines.productId))
+    .where(eq(returnLines.returnId, returnId))
+    .orderBy(asc(returnLines.id));
+  return rows.map((l) => ({
+    // The order line's id names the line in every request; a line whose order line is gone keeps its own (negative) id.
+    lineId: l.lineId ?? -l.id,
+    productID: l.productId,
+    name: l.lineName ?? l.productName ?? l.productId,
+    barcode: l.lineBarcode ?? l.productBarcode ?? '',
+    imageUrl: l.imageUrl ?? null,
+    qty: l.qty,
+    qtyReceived: l.qtyReceived,
+    condition: (l.condition as ReturnStockCondition | null) ?? null,
+  }));
+}
+
+async function photosOf(db: Reader, returnId: number) {
+  const rows = await db
+    .select({ id: uploads.id, mime: uploads.mime, size: uploads.size })
+    .from(returnPhotos)
+    .innerJoin(uploads, eq(uploads.id, returnPhotos.uploadId))
+    .where(eq(returnPhotos.returnId, returnId))
+    .orderBy(asc(returnPhotos.sort), asc(uploads.id));
+  return rows.map(toUpload);
+}
+
+export const isReturnStatus = (v: string | null): v is ReturnStatus => v !== null && (RETURN_STATUSES as readonly string[]).includes(v);
+
+/**
+ * The steps taken, oldest first, from the audit rows of the return (every step writes one). A return
+ * recorded without one (the demo's) starts from its own creation.
+ */
+async function historyOf(db: Reader, row: ReturnJoinRow): Promise<ReturnDetail['history']> {
+  const rows = await db
+    .select({ action: auditLog.action, from: auditLog.fromValue, to: auditLog.toValue, reason: auditLog.reason, at: auditLog.createdAt, actorName: actor.name })
+    .from(auditLog)
+    .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
+    .where(and(eq(auditLog.entity, RETURN_ENTITY), eq(auditLog.entityId, String(row.r.id))))
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+  const steps = rows
+    .filter((h) => isReturnStatus(h.to))
+    .map((h) => ({ action: h.action, fromStatus: isReturnStatus(h.from) ? h.from : null, status: h.to as ReturnStatus, actorName: h.actorName, at: h.at.toISOString(), note: h.reason }));
+  if (!steps.some((s) => s.action === 'request')) {
+    steps.unshift({ action: 'request', fromStatus: null, status: RETURN_STATUS.REQUESTED, actorName: row.requesterName, at: row.r.createdAt.toISOString(), note: row.r.reason });
+  }
+  return steps;
+}
+
+async function toDetail(db: Reader, p: Principal, row: ReturnJoinRow): Promise<ReturnDetail> {
+  const { r, order } = row;
+  const status = r.status as ReturnStatus;
+  const [lines, photos, history] = await Promise.all([linesOf(db, r.id), photosOf(db, r.id), historyOf(db, row)]);
+  return {
+    id: r.id,
+    shipmentNo: r.shipmentNo,
+    orderNo: order.orderNo,
+    storeCode: r.storeCode,
+    deliveryType: r.deliveryType,
+    appName: channelByAppId(order.appId)?.appName ?? String(order.appId),
+    customerName: order.customerName,
+    customerPhone: order.customerPhone,
+    customerAddress: order.customerAddress,
+    customerLatitude: order.customerLat,
+    customerLongitude: order.customerLng,
+    status,
+    reason: chosenReason(r.reasonId, row.reasonLabel, r.reasonText, r.reason),
+    lines,
+    photos,
+    requestedBy: row.requesterName,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    decisionNote: r.decisionNote,
+    pod:
+      r.collectedAt && r.lat !== null && r.lng !== null
+        ? {
+            lat: r.lat,
+            long: r.lng,
+            accuracy: r.accuracy,
+            distanceM: r.distanceM === null ? null : roundMeters(r.distanceM),
+            receiverName: r.receiverName ?? '-',
+            receiverRelation: r.receiverRelation ?? '-',
+            receiverOther: r.receiverOther,
+            capturedAt: iso(r.capturedAt),
+            at: r.collectedAt.toISOString(),
+            userName: row.collectorName,
+          }
+        : null,
+    history,
+    actions: returnActions(status, r.deliveryType, p.roleId),
+  };
+}
+
+/** A return the caller has just changed (its scope was checked by the change). */
+export async function loadReturnDetail(db: Reader, p: Principal, returnId: number): Promise<ReturnDetail> {
+  const [row] = await selectReturns(db).where(eq(returns.id, returnId)).limit(1);
+  if (!row) throw new Error(`return ${returnId} vanished`);
+  return toDetail(db, p, row);
+}
+
+/** GET /api/returns/:shipmentNo: the order's latest return, in the caller's stores. */
+export async function getReturnDetail(db: Db, p: Principal, shipmentNo: string): Promise<ReturnDetail> {
+  const [row] = await selectReturns(db)
+    .where(and(eq(returns.shipmentNo, shipmentNo), storeScope(returns.storeCode, p)))
+    .orderBy(desc(returns.createdAt), desc(returns.id))
+    .limit(1);
+  if (!row) throw new AppError('RETURN_NOT_FOUND');
+  return toDetail(db, p, row);
+}
