@@ -31,6 +31,8 @@ export const TRANSFER_REFUSALS: RefusalTable = {
   TRANSFER_QR_INVALID: { show: 'field', field: 'qr', words: 'details' },
   TRANSFER_LOCKED: atStep,
   TRANSFER_NOT_LOCKED: atStep,
+  // A step no side of the caller may take (unlocking without being the area supervisor).
+  FORBIDDEN: atStep,
 };
 
 /** A code the table does not name (the platform's, no reply): said at the step in the same words. */
