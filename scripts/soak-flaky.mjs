@@ -13,11 +13,10 @@
 //   npm run soak:flaky -- --actions 100         fewer actions (a multiple of 10)
 //   npm run soak:flaky -- --drop-reply 0.3      harsher: more lost replies (also --drop-request, --delay)
 //   npm run soak:flaky -- --fresh-keys          control: retries with a NEW key, which the check must catch (exits 1)
-import http from 'node:http';
-import net from 'node:net';
 import { createHmac, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { startApp, stopAfter } from './app-server.mjs';
+import { freePort, startProxy } from './lib/flaky-proxy.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -67,98 +66,7 @@ function prng(seed) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-const between = (rand, [lo, hi]) => Math.round(lo + rand() * (hi - lo));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** A free port on 127.0.0.1 for the app (startApp needs it up front). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-// --- the flaky proxy ------------------------------------------------------------------------
-
-const HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'upgrade', 'te', 'trailer']);
-const withoutHop = (headers) => Object.fromEntries(Object.entries(headers).filter(([k]) => !HOP_HEADERS.has(k.toLowerCase())));
-
-/**
- * node:http in front of the app. Per request, in arrival order: drop it before forwarding
- * (the connection is destroyed), or delay it, then forward; once the app has answered, drop
- * the reply (destroy the connection) or delay it, else pass it on.
- */
-function startProxy(upstream, rand) {
-  const stats = { received: 0, droppedBefore: 0, droppedAfter: 0, delayed: 0, delayedLate: 0, forwarded: 0 };
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
-  const target = new URL(upstream);
-  const delay = () => {
-    if (rand() >= FAULTS.delay) return 0;
-    stats.delayed++;
-    const late = rand() < LATE_SHARE;
-    if (late) stats.delayedLate++;
-    return between(rand, late ? DELAY_MS.late : DELAY_MS.short);
-  };
-  const server = http.createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', async () => {
-      stats.received++;
-      // All choices for this request are drawn now, in arrival order, from the seeded stream.
-      const dropBefore = rand() < FAULTS.dropRequest;
-      const dropAfter = !dropBefore && rand() < FAULTS.dropReply;
-      const before = dropBefore ? 0 : delay();
-      const after = dropBefore || dropAfter ? 0 : delay();
-      if (dropBefore) {
-        stats.droppedBefore++;
-        req.socket.destroy();
-        return;
-      }
-      if (before) await sleep(before);
-      // A delayed request is forwarded even when its phone has given up: the late original of a retry.
-      stats.forwarded++;
-      const up = http.request(
-        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...withoutHop(req.headers), host: target.host }, agent },
-        (upRes) => {
-          const body = [];
-          upRes.on('data', (c) => body.push(c));
-          upRes.on('end', async () => {
-            if (dropAfter) {
-              // The server has applied it; the phone never hears the answer.
-              stats.droppedAfter++;
-              req.socket.destroy();
-              return;
-            }
-            if (after) await sleep(after);
-            if (res.destroyed || req.socket.destroyed) return;
-            const payload = Buffer.concat(body);
-            res.writeHead(upRes.statusCode ?? 502, { ...withoutHop(upRes.headers), 'content-length': payload.length });
-            res.end(payload);
-          });
-        },
-      );
-      up.on('error', () => req.socket.destroy());
-      up.end(Buffer.concat(chunks));
-    });
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      resolve({
-        base: `http://127.0.0.1:${server.address().port}`,
-        stats,
-        close: () => {
-          server.closeAllConnections?.();
-          server.close();
-          agent.destroy();
-        },
-      });
-    });
-  });
-}
 
 // --- direct calls (set-up and checks; not crew actions) ---------------------------------------
 
@@ -302,7 +210,7 @@ try {
   const countsBefore = (await direct(app.base, '/api/orders/count', { token })).counts;
 
   const rand = prng(SEED);
-  proxy = await startProxy(app.base, prng(SEED ^ 0x9e3779b9));
+  proxy = await startProxy(app.base, prng(SEED ^ 0x9e3779b9), { faults: FAULTS, delayMs: DELAY_MS, lateShare: LATE_SHARE });
   const runStart = Date.now();
   const queue = [...orders];
   await Promise.all(
