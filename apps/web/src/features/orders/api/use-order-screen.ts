@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { OrderDetail } from '@gerai/contract';
+import { replaceCached } from '@/shared/api/use-api-mutation';
 import { showErrorModal } from '@/shared/modal/error-to-modal';
 import { orderKeys } from '../query-keys';
 import { isOrderNotFound, newerOrder, useOrder } from './get-order';
@@ -9,11 +10,8 @@ import { isOrderNotFound, newerOrder, useOrder } from './get-order';
 export type OrderScreenState = 'loading' | 'ready' | 'not-found' | 'error';
 
 /** Writes an order another area's change answered with into its cached detail (never over a newer one). */
-export async function writeOrder(queryClient: QueryClient, detail: OrderDetail): Promise<void> {
-  const key = orderKeys.detail(detail.shipmentNo);
-  await queryClient.cancelQueries({ queryKey: key });
-  queryClient.setQueryData<OrderDetail>(key, (old) => newerOrder(old, detail));
-}
+export const writeOrder = (queryClient: QueryClient, detail: OrderDetail): Promise<void> =>
+  replaceCached<OrderDetail>(queryClient, orderKeys.detail(detail.shipmentNo), (old) => newerOrder(old, detail));
 
 /**
  * The order as a screen of another area shows it (scan and go, the cancel form): loading, ready,
