@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+/** Server test files that mock a module: named so (test/isolation.test.ts checks), run isolated. */
+const MOCKED = 'src/**/*.mocked.test.ts';
+
 export default defineConfig({
   test: {
     // Each server test file opens its own database; two workers fit a 2-core machine.
@@ -18,11 +21,24 @@ export default defineConfig({
           name: 'server',
           root: './apps/server',
           include: ['src/**/*.test.ts'],
+          exclude: [MOCKED],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000,
           // Migrates and seeds once per run; each file then copies that template (test/test-db.ts).
           globalSetup: ['./src/test/global-setup.ts'],
+          // Each file opens its own database and app, so files share only the loaded modules: a
+          // worker imports the server and compiles PGlite once instead of once per file.
+          isolate: false,
+        },
+      },
+      {
+        // Files that replace a module (vi.mock) need a module graph of their own; they open no database.
+        test: {
+          name: 'server-mocked',
+          root: './apps/server',
+          include: [MOCKED],
+          environment: 'node',
         },
       },
       './apps/web/vite.config.ts',

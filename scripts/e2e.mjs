@@ -6,8 +6,13 @@ import { ensureChromium } from './ensure-chromium.mjs';
 import { checkFirstLoad } from './first-load-budget.mjs';
 
 ensureChromium();
-const build = spawnSync('npm', ['run', 'build', '-w', '@gerai/web'], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+// `--built`: `npm test` has just built the web app beside its typecheck and lint.
+const built = process.argv.includes('--built');
+const playwrightArgs = process.argv.slice(2).filter((a) => a !== '--built');
+if (!built) {
+  const build = spawnSync('npm', ['run', 'build', '-w', '@gerai/web'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 // The chat spec's simulated customer listens here (e2e/chat.spec.ts); every channel's notices go to it.
 const chatPort = process.env.E2E_CHAT_PORT ?? '3199';
@@ -39,7 +44,7 @@ let status;
 try {
   const withinBudget = await checkFirstLoad(app.base);
   // The browser tests run either way, so one failure does not hide the other's result.
-  const run = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+  const run = spawnSync('npx', ['playwright', 'test', ...playwrightArgs], {
     stdio: 'inherit',
     env: { ...process.env, E2E_BASE_URL: app.base, E2E_CHAT_PORT: chatPort },
   });
