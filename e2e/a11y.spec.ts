@@ -154,9 +154,13 @@ async function data<T>(api: APIRequestContext, path: string): Promise<T> {
 
 const methodOf = (deliveryType: number) => (deliveryType === 1 ? 'delivery' : 'pickup') as Order['method'];
 
-async function firstOrder(api: APIRequestContext, status: number, pick: (o: OrderItem) => boolean = () => true): Promise<Order> {
+/*
+ * The walk takes the oldest rows a list shows (the demo seed's, lists are newest first): the specs
+ * of the other queue (playwright.config.ts) make and change their own rows meanwhile, never these.
+ */
+async function demoOrder(api: APIRequestContext, status: number, pick: (o: OrderItem) => boolean = () => true): Promise<Order> {
   const { items } = await data<{ items: OrderItem[] }>(api, `/api/orders?status=${status}&size=50`);
-  const o = items.find(pick);
+  const o = items.findLast(pick);
   if (!o) throw new Error(`T001 has no order in ${status} for the accessibility check`);
   return { shipmentNo: o.shipmentNo, statusId: o.statusId, method: methodOf(o.deliveryType) };
 }
@@ -167,10 +171,11 @@ interface OrderItem {
   pickerName: string | null;
 }
 
-async function firstItem<T>(api: APIRequestContext, path: string): Promise<T> {
-  const { items } = await data<{ items: T[] }>(api, path);
-  if (!items[0]) throw new Error(`${path}: nothing for the accessibility check`);
-  return items[0];
+async function demoItem<T>(api: APIRequestContext, path: string): Promise<T> {
+  const { items } = await data<{ items: T[] }>(api, `${path}${path.includes('?') ? '&' : '?'}size=50`);
+  const item = items.at(-1);
+  if (!item) throw new Error(`${path}: nothing for the accessibility check`);
+  return item;
 }
 
 /**
@@ -181,7 +186,7 @@ async function approvedDeliveryReturn(crew: APIRequestContext, chief: APIRequest
   const { items } = await data<{ items: Array<{ shipmentNo: string; deliveryType: number }> }>(crew, '/api/returns?status=approved&size=50');
   const approved = items.find((r) => r.deliveryType === 1);
   if (approved) return approved.shipmentNo;
-  const order = await findReturnableOrder(crew, { deliveryType: 1 });
+  const order = await findReturnableOrder(crew, { deliveryType: 1, oldest: true });
   const upload = await crew.post('/api/uploads', { multipart: { file: { name: 'retur.png', mimeType: 'image/png', buffer: TINY_PNG } } });
   expect(upload.status(), await upload.text()).toBe(201);
   const photoId = ((await upload.json()) as { data: { id: string } }).data.id;
@@ -202,28 +207,28 @@ test.beforeAll(async ({ baseURL }) => {
   const crew = apis.crew!;
   const chief = apis.chief!;
   const me = await data<{ employeName: string }>(crew, '/api/members/me');
-  const matIn = await firstItem<{ matNo: string; idTbsms: string }>(crew, '/api/transfers?side=in&status=new&size=1');
-  const matOut = await firstItem<{ matStoreStatus: string; matStoreNo: string }>(crew, '/api/transfers?side=out&status=new&size=1');
-  const matOutDone = await firstItem<{ matStoreStatus: string; matStoreNo: string }>(crew, '/api/transfers?side=out&status=finish&size=1');
-  const returned = await firstItem<{ shipmentNo: string; deliveryType: number }>(crew, '/api/returns?status=requested&size=1');
+  const matIn = await demoItem<{ matNo: string; idTbsms: string }>(crew, '/api/transfers?side=in&status=new');
+  const matOut = await demoItem<{ matStoreStatus: string; matStoreNo: string }>(crew, '/api/transfers?side=out&status=new');
+  const matOutDone = await demoItem<{ matStoreStatus: string; matStoreNo: string }>(crew, '/api/transfers?side=out&status=finish');
+  const returned = await demoItem<{ shipmentNo: string; deliveryType: number }>(crew, '/api/returns?status=requested');
   // Made first: the return request screen needs an order with no return yet.
   const collect = await approvedDeliveryReturn(crew, chief);
-  const returnable = await findReturnableOrder(crew, { skip: [collect] });
-  const pod = await firstItem<{ shipmentNo: string; deliveryType: number; type: string }>(chief, '/api/pod/requests?size=1');
-  const newOrder = await firstOrder(crew, 1101);
+  const returnable = await findReturnableOrder(crew, { skip: [collect], oldest: true });
+  const pod = await demoItem<{ shipmentNo: string; deliveryType: number; type: string }>(chief, '/api/pod/requests');
+  const newOrder = await demoOrder(crew, 1101);
   demo = {
     newOrder,
     // The picking screen: an order this crew member is picking.
-    picking: await firstOrder(crew, 1102, (o) => o.pickerName === me.employeName),
-    pickupOnItsWay: await firstOrder(crew, 1103, (o) => o.deliveryType === 0),
-    deliveryOnItsWay: await firstOrder(crew, 1103, (o) => o.deliveryType === 1),
-    ticketId: (await firstItem<{ id: number }>(crew, '/api/helpdesk/tickets?size=1')).id,
+    picking: await demoOrder(crew, 1102, (o) => o.pickerName === me.employeName),
+    pickupOnItsWay: await demoOrder(crew, 1103, (o) => o.deliveryType === 0),
+    deliveryOnItsWay: await demoOrder(crew, 1103, (o) => o.deliveryType === 1),
+    ticketId: (await demoItem<{ id: number }>(crew, '/api/helpdesk/tickets')).id,
     cancellable: newOrder.shipmentNo,
     matIn,
     matOut: { matStoreStatus: matOut.matStoreStatus, matStoreNo: matOut.matStoreNo },
     matOutDone: { matStoreStatus: matOutDone.matStoreStatus, matStoreNo: matOutDone.matStoreNo },
-    bookID: (await firstItem<{ bookID: number }>(crew, '/api/bookings?direction=out&status=1131&size=1')).bookID,
-    productId: (await firstItem<{ productID: string }>(crew, '/api/stock/products?q=Indomie&size=1')).productID,
+    bookID: (await demoItem<{ bookID: number }>(crew, '/api/bookings?direction=out&status=1131')).bookID,
+    productId: (await demoItem<{ productID: string }>(crew, '/api/stock/products?q=Indomie')).productID,
     returnable: { shipmentNo: returnable.shipmentNo, method: returnable.method },
     returned: { shipmentNo: returned.shipmentNo, method: methodOf(returned.deliveryType) },
     collect,

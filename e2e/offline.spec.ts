@@ -95,7 +95,7 @@ test('picking, out of stock and packing made offline, across a reload, reach the
   // The webview is reloaded while still offline: the shell, the order and the kept actions come back.
   await page.waitForTimeout(1_500); // the read cache is saved a second after it settles
   await page.reload();
-  await expect(page.getByTestId('order-progress').or(page.getByTestId('order-status'))).toBeVisible();
+  await expect(page.getByTestId('order-progress').or(page.getByTestId('order-status')).first()).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/order/detail/1103/${shipmentNo}/pickup$`));
   await page.getByTestId('connection-status').click();
   const pending = page.getByTestId('pending-actions');

@@ -65,7 +65,8 @@ const myStock = async (api: APIRequestContext, barcode: string) => (await stockO
 /** Three products T001 has at least 3 of for sale. */
 async function sendable(baseURL: string): Promise<Product[]> {
   const picked: Product[] = [];
-  for (const p of await orderableProducts(baseURL, 12)) {
+  // From the end of the catalogue: the order specs running beside this one take theirs from its start.
+  for (const p of (await orderableProducts(baseURL, 12)).toReversed()) {
     const s = await stockOf(t001, p.barcode);
     if (s.qty >= 3) picked.push({ barcode: p.barcode, productId: s.productId });
     if (picked.length === 3) return picked;

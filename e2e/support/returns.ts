@@ -41,9 +41,13 @@ interface Returnable {
  * for now: GET /api/orders?status=1104, then GET /api/returns/returnable/:shipmentNo until one
  * has no refusal (within the window, no open return) and a line left to return.
  */
-export async function findReturnableOrder(api: APIRequestContext, { deliveryType, skip = [] }: { deliveryType?: number; skip?: readonly string[] } = {}): Promise<ReturnableOrder> {
+export async function findReturnableOrder(
+  api: APIRequestContext,
+  { deliveryType, skip = [], oldest = false }: { deliveryType?: number; skip?: readonly string[]; oldest?: boolean } = {},
+): Promise<ReturnableOrder> {
   const list = await data<{ items: Array<{ shipmentNo: string; deliveryType: number }> }>(await api.get('/api/orders?status=1104&size=100'), 'orders 1104');
-  for (const o of list.items) {
+  // `oldest`: from the end of the list, away from the orders the other queue's specs return.
+  for (const o of oldest ? list.items.toReversed() : list.items) {
     if ((deliveryType !== undefined && o.deliveryType !== deliveryType) || skip.includes(o.shipmentNo)) continue;
     const r = await data<Returnable>(await api.get(`/api/returns/returnable/${o.shipmentNo}`), `returnable ${o.shipmentNo}`);
     const line = r.lines.find((l) => l.returnable > 0 && /^\d{13}$/.test(l.barcode));
