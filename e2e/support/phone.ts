@@ -15,13 +15,17 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/** Which reads a reload holds: a URL glob, or the API paths (`/api/orders/SHP…`) it holds. */
+export type ReadsOf = string | readonly string[];
+const matcher = (reads: ReadsOf) => (typeof reads === 'string' ? reads : (url: URL) => reads.includes(url.pathname));
+
 /**
  * A reload at once that must keep what another phone changed: the page is reloaded with its reads of
- * `reads` (a URL glob) held back, so `shows` checks what the phone's saved copy brings back (at least
+ * `reads` held back, so `shows` checks what the phone's saved copy brings back (at least
  * one read must be waiting meanwhile, else nothing proved the copy was shown); then the reads go
  * through and `shows` checks the server's answer too. `reopen` opens what a reload closes (a modal).
  */
-export async function reloadKeeps(page: Page, reads: string, shows: () => Promise<void>, reopen?: () => Promise<void>): Promise<void> {
+export async function reloadKeeps(page: Page, reads: ReadsOf, shows: () => Promise<void>, reopen?: () => Promise<void>): Promise<void> {
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
   let held = 0;
@@ -32,17 +36,18 @@ export async function reloadKeeps(page: Page, reads: string, shows: () => Promis
     await route.continue().catch(() => undefined);
     answered += 1;
   };
-  await page.route(reads, hold);
+  const match = matcher(reads);
+  await page.route(match, hold);
   try {
     await page.reload();
     await reopen?.();
     await shows();
-    await expect.poll(() => held, { message: `a read of ${reads} waits while the saved copy is shown` }).toBeGreaterThan(0);
+    await expect.poll(() => held, { message: `a read of ${String(reads)} waits while the saved copy is shown` }).toBeGreaterThan(0);
     open();
     await expect.poll(() => answered).toBe(held);
     await shows();
   } finally {
     open();
-    await page.unroute(reads, hold);
+    await page.unroute(match, hold);
   }
 }
