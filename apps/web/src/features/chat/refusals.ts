@@ -1,5 +1,5 @@
 import type { ApiErrorCode } from '@/shared/api/api-error';
-import type { RefusalEntry, RefusalTable } from '@/shared/api/refusal';
+import { codesOf, type RefusalEntry, type RefusalTable } from '@/shared/api/refusal';
 
 /** A chat refusal: the entry, and whether the room shown is out of date after it. */
 export type ChatRefusal = RefusalEntry & {
@@ -33,6 +33,4 @@ export const CHAT_REFUSALS = {
 export const CHAT_OTHERWISE: ChatRefusal = aboveComposer;
 
 /** Refusals after which the room shown is out of date: it is read again (chatChange). */
-export const CHAT_STALE_CODES: readonly ApiErrorCode[] = Object.entries(CHAT_REFUSALS as RefusalTable<ChatRefusal>)
-  .filter(([, entry]) => entry?.stale)
-  .map(([code]) => code as ApiErrorCode);
+export const CHAT_STALE_CODES: readonly ApiErrorCode[] = codesOf<ChatRefusal>([CHAT_REFUSALS], (entry) => entry.stale === true);

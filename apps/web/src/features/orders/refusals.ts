@@ -1,5 +1,5 @@
 import type { ApiErrorCode } from '@/shared/api/api-error';
-import type { RefusalEntry, RefusalTable } from '@/shared/api/refusal';
+import { codesOf, type RefusalEntry, type RefusalTable } from '@/shared/api/refusal';
 import { ordersText } from '@/shared/i18n/orders';
 
 /** An order refusal: the entry, and what it says about the order the phone shows. */
@@ -78,12 +78,4 @@ export const PICKING_REFUSALS = {
 export const PICKING_OTHERWISE: OrderRefusal = atWork;
 
 /** Refusals after which the order shown is out of date, from both tables: the detail is read again. */
-export const ORDER_STALE_CODES: readonly ApiErrorCode[] = [
-  ...new Set(
-    [ORDER_REFUSALS, PICKING_REFUSALS].flatMap((table) =>
-      Object.entries(table as RefusalTable<OrderRefusal>)
-        .filter(([, entry]) => entry?.stale)
-        .map(([code]) => code as ApiErrorCode),
-    ),
-  ),
-];
+export const ORDER_STALE_CODES: readonly ApiErrorCode[] = codesOf<OrderRefusal>([ORDER_REFUSALS, PICKING_REFUSALS], (entry) => entry.stale === true);
