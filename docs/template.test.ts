@@ -28,9 +28,6 @@ const EXCEPT: Record<string, Partial<Record<Part, string>>> = {
   catalog: { live: 'products and stores are reference data, not changed by the app', index: 'no other area imports it', schema: 'product and store search replies are schemas/common.ts', i18n: 'store and product pickers use the shell’s words', e2e: 'its pickers are used by stock.spec and bookings.spec' },
   'app-config': { live: 'the versions change with a deploy, read at start', index: 'no other area imports it', i18n: 'force-update words are the shell’s', e2e: 'the version check is in pwa.spec', queryKeys: 'one query, its key in its api file' },
   recap: { live: 'a range read on demand; it says when it was read and reads again on request' },
-  // Not yet (issue 26): their few refusals are still mapped inline (picking panel, claim modal, chat composer).
-  orders: { refusals: 'not yet: mapped inline in the picking panel and the claim modal' },
-  chat: { refusals: 'not yet: mapped inline in the composer' },
 };
 
 type Part = 'schema' | 'routes' | 'index' | 'queryKeys' | 'api' | 'i18n' | 'e2e' | 'live' | 'refusals';

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
 import { snap } from './fixtures';
-import { holdFirstRead, lineOf, lookup, productServedNearby, qtyAt, typeScan, watchErrors } from './support/bookings';
+import { holdFirstRead, lineOf, lookup, productServedNearby, qtyAt, typeScan } from './support/bookings';
+import { watchErrors } from './support/phone';
 import { newPickupOrder, orderableProducts } from './support/channel';
 import { leaveLoginBudget, signInOnce } from './support/pod';
 

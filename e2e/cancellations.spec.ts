@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { snap } from './fixtures';
 import { signInPeople } from './support/people';
+import { reloadKeeps } from './support/phone';
 import { newPickupOrder, orderableProducts } from './support/channel';
 
 // Issue 11: an order that goes out of stock completely while it is picked is a normal outcome:
@@ -104,6 +105,11 @@ test('every line out of stock: the crew ask for cancellation, the kepala toko ap
   await expect(page.getByTestId('order-cancelled-by')).toContainText('Agus');
   await expect(page.getByTestId('order-cancel-reason')).toHaveText(reasonLabel);
   await snap(page, 'cancel-07-crew-cancelled');
+  // Reloaded at once, it stays cancelled with who and why: from the saved copy, then from the server.
+  await reloadKeeps(page, [`/api/orders/${shipmentNo}`, `/api/cancellations/${shipmentNo}`], async () => {
+    await expect(page.getByTestId('order-cancelled-by')).toContainText('Agus');
+    await expect(page.getByTestId('order-cancel-reason')).toHaveText(reasonLabel);
+  });
   await page.goto('/list-cancel');
   const cancelledCard = page.getByTestId(`order-card-${shipmentNo}`);
   await expect(cancelledCard).toBeVisible();

@@ -3,6 +3,7 @@ import { defaultAnswer, PHOTO_SENT_ANSWER, photoSeenAnswer, startChatCustomer, t
 import { tinyPng } from '../apps/server/src/seed/tiny-png';
 import { snap } from './fixtures';
 import { newPickupOrder, orderableProducts } from './support/channel';
+import { reloadKeeps } from './support/phone';
 import { leaveLoginBudget, signInOnce } from './support/pod';
 
 // The chat with a shipment's customer, at 360 × 640: the crew open it on an order, send a quick
@@ -79,6 +80,16 @@ test('the crew send a quick reply, it is delivered and read, and the customer an
   // Each message once, in order.
   await expect(chat.getByTestId('chat-message')).toHaveCount(2);
   await snap(page, 'chat-02-answered');
+  // Reloaded at once and opened again, the chat keeps the customer's answer: from the saved copy, then from the server.
+  await reloadKeeps(
+    page,
+    [`/api/chat/rooms/${shipmentNo}`],
+    async () => {
+      await expect(chat.getByTestId('chat-message')).toHaveCount(2);
+      await expect(theirs).toContainText(answer);
+    },
+    async () => void (await openChat(page)),
+  );
 
   // What the channel received: the store's message, signed, once.
   const told = customer.received.filter((n) => n.shipmentNo === shipmentNo && n.kind === 'chat.message');

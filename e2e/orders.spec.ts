@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loginAndWaitForHome, snap } from './fixtures';
 import { BASE_CHROMIUM_ARGS, CHROMIUM_PATH, fakeCameraArgs } from './support/chromium';
-import { signedOrder, TEST_CHANNEL, TEST_STORE, type IntakeReply } from './support/channel';
+import { newPickupOrder, orderableProducts, signedOrder, TEST_CHANNEL, TEST_STORE, type IntakeReply } from './support/channel';
+import { reloadKeeps } from './support/phone';
+import { signInOnce } from './support/pod';
 import { E2E_CAMERA_VIDEO, readOrderPlan } from './support/e2e-order';
 
 // The fake camera plays the barcodes global-setup chose (test-results/e2e-camera.y4m).
@@ -180,6 +182,30 @@ test('a crew member who presses Packing too late is told who has the order', asy
   await notice.getByRole('button', { name: 'Ikut bantu picking' }).click();
   await expect(page).toHaveURL(new RegExp(`/order/detail/1102/${shipmentNo}/delivery$`));
   await expect(page.getByTestId('order-header')).toContainText(chiefName);
+});
+
+test('a claim made on another phone reaches this phone’s open order, and a reload keeps it', async ({ page, request, baseURL }) => {
+  const [product] = await orderableProducts(baseURL!, 1);
+  const shipmentNo = await newPickupOrder(request, 'LIVE', 'Lina Pelanggan Live', [{ barcode: product!.barcode, qty: 1 }]);
+  await loginAndWaitForHome(page, '10000001');
+  await page.goto(`/order/detail/1101/${shipmentNo}/pickup`);
+  await expect(page.getByTestId('action-button')).toHaveText('Packing');
+
+  // The kepala toko claims it on their phone.
+  const chief = await signInOnce(baseURL!, '20000001', 'test-results/orders-chief.json');
+  const claimed = await chief.post(`/api/orders/${shipmentNo}/claim`, { headers: { 'Idempotency-Key': `e2e-live-claim-${Date.now()}` }, data: {} });
+  expect(claimed.status()).toBe(200);
+  const chiefName = ((await claimed.json()) as { data: { pickerName: string } }).data.pickerName;
+  await chief.dispose();
+
+  // This phone's open screen says so at once, without a reload (decision 82).
+  await expect(page.getByTestId('changed-elsewhere')).toContainText(`Pesanan diambil ${chiefName}`);
+  // Reloaded at once, it opens the order as claimed: from the saved copy, then from the server.
+  await reloadKeeps(page, [`/api/orders/${shipmentNo}`], async () => {
+    await expect(page.getByTestId('order-header')).toContainText(chiefName);
+    await expect(page.getByTestId('picking-panel')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Packing', exact: true })).toHaveCount(0);
+  });
 });
 
 function rupiah(amount: number): string {

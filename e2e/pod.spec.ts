@@ -1,6 +1,7 @@
 import { devices, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { snap } from './fixtures';
 import { signInPeople } from './support/people';
+import { reloadKeeps } from './support/phone';
 import { createDeliveryOrder, findDeliveryOrder, northOf, type LatLng } from './support/pod';
 
 /**
@@ -290,6 +291,11 @@ test('a rejection reaches the crew with its reason; another request is possible'
   await expect(page.getByTestId('pod-reject-reason')).toContainText('Nama penerima tidak sesuai');
   await expect(page.getByText(`Pengajuan POD ${order.shipmentNo} ditolak: Nama penerima tidak sesuai`)).toBeVisible();
   await snap(page, 'pod-15-crew-rejected');
+  // Reloaded at once, the crew's screen keeps the decision: from the saved copy, then from the server.
+  await reloadKeeps(page, ['/api/pod/requests/mine'], async () => {
+    await expect(state).toHaveAttribute('data-status', 'rejected');
+    await expect(page.getByTestId('pod-reject-reason')).toContainText('Nama penerima tidak sesuai');
+  });
   await page.getByTestId('request-again').click();
   await expect(page.getByTestId('pod-request-form')).toBeVisible();
 

@@ -1,6 +1,7 @@
 import { devices, expect, test, type Browser, type BrowserContext } from '@playwright/test';
 import { snap } from './fixtures';
 import { signInPeople } from './support/people';
+import { reloadKeeps } from './support/phone';
 import { TINY_PNG, findReturnableOrder, stockOf } from './support/returns';
 
 /**
@@ -104,6 +105,11 @@ test('a completed pickup order is returned with a photo, approved, received into
   await expect(receive.getByTestId(`receive-qty-${line.lineId}-value`)).toHaveValue('1');
   await expect(receive.getByTestId(`receive-condition-${line.lineId}`).getByRole('radio', { name: 'Layak jual' })).toBeChecked();
   await snap(page, 'returns-04-receive');
+  // Reloaded at once, the approval stays: from the saved copy, then from the server.
+  await reloadKeeps(page, [`/api/returns/${shipmentNo}`], async () => {
+    await expect(page.getByTestId('return-status-chip')).toHaveText('Disetujui');
+    await expect(receive).toBeVisible();
+  });
   await page.getByTestId('return-receive').click();
   await expect(page.getByTestId('return-status-chip')).toHaveText('Diterima di toko');
   const received = page.getByTestId(`return-detail-line-${line.lineId}`).getByTestId('return-line-received');

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { snap } from './fixtures';
+import { watchErrors } from './support/phone';
 import { leaveLoginBudget, signInOnce } from './support/pod';
 
 // Cek Stok (/cek-stock) at 360 × 640: a product found by name and by a hardware scanner typing its
@@ -45,18 +46,6 @@ async function productsNearby(): Promise<[Hit, Hit]> {
     if (found.length === 2) return [found[0]!, found[1]!];
   }
   throw new Error('no two Indomie products that T002 and T003 have');
-}
-
-/** Errors the phone's monitoring would pick up: console errors and failed API calls. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-  });
-  page.on('response', (r) => {
-    if (r.url().includes('/api/') && r.status() >= 400) errors.push(`HTTP ${r.status()} ${r.url()}`);
-  });
-  return errors;
 }
 
 /**

@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { orderableProducts, type CatalogItem } from './channel';
 
 // Helpers of the bookings spec: the stock a store has of a product, a product two nearby stores can
-// serve, the errors a phone would report, an order line and the picking screen's typed code.
+// serve, an order line and the picking screen's typed code.
 
 interface StoreStock {
   storeCode: string;
@@ -30,18 +30,6 @@ export async function productServedNearby(api: APIRequestContext, baseURL: strin
     if ((qtyAt(l, 'T002')?.qty ?? 0) >= min && (qtyAt(l, 'T003')?.qty ?? 0) >= min) return p;
   }
   throw new Error('no product that T002 and T003 both have');
-}
-
-/** Errors the phone's monitoring would pick up: console errors and failed API calls. */
-export function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-  });
-  page.on('response', (r) => {
-    if (r.url().includes('/api/') && r.status() >= 400) errors.push(`HTTP ${r.status()} ${r.url()}`);
-  });
-  return errors;
 }
 
 export const lineOf = (page: Page, barcode: string) => page.locator(`[data-testid^="line-"][data-barcode="${barcode}"]`);

@@ -213,11 +213,15 @@ describe('home', () => {
     'a member without a store on %s is offered the store picker; nothing the server can only refuse is asked',
     async (path) => {
       const server = signedInServer(superUserWithoutStore).on('GET', '/api/stores', ok({ items: [storeT001], page: 1, size: 20, total: 1 }));
-      renderApp(path);
+      const { queryClient } = renderApp(path);
       expect(await screen.findByText('Belum ada toko aktif')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Pilih Toko' })).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Coba lagi' })).not.toBeInTheDocument();
-      await act(() => new Promise((r) => setTimeout(r, 50)));
+      // A screen's reads are in the cache from its first render and leave "idle" the moment they are
+      // sent (its effects have run once it shows): none of a store's may have, now or later.
+      const STORE_AREAS = ['orders', 'returns', 'bookings', 'transfers', 'cancellations'];
+      const asked = queryClient.getQueryCache().findAll({ predicate: (q) => STORE_AREAS.includes(String(q.queryKey[0])) && (q.state.fetchStatus !== 'idle' || q.state.dataUpdateCount + q.state.errorUpdateCount > 0) });
+      expect(asked.map((q) => q.queryKey)).toEqual([]);
       const storeReads = server.calls.filter((c) => /^\/api\/(orders|returns|bookings|transfers|cancellations)\b/.test(c.path));
       expect(storeReads.map((c) => c.path)).toEqual([]);
     },

@@ -4,18 +4,22 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_DETAILS, ERROR_MESSAGES } from '@gerai/contract';
 import { BOOKING_REFUSALS } from '@/features/bookings/refusals';
 import { CANCEL_REFUSALS } from '@/features/cancellations/refusals';
+import { CHAT_REFUSALS, CHAT_STALE_CODES } from '@/features/chat/refusals';
 import { HELPDESK_REFUSALS } from '@/features/helpdesk/refusals';
+import { ORDER_REFUSALS, ORDER_STALE_CODES, PICKING_REFUSALS } from '@/features/orders/refusals';
 import { POD_APPROVAL_REFUSALS, POD_REFUSALS } from '@/features/pod/refusals';
 import { RETURN_REFUSALS } from '@/features/returns/refusals';
 import { TRANSFER_REFUSALS } from '@/features/transfers/refusals';
 import { ApiError } from './api-error';
-import { refusalModal, sayRefusal, type RefusalTable } from './refusal';
+import { codesOf, refusalModal, sayRefusal, type RefusalTable } from './refusal';
 
 /** Each area's table(s), by the name its server module has (`apps/server/src/modules/<area>`). */
 const TABLES: Record<string, readonly RefusalTable[]> = {
   bookings: [BOOKING_REFUSALS],
   cancellations: [CANCEL_REFUSALS],
+  chat: [CHAT_REFUSALS],
   helpdesk: [HELPDESK_REFUSALS],
+  orders: [ORDER_REFUSALS, PICKING_REFUSALS],
   pod: [POD_REFUSALS, POD_APPROVAL_REFUSALS],
   returns: [RETURN_REFUSALS],
   transfers: [TRANSFER_REFUSALS],
@@ -23,12 +27,15 @@ const TABLES: Record<string, readonly RefusalTable[]> = {
 
 const MODULES = join(__dirname, '../../../../server/src/modules');
 
-/** The codes an area's server module refuses with (`new AppError('CODE'`), its tests left out. */
+/** A module's side that answers the sales channel, never a phone (chat's `channel.ts`, `channel-routes.ts`): no table says its refusals. */
+const channelSide = (file: string) => /(^|\/)channel(-[a-z]+)?\.ts$/.test(file);
+
+/** The codes an area's server module refuses with (`new AppError('CODE'`), its tests and its channel side left out. */
 function codesThrownBy(area: string): string[] {
   const dir = join(MODULES, area);
   const codes = new Set<string>();
   for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-    if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
+    if (!file.endsWith('.ts') || file.endsWith('.test.ts') || channelSide(file)) continue;
     for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/AppError\(\s*'([A-Z_]+)'/g)) codes.add(m[1]!);
   }
   return [...codes].sort();
@@ -82,5 +89,13 @@ describe('sayRefusal', () => {
       actionsType: 'close-modal',
       message: `${ERROR_MESSAGES.BOOKING_STATUS_CHANGED}\n${ERROR_DETAILS.bookingStatusChangedTo('Diambil')}`,
     });
+  });
+});
+
+describe('codesOf', () => {
+  it('names each code whose entry says so once, over several tables: what the orders and chat plans read again after', () => {
+    expect([...ORDER_STALE_CODES].sort()).toEqual(['BOOKING_PENDING', 'CONFLICT', 'LINES_UNRESOLVED', 'NOT_FOUND', 'OOS_EXCEEDS_REMAINING', 'ORDER_ALREADY_CLAIMED', 'ORDER_STATUS_CHANGED', 'QUANTITY_EXCEEDS_ORDER']);
+    expect([...CHAT_STALE_CODES].sort()).toEqual(['CHAT_READ_ONLY', 'CHAT_ROOM_NOT_FOUND', 'NOT_FOUND']);
+    expect(codesOf([TRANSFER_REFUSALS, TRANSFER_REFUSALS], (entry) => entry.show === 'field')).toEqual(['TRANSFER_SAME_STORE', 'STORE_UNKNOWN', 'TRANSFER_PIN_WRONG', 'TRANSFER_QR_INVALID']);
   });
 });

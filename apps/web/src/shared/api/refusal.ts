@@ -68,6 +68,12 @@ export interface RefusalEntry {
 /** An area's refusals: every code its calls can get, with its words and place. One file per area: `features/<area>/refusals.ts`. */
 export type RefusalTable<E extends RefusalEntry = RefusalEntry> = { readonly [C in ErrorCode]?: E };
 
+/** The codes whose entry in any of `tables` says `which` (the stale ones an area's plan reads again after). */
+export function codesOf<E extends RefusalEntry>(tables: readonly RefusalTable<E>[], which: (entry: E) => boolean): ErrorCode[] {
+  const codes = tables.flatMap((table) => (Object.entries(table) as [ErrorCode, E | undefined][]).filter(([, entry]) => entry !== undefined && which(entry)).map(([code]) => code));
+  return [...new Set(codes)];
+}
+
 /** A refusal as a screen shows it: where, in which words, and the lines it names. */
 export interface SaidRefusal extends Omit<RefusalEntry, 'words'> {
   code: string;

@@ -52,6 +52,27 @@ describe('the live applier', () => {
     expect(client.getQueryState(['tickets', 'list'])!.isInvalidated).toBe(true);
   });
 
+  it('writes the saved copy again once the read the event set off is answered, so a reload then keeps the change', async () => {
+    const client = new QueryClient();
+    const api = server();
+    const observer = new QueryObserver(client, { queryKey: KEY, queryFn: api.queryFn, staleTime: 10_000 });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(api.asked()).toBe(1));
+    api.release();
+    await vi.waitFor(() => expect(client.getQueryData(KEY)).toEqual({ status: 'resolved' }));
+    // What the shell's saved copy would hold each time it is written.
+    const saved: unknown[] = [];
+    const applier = createLiveApplier([ticketsLive], { queryClient: client, onApplied: () => saved.push(client.getQueryData(KEY)) });
+    api.close();
+    applier.apply(closed);
+    applier.flush();
+    expect(saved).toEqual([{ status: 'resolved' }]);
+    await vi.waitFor(() => expect(api.asked()).toBe(1));
+    api.release();
+    await vi.waitFor(() => expect(saved).toEqual([{ status: 'resolved' }, { status: 'closed' }]));
+    unsubscribe();
+  });
+
   it('a burst is applied once per key, after its last event', () => {
     const client = new QueryClient();
     client.setQueryData(KEY, { status: 'resolved' });

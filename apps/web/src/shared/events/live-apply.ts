@@ -23,7 +23,7 @@ const normalise = (key: StaleKey): Marked => (Array.isArray(key) ? { queryKey: k
  * queries on screen are read again, the others are marked and read when next shown, and a read already
  * on its way — begun before the change, whether a screen shows it or not — is cancelled and sent again,
  * so an answer from before the change never lands after it as fresh. `onApplied` runs after each burst
- * (the saved copy is written then).
+ * and again once the reads it set off are answered (the saved copy is written then).
  */
 export function createLiveApplier(declarations: readonly LiveDeclaration[], { queryClient, storeCode = () => null, onApplied, gatherMs = LIVE_GATHER_MS }: { queryClient: QueryClient; storeCode?: () => string | null; onApplied?: () => void; gatherMs?: number }) {
   const pending = new Map<string, Marked>();
@@ -34,18 +34,21 @@ export function createLiveApplier(declarations: readonly LiveDeclaration[], { qu
     timer = null;
     const marks = [...pending.values()];
     pending.clear();
-    for (const { queryKey, exact, quiet } of marks) {
+    const reads = marks.map(({ queryKey, exact, quiet }) => {
       // A read begun before the change answers with what was before it, and would land after the event
       // as fresh (TanStack does not cancel a first load for a refetch): it is cancelled and sent again.
       const inFlight = quiet ? [] : queryClient.getQueryCache().findAll({ queryKey, exact, fetchStatus: 'fetching' });
-      const mark = () => {
-        void queryClient.invalidateQueries({ queryKey, exact, refetchType: quiet ? 'none' : 'active' });
-        for (const query of inFlight) if (!query.isActive()) void query.fetch().catch(() => undefined);
-      };
-      if (inFlight.length === 0) mark();
-      else void queryClient.cancelQueries({ queryKey, exact, fetchStatus: 'fetching' }).then(mark, mark);
-    }
+      const mark = () =>
+        Promise.allSettled([
+          queryClient.invalidateQueries({ queryKey, exact, refetchType: quiet ? 'none' : 'active' }),
+          ...inFlight.filter((query) => !query.isActive()).map((query) => query.fetch()),
+        ]);
+      return inFlight.length === 0 ? mark() : queryClient.cancelQueries({ queryKey, exact, fetchStatus: 'fetching' }).then(mark, mark);
+    });
     onApplied?.();
+    // Again once the reads the burst set off are answered: the copy then holds what the change made,
+    // so a reload right after the screen shows it never brings back the state before it.
+    void Promise.allSettled(reads).then(() => onApplied?.());
   };
 
   const apply = (event: StreamEvent) => {

@@ -6,6 +6,7 @@ import { resetClientStateForTests } from '@/shared/api/client';
 import { closeModal } from '@/shared/modal/modal-store';
 import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
+import { emitAndApply } from '@/test/live';
 import { BARCODE, BOOK_ID, bookingDetail, bookingEvent, renderPage, takenBooking } from '../bookings-test-kit';
 import GetProductPage from './get-product-page';
 
@@ -357,8 +358,7 @@ describe('booking detail (/get-product/:id)', () => {
     const server = mockFetch().on('GET', DETAIL, ok(bookingDetail({ actions: ['cancel'] })));
     renderDetail();
     await screen.findByTestId('booking-cancel');
-    emitEvent('booking.taken', { ...bookingEvent({ bookID: 99 }), action: 'taken' });
-    await new Promise((r) => setTimeout(r, 50));
+    await emitAndApply(() => emitEvent('booking.taken', { ...bookingEvent({ bookID: 99 }), action: 'taken' }));
     expect(server.callsTo(DETAIL)).toHaveLength(1);
   });
 

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChatRoom } from '@gerai/contract';
-import { isFileRefusal, uploadFile } from '@/shared/api/upload';
-import { refusalText } from '@/shared/api/refusal';
+import { uploadFile } from '@/shared/api/upload';
+import { refusalText, sayRefusal } from '@/shared/api/refusal';
 import { chatText } from '@/shared/i18n/chat';
 import type { ModalRendererProps } from '@/shared/modal/modal-host';
 import { ModalSheet } from '@/shared/modal/modal-sheet';
@@ -17,6 +17,7 @@ import { loadOlderMessages, useChatRoom } from '../api/get-chat-room';
 import { useMarkChatRead } from '../api/mark-chat-read';
 import { useOpenChatRoom } from '../api/open-chat-room';
 import { useSendChatMessage, type SendChatMessageInput } from '../api/send-chat-message';
+import { CHAT_OTHERWISE, CHAT_REFUSALS } from '../refusals';
 import { lastUnreadFromCustomer } from '../utils/room-merge';
 import { ChatComposer, type PhotoProblem } from './chat-composer';
 import { MessageBubble, type ShownMessage } from './message-bubble';
@@ -48,7 +49,7 @@ export function ChatModal({ modal, finish, titleId }: ModalRendererProps) {
   const room = useChatRoom(shipmentNo);
   const open = useOpenChatRoom(shipmentNo, orderNo);
   const [problem, setProblem] = useState<string | null>(null);
-  const send = useSendChatMessage(shipmentNo, { onError: (error) => setProblem(refusalText(error)) });
+  const send = useSendChatMessage(shipmentNo, { onError: (error) => setProblem(sayRefusal(CHAT_REFUSALS, error, CHAT_OTHERWISE).text) });
   const markRead = useMarkChatRead(shipmentNo);
   const [uploading, setUploading] = useState(false);
   const [loadingOlder, setLoadingOlder] = useState(false);
@@ -105,12 +106,13 @@ export function ChatModal({ modal, finish, titleId }: ModalRendererProps) {
       const upload = await uploadFile(small, { name: uploadName(file.name, small, 0) });
       send.mutate({ messageId: randomId(), photoId: upload.id, photoPreview: upload.url });
     } catch (error) {
-      if (isFileRefusal(error)) {
-        setPhotoProblem({ message: `${chatText.photoRefused}\n${refusalText(error)}`, action: 'choose' });
+      const said = sayRefusal(CHAT_REFUSALS, error, CHAT_OTHERWISE);
+      if (said.show === 'field' && said.field === 'photo') {
+        setPhotoProblem({ message: `${chatText.photoRefused}\n${said.text}`, action: 'choose' });
       } else {
         const passing = isTransient(error);
         if (passing) failedPhoto.current = file;
-        setPhotoProblem({ message: `${chatText.photoFailed}\n${refusalText(error)}`, action: passing ? 'retry' : null });
+        setPhotoProblem({ message: `${chatText.photoFailed}\n${said.text}`, action: passing ? 'retry' : null });
       }
     } finally {
       setUploading(false);

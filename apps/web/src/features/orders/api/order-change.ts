@@ -1,31 +1,18 @@
 import type { OrderDetail } from '@gerai/contract';
-import type { ApiErrorCode } from '@/shared/api/api-error';
 import { replaceCached, type MutationPlan } from '@/shared/api/use-api-mutation';
 import { shipmentScope } from '@/shared/outbox/scopes';
 import { orderKeys, orderMutationKey } from '../query-keys';
+import { ORDER_STALE_CODES } from '../refusals';
 import { newerOrder } from './get-order';
 
 /** How a reply updates the cached detail; by default the reply is the new detail (unless the cache is newer). */
 export type DetailUpdate<TData> = (old: OrderDetail | undefined, data: TData) => OrderDetail | undefined;
 
-/** Refusals after which what the screen shows is out of date: the detail is read again. */
-const STALE_CODES: readonly ApiErrorCode[] = [
-  'ORDER_STATUS_CHANGED',
-  'ORDER_ALREADY_CLAIMED',
-  'CONFLICT',
-  'LINES_UNRESOLVED',
-  'QUANTITY_EXCEEDS_ORDER',
-  'OOS_EXCEEDS_REMAINING',
-  'NOT_FOUND',
-  // A booking without a taker blocks packing: the screen's bookings are out of date.
-  'BOOKING_PENDING',
-];
-
 /**
  * How every change of one order meets the cache: the changes of one shipment reach
  * the server one after another (scope, shared with its POD changes), the reply updates the cached detail at once
- * (`updateDetail`), counts and lists are refreshed, and a stale refusal reads
- * the detail again. Every order endpoint passes it to useApiMutation.
+ * (`updateDetail`), counts and lists are refreshed, and a refusal the area's tables mark stale
+ * (`refusals.ts`) reads the detail again. Every order endpoint passes it to useApiMutation.
  */
 export function orderChange<TData = OrderDetail>(shipmentNo: string, updateDetail?: DetailUpdate<TData>): MutationPlan<TData, object> {
   const update = updateDetail ?? (newerOrder as DetailUpdate<unknown> as DetailUpdate<TData>);
@@ -36,6 +23,6 @@ export function orderChange<TData = OrderDetail>(shipmentNo: string, updateDetai
     subject: shipmentNo,
     write: (queryClient, data) => replaceCached<OrderDetail>(queryClient, detail, (old) => update(old, data)),
     invalidate: [orderKeys.count(), orderKeys.lists()],
-    refetchOnError: { keys: [detail], codes: STALE_CODES },
+    refetchOnError: { keys: [detail], codes: ORDER_STALE_CODES },
   };
 }

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { OrderDetail, OrderProduct } from '@gerai/contract';
-import { DEFAULT_ERROR_MODAL, lineBookedUnits } from '@gerai/contract';
+import { lineBookedUnits } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
+import { sayRefusal } from '@/shared/api/refusal';
 import { id, t } from '@/shared/i18n/id';
 import { ordersText } from '@/shared/i18n/orders';
 import type { ModalRendererProps } from '@/shared/modal/modal-host';
@@ -13,13 +14,14 @@ import { clampQuantity, Stepper } from '@/shared/ui/stepper';
 import { useOrder } from '../api/get-order';
 import { useSetLineOutOfStock } from '../api/set-line-out-of-stock';
 import { useSetLineQuantity } from '../api/set-line-quantity';
+import { PICKING_OTHERWISE, PICKING_REFUSALS } from '../refusals';
 
 function InlineError({ error }: { error: ApiError | null }) {
   if (!error) return null;
   return (
     <p role="alert" className="flex items-start gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-800">
       <Icon name="alert" className="size-5 shrink-0" />
-      {error.details?.[0] ? `${error.message} ${error.details[0].message}` : error.message || DEFAULT_ERROR_MODAL.message}
+      {sayRefusal(PICKING_REFUSALS, error, PICKING_OTHERWISE).text}
     </p>
   );
 }

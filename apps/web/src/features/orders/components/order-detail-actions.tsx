@@ -5,14 +5,15 @@ import { paths } from '@/shared/config/paths';
 import { signal } from '@/shared/feedback/feedback';
 import { id, t } from '@/shared/i18n/id';
 import { ordersText } from '@/shared/i18n/orders';
-import { errorToModal, showErrorModal } from '@/shared/modal/error-to-modal';
 import { useModalStore } from '@/shared/modal/modal-store';
+import { refusalModalOf } from '@/shared/api/refusal';
 import { showToast } from '@/shared/toast/toast-store';
 import { ActionBar } from '@/shared/ui/action-bar';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { useClaimOrder } from '../api/claim-order';
 import { useFinishOrder } from '../api/finish-order';
 import { useResetPicking } from '../api/reset-picking';
+import { ORDER_OTHERWISE, ORDER_REFUSALS } from '../refusals';
 import { bookingsWithoutTaker } from '../utils/order-detail';
 import { orderMethod } from '../utils/order-status';
 
@@ -74,10 +75,8 @@ export function ActionButton({ order, leave }: { order: OrderDetail; leave: (to:
     },
     onError: (error) => {
       signal('error');
-      // 409: someone else has it — the server's message names the picker.
-      if (error.code === 'ORDER_ALREADY_CLAIMED' || error.code === 'ORDER_STATUS_CHANGED') {
-        openModal({ ...errorToModal(error, 'close-modal'), title: ordersText.claimedTitle, imageType: 'warning' });
-      } else showErrorModal(error, 'close-modal');
+      // 409: someone else has it — the server's message names the picker (ORDER_REFUSALS).
+      openModal(refusalModalOf(ORDER_REFUSALS, error, ORDER_OTHERWISE));
     },
   });
   const finish = useFinishOrder(order.shipmentNo, {
@@ -89,12 +88,12 @@ export function ActionButton({ order, leave }: { order: OrderDetail; leave: (to:
       showToast(t(ordersText.detail.finished, { shipmentNo: order.shipmentNo }), 'success');
       leave(paths.history);
     },
-    onError: (error) => showErrorModal(error, 'close-modal'),
+    onError: (error) => openModal(refusalModalOf(ORDER_REFUSALS, error, ORDER_OTHERWISE)),
   });
   const reset = useResetPicking(order.shipmentNo, {
     onQueued: () => showToast(outboxText.queued, 'info'),
     onSuccess: () => showToast(ordersText.detail.resetDone, 'info'),
-    onError: (error) => showErrorModal(error, 'close-modal'),
+    onError: (error) => openModal(refusalModalOf(ORDER_REFUSALS, error, ORDER_OTHERWISE)),
   });
 
   const label = ORDER_STATUS_ACTION[order.statusId as keyof typeof ORDER_STATUS_ACTION];

@@ -1,4 +1,4 @@
-import { DEFAULT_ERROR_MODAL } from '@gerai/contract';
+import { refusalModal, sayRefusal, type SaidRefusal } from '@/shared/api/refusal';
 import { outboxText } from '@/shared/i18n/outbox';
 import { t } from '@/shared/i18n/id';
 import { ordersText } from '@/shared/i18n/orders';
@@ -12,6 +12,7 @@ import { Icon } from '@/shared/ui/icons';
 import { formatNumber, formatRupiah } from '@/shared/utils/format';
 import { useOrder } from '../api/get-order';
 import { usePackOrder } from '../api/pack-order';
+import { PICKING_OTHERWISE, PICKING_REFUSALS, type OrderRefusal } from '../refusals';
 import { telHref, whatsappNumber } from '../utils/order-detail';
 
 /**
@@ -41,27 +42,23 @@ export function ScanPackingModal({ modal, finish, titleId }: ModalRendererProps)
       });
     },
     onError: (error) => {
-      if (error.code !== 'ALL_OUT_OF_STOCK') return;
+      const said = sayRefusal(PICKING_REFUSALS, error, PICKING_OTHERWISE);
+      if (said.show !== 'modal') return;
       // Every line out of stock is an outcome, not a failure: the order goes to cancellation.
       finish();
       signal('error');
-      openModal({
-        type: 'info',
-        imageType: 'warning',
-        title: ordersText.scanPacking.allOosTitle,
-        message: t(ordersText.scanPacking.allOosMessage, { shipmentNo }),
-        buttonText: ordersText.scanPacking.allOosButton,
-        actionsType: 'go-to-request-cancel',
-        payload: { shipmentNo },
-      });
+      const payload = { shipmentNo };
+      openModal({ ...refusalModal(said, error, said.close, payload), type: 'info', message: t(said.text, payload) });
     },
   });
   const bags = order?.paperBags.reduce((sum, b) => sum + b.qty, 0) ?? 0;
   // Refused up front while a booking has no taker; the server's 409 BOOKING_PENDING (a booking refused
   // meanwhile) says the same words, and the order read again after it decides whether to try again.
   const blocked = order?.bookingBlocked === true;
-  const pending = blocked || pack.error?.code === 'BOOKING_PENDING';
-  const refusal = pack.error && pack.error.code !== 'ALL_OUT_OF_STOCK' && pack.error.code !== 'BOOKING_PENDING' ? pack.error.message || DEFAULT_ERROR_MODAL.message : null;
+  const said: (SaidRefusal & OrderRefusal) | null = pack.error ? sayRefusal(PICKING_REFUSALS, pack.error, PICKING_OTHERWISE) : null;
+  const pending = blocked || said?.wait === true;
+  // Said in the sheet (one modal at a time); a modal refusal has closed it already.
+  const refusal = said && said.show !== 'modal' ? said.text : null;
 
   return (
     <ModalSheet

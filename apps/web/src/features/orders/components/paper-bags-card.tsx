@@ -1,10 +1,12 @@
 import { PAPER_BAG_MAX, type OrderDetail } from '@gerai/contract';
+import { sayRefusal } from '@/shared/api/refusal';
 import { id, t } from '@/shared/i18n/id';
 import { ordersText } from '@/shared/i18n/orders';
 import { Icon } from '@/shared/ui/icons';
 import { Stepper } from '@/shared/ui/stepper';
 import { formatRupiah } from '@/shared/utils/format';
 import { useSetPaperBags } from '../api/set-paper-bags';
+import { PICKING_OTHERWISE, PICKING_REFUSALS } from '../refusals';
 import { Card } from '@/shared/ui/card';
 
 /** Paper bags of the order: a stepper while picking (each change saved), otherwise what was added. */
@@ -49,7 +51,7 @@ export function PaperBagsCard({ order, editable }: { order: OrderDetail; editabl
       </div>
       {save.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          {save.error.message}
+          {sayRefusal(PICKING_REFUSALS, save.error, PICKING_OTHERWISE).text}
         </p>
       ) : null}
     </Card>

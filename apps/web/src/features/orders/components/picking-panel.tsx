@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { OrderDetail, ScanResult } from '@gerai/contract';
-import { DEFAULT_ERROR_MODAL, ERROR_MESSAGES } from '@gerai/contract';
+import { ERROR_HTTP_STATUS, ERROR_MESSAGES } from '@gerai/contract';
 import { ApiError } from '@/shared/api/api-error';
+import { sayRefusal, type SaidRefusal } from '@/shared/api/refusal';
 import { useOnlineStatus } from '@/shared/hooks/use-online-status';
 import { signal } from '@/shared/feedback/feedback';
 import { t } from '@/shared/i18n/id';
@@ -14,19 +15,25 @@ import { Spinner } from '@/shared/ui/spinner';
 import { cn } from '@/shared/utils/cn';
 import { useScanBarcode, type ScanVars } from '../api/scan-barcode';
 import { lineForCode } from '../utils/order-detail';
+import { PICKING_OTHERWISE, PICKING_REFUSALS, type OrderRefusal } from '../refusals';
 import { localScanRefusal } from '../utils/pending-overlay';
 import { ProgressBar } from './progress-bar';
 
 export type ScanFeedback = { tone: 'success' | 'error' | 'kept'; text: string } | null;
 
-/** The Indonesian line shown for a refused scan: the server's reason, naming the product when we know it. */
+/**
+ * The Indonesian line shown for a refused scan, as PICKING_REFUSALS says: a scan over a complete line
+ * names that line (the one the server names by `details[].productId`, else the one the scanned code
+ * stands for) with its count; the scan's other refusals their words and the code scanned; the rest their words.
+ */
 export function refusalText(error: ApiError, code: string, order: OrderDetail | undefined): string {
-  const line = order ? lineForCode(order.products, code) : undefined;
-  if (error.code === 'SCAN_OVER_QUANTITY' && line) return `${error.message} ${line.name} (${line.qtyPicked}/${line.qty})`;
-  if (error.code === 'SCAN_NOT_IN_ORDER' || error.code === 'SCAN_OVER_QUANTITY' || error.code === 'VALIDATION_FAILED') {
-    return t(ordersText.scan.refused, { message: error.message, code });
+  const said: SaidRefusal & OrderRefusal = sayRefusal(PICKING_REFUSALS, error, PICKING_OTHERWISE);
+  if (said.show === 'line' && order) {
+    const named = Object.keys(said.lines);
+    const line = named.length > 0 ? order.products.find((l) => named.includes(l.productID)) : lineForCode(order.products, code);
+    if (line) return `${said.text} ${line.name} (${line.qtyPicked}/${line.qty})`;
   }
-  return error.message || DEFAULT_ERROR_MODAL.message;
+  return said.withCode ? t(ordersText.scan.refused, { message: said.text, code }) : said.text;
 }
 
 /**
@@ -71,7 +78,7 @@ export function PickingPanel({ order, onScanned }: { order: OrderDetail; onScann
   const onScan = (code: string) => {
     // Offline the phone answers what the server would: not in the order, or already complete.
     const local = online ? null : localScanRefusal(order, code);
-    if (local) return refuse(new ApiError({ status: 422, code: local, message: ERROR_MESSAGES[local] }), code);
+    if (local) return refuse(new ApiError({ status: ERROR_HTTP_STATUS[local], code: local, message: ERROR_MESSAGES[local] }), code);
     setCurrent({ productID: code, barcode: code });
     scan.mutate({ barcode: code });
   };

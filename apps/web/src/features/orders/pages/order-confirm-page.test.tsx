@@ -42,10 +42,15 @@ function renderConfirm() {
   );
 }
 
-/** A hardware scanner reading the customer's QR. */
+/** A hardware scanner reading the customer's QR: its keys on a held clock, so a busy machine never spreads them into typing. */
 function wedge(text: string) {
-  for (const key of text) fireEvent.keyDown(document.body, { key });
-  fireEvent.keyDown(document.body, { key: 'Enter' });
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    for (const key of text) fireEvent.keyDown(document.body, { key });
+    fireEvent.keyDown(document.body, { key: 'Enter' });
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 beforeEach(() => {
@@ -112,7 +117,6 @@ describe('pickup handover (Konfirmasi)', () => {
     expect(await screen.findByTestId('pickup-code-error')).toHaveTextContent('QR ini untuk pesanan lain.');
     expect(signal).toHaveBeenLastCalledWith('error');
 
-    await new Promise((r) => setTimeout(r, 5));
     wedge(`GERAI:PICKUP:${SHP}:654321`);
     await waitFor(() => expect(screen.getByLabelText('Kode pengambilan')).toHaveValue(`GERAI:PICKUP:${SHP}:654321`));
     expect(screen.getByText('QR pelanggan terbaca.')).toBeInTheDocument();

@@ -7,7 +7,9 @@ import { signal } from '@/shared/feedback/feedback';
 import { id, t } from '@/shared/i18n/id';
 import { ordersText } from '@/shared/i18n/orders';
 import { scannerText } from '@/shared/i18n/scanner';
+import { refusalModal, refusalModalOf, sayRefusal } from '@/shared/api/refusal';
 import { showErrorModal } from '@/shared/modal/error-to-modal';
+import { openModal } from '@/shared/modal/modal-store';
 import { ScannerPanel } from '@/shared/scanner/scanner-panel';
 import { showToast } from '@/shared/toast/toast-store';
 import { Button, ButtonLink } from '@/shared/ui/button';
@@ -22,6 +24,7 @@ import { isOrderNotFound, useOrder } from '../api/get-order';
 import { useHandOverOrder } from '../api/hand-over-order';
 import { Card } from '@/shared/ui/card';
 import { ChannelChip } from '../components/order-card';
+import { ORDER_OTHERWISE, ORDER_REFUSALS } from '../refusals';
 import { orderDetailPath } from '../utils/order-status';
 
 /** What the crew may put in the code field: the 6 digits, or the customer's QR text. */
@@ -66,10 +69,13 @@ export default function OrderConfirmPage() {
     },
     onError: (error) => {
       signal('error');
-      // A wrong code changes nothing: say so under the field; the crew may try again.
-      if (error.code === 'PICKUP_CODE_INVALID') setCodeError(error.message);
-      else if (error.code === 'VALIDATION_FAILED' && error.details?.some((d) => d.path.endsWith('receiverName'))) setReceiverError(ordersText.confirm.receiverRequired);
-      else showErrorModal(error, 'close-modal');
+      // On the field ORDER_REFUSALS names (a wrong code changes nothing: the crew may try again), unless
+      // the reply's details name another field; else the error modal.
+      const said = sayRefusal(ORDER_REFUSALS, error, ORDER_OTHERWISE);
+      const field = said.show === 'field' && (!error.details?.length || error.details.some((d) => d.path.split('.').at(-1) === said.field)) ? said.field : null;
+      if (field === 'pickupCode') setCodeError(said.text);
+      else if (field === 'receiverName') setReceiverError(said.text);
+      else openModal(said.show === 'modal' ? refusalModal(said, error) : refusalModalOf({}, error, ORDER_OTHERWISE));
     },
   });
 

@@ -6,7 +6,7 @@ import { closeModal } from '@/shared/modal/modal-store';
 import { installFakeEventSource } from '@/test/fake-event-source';
 import { mockFetch, ok } from '@/test/fetch-mock';
 import { appConfig, outsideReply, podRequestSummary } from '@/test/fixtures';
-import { NEAR, fillReceiver, order, renderScreen, stubGeolocation } from './scan-go-test-kit';
+import { NEAR, SHP, fillReceiver, order, renderScreen, stubGeolocation } from './scan-go-test-kit';
 
 // "Kirim POD" is the one action: it takes the position (progress while it waits), then sends.
 // Without a position nothing is sent: the action bar says why and offers to try again.
@@ -118,17 +118,25 @@ describe('scan and go: "Kirim POD" takes the position, then sends', () => {
 
   it('leaving the screen while the position is taken sends nothing', async () => {
     const server = serve().on('POST', SCAN_GO, done);
-    const gps = stubGeolocation([NEAR], { hold: true });
+    const gps = stubGeolocation([NEAR, NEAR], { hold: true });
     const user = userEvent.setup();
     const { router } = renderScreen();
-    await fillReceiver(user);
-    await user.click(screen.getByRole('button', { name: 'Kirim POD' }));
-    await screen.findByRole('button', { name: 'Mengambil lokasi…' });
+    const send = async () => {
+      await fillReceiver(user);
+      await user.click(screen.getByRole('button', { name: 'Kirim POD' }));
+      await screen.findByRole('button', { name: 'Mengambil lokasi…' });
+    };
+    await send();
     await act(() => router.navigate('/list-proses'));
     expect(screen.getByText('lain')).toBeInTheDocument();
     gps.release();
-    await new Promise((r) => setTimeout(r, 50));
-    expect(server.callsTo(SCAN_GO)).toHaveLength(0);
+    // Back on the screen, the crew send again. That send is queued behind anything the left screen
+    // would have sent (one queue per shipment), so once it is answered nothing else was sent.
+    await act(() => router.navigate(`/order/detail-scan-go/1103/${SHP}/delivery`));
+    await send();
+    gps.release();
+    await screen.findByRole('dialog', { name: 'Scan & Go berhasil' });
+    expect(server.callsTo(SCAN_GO)).toHaveLength(1);
   });
 });
 

@@ -6,6 +6,7 @@ import { resetClientStateForTests } from '@/shared/api/client';
 import { signal } from '@/shared/feedback/feedback';
 import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
 import { fail, mockFetch, ok, type RecordedCall } from '@/test/fetch-mock';
+import { emitAndApply } from '@/test/live';
 import { renderWithRouter } from '@/test/render';
 import { OTHER_STORES_REFRESH_MS, stockLookupQueryOptions } from '../api/get-stock-lookup';
 import { product, searchItem, searchPage, stockLookup, storeStock } from '../stock-test-kit';
@@ -232,10 +233,11 @@ describe('/cek-stock', () => {
     expect(reads()).toBe(1);
 
     // Nothing shown moved: a cancellation before packing, another product's booking, a booking that reserves nothing.
-    emitEvent('order.cancelled', { shipmentNo: 'SHP1', orderNo: 'AMD1', fromStatus: 1102, statusId: 1106, action: 'cancel', actorName: 'Agus Setiawan', reason: 'Stok habis' });
-    emitEvent('booking.taken', { ...bookingEvent, action: 'taken', productId: '20002' });
-    emitEvent('booking.requested', { ...bookingEvent, action: 'requested', status: 1131, storeTaken: null, stockTaken: null });
-    await act(() => new Promise((r) => setTimeout(r, 50)));
+    await emitAndApply(() => {
+      emitEvent('order.cancelled', { shipmentNo: 'SHP1', orderNo: 'AMD1', fromStatus: 1102, statusId: 1106, action: 'cancel', actorName: 'Agus Setiawan', reason: 'Stok habis' });
+      emitEvent('booking.taken', { ...bookingEvent, action: 'taken', productId: '20002' });
+      emitEvent('booking.requested', { ...bookingEvent, action: 'requested', status: 1131, storeTaken: null, stockTaken: null });
+    });
     expect(reads()).toBe(1);
 
     // A pack takes units off my store's books.
@@ -257,8 +259,7 @@ describe('/cek-stock', () => {
 
     // A transfer between two stores not shown moves nothing shown; one sent from my store does.
     const transfer = { matNo: 'MAT1', idTbsms: 'TB1', matStatus: 'process', locked: false, actorName: 'Budi Santoso', lineCount: 1, qtySent: 2 } as const;
-    emitEvent('transfer.sent', { ...transfer, action: 'sent', senderStore: 'T040', receiverStore: 'T041' });
-    await act(() => new Promise((r) => setTimeout(r, 50)));
+    await emitAndApply(() => emitEvent('transfer.sent', { ...transfer, action: 'sent', senderStore: 'T040', receiverStore: 'T041' }));
     expect(reads()).toBe(4);
     qty = 9;
     emitEvent('transfer.sent', { ...transfer, action: 'sent', senderStore: 'T001', receiverStore: 'T002' });
