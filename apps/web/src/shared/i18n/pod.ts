@@ -216,13 +216,6 @@ export const podText = {
     decidedAt: 'Waktu keputusan',
     closed: 'Pengajuan sudah tidak menunggu keputusan.',
   },
-  sketch: {
-    label: 'Sketsa posisi: titik pelanggan di tengah, lingkaran radius {radius} m, posisi kru {distance} ke arah {direction}',
-    north: 'U',
-    customer: 'Pelanggan',
-    crew: 'Kru',
-    you: 'Anda',
-  },
   home: {
     badge: '{count} pengajuan POD menunggu',
     notice: '{count} POD menunggu keputusan',
