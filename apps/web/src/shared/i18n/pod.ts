@@ -4,13 +4,6 @@
  * screens, not in the first load.
  */
 export const podText = {
-  relations: {
-    Pemesan: 'Pemesan',
-    Keluarga: 'Keluarga',
-    Satpam: 'Satpam',
-    'Rekan kerja': 'Rekan kerja',
-    Lainnya: 'Lainnya',
-  } as Record<string, string>,
   /** What a request is for (POD_REQUEST_TYPES): the queue and the detail name it. */
   types: {
     order: 'POD Pesanan',

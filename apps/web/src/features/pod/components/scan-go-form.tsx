@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { id, t } from '@/shared/i18n/id';
 import { podText } from '@/shared/i18n/pod';
 import { FieldSuggestion, FormField, fieldControl } from '@/shared/ui/form-field';
+import { ReceiverRelationSelect } from '@/shared/ui/receiver-relation-select';
 import { isTooLong, lineLimit } from '@/shared/ui/text-area-field';
 import { Stepper } from '@/shared/ui/stepper';
 import { cn } from '@/shared/utils/cn';
@@ -107,16 +108,12 @@ export function ScanGoForm({
       </FormField>
 
       <FormField htmlFor={`${uid}-relation`} label={text.relation} error={errors.receiverRelation?.message}>
-        <select {...fieldControl(`${uid}-relation`, errors.receiverRelation?.message, cn(CLEAR, !relation && 'text-slate-400'))} data-testid="receiver-relation" {...form.register('receiverRelation')}>
-          <option value="" disabled>
-            {text.relationPlaceholder}
-          </option>
-          {POD_RECEIVER_RELATIONS.map((r) => (
-            <option key={r} value={r} className="text-slate-900">
-              {podText.relations[r] ?? r}
-            </option>
-          ))}
-        </select>
+        <ReceiverRelationSelect
+          {...fieldControl(`${uid}-relation`, errors.receiverRelation?.message, cn(CLEAR, !relation && 'text-slate-400'))}
+          data-testid="receiver-relation"
+          placeholder={text.relationPlaceholder}
+          {...form.register('receiverRelation')}
+        />
       </FormField>
 
       {relation === POD_RELATION_OTHER ? (

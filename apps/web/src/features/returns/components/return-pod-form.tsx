@@ -1,6 +1,6 @@
 import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { POD_RECEIVER_RELATIONS, POD_RELATION_OTHER, POD_TEXT, type LatLng, type PodReceiverRelation, type ReturnDetail } from '@gerai/contract';
+import { POD_RELATION_OTHER, POD_TEXT, type LatLng, type PodReceiverRelation, type ReturnDetail } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
 import { paths } from '@/shared/config/paths';
 import { useEvents } from '@/shared/events/event-stream';
@@ -17,6 +17,7 @@ import { Button } from '@/shared/ui/button';
 import { FieldSuggestion, FormField, fieldControl } from '@/shared/ui/form-field';
 import { isTooLong, lineLimit, tooLongMessage } from '@/shared/ui/text-area-field';
 import { Icon } from '@/shared/ui/icons';
+import { ReceiverRelationSelect } from '@/shared/ui/receiver-relation-select';
 import { capturedAtOf, type LocationFix } from '@/shared/utils/location';
 import { revealField, SubmitAlert } from '@/shared/ui/submit-alert';
 import { useCollectReturn, type CollectReturnInput } from '../api/collect-return';
@@ -207,7 +208,7 @@ export function ReturnPodForm({
             />
           </FormField>
           <FormField htmlFor={`${uid}-relation`} label={text.relation} error={errors.receiverRelation}>
-            <select
+            <ReceiverRelationSelect
               ref={relationRef}
               {...fieldControl(`${uid}-relation`, errors.receiverRelation, !relation && 'text-slate-400')}
               value={relation}
@@ -216,16 +217,8 @@ export function ReturnPodForm({
                 setBlocked(null);
               }}
               data-testid="receiver-relation"
-            >
-              <option value="" disabled>
-                {text.relationPlaceholder}
-              </option>
-              {POD_RECEIVER_RELATIONS.map((rel) => (
-                <option key={rel} value={rel} className="text-slate-900">
-                  {rel}
-                </option>
-              ))}
-            </select>
+              placeholder={text.relationPlaceholder}
+            />
           </FormField>
           {relation === POD_RELATION_OTHER ? (
             <FormField htmlFor={`${uid}-other`} label={text.relationOther} error={otherField.error} after={otherField.counter}>
