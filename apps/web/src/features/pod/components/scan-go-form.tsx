@@ -6,8 +6,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { id, t } from '@/shared/i18n/id';
 import { podText } from '@/shared/i18n/pod';
-import { FieldSuggestion, FormField, fieldControl } from '@/shared/ui/form-field';
-import { ReceiverRelationSelect } from '@/shared/ui/receiver-relation-select';
+import { FormField, fieldControl } from '@/shared/ui/form-field';
+import { ReceiverRelationSelect, receiverNameAfter } from '@/shared/ui/receiver-fields';
 import { isTooLong, lineLimit } from '@/shared/ui/text-area-field';
 import { Stepper } from '@/shared/ui/stepper';
 import { cn } from '@/shared/utils/cn';
@@ -88,14 +88,13 @@ export function ScanGoForm({
         htmlFor={`${uid}-name`}
         label={text.receiverName}
         error={nameField.error}
-        after={
-          nameField.counter ??
-          (!name.trim() && customerName ? (
-            <FieldSuggestion onClick={() => form.setValue('receiverName', customerName, { shouldValidate: form.formState.isSubmitted })}>
-              {t(text.useCustomerName, { name: customerName })}
-            </FieldSuggestion>
-          ) : null)
-        }
+        after={receiverNameAfter({
+          counter: nameField.counter,
+          typed: name,
+          customerName,
+          label: t(text.useCustomerName, { name: customerName }),
+          onUse: (customer) => form.setValue('receiverName', customer, { shouldValidate: form.formState.isSubmitted }),
+        })}
       >
         <input
           {...fieldControl(`${uid}-name`, nameField.error, CLEAR)}

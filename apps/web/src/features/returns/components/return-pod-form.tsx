@@ -14,10 +14,10 @@ import { useModalStore } from '@/shared/modal/modal-store';
 import { showToast } from '@/shared/toast/toast-store';
 import { ActionBar } from '@/shared/ui/action-bar';
 import { Button } from '@/shared/ui/button';
-import { FieldSuggestion, FormField, fieldControl } from '@/shared/ui/form-field';
+import { FormField, fieldControl } from '@/shared/ui/form-field';
 import { isTooLong, lineLimit, tooLongMessage } from '@/shared/ui/text-area-field';
 import { Icon } from '@/shared/ui/icons';
-import { ReceiverRelationSelect } from '@/shared/ui/receiver-relation-select';
+import { ReceiverRelationSelect, receiverNameAfter } from '@/shared/ui/receiver-fields';
 import { capturedAtOf, type LocationFix } from '@/shared/utils/location';
 import { revealField, SubmitAlert } from '@/shared/ui/submit-alert';
 import { useCollectReturn, type CollectReturnInput } from '../api/collect-return';
@@ -188,10 +188,7 @@ export function ReturnPodForm({
             htmlFor={`${uid}-name`}
             label={text.receiverName}
             error={nameField.error}
-            after={
-              nameField.counter ??
-              (!receiverName.trim() && r.customerName ? <FieldSuggestion onClick={() => setReceiverName(r.customerName)}>{t(text.useCustomerName, { name: r.customerName })}</FieldSuggestion> : null)
-            }
+            after={receiverNameAfter({ counter: nameField.counter, typed: receiverName, customerName: r.customerName, label: t(text.useCustomerName, { name: r.customerName }), onUse: setReceiverName })}
           >
             <input
               ref={nameRef}
