@@ -207,22 +207,27 @@ export function outsideReply(over: Partial<PodOutsideReply['data']['approval']> 
   };
 }
 
+/** One POD request as both its list row and its detail show it (the queue's first request). */
+const POD_REQUEST = {
+  id: 7,
+  shipmentNo: 'SHP2611224355428',
+  orderNo: 'AMD261122010465',
+  deliveryType: 1,
+  type: 'order',
+  status: 'pending',
+  storeCode: 'T001',
+  storeName: 'Toko Kemang Raya',
+  orderStatusId: 1103,
+  reason: { id: 2, label: 'Pelanggan meminta bertemu di lokasi lain', text: null, display: 'Pelanggan meminta bertemu di lokasi lain' },
+  distanceM: 347.7,
+} as const satisfies Partial<PodRequestSummary & PodRequestDetail>;
+
 export function podRequestSummary(over: Partial<PodRequestSummary> = {}): PodRequestSummary {
   return {
-    id: 7,
-    shipmentNo: 'SHP2611224355428',
-    orderNo: 'AMD261122010465',
-    deliveryType: 1,
-    type: 'order',
-    status: 'pending',
+    ...POD_REQUEST,
     requestDate: new Date(Date.now() - 5 * 60_000).toISOString(),
     requesterName: 'Budi Santoso',
-    reason: { id: 2, label: 'Pelanggan meminta bertemu di lokasi lain', text: null, display: 'Pelanggan meminta bertemu di lokasi lain' },
-    distanceM: 347.7,
-    storeCode: 'T001',
-    storeName: 'Toko Kemang Raya',
     customerName: 'Puput Juwita',
-    orderStatusId: 1103,
     decidedAt: null,
     decidedByName: null,
     rejectReason: null,
@@ -236,22 +241,12 @@ export function podRequestList(items: PodRequestSummary[], over: Partial<PodRequ
 
 export function podRequestDetail(over: Partial<PodRequestDetail> = {}): PodRequestDetail {
   return {
-    id: 7,
-    shipmentNo: 'SHP2611224355428',
-    orderNo: 'AMD261122010465',
-    deliveryType: 1,
-    type: 'order',
-    status: 'pending',
+    ...POD_REQUEST,
     requestDate: '2026-11-22T03:49:27.462Z',
-    storeCode: 'T001',
-    storeName: 'Toko Kemang Raya',
-    orderStatusId: 1103,
     returnStatus: null,
     requester: { nik: '10000001', name: 'Budi Santoso' },
-    reason: { id: 2, label: 'Pelanggan meminta bertemu di lokasi lain', text: null, display: 'Pelanggan meminta bertemu di lokasi lain' },
     position: { lat: -6.256, long: 106.8216, accuracy: 12, capturedAt: '2026-11-22T03:49:05.000Z' },
     customer: { name: 'Puput Juwita', phone: '08583915803', address: 'Jl. Haji Naim No. 116', lat: CUSTOMER_POINT.lat, long: CUSTOMER_POINT.long },
-    distanceM: 347.7,
     direction: { bearingDeg: 181.1, direction: 'selatan', text: '348 m ke arah selatan' },
     decision: null,
     canDecide: true,

@@ -53,7 +53,8 @@ export function renderWithQuery(ui: ReactElement, queryClient = testQueryClient(
   return { ...render(<TestProviders queryClient={queryClient}>{ui}</TestProviders>), queryClient };
 }
 
-function Where() {
+/** The URL the router is at (path and query), for a test to read where a tap led. */
+export function Where() {
   const { pathname, search } = useLocation();
   return <p data-testid="where">{pathname + search}</p>;
 }

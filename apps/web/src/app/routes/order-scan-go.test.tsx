@@ -14,6 +14,7 @@ import { useToastStore } from '@/shared/toast/toast-store';
 import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { CUSTOMER_POINT, appConfig, deliveryOrder, outsideReply, podRequestSummary, requestReasons } from '@/test/fixtures';
+import { stubGeolocation } from '@/test/geolocation';
 import { renderWithRouter } from '@/test/render';
 import OrderScanGoRoute from './order-scan-go';
 
@@ -34,16 +35,6 @@ function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
-function stubGeolocation(...fixes: Array<{ latitude: number; longitude: number; accuracy: number } | { error: number }>) {
-  let n = 0;
-  const getCurrentPosition = vi.fn((ok: PositionCallback, err?: PositionErrorCallback | null) => {
-    const fix = fixes[Math.min(n++, fixes.length - 1)]!;
-    if ('error' in fix) err?.({ code: fix.error, message: 'x' } as GeolocationPositionError);
-    else ok({ coords: fix } as GeolocationPosition);
-  });
-  vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
-  return getCurrentPosition;
-}
 
 function renderScanGo(path = `/order/detail-scan-go/1103/${SHP}/delivery`) {
   return renderWithRouter(
@@ -73,6 +64,16 @@ async function fillReceiver(user: ReturnType<typeof userEvent.setup>, relation =
   await user.selectOptions(screen.getByLabelText('Hubungan dengan pemesan'), relation);
 }
 
+/** The crew sends the POD from ~350 m away: the "Lokasi tidak sesuai" modal it gets. */
+async function sendFromFar() {
+  stubGeolocation([FAR]);
+  const user = userEvent.setup();
+  renderScanGo();
+  await fillReceiver(user);
+  await user.click(screen.getByRole('button', { name: 'Kirim POD' }));
+  return { user, dialog: await screen.findByRole('dialog', { name: 'Lokasi tidak sesuai' }) };
+}
+
 beforeEach(() => {
   resetClientStateForTests();
   act(() => closeModal());
@@ -90,7 +91,7 @@ describe('scan and go (/order/detail-scan-go)', () => {
       .on('GET', ORDER, ok(order))
       .on('GET', MINE, ok({ items: [] }))
       .on('POST', '/api/pod/scan-go', ok({ status: true, distanceM: 20, radiusM: 150, pod: {}, order: completed }));
-    stubGeolocation(NEAR);
+    stubGeolocation([NEAR]);
     const user = userEvent.setup();
     renderScanGo();
 
@@ -137,7 +138,7 @@ describe('scan and go (/order/detail-scan-go)', () => {
 
   it('checks the form first: a receiver, a relation, and the relation written out for Lainnya', async () => {
     const server = serve().on('GET', ORDER, ok(order)).on('GET', MINE, ok({ items: [] })).on('POST', '/api/pod/scan-go', ok({ status: true, distanceM: 20, radiusM: 150, pod: {}, order }));
-    stubGeolocation(NEAR);
+    stubGeolocation([NEAR]);
     const user = userEvent.setup();
     renderScanGo();
     await user.click(await screen.findByRole('button', { name: 'Kirim POD' }));
@@ -159,7 +160,7 @@ describe('scan and go (/order/detail-scan-go)', () => {
 
   it('says why there is no position (permission denied) and sends nothing until a retry succeeds', async () => {
     const server = serve().on('GET', ORDER, ok(order)).on('GET', MINE, ok({ items: [] }));
-    stubGeolocation({ error: 1 }, NEAR);
+    stubGeolocation([{ error: 1 }, NEAR]);
     const user = userEvent.setup();
     renderScanGo();
     await fillReceiver(user);
@@ -173,7 +174,7 @@ describe('scan and go (/order/detail-scan-go)', () => {
 
   it('refuses a fix too poor to decide on, with a retry', async () => {
     const server = serve().on('GET', ORDER, ok(order)).on('GET', MINE, ok({ items: [] }));
-    stubGeolocation({ ...NEAR, accuracy: 480 });
+    stubGeolocation([{ ...NEAR, accuracy: 480 }]);
     const user = userEvent.setup();
     renderScanGo();
     await fillReceiver(user);
@@ -194,13 +195,7 @@ describe('scan and go (/order/detail-scan-go)', () => {
         requested = true;
         return { status: 201, body: { message: 'Success', data: {} } };
       });
-    stubGeolocation(FAR);
-    const user = userEvent.setup();
-    renderScanGo();
-    await fillReceiver(user);
-    await user.click(screen.getByRole('button', { name: 'Kirim POD' }));
-
-    const dialog = await screen.findByRole('dialog', { name: 'Lokasi tidak sesuai' });
+    const { user, dialog } = await sendFromFar();
     expect(dialog).toHaveTextContent('Lokasi Anda tidak berada di area pemesan.');
     expect(dialog).toHaveTextContent('Lokasi Anda 348 m ke arah selatan dari titik pelanggan, di luar radius 150 m.');
     expect(server.callsTo('/api/pod/scan-go')[0]!.body).toMatchObject({ isValidate: false, accuracy: 12 });
@@ -246,12 +241,7 @@ describe('scan and go (/order/detail-scan-go)', () => {
       .on('GET', ORDER, ok(order))
       .on('GET', MINE, ok({ items: [podRequestSummary()] }))
       .on('POST', '/api/pod/scan-go', outsideReply({ canRequest: false, pending: true, blockedBy: 'POD_REQUEST_DUPLICATE' }));
-    stubGeolocation(FAR);
-    const user = userEvent.setup();
-    renderScanGo();
-    await fillReceiver(user);
-    await user.click(screen.getByRole('button', { name: 'Kirim POD' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Lokasi tidak sesuai' });
+    const { dialog } = await sendFromFar();
     expect(dialog).toHaveTextContent('Tidak dapat mengajukan POD di luar koordinat: pesanan ini sudah memiliki pengajuan.');
     expect(within(dialog).queryByRole('button', { name: 'Ajukan POD' })).not.toBeInTheDocument();
   });
@@ -263,12 +253,8 @@ describe('scan and go (/order/detail-scan-go)', () => {
       .on('GET', '/api/pod/reasons/request', ok(requestReasons))
       .on('POST', '/api/pod/scan-go', outsideReply())
       .on('POST', '/api/pod/requests', fail(422, 'POD_REQUEST_LOCATION_INVALID', 'Lokasi pengajuan POD tidak sesuai'));
-    stubGeolocation(FAR);
-    const user = userEvent.setup();
-    renderScanGo();
-    await fillReceiver(user);
-    await user.click(screen.getByRole('button', { name: 'Kirim POD' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Ajukan POD' }));
+    const { user, dialog: outside } = await sendFromFar();
+    await user.click(within(outside).getByRole('button', { name: 'Ajukan POD' }));
     await user.click(await screen.findByRole('radio', { name: 'Titik lokasi pelanggan tidak sesuai alamat' }));
     await user.click(screen.getByRole('button', { name: 'Kirim Pengajuan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Koordinat tidak valid' });
@@ -282,7 +268,7 @@ describe('scan and go (/order/detail-scan-go)', () => {
       .on('GET', ORDER, () => ok(current))
       .on('GET', MINE, () => ok({ items: [latest] }))
       .on('GET', '/api/pod/reasons/request', ok(requestReasons));
-    stubGeolocation(FAR);
+    stubGeolocation([FAR]);
     useSentRequests.getState().add(SHP);
     const user = userEvent.setup();
     renderScanGo();
@@ -316,7 +302,7 @@ describe('scan and go (/order/detail-scan-go)', () => {
       .on('GET', ORDER, ok(order))
       .on('GET', MINE, ok({ items: [] }))
       .on('POST', '/api/pod/scan-go', ok({ status: true, distanceM: 348, radiusM: 400, pod: {}, order: { ...order, statusId: 1104 } }));
-    stubGeolocation({ ...FAR, accuracy: 480 });
+    stubGeolocation([{ ...FAR, accuracy: 480 }]);
     const user = userEvent.setup();
     renderScanGo();
     await user.click(await screen.findByRole('button', { name: 'Ambil lokasi' }));

@@ -10,7 +10,7 @@ import { closeModal } from '@/shared/modal/modal-store';
 import { ToastHost } from '@/shared/toast/toast-host';
 import { useToastStore } from '@/shared/toast/toast-store';
 import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
-import { fail, mockFetch, ok } from '@/test/fetch-mock';
+import { fail, mockFetch, ok, type Reply } from '@/test/fetch-mock';
 import { appConfig, podRequestSummary, requestReasons } from '@/test/fixtures';
 import { renderWithRouter } from '@/test/render';
 import ReturnPodRoute from './return-pod';
@@ -57,6 +57,29 @@ function renderReturnPod() {
 async function fillReceiver(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Isi: Nathania Julia' }));
   await user.selectOptions(screen.getByLabelText('Hubungan dengan pemesan'), 'Pemesan');
+}
+
+/** The server of a return whose POD is refused as outside the radius; its POD request answered with `request`. */
+const serveOutside = (request: Reply) =>
+  mockFetch()
+    .on('GET', '/api/app-config', ok(appConfig()))
+    .on('GET', DETAIL, ok(approvedDelivery()))
+    .on('GET', MINE, ok({ items: [] }))
+    .on('GET', '/api/pod/reasons/request', ok(requestReasons))
+    .on('POST', POD, outside())
+    .on('POST', '/api/pod/requests', request);
+
+/** From ~350 m away: the POD, refused, then a POD request with a reason; the request form it was sent from. */
+async function requestFromFar() {
+  stubGeolocation([FAR]);
+  const user = userEvent.setup();
+  renderReturnPod();
+  await fillReceiver(user);
+  await user.click(screen.getByRole('button', { name: 'Kirim POD Retur' }));
+  const form = await screen.findByTestId('pod-request-form');
+  await user.click(await within(form).findByRole('radio', { name: 'Titik lokasi pelanggan tidak sesuai alamat' }));
+  await user.click(within(form).getByRole('button', { name: 'Kirim Pengajuan' }));
+  return form;
 }
 
 beforeEach(() => {
@@ -135,21 +158,8 @@ describe('return POD outside the radius (/retur/pod)', () => {
   });
 
   it('a refused request says why next to its button and keeps the form', async () => {
-    mockFetch()
-      .on('GET', '/api/app-config', ok(appConfig()))
-      .on('GET', DETAIL, ok(approvedDelivery()))
-      .on('GET', MINE, ok({ items: [] }))
-      .on('GET', '/api/pod/reasons/request', ok(requestReasons))
-      .on('POST', POD, outside())
-      .on('POST', '/api/pod/requests', fail(422, 'POD_REQUEST_LOCATION_INVALID', 'Lokasi pengajuan POD tidak sesuai', [{ path: 'body.lat', message: 'Lokasi Anda 1,2 km dari titik pelanggan; pengajuan hanya sampai 1 km.' }]));
-    stubGeolocation([FAR]);
-    const user = userEvent.setup();
-    renderReturnPod();
-    await fillReceiver(user);
-    await user.click(screen.getByRole('button', { name: 'Kirim POD Retur' }));
-    const form = await screen.findByTestId('pod-request-form');
-    await user.click(await within(form).findByRole('radio', { name: 'Titik lokasi pelanggan tidak sesuai alamat' }));
-    await user.click(within(form).getByRole('button', { name: 'Kirim Pengajuan' }));
+    serveOutside(fail(422, 'POD_REQUEST_LOCATION_INVALID', 'Lokasi pengajuan POD tidak sesuai', [{ path: 'body.lat', message: 'Lokasi Anda 1,2 km dari titik pelanggan; pengajuan hanya sampai 1 km.' }]));
+    const form = await requestFromFar();
     const alert = await within(form).findByTestId('pod-request-alert');
     expect(alert).toHaveTextContent('Koordinat tidak valid');
     expect(alert).toHaveTextContent('Pengajuan POD hanya dapat dilakukan di dekat lokasi pemesan.');
@@ -157,21 +167,8 @@ describe('return POD outside the radius (/retur/pod)', () => {
   });
 
   it('offline: the request is kept on the phone and said so; the form does not spin forever', async () => {
-    const server = mockFetch()
-      .on('GET', '/api/app-config', ok(appConfig()))
-      .on('GET', DETAIL, ok(approvedDelivery()))
-      .on('GET', MINE, ok({ items: [] }))
-      .on('GET', '/api/pod/reasons/request', ok(requestReasons))
-      .on('POST', POD, outside())
-      .on('POST', '/api/pod/requests', 'network-error');
-    stubGeolocation([FAR]);
-    const user = userEvent.setup();
-    renderReturnPod();
-    await fillReceiver(user);
-    await user.click(screen.getByRole('button', { name: 'Kirim POD Retur' }));
-    const form = await screen.findByTestId('pod-request-form');
-    await user.click(await within(form).findByRole('radio', { name: 'Titik lokasi pelanggan tidak sesuai alamat' }));
-    await user.click(within(form).getByRole('button', { name: 'Kirim Pengajuan' }));
+    const server = serveOutside('network-error');
+    await requestFromFar();
     await waitFor(() => expect(screen.getByTestId('toasts')).toHaveTextContent(`Pengajuan POD ${SHP} disimpan di ponsel dan dikirim saat koneksi kembali.`), { timeout: 10_000 });
     expect(screen.queryByTestId('pod-request-form')).not.toBeInTheDocument();
     expect(server.callsTo('/api/pod/requests', 'POST').length).toBeGreaterThanOrEqual(1);

@@ -1,4 +1,3 @@
-import { vi } from 'vitest';
 import type { ReasonList, ReturnCount, ReturnDetail, ReturnSummary, Returnable } from '@gerai/contract';
 
 // The returns screens as their tests render them, and what the server answers with.
@@ -97,17 +96,7 @@ export function returnCount(counts: Partial<ReturnCount['counts']> = {}): Return
 
 export { renderPage } from '@/test/render';
 
-/** The phone's GPS, answering with `fixes` in turn. */
-export function stubGeolocation(fixes: Array<{ latitude: number; longitude: number; accuracy: number } | { error: number }>) {
-  let n = 0;
-  const getCurrentPosition = vi.fn((ok: PositionCallback, err?: PositionErrorCallback | null) => {
-    const fix = fixes[Math.min(n++, fixes.length - 1)]!;
-    if ('error' in fix) err?.({ code: fix.error, message: 'x' } as GeolocationPositionError);
-    else ok({ coords: fix } as GeolocationPosition);
-  });
-  vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
-  return { getCurrentPosition };
-}
+export { stubGeolocation } from '@/test/geolocation';
 
 /** A small photo as the file input hands it over. */
 export const photoFile = (name = 'retur.png', type = 'image/png') => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 1, 2, 3])], name, { type });

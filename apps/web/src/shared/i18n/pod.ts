@@ -4,13 +4,6 @@
  * screens, not in the first load.
  */
 export const podText = {
-  relations: {
-    Pemesan: 'Pemesan',
-    Keluarga: 'Keluarga',
-    Satpam: 'Satpam',
-    'Rekan kerja': 'Rekan kerja',
-    Lainnya: 'Lainnya',
-  } as Record<string, string>,
   /** What a request is for (POD_REQUEST_TYPES): the queue and the detail name it. */
   types: {
     order: 'POD Pesanan',
@@ -215,13 +208,6 @@ export const podText = {
     decidedBySystem: 'Ditutup oleh sistem',
     decidedAt: 'Waktu keputusan',
     closed: 'Pengajuan sudah tidak menunggu keputusan.',
-  },
-  sketch: {
-    label: 'Sketsa posisi: titik pelanggan di tengah, lingkaran radius {radius} m, posisi kru {distance} ke arah {direction}',
-    north: 'U',
-    customer: 'Pelanggan',
-    crew: 'Kru',
-    you: 'Anda',
   },
   home: {
     badge: '{count} pengajuan POD menunggu',

@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { CANCEL_TEXT, ROLE_LABEL, cancelMinRole, type CancelResult, type OrderDetail } from '@gerai/contract';
 import { paths } from '@/shared/config/paths';
 import { signal } from '@/shared/feedback/feedback';
+import { useReasonChoice } from '@/shared/hooks/use-reason-choice';
 import { cancellationsText } from '@/shared/i18n/cancellations';
 import { id, t } from '@/shared/i18n/id';
 import { openModal } from '@/shared/modal/modal-store';
@@ -11,7 +12,7 @@ import { Button } from '@/shared/ui/button';
 import { ReasonPicker } from '@/shared/ui/reason-picker';
 import { SkeletonStack } from '@/shared/ui/skeleton';
 import { ErrorState } from '@/shared/ui/state-views';
-import { checkReasonChoice, type ReasonChoice, type ReasonChoiceErrors } from '@/shared/utils/reason-choice';
+import { checkReasonChoice } from '@/shared/utils/reason-choice';
 import type { OrderCacheLink } from '../api/cancel-change';
 import { useCreateCancelRequest } from '../api/create-cancel-request';
 import { useCancelReasons } from '../api/get-cancel-reasons';
@@ -24,8 +25,7 @@ export function CancelForm({ order, link, onDone, detailPath }: { order: OrderDe
   const formId = useId();
   const direct = order.actions.includes('cancel');
   const reasons = useCancelReasons();
-  const [choice, setChoice] = useState<ReasonChoice>({ reasonId: null, text: '' });
-  const [errors, setErrors] = useState<ReasonChoiceErrors | null>(null);
+  const { choice, errors, setErrors, change: changeChoice } = useReasonChoice();
   const { notice, setNotice, noticeRef, onError } = useRefusal();
   const { shipmentNo } = order;
 
@@ -101,10 +101,7 @@ export function CancelForm({ order, link, onDone, detailPath }: { order: OrderDe
             legend={text.form.title}
             reasons={reasons.data.items}
             value={choice}
-            onChange={(next) => {
-              setChoice(next);
-              if (errors) setErrors(null);
-            }}
+            onChange={changeChoice}
             errors={errors}
             textLabel={text.form.otherLabel}
             textPlaceholder={text.form.otherPlaceholder}

@@ -6,8 +6,9 @@ import { id } from '@/shared/i18n/id';
 import { ButtonLink } from '@/shared/ui/button';
 import { InfiniteList } from '@/shared/ui/infinite-list';
 import { PageHeader } from '@/shared/ui/page-header';
+import { RequestCardSkeleton } from '@/shared/ui/request-card';
 import { useCancelRequests } from '../api/get-cancel-requests';
-import { CancelRequestCard, CancelRequestCardSkeleton } from '../components/cancel-request-card';
+import { CancelRequestCard } from '../components/cancel-request-card';
 import { cancelKeys, type CancelListParams } from '../query-keys';
 
 const text = cancellationsText.queue;
@@ -34,7 +35,7 @@ export default function CancelQueuePage() {
         query={list}
         itemKey={(r) => r.id}
         renderItem={(r) => <CancelRequestCard request={r} now={now} />}
-        skeleton={<CancelRequestCardSkeleton />}
+        skeleton={<RequestCardSkeleton />}
         testId="cancel-queue"
         label={text.label}
         texts={{ total: text.total, loadError: text.loadError, loadingMore: text.loadingMore, endOfList: text.endOfList }}

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { isCancellable, type CancelRequest, type OrderDetail } from '@gerai/contract';
 import { isApiError } from '@/shared/api/api-error';
+import type { OrderScreenProps } from '@/shared/api/order-screen';
 import { paths } from '@/shared/config/paths';
 import { cancellationsText } from '@/shared/i18n/cancellations';
 import { ORDER_STATUS_LABEL, id, t } from '@/shared/i18n/id';
@@ -22,17 +23,7 @@ import { DecideCancel } from '../components/decide-cancel';
 
 const text = cancellationsText;
 
-export type OrderLoadState = 'loading' | 'ready' | 'not-found' | 'error';
-
-export interface RequestCancelPageProps {
-  shipmentNo: string;
-  /** The order as the orders area has it (this phone's waiting actions applied). */
-  order: OrderDetail | undefined;
-  orderState: OrderLoadState;
-  retrying: boolean;
-  onRetry: () => void;
-  /** Reads the order again (pull to refresh). */
-  onRefreshOrder: () => Promise<unknown>;
+export interface RequestCancelPageProps extends OrderScreenProps {
   /** The order's cache: a reply's order is written into it. */
   link: OrderCacheLink;
   /** The order's detail screen. */

@@ -1,34 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
 import { ROLE, type RoleId } from '@gerai/contract';
 import { signal } from '@/shared/feedback/feedback';
-import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
-import { renderWithRouter } from '@/test/render';
+import { emitEvent } from '@/test/fake-event-source';
+import { renderOnList, resetLiveBannerTests } from '@/test/live-banner';
 import EscalationAlert, { ESCALATION_BANNER_MS, ESCALATION_RING_GAP_MS, escalationRingsHere } from './escalation-alert';
 
 vi.mock('@/shared/feedback/feedback', () => ({ signal: vi.fn(), installAudioUnlock: () => () => {}, playTone: vi.fn(), vibrate: vi.fn() }));
 
-function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
-}
-
 function setup(roleId: RoleId, storeCode: string | null = 'T001') {
-  return renderWithRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <>
-            <EscalationAlert roleId={roleId} storeCode={storeCode} />
-            <Where />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: ['/order'] },
-  );
+  return renderOnList(<EscalationAlert roleId={roleId} storeCode={storeCode} />);
 }
 
 const escalated = (level: 1 | 2 | 3, over: { storeCode?: string; shipmentNo?: string; ageMinutes?: number } = {}) => ({
@@ -43,14 +25,7 @@ const escalated = (level: 1 | 2 | 3, over: { storeCode?: string; shipmentNo?: st
   ...over,
 });
 
-beforeEach(() => {
-  vi.mocked(signal).mockClear();
-  installFakeEventSource();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+resetLiveBannerTests();
 
 describe('escalationRingsHere', () => {
   it.each([

@@ -1,13 +1,11 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { OrderDetail } from '@gerai/contract';
+import type { OrderScreenProps, OrderScreenState } from '@/shared/api/order-screen';
 import { replaceCached } from '@/shared/api/use-api-mutation';
 import { showErrorModal } from '@/shared/modal/error-to-modal';
 import { orderKeys } from '../query-keys';
 import { isOrderNotFound, newerOrder, useOrder } from './get-order';
-
-/** Where an order screen of another area stands with its order. */
-export type OrderScreenState = 'loading' | 'ready' | 'not-found' | 'error';
 
 /** Writes an order another area's change answered with into its cached detail (never over a newer one). */
 export const writeOrder = (queryClient: QueryClient, detail: OrderDetail): Promise<void> =>
@@ -18,7 +16,7 @@ export const writeOrder = (queryClient: QueryClient, detail: OrderDetail): Promi
  * absent (a quiet not-found state) or failed (the reload modal, as the order detail does), with
  * its retry and read-again. The one place those screens load their order.
  */
-export function useOrderScreen(shipmentNo: string, { enabled = true }: { enabled?: boolean } = {}) {
+export function useOrderScreen(shipmentNo: string, { enabled = true }: { enabled?: boolean } = {}): Omit<OrderScreenProps, 'shipmentNo'> {
   const queryClient = useQueryClient();
   const order = useOrder(shipmentNo, { enabled });
   const error = order.error;

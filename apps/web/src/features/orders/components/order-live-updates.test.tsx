@@ -1,39 +1,25 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
 import { signal } from '@/shared/feedback/feedback';
-import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
+import { emitEvent } from '@/test/fake-event-source';
 import { NoticeDock } from '@/shared/ui/notice-dock';
-import { renderWithRouter } from '@/test/render';
+import { renderOnList, resetLiveBannerTests } from '@/test/live-banner';
 import { OrderLiveUpdates } from './order-live-updates';
 
 vi.mock('@/shared/feedback/feedback', () => ({ signal: vi.fn(), installAudioUnlock: () => () => {}, playTone: vi.fn(), vibrate: vi.fn() }));
 
-function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
-}
-
 function setup() {
-  const element = (
+  return renderOnList(
     <>
       {/* The screen's place for banners (its header holds it in the app). */}
       <NoticeDock />
       <OrderLiveUpdates storeCode="T001" />
-      <Where />
-    </>
+    </>,
   );
-  return renderWithRouter([{ path: '*', element }], { initialEntries: ['/order'] });
 }
 
-beforeEach(() => {
-  vi.mocked(signal).mockClear();
-  installFakeEventSource();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+resetLiveBannerTests();
 
 const created = { orderNo: 'AMD251122000001', appId: 91, statusId: 1101, deliveryType: 1, price: 31_900 };
 

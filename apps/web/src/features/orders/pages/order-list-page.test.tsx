@@ -16,6 +16,9 @@ import OrderListPage from './order-list-page';
 
 const LIST_PATHS = ['/order', '/list-packing', '/list-proses', '/list-done', '/history', '/list-cancel'];
 
+/** The server of the list screens: the tab counts, and the list as `list` answers it. */
+const serveList = (list: Parameters<ReturnType<typeof mockFetch>['on']>[2]) => mockFetch().on('GET', '/api/orders/count', ok(orderCount)).on('GET', '/api/orders', list);
+
 function renderList(path = '/order') {
   return renderWithRouter(
     [
@@ -42,18 +45,14 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('order lists', () => {
   it('shows the tabs with their count badges and the cards of the status', async () => {
-    const server = mockFetch()
-      .on('GET', '/api/orders/count', ok(orderCount))
-      .on(
-        'GET',
-        '/api/orders',
-        ok(
-          orderList([
-            orderSummary(),
-            orderSummary({ shipmentNo: 'SHP2511220000002', orderNo: 'JD251122000002', appId: 410, appName: 'jd', deliveryType: 1, customerName: 'Sabian Kasusra', itemCount: 5, price: 1250500 }),
-          ]),
-        ),
-      );
+    const server = serveList(
+      ok(
+        orderList([
+          orderSummary(),
+          orderSummary({ shipmentNo: 'SHP2511220000002', orderNo: 'JD251122000002', appId: 410, appName: 'jd', deliveryType: 1, customerName: 'Sabian Kasusra', itemCount: 5, price: 1250500 }),
+        ]),
+      ),
+    );
     renderList('/order');
 
     const tabs = screen.getByRole('navigation', { name: 'Status pesanan' });
@@ -86,9 +85,7 @@ describe('order lists', () => {
   });
 
   it('shows the picker and the picking progress on Picking cards', async () => {
-    mockFetch()
-      .on('GET', '/api/orders/count', ok(orderCount))
-      .on('GET', '/api/orders', ok(orderList([orderSummary({ statusId: 1102, pickerName: 'Budi Santoso', progress: { qty: 5, picked: 2, oos: 1, resolved: 3, complete: false } })])));
+    serveList(ok(orderList([orderSummary({ statusId: 1102, pickerName: 'Budi Santoso', progress: { qty: 5, picked: 2, oos: 1, resolved: 3, complete: false } })])));
     renderList('/list-packing');
     const card = await screen.findByTestId('order-card-SHP2511220000001');
     expect(card).toHaveTextContent('Picker: Budi Santoso');
@@ -98,9 +95,7 @@ describe('order lists', () => {
   });
 
   it('shows who cancelled a Batal order and why, with the app\'s section above the list on that list only', async () => {
-    mockFetch()
-      .on('GET', '/api/orders/count', ok(orderCount))
-      .on('GET', '/api/orders', ok(orderList([orderSummary({ statusId: 1106, cancelledBy: 'Agus Setiawan', cancelReason: 'Stok habis' })])));
+    serveList(ok(orderList([orderSummary({ statusId: 1106, cancelledBy: 'Agus Setiawan', cancelReason: 'Stok habis' })])));
     const routes = (element: ReactElement) => [{ element: <Outlet />, children: LIST_PATHS.map((p) => ({ path: p, element })) }];
     const view = renderWithRouter(routes(<OrderListPage cancelPending={<p data-testid="slot">menunggu</p>} />), { initialEntries: ['/list-cancel'] });
     const card = await screen.findByTestId('order-card-SHP2511220000001');
@@ -115,12 +110,10 @@ describe('order lists', () => {
   it('shows skeletons first, then an empty state', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    mockFetch()
-      .on('GET', '/api/orders/count', ok(orderCount))
-      .on('GET', '/api/orders', async () => {
-        await gate;
-        return ok(orderList([]));
-      });
+    serveList(async () => {
+      await gate;
+      return ok(orderList([]));
+    });
     renderList('/list-cancel');
     expect(screen.getByTestId('order-list-loading')).toBeInTheDocument();
     release();
@@ -130,9 +123,7 @@ describe('order lists', () => {
 
   it('shows an error with the server message and recovers on retry', async () => {
     let fails = true;
-    mockFetch()
-      .on('GET', '/api/orders/count', ok(orderCount))
-      .on('GET', '/api/orders', () => (fails ? fail(400, 'STORE_REQUIRED', 'Pilih toko terlebih dahulu.') : ok(orderList([orderSummary()]))));
+    serveList(() => (fails ? fail(400, 'STORE_REQUIRED', 'Pilih toko terlebih dahulu.') : ok(orderList([orderSummary()]))));
     renderList('/order');
     expect(await screen.findByText('Daftar pesanan gagal dimuat.')).toBeInTheDocument();
     expect(screen.getByText('Pilih toko terlebih dahulu.')).toBeInTheDocument();
@@ -142,14 +133,12 @@ describe('order lists', () => {
   });
 
   it('loads the next page (infinite list) without showing an order twice', async () => {
-    const server = mockFetch()
-      .on('GET', '/api/orders/count', ok(orderCount))
-      .on('GET', '/api/orders', (call) => {
-        const page = new URL(call.url, 'http://x').searchParams.get('page');
-        return page === '1'
-          ? ok(orderList([orderSummary({ shipmentNo: 'SHP1' }), orderSummary({ shipmentNo: 'SHP2' })], { size: 2, total: 3 }))
-          : ok(orderList([orderSummary({ shipmentNo: 'SHP2' }), orderSummary({ shipmentNo: 'SHP3' })], { page: 2, size: 2, total: 3 }));
-      });
+    const server = serveList((call) => {
+      const page = new URL(call.url, 'http://x').searchParams.get('page');
+      return page === '1'
+        ? ok(orderList([orderSummary({ shipmentNo: 'SHP1' }), orderSummary({ shipmentNo: 'SHP2' })], { size: 2, total: 3 }))
+        : ok(orderList([orderSummary({ shipmentNo: 'SHP2' }), orderSummary({ shipmentNo: 'SHP3' })], { page: 2, size: 2, total: 3 }));
+    });
     renderList('/list-done');
     await screen.findByTestId('order-card-SHP1');
     // jsdom has no IntersectionObserver: the list offers a button instead.
@@ -161,23 +150,19 @@ describe('order lists', () => {
   });
 
   it('filters by date range, query and a channel of the facet, saved in the filter store', async () => {
-    const server = mockFetch()
-      .on('GET', '/api/orders/count', ok(orderCount))
-      .on(
-        'GET',
-        '/api/orders',
-        ok(
-          orderList([orderSummary()], {
-            facet: {
-              application: [
-                { appId: 379, appName: 'alfagift', count: 3 },
-                { appId: 91, appName: 'alfamind', count: 2 },
-                { appId: 379, appName: 'alfagift', count: 1 },
-              ],
-            },
-          }),
-        ),
-      );
+    const server = serveList(
+      ok(
+        orderList([orderSummary()], {
+          facet: {
+            application: [
+              { appId: 379, appName: 'alfagift', count: 3 },
+              { appId: 91, appName: 'alfamind', count: 2 },
+              { appId: 379, appName: 'alfagift', count: 1 },
+            ],
+          },
+        }),
+      ),
+    );
     renderList('/list-done');
     await screen.findByTestId('order-card-SHP2511220000001');
     await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
@@ -212,7 +197,7 @@ describe('order lists', () => {
 
   it('says when filters hide every order and lets the crew clear them', async () => {
     useFilterStore.getState().setFilters({ query: 'tidak-ada' });
-    mockFetch().on('GET', '/api/orders/count', ok(orderCount)).on('GET', '/api/orders', ok(orderList([])));
+    serveList(ok(orderList([])));
     renderList('/list-done');
     expect(await screen.findByText('Tidak ada pesanan yang cocok dengan filter.')).toBeInTheDocument();
     await userEvent.click(screen.getAllByRole('button', { name: 'Hapus filter' })[0]!);
@@ -220,12 +205,10 @@ describe('order lists', () => {
   });
 
   it('History shows 1105 and switches to History Batal (1107)', async () => {
-    const server = mockFetch()
-      .on('GET', '/api/orders/count', ok(orderCount))
-      .on('GET', '/api/orders', (call) => {
-        const status = new URL(call.url, 'http://x').searchParams.get('status');
-        return ok(orderList([orderSummary({ shipmentNo: status === '1107' ? 'SHPBATAL' : 'SHPDONE', statusId: Number(status) })]));
-      });
+    const server = serveList((call) => {
+      const status = new URL(call.url, 'http://x').searchParams.get('status');
+      return ok(orderList([orderSummary({ shipmentNo: status === '1107' ? 'SHPBATAL' : 'SHPDONE', statusId: Number(status) })]));
+    });
     const { router } = renderList('/history');
     expect(await screen.findByTestId('order-card-SHPDONE')).toHaveAttribute('href', '/order/detail/1105/SHPDONE/pickup');
     expect(screen.getByRole('button', { name: 'History Pesanan' })).toHaveAttribute('aria-pressed', 'true');
@@ -249,11 +232,9 @@ describe('searching a list by shipment or order number', () => {
   const listQueries = (server: ReturnType<typeof mockFetch>) => server.callsTo('/api/orders').map((c) => new URL(c.url, 'http://x').searchParams.get('query'));
 
   it('typing in the search bar filters the list through the saved query, shown in the chips and the filter dialog', async () => {
-    const server = mockFetch()
-      .on('GET', '/api/orders/count', ok(orderCount))
-      .on('GET', '/api/orders', (call) =>
-        ok(orderList(new URL(call.url, 'http://x').searchParams.get('query') ? [orderSummary({ shipmentNo: 'SHP2511220000002', orderNo: 'AGF251122000002' })] : [orderSummary(), orderSummary({ shipmentNo: 'SHP2511220000002', orderNo: 'AGF251122000002' })])),
-      );
+    const server = serveList((call) =>
+      ok(orderList(new URL(call.url, 'http://x').searchParams.get('query') ? [orderSummary({ shipmentNo: 'SHP2511220000002', orderNo: 'AGF251122000002' })] : [orderSummary(), orderSummary({ shipmentNo: 'SHP2511220000002', orderNo: 'AGF251122000002' })])),
+    );
     renderList('/list-proses');
     await screen.findByTestId('order-card-SHP2511220000001');
     const search = screen.getByRole('search', { name: 'Pencarian pesanan' });
@@ -274,9 +255,7 @@ describe('searching a list by shipment or order number', () => {
   });
 
   it('a scanned shipment number opens its detail, whatever the list shows', async () => {
-    const server = mockFetch()
-      .on('GET', '/api/orders/count', ok(orderCount))
-      .on('GET', '/api/orders', ok(orderList([orderSummary()])))
+    const server = serveList(ok(orderList([orderSummary()])))
       .on('GET', '/api/orders/SHP2511220000007', ok(orderDetail({ shipmentNo: 'SHP2511220000007', statusId: 1104, deliveryType: 1 })));
     const { router } = renderList('/order');
     await screen.findByTestId('order-card-SHP2511220000001');
@@ -287,9 +266,7 @@ describe('searching a list by shipment or order number', () => {
   });
 
   it('a shipment number not in this store is said inline, with the text and the list kept', async () => {
-    const server = mockFetch()
-      .on('GET', '/api/orders/count', ok(orderCount))
-      .on('GET', '/api/orders', ok(orderList([orderSummary()])))
+    const server = serveList(ok(orderList([orderSummary()])))
       .on('GET', '/api/orders/SHP2511229999999', fail(404, 'ORDER_NOT_FOUND', 'Pesanan tidak ditemukan.'));
     const { router } = renderList('/list-done');
     await screen.findByTestId('order-card-SHP2511220000001');
@@ -306,9 +283,7 @@ describe('searching a list by shipment or order number', () => {
 
 describe('data asked for before the page code (prefetchOrderScreenData)', () => {
   it('the list opened at start shows the cards the shell asked for, without asking again', async () => {
-    const server = mockFetch()
-      .on('GET', '/api/orders/count', ok(orderCount))
-      .on('GET', '/api/orders', ok(orderList([orderSummary()])));
+    const server = serveList(ok(orderList([orderSummary()])));
     const queryClient = testQueryClient();
     // The shell asks while the page's code is on its way (router.tsx); a trailing slash as typed.
     prefetchOrderScreenData(queryClient, { pathname: '/order/', search: '' });
@@ -322,9 +297,7 @@ describe('data asked for before the page code (prefetchOrderScreenData)', () => 
   });
 
   it('asks for the list History Batal shows under the saved filters, and nothing on other screens', async () => {
-    const server = mockFetch()
-      .on('GET', '/api/orders/count', ok(orderCount))
-      .on('GET', '/api/orders', ok(orderList([])));
+    const server = serveList(ok(orderList([])));
     act(() => useFilterStore.getState().setFilters({ query: 'budi' }));
     prefetchOrderScreenData(testQueryClient(), { pathname: '/history', search: '?jenis=batal' });
     await waitFor(() => expect(server.callsTo('/api/orders')).toHaveLength(1));

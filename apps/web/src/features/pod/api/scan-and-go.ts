@@ -1,24 +1,10 @@
-import type { PodOutsideReply, PodReceiverRelation, PodScanGoResult } from '@gerai/contract';
+import type { PodOutsideReply, PodScanGoBody, PodScanGoResult } from '@gerai/contract';
 import { hasErrorCode } from '@/shared/api/api-error';
 import { useApiMutation, type MutationCallbacks } from '@/shared/api/use-api-mutation';
 import { podChange } from './pod-change';
 
-/** The spec's scan-and-go POD payload (plus the fix's accuracy and capture time, which the server decides with). */
-export interface ScanGoInput {
-  shipmentNo: string;
-  orderNo: string;
-  lat: number;
-  long: number;
-  accuracy: number;
-  /** When the phone took the position (ISO 8601): a POD made offline is decided on as captured. */
-  capturedAt: string;
-  receiverName: string;
-  receiverRelation: PodReceiverRelation;
-  receiverOther?: string;
-  /** The phone's own view: inside the radius by its reckoning (the server decides and records it). */
-  isValidate: boolean;
-  plasticQty: number;
-}
+/** The spec's scan-and-go POD payload: the contract's body (its proof fields shared with the return POD). "Lainnya"'s text may be left out (the schema reads it as undefined). */
+export type ScanGoInput = Omit<PodScanGoBody, 'receiverOther'> & Partial<Pick<PodScanGoBody, 'receiverOther'>>;
 
 export type OutsideData = PodOutsideReply['data'];
 

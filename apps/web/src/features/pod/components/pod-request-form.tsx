@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { POD_REQUEST_TYPE, formatDistance, type PodRequestDetail, type PodRequestType } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
+import { useReasonChoice } from '@/shared/hooks/use-reason-choice';
 import { t } from '@/shared/i18n/id';
 import { podText } from '@/shared/i18n/pod';
 import { Button } from '@/shared/ui/button';
@@ -9,7 +10,7 @@ import { ErrorState } from '@/shared/ui/state-views';
 import { useCreatePodRequest } from '../api/create-pod-request';
 import { useRequestReasons } from '../api/get-request-reasons';
 import { capturedAtOf, type LocationFix } from '@/shared/utils/location';
-import { checkReasonChoice, type ReasonChoice, type ReasonChoiceErrors } from '@/shared/utils/reason-choice';
+import { checkReasonChoice } from '@/shared/utils/reason-choice';
 import { ReasonPicker } from '@/shared/ui/reason-picker';
 import { revealField, SubmitAlert } from '@/shared/ui/submit-alert';
 
@@ -50,8 +51,7 @@ export function PodRequestForm({
   refusal?: string | null;
 }) {
   const reasons = useRequestReasons();
-  const [choice, setChoice] = useState<ReasonChoice>({ reasonId: null, text: '' });
-  const [errors, setErrors] = useState<ReasonChoiceErrors | null>(null);
+  const { choice, errors, setErrors, change: changeChoice } = useReasonChoice();
   const [locating, setLocating] = useState(false);
   const pickerRef = useRef<HTMLDivElement>(null);
   const create = useCreatePodRequest(shipmentNo, { onSuccess: (request) => onSent(request), onQueued: () => onQueued?.(), onError: (error) => onError(error) });
@@ -99,10 +99,7 @@ export function PodRequestForm({
           legend={text.reason}
           reasons={reasons.data.items}
           value={choice}
-          onChange={(next) => {
-            setChoice(next);
-            if (errors) setErrors(null);
-          }}
+          onChange={changeChoice}
           errors={errors}
           textLabel={text.otherLabel}
           textPlaceholder={text.otherPlaceholder}

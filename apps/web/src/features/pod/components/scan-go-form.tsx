@@ -6,7 +6,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { id, t } from '@/shared/i18n/id';
 import { podText } from '@/shared/i18n/pod';
-import { FieldSuggestion, FormField, fieldControl } from '@/shared/ui/form-field';
+import { FormField, fieldControl } from '@/shared/ui/form-field';
+import { ReceiverRelationSelect, receiverNameAfter } from '@/shared/ui/receiver-fields';
 import { isTooLong, lineLimit } from '@/shared/ui/text-area-field';
 import { Stepper } from '@/shared/ui/stepper';
 import { cn } from '@/shared/utils/cn';
@@ -87,14 +88,13 @@ export function ScanGoForm({
         htmlFor={`${uid}-name`}
         label={text.receiverName}
         error={nameField.error}
-        after={
-          nameField.counter ??
-          (!name.trim() && customerName ? (
-            <FieldSuggestion onClick={() => form.setValue('receiverName', customerName, { shouldValidate: form.formState.isSubmitted })}>
-              {t(text.useCustomerName, { name: customerName })}
-            </FieldSuggestion>
-          ) : null)
-        }
+        after={receiverNameAfter({
+          counter: nameField.counter,
+          typed: name,
+          customerName,
+          label: t(text.useCustomerName, { name: customerName }),
+          onUse: (customer) => form.setValue('receiverName', customer, { shouldValidate: form.formState.isSubmitted }),
+        })}
       >
         <input
           {...fieldControl(`${uid}-name`, nameField.error, CLEAR)}
@@ -107,16 +107,12 @@ export function ScanGoForm({
       </FormField>
 
       <FormField htmlFor={`${uid}-relation`} label={text.relation} error={errors.receiverRelation?.message}>
-        <select {...fieldControl(`${uid}-relation`, errors.receiverRelation?.message, cn(CLEAR, !relation && 'text-slate-400'))} data-testid="receiver-relation" {...form.register('receiverRelation')}>
-          <option value="" disabled>
-            {text.relationPlaceholder}
-          </option>
-          {POD_RECEIVER_RELATIONS.map((r) => (
-            <option key={r} value={r} className="text-slate-900">
-              {podText.relations[r] ?? r}
-            </option>
-          ))}
-        </select>
+        <ReceiverRelationSelect
+          {...fieldControl(`${uid}-relation`, errors.receiverRelation?.message, cn(CLEAR, !relation && 'text-slate-400'))}
+          data-testid="receiver-relation"
+          placeholder={text.relationPlaceholder}
+          {...form.register('receiverRelation')}
+        />
       </FormField>
 
       {relation === POD_RELATION_OTHER ? (

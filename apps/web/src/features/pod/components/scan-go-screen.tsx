@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { DELIVERY_TYPE, ORDER_STATUS, POD_REQUEST_TYPE, type OrderDetail } from '@gerai/contract';
+import type { OrderScreenProps } from '@/shared/api/order-screen';
 import { paths } from '@/shared/config/paths';
 import { ORDER_STATUS_LABEL, id, t } from '@/shared/i18n/id';
 import { ordersText } from '@/shared/i18n/orders';
@@ -16,19 +17,8 @@ import { PodRequestState } from './pod-request-state';
 import { ScanGoDelivery } from './scan-go-delivery';
 
 const text = podText.scanGo;
-/** The POD request form reuses a fix this recent; an older one is taken again. */
 
-export type OrderLoadState = 'loading' | 'ready' | 'not-found' | 'error';
-
-export interface ScanGoScreenProps {
-  shipmentNo: string;
-  /** The order, loaded by the orders area (composed in the app's route). */
-  order: OrderDetail | undefined;
-  orderState: OrderLoadState;
-  retrying: boolean;
-  onRetry: () => void;
-  /** Refetch the order (after a decision or a refusal that says it changed). */
-  onRefreshOrder: () => Promise<unknown>;
+export interface ScanGoScreenProps extends OrderScreenProps {
   /** The server's newer order (scan and go answers with it). */
   onOrderChanged: (order: OrderDetail) => void;
   /** The order's detail screen (back, "Buka detail pesanan"). */

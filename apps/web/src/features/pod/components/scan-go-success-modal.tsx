@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { paths } from '@/shared/config/paths';
 import type { ModalRendererProps } from '@/shared/modal/modal-host';
-import { ModalImage } from '@/shared/modal/modal-image';
+import { ModalMessage } from '@/shared/modal/generic-modal';
 import { Button } from '@/shared/ui/button';
 
 /** The spec's "scan and go success" modal (POD status true): the way on is the Selesai list. */
@@ -9,15 +9,7 @@ export function ScanGoSuccessModal({ modal, finish, titleId, descriptionId }: Mo
   const navigate = useNavigate();
   return (
     <div className="flex flex-col gap-3 p-6 text-center" data-testid="scan-go-success">
-      <ModalImage type={modal.imageType === 'none' ? 'success' : modal.imageType} />
-      <h2 id={titleId} className="text-lg font-bold text-slate-900">
-        {modal.title}
-      </h2>
-      {modal.message ? (
-        <p id={descriptionId} className="whitespace-pre-line text-slate-600">
-          {modal.message}
-        </p>
-      ) : null}
+      <ModalMessage modal={modal} titleId={titleId} descriptionId={descriptionId} imageType={modal.imageType === 'none' ? 'success' : modal.imageType} />
       <Button
         block
         className="mt-2"

@@ -1,5 +1,4 @@
-import { vi } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { ModalHost } from '@/shared/modal/modal-host';
@@ -14,21 +13,7 @@ export const order = deliveryOrder();
 /** ~20 m north of the customer. */
 export const NEAR = { latitude: CUSTOMER_POINT.lat + 0.00018, longitude: CUSTOMER_POINT.long, accuracy: 8 };
 
-export type Fix = { latitude: number; longitude: number; accuracy: number } | { error: number };
-
-/** The phone's GPS; `hold` keeps each answer until the test releases it. */
-export function stubGeolocation(fixes: Fix[], { hold = false } = {}) {
-  let n = 0;
-  const waiting: Array<() => void> = [];
-  const getCurrentPosition = vi.fn((ok: PositionCallback, err?: PositionErrorCallback | null, _options?: PositionOptions) => {
-    const fix = fixes[Math.min(n++, fixes.length - 1)]!;
-    const answer = () => ('error' in fix ? err?.({ code: fix.error, message: 'x' } as GeolocationPositionError) : ok({ coords: fix } as GeolocationPosition));
-    if (hold) waiting.push(answer);
-    else answer();
-  });
-  vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
-  return { getCurrentPosition, release: () => act(() => waiting.splice(0).forEach((answer) => answer())) };
-}
+export { stubGeolocation, type Fix } from '@/test/geolocation';
 
 export function renderScreen() {
   return renderWithRouter(

@@ -7,6 +7,7 @@ import { isApiError } from '@/shared/api/api-error';
 import { refusalModal, sayRefusal } from '@/shared/api/refusal';
 import { paths } from '@/shared/config/paths';
 import { signal } from '@/shared/feedback/feedback';
+import { useReasonChoice } from '@/shared/hooks/use-reason-choice';
 import { ORDER_STATUS_LABEL, id, t } from '@/shared/i18n/id';
 import { ordersText } from '@/shared/i18n/orders';
 import { podText } from '@/shared/i18n/pod';
@@ -31,7 +32,7 @@ import { ReasonPicker } from '@/shared/ui/reason-picker';
 import { SubmitAlert } from '@/shared/ui/submit-alert';
 import { podKeys } from '../query-keys';
 import { POD_APPROVAL_REFUSALS } from '../refusals';
-import { checkReasonChoice, type ReasonChoice, type ReasonChoiceErrors } from '@/shared/utils/reason-choice';
+import { checkReasonChoice } from '@/shared/utils/reason-choice';
 import { Decision, Positions } from '../components/pod-request-facts';
 
 const text = podText.detail;
@@ -43,8 +44,7 @@ export default function PodRequestDetailPage() {
   const openModal = useModalStore((s) => s.openModal);
   const detail = usePodRequest(shipmentNo, deliveryType, type);
   const [rejecting, setRejecting] = useState(false);
-  const [choice, setChoice] = useState<ReasonChoice>({ reasonId: null, text: '' });
-  const [choiceErrors, setChoiceErrors] = useState<ReasonChoiceErrors | null>(null);
+  const { choice, errors: choiceErrors, setErrors: setChoiceErrors, change: changeChoice } = useReasonChoice();
   const [notice, setNotice] = useState<string | null>(null);
   const rejectReasons = useRejectReasons({ enabled: rejecting });
   const noticeRef = useRef<HTMLParagraphElement>(null);
@@ -203,10 +203,7 @@ export default function PodRequestDetailPage() {
                 legend={text.rejectTitle}
                 reasons={rejectReasons.data.items}
                 value={choice}
-                onChange={(next) => {
-                  setChoice(next);
-                  if (choiceErrors) setChoiceErrors(null);
-                }}
+                onChange={changeChoice}
                 errors={choiceErrors}
                 textLabel={podText.request.otherLabel}
                 textPlaceholder={podText.request.otherPlaceholder}

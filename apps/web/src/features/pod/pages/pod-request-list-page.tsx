@@ -14,13 +14,13 @@ import { FilterChips, ListHeaderActions, dateRangeChip, queryChip } from '@/shar
 import { Icon } from '@/shared/ui/icons';
 import { InfiniteList } from '@/shared/ui/infinite-list';
 import { PageHeader } from '@/shared/ui/page-header';
+import { RequestCardSkeleton } from '@/shared/ui/request-card';
 import { EmptyState } from '@/shared/ui/state-views';
-import { cn } from '@/shared/utils/cn';
-import { formatNumber } from '@/shared/utils/format';
+import { StatusTabs } from '@/shared/ui/status-tabs';
 import { usePodRequestCount } from '../api/get-pod-request-count';
 import { usePodRequests } from '../api/get-pod-requests';
 import { PodFilterPanel } from '../components/pod-filter-panel';
-import { PodRequestCard, PodRequestCardSkeleton } from '../components/pod-request-card';
+import { PodRequestCard } from '../components/pod-request-card';
 import { podKeys, type PodListParams } from '../query-keys';
 import { parseStatus } from '../utils/queue-status';
 
@@ -96,31 +96,20 @@ export default function PodRequestListPage() {
   return (
     <>
       {header}
-      <div role="group" aria-label={text.tabsLabel} className="sticky top-14 z-10 grid grid-cols-3 gap-1 border-b border-slate-200 bg-white p-2" data-testid="pod-tabs">
-        {POD_APPROVAL_STATUSES.map((s) => (
-          <button
-            key={s}
-            type="button"
-            aria-pressed={s === status}
-            onClick={() => setSearch(withStore(s === 'pending' ? {} : { [STATUS_PARAM]: s }), { replace: true })}
-            className={cn('relative min-h-11 rounded-xl text-sm font-semibold', s === status ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-700')}
-            data-testid={`pod-tab-${s}`}
-          >
-            {podText.status[s]}
-            {s === 'pending' && count.data && count.data.pending > 0 ? (
-              <span className={cn('ml-1.5 inline-flex min-w-5 justify-center rounded-full px-1 text-xs', s === status ? 'bg-white text-brand-800' : 'bg-brand-700 text-white')} data-testid="pod-tab-pending-count">
-                {formatNumber(count.data.pending)}
-              </span>
-            ) : null}
-          </button>
-        ))}
-      </div>
+      <StatusTabs
+        label={text.tabsLabel}
+        layout="grid"
+        testId="pod-tab"
+        current={status}
+        onSelect={(s) => setSearch(withStore(s === 'pending' ? {} : { [STATUS_PARAM]: s }), { replace: true })}
+        tabs={POD_APPROVAL_STATUSES.map((s) => ({ value: s, label: podText.status[s] ?? s, count: s === 'pending' && count.data && count.data.pending > 0 ? count.data.pending : undefined }))}
+      />
       <InfiniteList
         key={status}
         query={list}
         itemKey={(r) => r.id}
         renderItem={(r) => <PodRequestCard request={r} now={now} />}
-        skeleton={<PodRequestCardSkeleton />}
+        skeleton={<RequestCardSkeleton />}
         testId="pod-list"
         label={podText.status[status] ?? status}
         texts={{ total: text.total, loadError: text.loadError, loadingMore: text.loadingMore, endOfList: text.endOfList }}

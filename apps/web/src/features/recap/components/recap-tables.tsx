@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { RECAP_COLUMNS, type Recap, type RecapCrew, type RecapOutOfStock, type RecapReasonCount, type RecapTable as RecapTableName } from '@gerai/contract';
 import { recapText } from '@/shared/i18n/recap';
 import { formatNumber } from '@/shared/utils/format';
@@ -23,7 +24,36 @@ function columnsOf<T>(table: RecapTableName, cells: ReadonlyArray<Omit<RecapColu
 
 const reasonCells: ReadonlyArray<Omit<RecapColumn<RecapReasonCount>, 'header'>> = [{ cell: (r) => r.reason }, { cell: (r) => n(r.count), numeric: true }];
 
+/** The reason counts of the recap (same two columns): each is its own CSV. */
+const REASON_TABLES = [
+  { table: 'cancellations', title: text.cancellations, rows: (r: Recap) => r.cancellations },
+  { table: 'returns', title: text.returns, rows: (r: Recap) => r.returns },
+  { table: 'pod-exceptions', title: text.podExceptions, rows: (r: Recap) => r.podExceptions },
+] as const;
+
 const sum = <T,>(rows: readonly T[], pick: (row: T) => number) => rows.reduce((total, row) => total + pick(row), 0);
+
+/**
+ * A table downloadable as CSV: its name gives its link, its headings (with `cells`) and its test id,
+ * so a table cannot show the headings of another's file.
+ */
+function CsvTable<T>({
+  table,
+  params,
+  cells,
+  ...shown
+}: {
+  table: RecapTableName;
+  params: RecapParams;
+  cells: ReadonlyArray<Omit<RecapColumn<T>, 'header'>>;
+  title: string;
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  footer?: ReadonlyArray<ReactNode>;
+  note?: string;
+}) {
+  return <RecapTable<T> {...shown} csvHref={recapCsvHref(table, params)} columns={columnsOf(table, cells)} testId={`recap-table-${table}`} />;
+}
 
 /**
  * The recap's tables: per day (the day chart's figures), then channels, statuses, crew (kepala toko and
@@ -31,8 +61,6 @@ const sum = <T,>(rows: readonly T[], pick: (row: T) => number) => rows.reduce((t
  * downloadable as CSV for the range and store these figures are of.
  */
 export function RecapTables({ recap, params }: { recap: Recap; params: RecapParams }) {
-  const csv = (table: RecapTableName) => recapCsvHref(table, params);
-
   return (
     <div className="flex flex-col gap-3">
       <RecapTable<Day>
@@ -48,36 +76,37 @@ export function RecapTables({ recap, params }: { recap: Recap; params: RecapPara
         ]}
         testId="recap-table-days"
       />
-      <RecapTable<ChannelRow>
+      <CsvTable<ChannelRow>
+        table="channels"
+        params={params}
         title={text.channels}
-        csvHref={csv('channels')}
         rows={recap.byChannel}
         rowKey={(c) => c.appId}
-        columns={columnsOf<ChannelRow>('channels', [
+        cells={[
           { cell: (c) => channelName(c.appId) },
           { cell: (c) => n(c.orders), numeric: true },
           { cell: (c) => n(c.completed), numeric: true },
           { cell: (c) => n(c.cancelled), numeric: true },
-        ])}
+        ]}
         footer={[text.total, n(sum(recap.byChannel, (c) => c.orders)), n(sum(recap.byChannel, (c) => c.completed)), n(sum(recap.byChannel, (c) => c.cancelled))]}
-        testId="recap-table-channels"
       />
-      <RecapTable<StatusRow>
+      <CsvTable<StatusRow>
+        table="statuses"
+        params={params}
         title={text.statuses}
-        csvHref={csv('statuses')}
         rows={recap.byStatus}
         rowKey={(s) => s.statusId}
-        columns={columnsOf<StatusRow>('statuses', [{ cell: (s) => statusName(s.statusId) }, { cell: (s) => n(s.orders), numeric: true }])}
+        cells={[{ cell: (s) => statusName(s.statusId) }, { cell: (s) => n(s.orders), numeric: true }]}
         footer={[text.total, n(sum(recap.byStatus, (s) => s.orders))]}
-        testId="recap-table-statuses"
       />
       {recap.byCrew ? (
-        <RecapTable<RecapCrew>
+        <CsvTable<RecapCrew>
+          table="crew"
+          params={params}
           title={text.crew}
-          csvHref={csv('crew')}
           rows={recap.byCrew}
           rowKey={(c) => c.userId}
-          columns={columnsOf<RecapCrew>('crew', [
+          cells={[
             { cell: (c) => c.nik },
             { cell: (c) => c.name, wide: true },
             { cell: (c) => c.storeCode ?? '-' },
@@ -85,29 +114,29 @@ export function RecapTables({ recap, params }: { recap: Recap; params: RecapPara
             { cell: (c) => n(c.completed), numeric: true },
             { cell: (c) => n(c.cancelled), numeric: true },
             { cell: (c) => formatMinutesValue(c.medianPackMinutes), numeric: true },
-          ])}
-          testId="recap-table-crew"
+          ]}
         />
       ) : null}
-      <RecapTable<Completion>
+      <CsvTable<Completion>
+        table="completion"
+        params={params}
         title={text.completion}
-        csvHref={csv('completion')}
         note={text.completionNote}
         rows={recap.completion.completed > 0 ? [recap.completion] : []}
         rowKey={() => 'completion'}
-        columns={columnsOf<Completion>('completion', [
+        cells={[
           { cell: (c) => n(c.completed), numeric: true },
           { cell: (c) => formatMinutesValue(c.medianMinutes), numeric: true },
           { cell: (c) => formatMinutesValue(c.p90Minutes), numeric: true },
-        ])}
-        testId="recap-table-completion"
+        ]}
       />
-      <RecapTable<RecapOutOfStock>
+      <CsvTable<RecapOutOfStock>
+        table="out-of-stock"
+        params={params}
         title={text.outOfStock}
-        csvHref={csv('out-of-stock')}
         rows={recap.outOfStock}
         rowKey={(p) => p.productId}
-        columns={columnsOf<RecapOutOfStock>('out-of-stock', [
+        cells={[
           { cell: (p) => p.productId },
           { cell: (p) => p.name, wide: true },
           { cell: (p) => n(p.orderedQty), numeric: true },
@@ -115,33 +144,11 @@ export function RecapTables({ recap, params }: { recap: Recap; params: RecapPara
           { cell: (p) => n(p.lines), numeric: true },
           { cell: (p) => n(p.oosLines), numeric: true },
           { cell: (p) => formatRateValue(p.rate), numeric: true },
-        ])}
-        testId="recap-table-out-of-stock"
+        ]}
       />
-      <RecapTable<RecapReasonCount>
-        title={text.cancellations}
-        csvHref={csv('cancellations')}
-        rows={recap.cancellations}
-        rowKey={(r) => r.reason}
-        columns={columnsOf('cancellations', reasonCells)}
-        testId="recap-table-cancellations"
-      />
-      <RecapTable<RecapReasonCount>
-        title={text.returns}
-        csvHref={csv('returns')}
-        rows={recap.returns}
-        rowKey={(r) => r.reason}
-        columns={columnsOf('returns', reasonCells)}
-        testId="recap-table-returns"
-      />
-      <RecapTable<RecapReasonCount>
-        title={text.podExceptions}
-        csvHref={csv('pod-exceptions')}
-        rows={recap.podExceptions}
-        rowKey={(r) => r.reason}
-        columns={columnsOf('pod-exceptions', reasonCells)}
-        testId="recap-table-pod-exceptions"
-      />
+      {REASON_TABLES.map(({ table, title, rows }) => (
+        <CsvTable<RecapReasonCount> key={table} table={table} params={params} title={title} rows={rows(recap)} rowKey={(r) => r.reason} cells={reasonCells} />
+      ))}
     </div>
   );
 }

@@ -1,18 +1,9 @@
-import type { PodReceiverRelation, ReturnDetail } from '@gerai/contract';
+import type { ReturnDetail, ReturnPodBody } from '@gerai/contract';
 import { useApiMutation, type MutationCallbacks } from '@/shared/api/use-api-mutation';
 import { returnChange } from './return-change';
 
-/** The return POD: where the phone was (as captured) and who handed the goods over. */
-export interface CollectReturnInput {
-  lat: number;
-  long: number;
-  accuracy: number;
-  /** When the phone took the position (ISO 8601): a POD kept offline is decided on as captured. */
-  capturedAt: string;
-  receiverName: string;
-  receiverRelation: PodReceiverRelation;
-  receiverOther?: string;
-}
+/** The return POD: the contract's body, the same proof fields as scan and go (where the phone was, as captured, and who handed the goods over). "Lainnya"'s text may be left out (the schema reads it as undefined). */
+export type CollectReturnInput = Omit<ReturnPodBody, 'receiverOther'> & Partial<Pick<ReturnPodBody, 'receiverOther'>>;
 
 /**
  * POST /api/returns/:shipmentNo/pod → the return (collected): the goods of a delivery order

@@ -1,6 +1,6 @@
 import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { POD_RECEIVER_RELATIONS, POD_RELATION_OTHER, POD_TEXT, type LatLng, type PodReceiverRelation, type ReturnDetail } from '@gerai/contract';
+import { POD_RELATION_OTHER, POD_TEXT, type LatLng, type PodReceiverRelation, type ReturnDetail } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
 import { paths } from '@/shared/config/paths';
 import { useEvents } from '@/shared/events/event-stream';
@@ -14,9 +14,10 @@ import { useModalStore } from '@/shared/modal/modal-store';
 import { showToast } from '@/shared/toast/toast-store';
 import { ActionBar } from '@/shared/ui/action-bar';
 import { Button } from '@/shared/ui/button';
-import { FieldSuggestion, FormField, fieldControl } from '@/shared/ui/form-field';
+import { FormField, fieldControl } from '@/shared/ui/form-field';
 import { isTooLong, lineLimit, tooLongMessage } from '@/shared/ui/text-area-field';
 import { Icon } from '@/shared/ui/icons';
+import { ReceiverRelationSelect, receiverNameAfter } from '@/shared/ui/receiver-fields';
 import { capturedAtOf, type LocationFix } from '@/shared/utils/location';
 import { revealField, SubmitAlert } from '@/shared/ui/submit-alert';
 import { useCollectReturn, type CollectReturnInput } from '../api/collect-return';
@@ -187,10 +188,7 @@ export function ReturnPodForm({
             htmlFor={`${uid}-name`}
             label={text.receiverName}
             error={nameField.error}
-            after={
-              nameField.counter ??
-              (!receiverName.trim() && r.customerName ? <FieldSuggestion onClick={() => setReceiverName(r.customerName)}>{t(text.useCustomerName, { name: r.customerName })}</FieldSuggestion> : null)
-            }
+            after={receiverNameAfter({ counter: nameField.counter, typed: receiverName, customerName: r.customerName, label: t(text.useCustomerName, { name: r.customerName }), onUse: setReceiverName })}
           >
             <input
               ref={nameRef}
@@ -207,7 +205,7 @@ export function ReturnPodForm({
             />
           </FormField>
           <FormField htmlFor={`${uid}-relation`} label={text.relation} error={errors.receiverRelation}>
-            <select
+            <ReceiverRelationSelect
               ref={relationRef}
               {...fieldControl(`${uid}-relation`, errors.receiverRelation, !relation && 'text-slate-400')}
               value={relation}
@@ -216,16 +214,8 @@ export function ReturnPodForm({
                 setBlocked(null);
               }}
               data-testid="receiver-relation"
-            >
-              <option value="" disabled>
-                {text.relationPlaceholder}
-              </option>
-              {POD_RECEIVER_RELATIONS.map((rel) => (
-                <option key={rel} value={rel} className="text-slate-900">
-                  {rel}
-                </option>
-              ))}
-            </select>
+              placeholder={text.relationPlaceholder}
+            />
           </FormField>
           {relation === POD_RELATION_OTHER ? (
             <FormField htmlFor={`${uid}-other`} label={text.relationOther} error={otherField.error} after={otherField.counter}>

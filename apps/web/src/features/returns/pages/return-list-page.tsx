@@ -7,12 +7,12 @@ import { id } from '@/shared/i18n/id';
 import { returnsText } from '@/shared/i18n/returns';
 import { InfiniteList } from '@/shared/ui/infinite-list';
 import { HeaderRefresh, PageHeader } from '@/shared/ui/page-header';
+import { RequestCardSkeleton } from '@/shared/ui/request-card';
 import { SearchRow } from '@/shared/ui/search-row';
-import { cn } from '@/shared/utils/cn';
-import { formatNumber } from '@/shared/utils/format';
+import { StatusTabs } from '@/shared/ui/status-tabs';
 import { useReturnCount } from '../api/get-return-count';
 import { useReturns } from '../api/get-returns';
-import { ReturnCard, ReturnCardSkeleton } from '../components/return-card';
+import { ReturnCard } from '../components/return-card';
 import { returnKeys, type ReturnListParams } from '../query-keys';
 import { parseReturnStatus } from '../utils/method';
 
@@ -55,41 +55,20 @@ function ReturnList({ status }: { status: ReturnStatus }) {
         backTo={paths.home}
         actions={<HeaderRefresh onRefresh={refresh} label={text.refresh} />}
       />
-      <div role="group" aria-label={text.tabsLabel} className="sticky top-14 z-10 flex gap-1.5 overflow-x-auto border-b border-slate-200 bg-white p-2 [scrollbar-width:none]" data-testid="return-tabs">
-        {RETURN_STATUSES.map((s) => {
-          const n = count.data?.counts[s];
-          const label = RETURN_STATUS_LABEL[s];
-          return (
-            <button
-              key={s}
-              type="button"
-              aria-pressed={s === status}
-              onClick={() => navigate({ pathname: paths.returList(s), search: query ? `?${QUERY_PARAM}=${encodeURIComponent(query)}` : '' }, { replace: true })}
-              className={cn('inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-xl px-3 text-sm font-semibold whitespace-nowrap', s === status ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-700')}
-              data-testid={`return-tab-${s}`}
-            >
-              {label}
-              {n !== undefined ? (
-                <>
-                  {/* Named by what it shows (WCAG 2.5.3): "Diajukan 2", the space keeping the two apart. */}{' '}
-                  <span
-                    className={cn('inline-flex min-w-5 justify-center rounded-full px-1 text-xs tabular-nums', s === status ? 'bg-white text-brand-800' : n > 0 ? 'bg-brand-700 text-white' : 'bg-slate-200 text-slate-600')}
-                    data-testid={`return-tab-${s}-count`}
-                  >
-                    {formatNumber(n)}
-                  </span>
-                </>
-              ) : null}
-            </button>
-          );
-        })}
-      </div>
+      <StatusTabs
+        label={text.tabsLabel}
+        layout="scroll"
+        testId="return-tab"
+        current={status}
+        onSelect={(s) => navigate({ pathname: paths.returList(s), search: query ? `?${QUERY_PARAM}=${encodeURIComponent(query)}` : '' }, { replace: true })}
+        tabs={RETURN_STATUSES.map((s) => ({ value: s, label: RETURN_STATUS_LABEL[s], count: count.data?.counts[s] }))}
+      />
       <InfiniteList
         key={status}
         query={list}
         itemKey={(r) => r.id}
         renderItem={(r) => <ReturnCard item={r} now={now} />}
-        skeleton={<ReturnCardSkeleton />}
+        skeleton={<RequestCardSkeleton />}
         testId="return-list"
         label={RETURN_STATUS_LABEL[status]}
         texts={{ total: text.total, loadError: text.loadError, loadingMore: text.loadingMore, endOfList: text.endOfList }}
