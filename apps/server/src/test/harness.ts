@@ -67,3 +67,12 @@ export function testContextPerFile(overrides: Partial<Config> = {}, env: Record<
     },
   });
 }
+
+/**
+ * The preamble of most test files: the file's context and its area's calls as the demo users,
+ * built on it (`const { ctx, api } = testFileWith(podApi)`).
+ */
+export function testFileWith<Api>(makeApi: (ctx: TestContext) => Api): { ctx: TestContext; api: Api } {
+  const ctx = testContextPerFile();
+  return { ctx, api: makeApi(ctx) };
+}

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { STOCK_CAUSE, STOCK_CONDITION } from '@gerai/contract';
 import { auditLog, events, orderLines, orders, products, stockBookingDetails, stockBookings, stockMovements } from '../../db/schema';
 import { DEMO_NIK, PAPER_BAG, crewNik } from '../../seed/demo-data';
-import type { TestContext } from '../../test/harness';
+import { testFileWith, type TestContext } from '../../test/harness';
 import { signBody } from '../channels/signature';
 import { moveStock, stockOf } from '../stock';
 import { randomTag } from '../../test/random';
@@ -119,14 +119,36 @@ export async function linesOf(ctx: TestContext, orderId: number): Promise<TestLi
   return ctx.handle.db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
 }
 
-/** Hands out products no other test of the file has used (never the paper bag). */
-export function productPicker(ctx: TestContext) {
+/**
+ * What every bookings test file starts from: one app per file, its calls as the demo users,
+ * fresh products, and the order most tests book for.
+ */
+export function bookingTestFile() {
+  const { ctx, api } = testFileWith(bookingApi);
+  const freshProduct = productPicker(ctx);
+  /** A T001 order lacking `qty` of a fresh product that T002 and T003 have `stock` of (and T001 `ownStock`, when given). */
+  async function shortOrder(qty = 3, stock = 10, ownStock?: number) {
+    const product = await freshProduct();
+    if (ownStock !== undefined) await setStock(ctx, 'T001', product.productId, ownStock);
+    await setStock(ctx, 'T002', product.productId, stock);
+    await setStock(ctx, 'T003', product.productId, stock);
+    const order = await api.pickingOrder([{ productId: product.productId, qty }]);
+    return { product, order };
+  }
+  return { ctx, api, freshProduct, shortOrder };
+}
+
+/**
+ * Hands out products no booking has used and no other test of the file took (never the paper bag);
+ * `alsoUnused` are further conditions a product must meet (another area's "not used by me yet").
+ */
+export function productPicker(ctx: TestContext, ...alsoUnused: SQL[]) {
   const used = new Set<string>();
   return async (): Promise<{ productId: string; ean13: string; name: string }> => {
     const rows = await ctx.handle.db
       .select({ productId: products.productId, ean13: products.ean13, name: products.name })
       .from(products)
-      .where(and(ne(products.productId, PAPER_BAG.productId), sql`not exists (select 1 from ${stockBookings} b where b.product_id = ${products.productId})`))
+      .where(and(ne(products.productId, PAPER_BAG.productId), sql`not exists (select 1 from ${stockBookings} b where b.product_id = ${products.productId})`, ...alsoUnused))
       .orderBy(asc(products.productId))
       .limit(used.size + 1);
     const row = rows.find((r) => !used.has(r.productId));

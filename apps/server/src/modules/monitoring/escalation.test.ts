@@ -5,12 +5,11 @@ import { ESCALATION_REASON, parseEventPayload, type EventPayload } from '@gerai/
 import { auditLog, events, orderEscalations, orders, orderStatusHistory } from '../../db/schema';
 import { DEMO_NIK } from '../../seed/demo-data';
 import { readEventFrames } from '../../test/sse';
-import { testContextPerFile } from '../../test/harness';
+import { testFileWith } from '../../test/harness';
 import { escalateDue, startEscalations } from './escalation';
 import { addOrder, ago, monitoringApi, type TestOrder } from './monitoring-test-kit';
 
-const ctx = testContextPerFile();
-const api = monitoringApi(ctx);
+const { ctx, api } = testFileWith(monitoringApi);
 const MINUTE = 60_000;
 const after = (order: TestOrder, minutes: number) => new Date(order.createdAt.getTime() + minutes * MINUTE);
 /** Each test's orders arrive in a window of their own, hours apart, so one test's runs never reach another's orders. */
