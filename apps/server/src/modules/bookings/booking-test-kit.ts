@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { STOCK_CAUSE, STOCK_CONDITION } from '@gerai/contract';
+import { STOCK_CAUSE, STOCK_CONDITION, type IntakeOrder } from '@gerai/contract';
 import { auditLog, events, orderLines, orders, products, stockBookingDetails, stockBookings, stockMovements } from '../../db/schema';
 import { DEMO_NIK, PAPER_BAG, crewNik } from '../../seed/demo-data';
 import { testFileWith, type TestContext } from '../../test/harness';
-import { signBody } from '../channels/signature';
+import { sendChannelOrder } from '../../test/intake';
 import { moveStock, stockOf } from '../stock';
 import { randomTag } from '../../test/random';
 
@@ -60,7 +60,7 @@ export function bookingApi(ctx: TestContext) {
       const eans = await ctx.handle.db.select({ productId: products.productId, ean: products.ean13 }).from(products).where(inArray(products.productId, lines.map((l) => l.productId)));
       const eanOf = new Map(eans.map((e) => [e.productId, e.ean]));
       intakes++;
-      const body = {
+      const body: IntakeOrder = {
         orderNo: `BK-${process.pid}-${intakes}-${randomTag(6)}`,
         storeCode,
         deliveryType: 0,
@@ -69,13 +69,7 @@ export function bookingApi(ctx: TestContext) {
         lines: lines.map((l) => ({ barcode: eanOf.get(l.productId)!, qty: l.qty })),
         paperBags: 0,
       };
-      const raw = JSON.stringify(body);
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/channels/379/orders',
-        headers: { 'content-type': 'application/json', 'x-gerai-signature': signBody(raw, ctx.config.channelSecrets['379']!) },
-        payload: raw,
-      });
+      const res = await sendChannelOrder(ctx, body);
       if (res.statusCode !== 201) throw new Error(`intake failed: ${res.statusCode} ${res.body}`);
       const shipmentNo = res.json().data.shipmentNo as string;
       const claim = await api.post(CLAIMER[storeCode]!, `/api/orders/${shipmentNo}/claim`);
