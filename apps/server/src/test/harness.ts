@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../config';
 import type { DbHandle } from '../db/client';
@@ -75,4 +76,10 @@ export function testContextPerFile(overrides: Partial<Config> = {}, env: Record<
 export function testFileWith<Api>(makeApi: (ctx: TestContext) => Api): { ctx: TestContext; api: Api } {
   const ctx = testContextPerFile();
   return { ctx, api: makeApi(ctx) };
+}
+
+/** Opens the app on a free local port and gives its base URL: for tests that talk HTTP to it (the event stream, a customer). */
+export async function listenLocally(ctx: TestContext): Promise<string> {
+  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  return `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 }
