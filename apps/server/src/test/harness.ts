@@ -83,3 +83,9 @@ export async function listenLocally(ctx: TestContext): Promise<string> {
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   return `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 }
+
+/** One GET as a demo user, signed in afresh: for tests that make a few calls and keep no session. */
+export async function getAs(ctx: TestContext, nik: string, url: string) {
+  const { authorization } = await ctx.loginAs(nik);
+  return ctx.app.inject({ method: 'GET', url, headers: { authorization } });
+}
