@@ -186,8 +186,9 @@ export async function auditOfBooking(ctx: TestContext, bookID: number) {
 }
 
 /**
- * Every store_stock row against the sum of its ledger, per bucket: the rows that differ (none when
- * the books balance). Stores and products without movements must hold zeros.
+ * Every store_stock row against the sum of its ledger, per bucket (in transit too, for transfers):
+ * the rows that differ (none when the books balance). Stores and products without movements must
+ * hold zeros.
  */
 export async function unbalancedStock(ctx: TestContext): Promise<Array<Record<string, unknown>>> {
   const { rows } = (await ctx.handle.db.execute(sql`
@@ -195,13 +196,15 @@ export async function unbalancedStock(ctx: TestContext): Promise<Array<Record<st
       select store_code, product_id,
         coalesce(sum(delta) filter (where condition = 'sellable'), 0)::int as qty,
         coalesce(sum(delta) filter (where condition = 'damaged'), 0)::int as qty_damaged,
-        coalesce(sum(delta) filter (where condition = 'reserved'), 0)::int as qty_reserved
+        coalesce(sum(delta) filter (where condition = 'reserved'), 0)::int as qty_reserved,
+        coalesce(sum(delta) filter (where condition = 'in_transit'), 0)::int as qty_in_transit
       from stock_movements group by store_code, product_id)
     select coalesce(s.store_code, l.store_code) as store_code, coalesce(s.product_id, l.product_id) as product_id,
-      s.qty, l.qty as ledger_qty, s.qty_damaged, l.qty_damaged as ledger_damaged, s.qty_reserved, l.qty_reserved as ledger_reserved
+      s.qty, l.qty as ledger_qty, s.qty_damaged, l.qty_damaged as ledger_damaged, s.qty_reserved, l.qty_reserved as ledger_reserved,
+      s.qty_in_transit, l.qty_in_transit as ledger_in_transit
     from store_stock s full join ledger l on l.store_code = s.store_code and l.product_id = s.product_id
     where coalesce(s.qty, 0) <> coalesce(l.qty, 0) or coalesce(s.qty_damaged, 0) <> coalesce(l.qty_damaged, 0)
-      or coalesce(s.qty_reserved, 0) <> coalesce(l.qty_reserved, 0)
+      or coalesce(s.qty_reserved, 0) <> coalesce(l.qty_reserved, 0) or coalesce(s.qty_in_transit, 0) <> coalesce(l.qty_in_transit, 0)
     limit 20`)) as unknown as { rows: Array<Record<string, unknown>> };
   return rows;
 }

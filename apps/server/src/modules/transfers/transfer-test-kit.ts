@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { auditLog, events, idempotencyKeys, materialTransferItems, materialTransfers, products, stockMovements } from '../../db/schema';
 import { testFileWith, type TestContext } from '../../test/harness';
-import { CHIEF, CHIEF_T002, productPicker as bookingProductPicker, setStock, STAFF, STAFF_T002, STAFF_T003, stockRow, SUPER_USER, SUPERVISOR } from '../bookings/booking-test-kit';
+import { CHIEF, CHIEF_T002, productPicker as bookingProductPicker, setStock, STAFF, STAFF_T002, STAFF_T003, stockRow, SUPER_USER, SUPERVISOR, unbalancedStock } from '../bookings/booking-test-kit';
 import { stockOf } from '../stock';
 
-export { CHIEF, CHIEF_T002, setStock, STAFF, STAFF_T002, STAFF_T003, stockRow, SUPER_USER, SUPERVISOR };
+export { CHIEF, CHIEF_T002, setStock, STAFF, STAFF_T002, STAFF_T003, stockRow, SUPER_USER, SUPERVISOR, unbalancedStock };
 
 export type Reply = Awaited<ReturnType<TestContext['app']['inject']>>;
 type Who = string | { authorization: string };
@@ -137,25 +137,4 @@ export async function everythingKept(ctx: TestContext): Promise<string> {
     ctx.handle.db.select().from(idempotencyKeys),
   ]);
   return JSON.stringify([audit, written, keys]);
-}
-
-/**
- * Every store_stock row against the sum of its ledger, per bucket: the rows that differ (none when
- * the books balance).
- */
-export async function unbalancedStock(ctx: TestContext): Promise<Array<Record<string, unknown>>> {
-  const { rows } = (await ctx.handle.db.execute(sql`
-    with ledger as (
-      select store_code, product_id,
-        coalesce(sum(delta) filter (where condition = 'sellable'), 0)::int as qty,
-        coalesce(sum(delta) filter (where condition = 'damaged'), 0)::int as qty_damaged,
-        coalesce(sum(delta) filter (where condition = 'reserved'), 0)::int as qty_reserved,
-        coalesce(sum(delta) filter (where condition = 'in_transit'), 0)::int as qty_in_transit
-      from stock_movements group by store_code, product_id)
-    select coalesce(s.store_code, l.store_code) as store_code, coalesce(s.product_id, l.product_id) as product_id
-    from store_stock s full join ledger l on l.store_code = s.store_code and l.product_id = s.product_id
-    where coalesce(s.qty, 0) <> coalesce(l.qty, 0) or coalesce(s.qty_damaged, 0) <> coalesce(l.qty_damaged, 0)
-      or coalesce(s.qty_reserved, 0) <> coalesce(l.qty_reserved, 0) or coalesce(s.qty_in_transit, 0) <> coalesce(l.qty_in_transit, 0)
-    limit 20`)) as unknown as { rows: Array<Record<string, unknown>> };
-  return rows;
 }
