@@ -17,6 +17,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { startApp, stopAfter } from './app-server.mjs';
 import { freePort, startProxy } from './lib/flaky-proxy.mjs';
+import { mulberry32 } from './lib/mulberry32.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -55,17 +56,6 @@ const CREW = { nik: '10000001', password: 'gerai123', store: 'T001' };
 /** The first channel and its development secret (the app runs without CHANNEL_SECRETS). */
 const CHANNEL = { appId: 379, secret: 'gerai-channel-379' };
 
-/** mulberry32: a small seeded PRNG, so every run makes the same random choices in arrival order. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // --- direct calls (set-up and checks; not crew actions) ---------------------------------------
@@ -209,8 +199,8 @@ try {
   }
   const countsBefore = (await direct(app.base, '/api/orders/count', { token })).counts;
 
-  const rand = prng(SEED);
-  proxy = await startProxy(app.base, prng(SEED ^ 0x9e3779b9), { faults: FAULTS, delayMs: DELAY_MS, lateShare: LATE_SHARE });
+  const rand = mulberry32(SEED);
+  proxy = await startProxy(app.base, mulberry32(SEED ^ 0x9e3779b9), { faults: FAULTS, delayMs: DELAY_MS, lateShare: LATE_SHARE });
   const runStart = Date.now();
   const queue = [...orders];
   await Promise.all(

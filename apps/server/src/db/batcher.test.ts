@@ -1,32 +1,56 @@
 import { describe, expect, it } from 'vitest';
 import { Batcher } from './batcher';
+
+/** One turn of the event loop's check phase, where the Batcher starts its batches (setImmediate). */
+const turn = () => new Promise<void>((r) => setImmediate(r));
 import { refusedByDatabase } from './statement';
 
 describe('Batcher', () => {
   it('answers each caller with its own result and batches what arrives together', async () => {
     const calls: number[][] = [];
+    // The first batch is held open until the test has seen that the rest wait for it.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
     const batcher = new Batcher<number, number>(async (items) => {
       calls.push(items);
-      await new Promise((r) => setTimeout(r, 5));
+      await held;
       return items.map((n) => n * 10);
     }, { maxBatch: 3, concurrency: 1 });
-    const results = await Promise.all([1, 2, 3, 4, 5].map((n) => batcher.submit(n)));
-    expect(results).toEqual([10, 20, 30, 40, 50]);
+    const results = Promise.all([1, 2, 3, 4, 5].map((n) => batcher.submit(n)));
+    await turn();
+    await turn();
+    expect(calls).toEqual([[1, 2, 3]]);
+    release();
+    expect(await results).toEqual([10, 20, 30, 40, 50]);
     expect(calls).toEqual([[1, 2, 3], [4, 5]]);
   });
 
   it('runs no more batches at once than allowed, and a later call still runs alone', async () => {
     let running = 0;
     let most = 0;
+    // Each batch is held open until the test lets it finish, one at a time.
+    const held: Array<() => void> = [];
     const batcher = new Batcher<number, number>(async (items) => {
       most = Math.max(most, ++running);
-      await new Promise((r) => setTimeout(r, 5));
+      await new Promise<void>((r) => held.push(r));
       running--;
       return items;
     }, { maxBatch: 1, concurrency: 2 });
-    await Promise.all(Array.from({ length: 6 }, (_, i) => batcher.submit(i)));
+    const all = Promise.all(Array.from({ length: 6 }, (_, i) => batcher.submit(i)));
+    await turn();
+    await turn();
+    expect(running).toBe(2);
+    while (held.length > 0) {
+      held.shift()!();
+      await turn();
+      await turn();
+    }
+    expect(await all).toEqual([0, 1, 2, 3, 4, 5]);
     expect(most).toBe(2);
-    expect(await batcher.submit(7)).toBe(7);
+    const later = batcher.submit(7);
+    await turn();
+    held.shift()!();
+    expect(await later).toBe(7);
   });
 
   it('rejects every caller of a failed batch and keeps serving later ones', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
 import { APP_IDS, channelByAppId, ERROR_HTTP_STATUS, errorReplySchema, ORDER_STATUS_IDS, type ErrorCode } from '@gerai/contract';
 import { buildApp } from '../app';
 import { signBody, SIGNATURE_HEADER } from '../modules/channels/signature';
@@ -672,8 +673,13 @@ describe('the API under malformed input', () => {
         console.log(`${op.name} (${Math.round(performance.now() - started)} ms): ${[...tally].map(([a, n]) => `${a} ×${n}`).join(', ')}\n${[...samples.values()].map((x) => `    ${x}`).join('\n')}`);
       }
     }
-    // A failure after a reply (a stream's replay) may be logged a moment later.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A failure after a reply (a stream's replay) is logged once its stream has ended: wait for every
+    // stream of the fuzz app to close, then for one database round trip (behind a replay page still
+    // being read), instead of sleeping and hoping the log has caught up.
+    const streamsGone = Date.now() + REPLY_TIMEOUT_MS;
+    while (app.events.openStreams > 0 && Date.now() < streamsGone) await new Promise((resolve) => setImmediate(resolve));
+    if (app.events.openStreams > 0) failures.push({ route: '(after the last request)', request: '-', status: 0, problem: `${app.events.openStreams} event stream(s) still open after their callers hung up`, reply: '', root: '' });
+    await ctx.handle.db.execute(sql`select 1`);
     const late = logged.slice(seenUpTo).filter((e) => e.level >= 50);
     if (late.length) failures.push({ route: '(after the last request)', request: '-', status: 0, problem: 'an error was logged after the last request', reply: '', root: rootOf(late) });
     const serverErrors = failures.filter((f) => f.status >= 500).length;

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { desc, inArray } from 'drizzle-orm';
-import { createTestContext, type TestContext } from '../test/harness';
+import { listenLocally, testContextPerFile } from '../test/harness';
 import { readEventFrames } from '../test/sse';
 import { events, products } from '../db/schema';
 import { signBody } from '../modules/channels/signature';
@@ -11,14 +11,11 @@ import { MAX_STREAM_BUFFER_BYTES, purgeOldEvents } from './events';
 import { buildApp } from '../app';
 import { randomTag } from '../test/random';
 
-let ctx: TestContext;
+const ctx = testContextPerFile();
 let base: string;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  base = await listenLocally(ctx);
 });
-afterAll(async () => ctx?.close());
 
 /** Reads SSE frames until `until` matches one or the time runs out. */
 async function readEvents(token: string, headers: Record<string, string>, until: (frames: string[]) => boolean, onOpen?: () => Promise<void>) {

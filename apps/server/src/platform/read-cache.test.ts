@@ -21,27 +21,35 @@ describe('StoreReadCache', () => {
   it('never keeps a result read while a change arrived', async () => {
     const c = cache();
     let value = 'before';
-    const slow = async () => {
+    // The first load answers only once the change has arrived: no timing decides the order.
+    let answer!: () => void;
+    const changeArrived = new Promise<void>((r) => (answer = r));
+    const racing = c.read('T001', 'list', async () => {
       const seen = value;
-      await new Promise((r) => setTimeout(r, 5));
+      await changeArrived;
       return seen;
-    };
-    const racing = c.read('T001', 'list', slow);
+    });
     value = 'after';
     c.invalidate('T001');
+    answer();
     expect(await racing).toBe('before');
-    expect(await c.read('T001', 'list', slow)).toBe('after');
+    expect(await c.read('T001', 'list', async () => value)).toBe('after');
   });
 
   it('shares one load between concurrent misses, and does not keep a failure', async () => {
     const c = cache();
     let loads = 0;
+    // The load stays open until both reads have asked: the second finds the first one's load.
+    let finish!: () => void;
+    const bothAsked = new Promise<void>((r) => (finish = r));
     const load = async () => {
       loads++;
-      await new Promise((r) => setTimeout(r, 5));
+      await bothAsked;
       return loads;
     };
-    expect(await Promise.all([c.read('T001', 'k', load), c.read('T001', 'k', load)])).toEqual([1, 1]);
+    const reads = Promise.all([c.read('T001', 'k', load), c.read('T001', 'k', load)]);
+    finish();
+    expect(await reads).toEqual([1, 1]);
     const failing = c.read('T001', 'bad', async () => Promise.reject(new Error('db down')));
     await expect(failing).rejects.toThrow('db down');
     expect(await c.read('T001', 'bad', async () => 'ok')).toBe('ok');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../config';
 import type { DbHandle } from '../db/client';
@@ -66,4 +67,25 @@ export function testContextPerFile(overrides: Partial<Config> = {}, env: Record<
       return current[key as keyof TestContext];
     },
   });
+}
+
+/**
+ * The preamble of most test files: the file's context and its area's calls as the demo users,
+ * built on it (`const { ctx, api } = testFileWith(podApi)`).
+ */
+export function testFileWith<Api>(makeApi: (ctx: TestContext) => Api): { ctx: TestContext; api: Api } {
+  const ctx = testContextPerFile();
+  return { ctx, api: makeApi(ctx) };
+}
+
+/** Opens the app on a free local port and gives its base URL: for tests that talk HTTP to it (the event stream, a customer). */
+export async function listenLocally(ctx: TestContext): Promise<string> {
+  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  return `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+}
+
+/** One GET as a demo user, signed in afresh: for tests that make a few calls and keep no session. */
+export async function getAs(ctx: TestContext, nik: string, url: string) {
+  const { authorization } = await ctx.loginAs(nik);
+  return ctx.app.inject({ method: 'GET', url, headers: { authorization } });
 }

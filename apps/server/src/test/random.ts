@@ -1,3 +1,5 @@
+import { mulberry32 } from '../../../../scripts/lib/mulberry32.mjs';
+
 /**
  * The server tests' one source of randomness. Seeded (TEST_SEED, or a fixed default), so a
  * failure replays on the next run; each test file gets its own stream from the same seed
@@ -5,16 +7,9 @@
  */
 export const TEST_SEED = Number(process.env.TEST_SEED ?? 20261122);
 
-/** mulberry32: a small, fast PRNG giving numbers in [0, 1). */
+/** The tests' PRNG (mulberry32, shared with the scripts) from `seed`: numbers in [0, 1). */
 export function seededRandom(seed: number = TEST_SEED): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(seed);
 }
 
 const stream = seededRandom();

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { STOCK_CAUSE, STOCK_CONDITION } from '@gerai/contract';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { STOCK_CAUSE, STOCK_CONDITION, type IntakeOrder } from '@gerai/contract';
 import { auditLog, events, orderLines, orders, products, stockBookingDetails, stockBookings, stockMovements } from '../../db/schema';
 import { DEMO_NIK, PAPER_BAG, crewNik } from '../../seed/demo-data';
-import type { TestContext } from '../../test/harness';
-import { signBody } from '../channels/signature';
+import { testFileWith, type TestContext } from '../../test/harness';
+import { sendChannelOrder } from '../../test/intake';
 import { moveStock, stockOf } from '../stock';
 import { randomTag } from '../../test/random';
 
@@ -60,7 +60,7 @@ export function bookingApi(ctx: TestContext) {
       const eans = await ctx.handle.db.select({ productId: products.productId, ean: products.ean13 }).from(products).where(inArray(products.productId, lines.map((l) => l.productId)));
       const eanOf = new Map(eans.map((e) => [e.productId, e.ean]));
       intakes++;
-      const body = {
+      const body: IntakeOrder = {
         orderNo: `BK-${process.pid}-${intakes}-${randomTag(6)}`,
         storeCode,
         deliveryType: 0,
@@ -69,13 +69,7 @@ export function bookingApi(ctx: TestContext) {
         lines: lines.map((l) => ({ barcode: eanOf.get(l.productId)!, qty: l.qty })),
         paperBags: 0,
       };
-      const raw = JSON.stringify(body);
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/channels/379/orders',
-        headers: { 'content-type': 'application/json', 'x-gerai-signature': signBody(raw, ctx.config.channelSecrets['379']!) },
-        payload: raw,
-      });
+      const res = await sendChannelOrder(ctx, body);
       if (res.statusCode !== 201) throw new Error(`intake failed: ${res.statusCode} ${res.body}`);
       const shipmentNo = res.json().data.shipmentNo as string;
       const claim = await api.post(CLAIMER[storeCode]!, `/api/orders/${shipmentNo}/claim`);
@@ -119,14 +113,36 @@ export async function linesOf(ctx: TestContext, orderId: number): Promise<TestLi
   return ctx.handle.db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
 }
 
-/** Hands out products no other test of the file has used (never the paper bag). */
-export function productPicker(ctx: TestContext) {
+/**
+ * What every bookings test file starts from: one app per file, its calls as the demo users,
+ * fresh products, and the order most tests book for.
+ */
+export function bookingTestFile() {
+  const { ctx, api } = testFileWith(bookingApi);
+  const freshProduct = productPicker(ctx);
+  /** A T001 order lacking `qty` of a fresh product that T002 and T003 have `stock` of (and T001 `ownStock`, when given). */
+  async function shortOrder(qty = 3, stock = 10, ownStock?: number) {
+    const product = await freshProduct();
+    if (ownStock !== undefined) await setStock(ctx, 'T001', product.productId, ownStock);
+    await setStock(ctx, 'T002', product.productId, stock);
+    await setStock(ctx, 'T003', product.productId, stock);
+    const order = await api.pickingOrder([{ productId: product.productId, qty }]);
+    return { product, order };
+  }
+  return { ctx, api, freshProduct, shortOrder };
+}
+
+/**
+ * Hands out products no booking has used and no other test of the file took (never the paper bag);
+ * `alsoUnused` are further conditions a product must meet (another area's "not used by me yet").
+ */
+export function productPicker(ctx: TestContext, ...alsoUnused: SQL[]) {
   const used = new Set<string>();
   return async (): Promise<{ productId: string; ean13: string; name: string }> => {
     const rows = await ctx.handle.db
       .select({ productId: products.productId, ean13: products.ean13, name: products.name })
       .from(products)
-      .where(and(ne(products.productId, PAPER_BAG.productId), sql`not exists (select 1 from ${stockBookings} b where b.product_id = ${products.productId})`))
+      .where(and(ne(products.productId, PAPER_BAG.productId), sql`not exists (select 1 from ${stockBookings} b where b.product_id = ${products.productId})`, ...alsoUnused))
       .orderBy(asc(products.productId))
       .limit(used.size + 1);
     const row = rows.find((r) => !used.has(r.productId));
@@ -170,8 +186,9 @@ export async function auditOfBooking(ctx: TestContext, bookID: number) {
 }
 
 /**
- * Every store_stock row against the sum of its ledger, per bucket: the rows that differ (none when
- * the books balance). Stores and products without movements must hold zeros.
+ * Every store_stock row against the sum of its ledger, per bucket (in transit too, for transfers):
+ * the rows that differ (none when the books balance). Stores and products without movements must
+ * hold zeros.
  */
 export async function unbalancedStock(ctx: TestContext): Promise<Array<Record<string, unknown>>> {
   const { rows } = (await ctx.handle.db.execute(sql`
@@ -179,13 +196,15 @@ export async function unbalancedStock(ctx: TestContext): Promise<Array<Record<st
       select store_code, product_id,
         coalesce(sum(delta) filter (where condition = 'sellable'), 0)::int as qty,
         coalesce(sum(delta) filter (where condition = 'damaged'), 0)::int as qty_damaged,
-        coalesce(sum(delta) filter (where condition = 'reserved'), 0)::int as qty_reserved
+        coalesce(sum(delta) filter (where condition = 'reserved'), 0)::int as qty_reserved,
+        coalesce(sum(delta) filter (where condition = 'in_transit'), 0)::int as qty_in_transit
       from stock_movements group by store_code, product_id)
     select coalesce(s.store_code, l.store_code) as store_code, coalesce(s.product_id, l.product_id) as product_id,
-      s.qty, l.qty as ledger_qty, s.qty_damaged, l.qty_damaged as ledger_damaged, s.qty_reserved, l.qty_reserved as ledger_reserved
+      s.qty, l.qty as ledger_qty, s.qty_damaged, l.qty_damaged as ledger_damaged, s.qty_reserved, l.qty_reserved as ledger_reserved,
+      s.qty_in_transit, l.qty_in_transit as ledger_in_transit
     from store_stock s full join ledger l on l.store_code = s.store_code and l.product_id = s.product_id
     where coalesce(s.qty, 0) <> coalesce(l.qty, 0) or coalesce(s.qty_damaged, 0) <> coalesce(l.qty_damaged, 0)
-      or coalesce(s.qty_reserved, 0) <> coalesce(l.qty_reserved, 0)
+      or coalesce(s.qty_reserved, 0) <> coalesce(l.qty_reserved, 0) or coalesce(s.qty_in_transit, 0) <> coalesce(l.qty_in_transit, 0)
     limit 20`)) as unknown as { rows: Array<Record<string, unknown>> };
   return rows;
 }

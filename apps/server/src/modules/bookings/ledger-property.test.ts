@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { BOOKING_STATUS } from '@gerai/contract';
 import { orders, stockBookingDetails, stockBookings, storeStock } from '../../db/schema';
-import { testContextPerFile } from '../../test/harness';
 import { returnApi } from '../returns/return-test-kit';
 import {
-  bookingApi,
+  bookingRows,
+  bookingTestFile,
   CHIEF,
   CHIEF_T002,
   linesOf,
-  productPicker,
   setStock,
   STAFF,
   STAFF_T002,
@@ -33,10 +32,8 @@ const STORES = ['T001', 'T002', 'T003'] as const;
 const STAFF_OF: Record<string, string> = { T001: STAFF, T002: STAFF_T002, T003: STAFF_T003 };
 const CHIEF_OF: Record<string, string> = { T001: CHIEF, T002: CHIEF_T002 };
 
-const ctx = testContextPerFile();
-const api = bookingApi(ctx);
+const { ctx, api, freshProduct } = bookingTestFile();
 const returns = returnApi(ctx);
-const freshProduct = productPicker(ctx);
 
 describe('the stock ledger under a random mix of everything that moves stock', () => {
   it(`keeps store_stock equal to its ledger in every bucket (seed ${SEED}, ${STEPS} steps)`, async () => {
@@ -74,14 +71,7 @@ describe('the stock ledger under a random mix of everything that moves stock', (
         .where(and(inArray(stockBookings.id, bookIDs), inArray(stockBookingDetails.status, statuses), isNull(stockBookings.cancelledAt)));
       return one(rows.map((r) => r.id));
     };
-    const bookingOf = async (bookID: number) => {
-      const [row] = await ctx.handle.db
-        .select({ b: stockBookings, d: stockBookingDetails })
-        .from(stockBookings)
-        .innerJoin(stockBookingDetails, eq(stockBookingDetails.bookingId, stockBookings.id))
-        .where(eq(stockBookings.id, bookID));
-      return row!;
-    };
+    const bookingOf = (bookID: number) => bookingRows(ctx, bookID);
 
     const ops: Record<string, () => Promise<void>> = {
       async order() {

@@ -3,15 +3,13 @@ import { eq, inArray } from 'drizzle-orm';
 import { BOOKING_LIMITS, distanceMeters } from '@gerai/contract';
 import { stores, users } from '../../db/schema';
 import { loadPrincipal } from '../../platform/principal';
-import { testContextPerFile } from '../../test/harness';
 import { cancelOrderBookings } from './index';
 import {
-  bookingApi,
   bookingEvents,
   bookingRows,
+  bookingTestFile,
   CHIEF,
   ledgerOf,
-  productPicker,
   setStock,
   STAFF,
   STAFF_T002,
@@ -22,9 +20,7 @@ import {
   type TestOrder,
 } from './booking-test-kit';
 
-const ctx = testContextPerFile();
-const api = bookingApi(ctx);
-const freshProduct = productPicker(ctx);
+const { ctx, api, freshProduct } = bookingTestFile();
 
 type Item = { bookID: number; direction: string; status: number; storeCode: string; offeredTo: { storeCode: string }; cancelled: boolean };
 const ids = (items: Item[]) => items.map((i) => i.bookID);

@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { BOOKING_STATUS_LABEL, ERROR_DETAILS, parseEventPayload, type EventType } from '@gerai/contract';
-import { testContextPerFile } from '../../test/harness';
 import { crewNik } from '../../seed/demo-data';
 import {
   auditOfBooking,
-  bookingApi,
   bookingEvents,
   bookingRows,
+  bookingTestFile,
   CHIEF,
   CHIEF_T002,
   ledgerOf,
-  productPicker,
-  setStock,
   STAFF,
   STAFF_T002,
   STAFF_T003,
@@ -20,19 +17,10 @@ import {
   unbalancedStock,
 } from './booking-test-kit';
 
-const ctx = testContextPerFile();
-const api = bookingApi(ctx);
-const freshProduct = productPicker(ctx);
-
-/** A T001 order short of 3 units of a fresh product that T002 and T003 have 10 of (T001 none). */
-async function shortOrder(qty = 3) {
-  const product = await freshProduct();
-  await setStock(ctx, 'T001', product.productId, 0);
-  await setStock(ctx, 'T002', product.productId, 10);
-  await setStock(ctx, 'T003', product.productId, 10);
-  const order = await api.pickingOrder([{ productId: product.productId, qty }]);
-  return { product, order };
-}
+const file = bookingTestFile();
+const { ctx, api } = file;
+/** A T001 order short of `qty` units of a fresh product that T002 and T003 have 10 of (T001 none). */
+const shortOrder = (qty = 3) => file.shortOrder(qty, 10, 0);
 
 describe('the booking machine', () => {
   it('creates (1131, nothing reserved), T002 takes (1132, sellable → reserved), T001 receives (1133, into its sellable stock)', async () => {

@@ -1,32 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { BOOKING_STATUS_LABEL, ERROR_DETAILS } from '@gerai/contract';
-import { testContextPerFile } from '../../test/harness';
 import {
   auditOfBooking,
-  bookingApi,
   bookingRows,
+  bookingTestFile,
   CHIEF,
   CHIEF_T002,
   ledgerOf,
-  productPicker,
-  setStock,
   STAFF,
   STAFF_T002,
   stockRow,
   unbalancedStock,
 } from './booking-test-kit';
 
-const ctx = testContextPerFile();
-const api = bookingApi(ctx);
-const freshProduct = productPicker(ctx);
-
-async function shortOrder(qty: number, stock = 10) {
-  const product = await freshProduct();
-  await setStock(ctx, 'T002', product.productId, stock);
-  await setStock(ctx, 'T003', product.productId, stock);
-  const order = await api.pickingOrder([{ productId: product.productId, qty }]);
-  return { product, order };
-}
+const { ctx, api, shortOrder } = bookingTestFile();
 
 describe('races', () => {
   it('two phones of the addressed store take at once: one 200, one 409, the units reserved once', async () => {

@@ -2,14 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BOOKING_STATUS_LABEL, ERROR_DETAILS, FIELD_MESSAGES } from '@gerai/contract';
 import { stockBookings } from '../../db/schema';
-import { testContextPerFile } from '../../test/harness';
 import {
   auditOfBooking,
-  bookingApi,
   bookingRows,
+  bookingTestFile,
   CHIEF_T002,
   ledgerOf,
-  productPicker,
   setStock,
   STAFF,
   STAFF_T002,
@@ -18,18 +16,7 @@ import {
   type TestOrder,
 } from './booking-test-kit';
 
-const ctx = testContextPerFile();
-const api = bookingApi(ctx);
-const freshProduct = productPicker(ctx);
-
-/** A T001 order lacking `qty` of a fresh product; T002 and T003 have `stock` of it. */
-async function shortOrder(qty = 3, stock = 10) {
-  const product = await freshProduct();
-  await setStock(ctx, 'T002', product.productId, stock);
-  await setStock(ctx, 'T003', product.productId, stock);
-  const order = await api.pickingOrder([{ productId: product.productId, qty }]);
-  return { product, order };
-}
+const { ctx, api, freshProduct, shortOrder } = bookingTestFile();
 
 const bookingsOf = (order: TestOrder) => ctx.handle.db.select().from(stockBookings).where(eq(stockBookings.orderId, order.id));
 

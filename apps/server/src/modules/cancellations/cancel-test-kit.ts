@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { OrderStatusId } from '@gerai/contract';
+import type { IntakeOrder, OrderStatusId } from '@gerai/contract';
 import { cancelRequests, channelNotices, orderLines, orders, products, stockMovements } from '../../db/schema';
-import { signBody } from '../channels/signature';
+import { sendChannelOrder } from '../../test/intake';
 import type { TestContext } from '../../test/harness';
 import { DEMO_NIK } from '../../seed/demo-data';
 import { orderApi } from '../orders/order-test-kit';
@@ -21,7 +21,7 @@ async function receive(ctx: TestContext, deliveryType: 0 | 1, storeCode = 'T001'
   const found = await ctx.handle.db.select({ ean: products.ean13 }).from(products).orderBy(asc(products.productId)).limit(40);
   const pick = (i: number) => found[(received * 2 + i) % found.length]!.ean;
   received++;
-  const body = {
+  const body: IntakeOrder = {
     orderNo: `CX-${process.pid}-${received}-${randomTag(6)}`,
     storeCode,
     deliveryType,
@@ -37,13 +37,7 @@ async function receive(ctx: TestContext, deliveryType: 0 | 1, storeCode = 'T001'
     ],
     paperBags: 0,
   };
-  const raw = JSON.stringify(body);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/channels/379/orders',
-    headers: { 'content-type': 'application/json', 'x-gerai-signature': signBody(raw, ctx.config.channelSecrets['379']!) },
-    payload: raw,
-  });
+  const res = await sendChannelOrder(ctx, body);
   if (res.statusCode !== 201) throw new Error(`intake failed: ${res.statusCode} ${res.body}`);
   const [row] = await ctx.handle.db.select().from(orders).where(eq(orders.shipmentNo, res.json().data.shipmentNo));
   return row!;

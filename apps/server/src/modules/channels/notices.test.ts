@@ -114,11 +114,18 @@ describe('the dispatcher', () => {
     const { id } = await queued('return.approved');
     await only(id);
     let calls = 0;
-    const slow = async () => {
-      calls++;
-      await new Promise((r) => setTimeout(r, 50));
+    // The send that took the notice is held open until the other pass has ended (or a second send
+    // began, which is the failure this test is about): the passes surely overlap, whatever the timing.
+    let release!: () => void;
+    const otherPassDone = new Promise<void>((r) => (release = r));
+    const held = async () => {
+      if (++calls === 2) release();
+      await otherPassDone;
     };
-    const results = await Promise.all([dispatchDueNotices(ctx.handle.db, slow, policy), dispatchDueNotices(ctx.handle.db, slow, policy)]);
+    const passes = [dispatchDueNotices(ctx.handle.db, held, policy), dispatchDueNotices(ctx.handle.db, held, policy)];
+    await Promise.race(passes);
+    release();
+    const results = await Promise.all(passes);
     expect(calls).toBe(1);
     expect(results.reduce((n, r) => n + r.sent, 0)).toBe(1);
     expect(await noticeRow(id)).toMatchObject({ status: 'sent', attempts: 1 });

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
 import type { ChatMessage } from '@gerai/contract';
 import { imageKind, tinyPng } from '../../seed/tiny-png';
 import { defaultAnswer, PHOTO_BROKEN_ANSWER, PHOTO_SENT_ANSWER, photoSeenAnswer, startChatCustomer, type ChatCustomer, type ReceivedNotice } from '../../seed/chat-customer';
-import { testContextPerFile } from '../../test/harness';
+import { listenLocally, testContextPerFile } from '../../test/harness';
 import { channelTransport, dispatchDueNotices, type NoticePolicy } from '../channels';
 import { chatApi, STAFF, uploadPhoto } from './chat-test-kit';
 import { CHAT_NOTICE_OUTCOMES } from './index';
@@ -18,9 +17,7 @@ const policy: NoticePolicy = { maxAttempts: 3, backoffSeconds: 1, backoffMaxSeco
 let customer: ChatCustomer;
 
 beforeAll(async () => {
-  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = ctx.app.server.address() as AddressInfo;
-  customer = await startChatCustomer({ gerai: `http://127.0.0.1:${port}`, secrets: ctx.config.channelSecrets, readAfterMs: 10, answerAfterMs: 10 });
+  customer = await startChatCustomer({ gerai: await listenLocally(ctx), secrets: ctx.config.channelSecrets, readAfterMs: 10, answerAfterMs: 10 });
 });
 afterAll(async () => customer?.close());
 

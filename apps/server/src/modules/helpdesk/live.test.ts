@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listenLocally, testContextPerFile } from '../../test/harness';
 import { freeShipments, HELPDESK, helpdeskApi, STAFF, STAFF_T002, ticketBody } from './helpdesk-test-kit';
 
 // Live for both sides: the helpdesk has no store of its own, yet its stream carries every store's
 // ticket events (its queue follows), and a store's stream carries the helpdesk's replies to it only.
 
-let ctx: TestContext;
+const ctx = testContextPerFile();
 let base: string;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  base = await listenLocally(ctx);
 });
-afterAll(async () => ctx?.close());
 
 /** The caller's stream text while `act` runs, until it holds `until` or 5 s pass. */
 async function streamWhile(authorization: string, act: () => Promise<unknown>, until: string): Promise<string> {

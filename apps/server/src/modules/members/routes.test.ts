@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { getAs, testContextPerFile } from '../../test/harness';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
-
-async function get(nik: string, url: string) {
-  const { authorization } = await ctx.loginAs(nik);
-  return ctx.app.inject({ method: 'GET', url, headers: { authorization } });
-}
+const ctx = testContextPerFile();
+const get = (nik: string, url: string) => getAs(ctx, nik, url);
 
 async function post(nik: string, url: string, payload: unknown) {
   const { authorization } = await ctx.loginAs(nik);

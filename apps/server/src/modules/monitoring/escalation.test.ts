@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AddressInfo } from 'node:net';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { ESCALATION_REASON, parseEventPayload, type EventPayload } from '@gerai/contract';
 import { auditLog, events, orderEscalations, orders, orderStatusHistory } from '../../db/schema';
 import { DEMO_NIK } from '../../seed/demo-data';
 import { readEventFrames } from '../../test/sse';
-import { testContextPerFile } from '../../test/harness';
+import { listenLocally, testFileWith } from '../../test/harness';
 import { escalateDue, startEscalations } from './escalation';
 import { addOrder, ago, monitoringApi, type TestOrder } from './monitoring-test-kit';
 
-const ctx = testContextPerFile();
-const api = monitoringApi(ctx);
+const { ctx, api } = testFileWith(monitoringApi);
 const MINUTE = 60_000;
 const after = (order: TestOrder, minutes: number) => new Date(order.createdAt.getTime() + minutes * MINUTE);
 /** Each test's orders arrive in a window of their own, hours apart, so one test's runs never reach another's orders. */
@@ -252,8 +250,7 @@ describe('startEscalations', () => {
 describe('the order.escalated event on the event stream', () => {
   let base = '';
   beforeAll(async () => {
-    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    base = await listenLocally(ctx);
   });
   afterAll(async () => {
     await ctx.app.close();

@@ -3,7 +3,7 @@ import { count } from 'drizzle-orm';
 import { BOOKING_STATUS, MAT_STATUS, MONITORING_LATE_MAX, MONITORING_STORES_MAX, MONITORING_TILES, POD_APPROVAL_STATUS, RETURN_STATUS, type Monitoring, type MonitoringStatus } from '@gerai/contract';
 import { stores } from '../../db/schema';
 import { AREA_SUPERVISOR_STORES, DEMO_NIK } from '../../seed/demo-data';
-import { testContextPerFile } from '../../test/harness';
+import { testFileWith } from '../../test/harness';
 import {
   addAreaSupervisor,
   addBooking,
@@ -20,8 +20,7 @@ import {
   type TestOrder,
 } from './monitoring-test-kit';
 
-const ctx = testContextPerFile();
-const api = monitoringApi(ctx);
+const { ctx, api } = testFileWith(monitoringApi);
 /** An area supervisor of the test's own stores T900–T904 only. */
 const SUPERVISOR_T9 = '30000009';
 let NOW: Date;

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHAT_EVENT_TYPES, EVENT_TYPES, HELPDESK_EVENT_TYPES, MONITORING_CHANGING_EVENT_TYPES, type EventType, type Monitoring } from '@gerai/contract';
-import { products } from '../../db/schema';
 import { DEMO_NIK } from '../../seed/demo-data';
 import { testContextPerFile } from '../../test/harness';
-import { signBody } from '../channels/signature';
+import { oneLineOrder, sendChannelOrder } from '../../test/intake';
 import { addOrder, addStore, ago, monitoringApi } from './monitoring-test-kit';
 import { StoreReadCache } from '../../platform/read-cache';
 import { randomTag } from '../../test/random';
@@ -126,17 +125,7 @@ describe('GET /api/monitoring from the cache', () => {
   const newOrders = (m: Monitoring) => m.totals.find((t) => t.statusId === 1101)!;
 
   async function intake(storeCode: string): Promise<string> {
-    const [product] = await ctx.handle.db.select({ ean: products.ean13 }).from(products).limit(1);
-    const body = JSON.stringify({
-      orderNo: `MON-CACHE-${randomTag(11)}`,
-      storeCode,
-      deliveryType: 0,
-      paymentId: 2,
-      customer: { name: 'Siti Rahayu', phone: '081234567890' },
-      lines: [{ barcode: product!.ean, qty: 1 }],
-      paperBags: 0,
-    });
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/channels/379/orders', headers: { 'content-type': 'application/json', 'x-gerai-signature': signBody(body, 'gerai-channel-379') }, payload: body });
+    const res = await sendChannelOrder(ctx, await oneLineOrder(ctx, { orderNo: `MON-CACHE-${randomTag(11)}`, storeCode }));
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data.shipmentNo as string;
   }

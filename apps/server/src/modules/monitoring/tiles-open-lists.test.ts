@@ -12,14 +12,13 @@ import {
 } from '@gerai/contract';
 import { returns } from '../../db/schema';
 import { DEMO_NIK } from '../../seed/demo-data';
-import { testContextPerFile } from '../../test/harness';
+import { testFileWith } from '../../test/harness';
 import { addBooking, addCancelRequest, addOrder, addPodRequest, addReturn, addTransfer, ago, monitoringApi } from './monitoring-test-kit';
 
 // Issue 25: every count that opens a list counts exactly what that list shows, for the same caller and
 // store; over the demo data, with work of every kind added in two stores of the area, and after changes.
 
-const ctx = testContextPerFile();
-const api = monitoringApi(ctx);
+const { ctx, api } = testFileWith(monitoringApi);
 const CHIEF = DEMO_NIK.STORE_CHIEF;
 const SUPERVISOR = DEMO_NIK.AREA_SUPERVISOR;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { orders, products } from '../../db/schema';
-import { signBody } from '../channels/signature';
+import { orders } from '../../db/schema';
+import { oneLineOrder, sendChannelOrder } from '../../test/intake';
 import { orderApi, orderPicker } from './order-test-kit';
 
 let ctx: TestContext;
@@ -38,17 +38,7 @@ describe('order counts and lists served from memory', () => {
 
   it("show another store's phone a change it did not make, once the change's event arrives", async () => {
     const before = await count('20000001');
-    const [product] = await ctx.handle.db.select({ ean: products.ean13 }).from(products).limit(1);
-    const body = JSON.stringify({
-      orderNo: 'AG-CACHE-1',
-      storeCode: 'T001',
-      deliveryType: 0,
-      paymentId: 2,
-      customer: { name: 'Siti Rahayu', phone: '081234567890' },
-      lines: [{ barcode: product!.ean, qty: 1 }],
-      paperBags: 0,
-    });
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/channels/379/orders', headers: { 'content-type': 'application/json', 'x-gerai-signature': signBody(body, 'gerai-channel-379') }, payload: body });
+    const res = await sendChannelOrder(ctx, await oneLineOrder(ctx, { orderNo: 'AG-CACHE-1' }));
     expect(res.statusCode).toBe(201);
     await expect.poll(async () => (await count('20000001'))['1101']).toBe(before['1101']! + 1);
   });

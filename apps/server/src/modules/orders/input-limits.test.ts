@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES, INT4_MAX, type IntakeOrder } from '@gerai/contract';
 import { testContextPerFile, type TestContext } from '../../test/harness';
 import { products } from '../../db/schema';
-import { signBody } from '../channels/signature';
+import { oneLineOrder, sendChannelOrder } from '../../test/intake';
 import { orderApi, orderPicker, orderRow } from './order-test-kit';
-import { randomTag } from '../../test/random';
 
 // Issue 9: text PostgreSQL refuses (NUL, lone surrogates), dates at the edges of ISO 8601 and
 // integers beyond its int4 answered 500. The contract refuses them now: 400 naming the field.
@@ -69,25 +68,8 @@ describe('routes of other areas that read the same contract schemas', () => {
 
   it('channel intake refuses a customer name with a NUL byte, a line price beyond int4 and a total beyond int4', async () => {
     const [product] = await ctx.handle.db.select({ ean: products.ean13 }).from(products).limit(1);
-    const body = (overrides: Partial<IntakeOrder>): IntakeOrder => ({
-      orderNo: `AG-${randomTag(8)}`,
-      storeCode: 'T001',
-      deliveryType: 0,
-      paymentId: 2,
-      customer: { name: 'Siti Rahayu', phone: '081234567890' },
-      lines: [{ barcode: product!.ean, qty: 1 }],
-      paperBags: 0,
-      ...overrides,
-    });
-    const send = (order: IntakeOrder) => {
-      const payload = JSON.stringify(order);
-      return ctx.app.inject({
-        method: 'POST',
-        url: '/api/channels/379/orders',
-        headers: { 'content-type': 'application/json', 'x-gerai-signature': signBody(payload, 'gerai-channel-379') },
-        payload,
-      });
-    };
+    const body = (overrides: Partial<IntakeOrder>) => oneLineOrder(ctx, overrides);
+    const send = async (order: Promise<IntakeOrder>) => sendChannelOrder(ctx, await order);
     expectRefused(await send(body({ customer: { name: 'Siti\u0000', phone: '081234567890' } })), 'body.customer.name', FIELD_MESSAGES.textInvalidCharacters);
     expectRefused(await send(body({ lines: [{ barcode: product!.ean, qty: 1, price: INT4_MAX + 1 }] })), 'body.lines.0.price', FIELD_MESSAGES.numberMax(INT4_MAX));
     expectRefused(await send(body({ lines: [{ barcode: product!.ean, qty: 2, price: INT4_MAX }] })), 'body.lines', FIELD_MESSAGES.orderTotalTooLarge);

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { BOOKING_STATUS, BOOKING_STATUS_WITHOUT_TAKER, ORDER_STATUS_IDS, type OrderStatusId } from '@gerai/contract';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { getAs, testContextPerFile } from '../../test/harness';
 import { orders, stores } from '../../db/schema';
 import { insertBooking, packingOrder } from './order-test-kit';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
-
-async function get(nik: string, url: string) {
-  const { authorization } = await ctx.loginAs(nik);
-  return ctx.app.inject({ method: 'GET', url, headers: { authorization } });
-}
+const ctx = testContextPerFile();
+const get = (nik: string, url: string) => getAs(ctx, nik, url);
 
 describe('GET /api/orders/count', () => {
   it("counts every status of the caller's store, matching the database", async () => {

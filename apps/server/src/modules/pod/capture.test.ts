@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, FIELD_MESSAGES } from '@gerai/contract';
-import { testContextPerFile } from '../../test/harness';
+import { testFileWith } from '../../test/harness';
 import {
   auditOf,
   capturedAgo,
@@ -21,8 +21,7 @@ import {
 // reaches the server later. The server decides on the position as captured, refuses a capture
 // that is too old (or ahead of its clock), and records both the capture and the arrival time.
 
-const ctx = testContextPerFile();
-const api = podApi(ctx);
+const { ctx, api } = testFileWith(podApi);
 
 const SCAN_GO = '/api/pod/scan-go';
 const REQUESTS = '/api/pod/requests';

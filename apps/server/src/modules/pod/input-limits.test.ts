@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES } from '@gerai/contract';
-import { testContextPerFile } from '../../test/harness';
+import { testFileWith } from '../../test/harness';
 import { CHIEF, freshDeliveryOrder, podApi, pointFrom, requestForm, requestsOf, scanGoBody, STAFF, SUPERVISOR, type Reply, type TestOrder } from './pod-test-kit';
 
 // Issue 9: text PostgreSQL refuses (NUL, lone surrogates), reason ids beyond its integer and
 // dates at the edges of ISO 8601 answered 500 on the POD routes. Each is now a 400 naming the field.
 
-const ctx = testContextPerFile();
-const api = podApi(ctx);
+const { ctx, api } = testFileWith(podApi);
 
 const REQUESTS = '/api/pod/requests';
 const NUL = 'Lantai 12\u0000';

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { type LatLng, offsetPoint, ROLE } from '@gerai/contract';
 import { auditLog, events, orders, orderStatusHistory, podApprovalRequests, podRecords, users } from '../../db/schema';
@@ -130,4 +131,17 @@ export async function createChief(ctx: TestContext, nik: string, storeCode: stri
     .insert(users)
     .values({ nik, name: `Kepala ${storeCode}`, roleId: ROLE.STORE_CHIEF, storeCode, passwordHash: hashPassword(DEMO_PASSWORD) })
     .onConflictDoNothing();
+}
+
+/**
+ * Every way of closing an order with a POD (scan & go, a request) checks the order first: one in
+ * 1104 or 1105 is finished (409) whatever else is sent. `send` submits a POD for the order.
+ */
+export async function expectFinishedRefused(ctx: TestContext, send: (order: TestOrder) => Promise<Reply>): Promise<void> {
+  for (const statusId of [1104, 1105] as const) {
+    const order = await freshDeliveryOrder(ctx, 'T001', { statusId });
+    const res = await send(order);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: 'POD_ORDER_FINISHED', message: 'Status pesanan ini sudah selesai' });
+  }
 }

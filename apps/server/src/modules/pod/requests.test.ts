@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { distanceMeters, ERROR_MESSAGES } from '@gerai/contract';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { testFileWith } from '../../test/harness';
 import { eq } from 'drizzle-orm';
 import { orders, podApprovalRequests, returns } from '../../db/schema';
 import {
@@ -8,6 +8,7 @@ import {
   CHIEF,
   createChief,
   eventsOf,
+  expectFinishedRefused,
   freshDeliveryOrder,
   historyOf,
   orderNow,
@@ -22,15 +23,11 @@ import {
   type TestOrder,
 } from './pod-test-kit';
 
-let ctx: TestContext;
-let api: ReturnType<typeof podApi>;
+const { ctx, api } = testFileWith(podApi);
 const CHIEF_T002 = '20000902';
 beforeAll(async () => {
-  ctx = await createTestContext();
-  api = podApi(ctx);
   await createChief(ctx, CHIEF_T002, 'T002');
 });
-afterAll(async () => ctx?.close());
 
 const REQUESTS = '/api/pod/requests';
 const approveUrl = (o: { shipmentNo: string }) => `${REQUESTS}/${o.shipmentNo}/approve`;
@@ -203,12 +200,7 @@ describe('POD request error catalogue', () => {
   });
 
   it('finished: an order in 1104 or 1105 is "Status pesanan ini sudah selesai" (409)', async () => {
-    for (const statusId of [1104, 1105] as const) {
-      const order = await freshDeliveryOrder(ctx, 'T001', { statusId });
-      const res = await api.form(STAFF, REQUESTS, requestForm(order, pointFrom(order, 300)));
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ code: 'POD_ORDER_FINISHED', message: 'Status pesanan ini sudah selesai' });
-    }
+    await expectFinishedRefused(ctx, (order) => api.form(STAFF, REQUESTS, requestForm(order, pointFrom(order, 300))));
   });
 
   it('a pickup order cannot take a POD request', async () => {

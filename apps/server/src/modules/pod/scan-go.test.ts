@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { distanceMeters, ERROR_MESSAGES } from '@gerai/contract';
-import { testContextPerFile } from '../../test/harness';
+import { testFileWith } from '../../test/harness';
 import { returns } from '../../db/schema';
 import {
   auditOf,
   eventsOf,
+  expectFinishedRefused,
   freshDeliveryOrder,
   historyOf,
   orderNow,
@@ -18,8 +19,7 @@ import {
   STAFF_T002,
 } from './pod-test-kit';
 
-const ctx = testContextPerFile();
-const api = podApi(ctx);
+const { ctx, api } = testFileWith(podApi);
 
 const URL = '/api/pod/scan-go';
 
@@ -209,12 +209,7 @@ describe('POST /api/pod/scan-go: error catalogue and input', () => {
   });
 
   it('"Status pesanan ini sudah selesai" (409) for an order in 1104 or 1105', async () => {
-    for (const statusId of [1104, 1105] as const) {
-      const order = await freshDeliveryOrder(ctx, 'T001', { statusId });
-      const res = await api.json(STAFF, URL, scanGoBody(order, pointFrom(order, 10)));
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ code: 'POD_ORDER_FINISHED', message: 'Status pesanan ini sudah selesai' });
-    }
+    await expectFinishedRefused(ctx, (order) => api.json(STAFF, URL, scanGoBody(order, pointFrom(order, 10))));
   });
 
   it('"Order sedang dalam pengajuan retur" (422) while the order has an open return', async () => {

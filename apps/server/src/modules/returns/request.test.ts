@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ERROR_DETAILS, ERROR_MESSAGES, FIELD_MESSAGES, parseEventPayload, RETURN_DEFAULTS } from '@gerai/contract';
 import { returnLines, returnPhotos, returns, uploads } from '../../db/schema';
-import { testContextPerFile } from '../../test/harness';
+import { testFileWith } from '../../test/harness';
 import { returnWindowEnd, wibDateText } from './eligibility';
 import {
   auditOfReturn,
@@ -18,8 +18,7 @@ import {
   SUPERVISOR,
 } from './return-test-kit';
 
-const ctx = testContextPerFile();
-const api = returnApi(ctx);
+const { ctx, api } = testFileWith(returnApi);
 const DAY = 24 * 3600 * 1000;
 
 describe('GET /api/returns/reasons', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ERROR_DETAILS, parseEventPayload, RETURN_STATUS_LABEL } from '@gerai/contract';
 import { auditLog, returnLines, returns } from '../../db/schema';
-import { testContextPerFile } from '../../test/harness';
+import { testFileWith } from '../../test/harness';
 import {
   auditOfReturn,
   capturedAgo,
@@ -24,8 +24,7 @@ import {
   type TestOrder,
 } from './return-test-kit';
 
-const ctx = testContextPerFile();
-const api = returnApi(ctx);
+const { ctx, api } = testFileWith(returnApi);
 const url = (o: { shipmentNo: string }, step: string) => `/api/returns/${o.shipmentNo}/${step}`;
 
 /** A completed order with a requested return of `qty` of each of its first two lines. */

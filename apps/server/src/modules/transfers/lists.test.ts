@@ -2,12 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { isoDateInWib } from '@gerai/contract';
 import { materialTransfers } from '../../db/schema';
-import { testContextPerFile } from '../../test/harness';
-import { CHIEF, CHIEF_T002, productPicker, setStock, STAFF, STAFF_T002, STAFF_T003, SUPERVISOR, transferApi, wrongPin, type SentTransfer } from './transfer-test-kit';
+import { CHIEF, CHIEF_T002, setStock, STAFF, STAFF_T002, STAFF_T003, SUPERVISOR, transferTestFile, wrongPin, type SentTransfer } from './transfer-test-kit';
 
-const ctx = testContextPerFile();
-const api = transferApi(ctx);
-const freshProduct = productPicker(ctx);
+const { ctx, api, freshProduct } = transferTestFile();
 
 type Item = { matNo: string; side: string | null; matStatus: string; sender: { storeCode: string }; receiver: { storeCode: string }; qtyShort: number };
 

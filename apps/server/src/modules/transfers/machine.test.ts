@@ -3,39 +3,28 @@ import { eq } from 'drizzle-orm';
 import { ERROR_DETAILS, MAT_STATUS_LABEL, matQrValue, parseEventPayload, type EventType } from '@gerai/contract';
 import { verifyPassword } from '../../db/password';
 import { idempotencyKeys } from '../../db/schema';
-import { testContextPerFile } from '../../test/harness';
 import {
   auditOfTransfer,
   CHIEF,
   everythingKept,
   ledgerOf,
-  productPicker,
-  setStock,
   STAFF,
   STAFF_T002,
   stockRow,
-  transferApi,
   transferEvents,
   transferRow,
+  transferTestFile,
   unbalancedStock,
   unitsAt,
   wrongPin,
 } from './transfer-test-kit';
 
-const ctx = testContextPerFile();
-const api = transferApi(ctx);
-const freshProduct = productPicker(ctx);
+const { ctx, api, stocked } = transferTestFile();
 const STORES = ['T001', 'T002'];
 
 /** Two fresh products T001 holds 10 of each (T002 none). */
 async function twoProducts() {
-  const a = await freshProduct();
-  const b = await freshProduct();
-  for (const p of [a, b]) {
-    await setStock(ctx, 'T001', p.productId, 10);
-    await setStock(ctx, 'T002', p.productId, 0);
-  }
-  return [a, b] as const;
+  return [await stocked(), await stocked()] as const;
 }
 
 describe('the transfer machine', () => {

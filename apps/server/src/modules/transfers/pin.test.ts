@@ -3,27 +3,23 @@ import { desc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ERROR_DETAILS, ERROR_MESSAGES, parseEventPayload, TRANSFER_LIMITS, type EventType } from '@gerai/contract';
 import { events } from '../../db/schema';
-import { testContextPerFile } from '../../test/harness';
 import { readEventFrames } from '../../test/sse';
 import {
   auditOfTransfer,
   CHIEF,
   CHIEF_T002,
   everythingKept,
-  productPicker,
   setStock,
   STAFF,
   STAFF_T002,
   SUPERVISOR,
-  transferApi,
   transferEvents,
   transferRow,
+  transferTestFile,
   wrongPin,
 } from './transfer-test-kit';
 
-const ctx = testContextPerFile();
-const api = transferApi(ctx);
-const freshProduct = productPicker(ctx);
+const { ctx, api, freshProduct } = transferTestFile();
 
 async function sentTransfer() {
   const p = await freshProduct();

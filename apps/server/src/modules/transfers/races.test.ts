@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_DETAILS, MAT_STATUS_LABEL } from '@gerai/contract';
-import { testContextPerFile } from '../../test/harness';
-import { auditOfTransfer, CHIEF, CHIEF_T002, ledgerOf, productPicker, setStock, STAFF, STAFF_T002, stockRow, transferApi, transferRow, unbalancedStock } from './transfer-test-kit';
+import { auditOfTransfer, CHIEF, CHIEF_T002, ledgerOf, STAFF, STAFF_T002, stockRow, transferRow, transferTestFile, unbalancedStock } from './transfer-test-kit';
 
-const ctx = testContextPerFile();
-const api = transferApi(ctx);
-const freshProduct = productPicker(ctx);
-
-async function stocked(qty = 10) {
-  const p = await freshProduct();
-  await setStock(ctx, 'T001', p.productId, qty);
-  await setStock(ctx, 'T002', p.productId, 0);
-  return p;
-}
+const { ctx, api, stocked } = transferTestFile();
 
 describe('races', () => {
   it('two phones of the receiving store confirm at once: one 200, one 409, confirmed once', async () => {

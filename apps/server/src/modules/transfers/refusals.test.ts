@@ -2,37 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { ERROR_DETAILS, ERROR_MESSAGES, MAT_STATUS_LABEL, matQrValue } from '@gerai/contract';
 import { materialTransfers } from '../../db/schema';
-import { testContextPerFile } from '../../test/harness';
 import {
   CHIEF,
   CHIEF_T002,
   ledgerOf,
-  productPicker,
   setStock,
   STAFF,
   STAFF_T002,
   STAFF_T003,
   stockRow,
   SUPERVISOR,
-  transferApi,
   transferRow,
+  transferTestFile,
   wrongPin,
   type SentTransfer,
 } from './transfer-test-kit';
 
-const ctx = testContextPerFile();
-const api = transferApi(ctx);
-const freshProduct = productPicker(ctx);
+const { ctx, api, freshProduct, stocked } = transferTestFile();
 
 const transferCount = async () => Number((await ctx.handle.db.select({ n: count() }).from(materialTransfers))[0]!.n);
-
-/** A fresh product T001 holds `qty` of. */
-async function stocked(qty = 10) {
-  const p = await freshProduct();
-  await setStock(ctx, 'T001', p.productId, qty);
-  await setStock(ctx, 'T002', p.productId, 0);
-  return p;
-}
 
 /** A T001 → T002 transfer of one fresh product, confirmed by T002 when `confirm`. */
 async function sentTransfer(confirm = false, qty = 3): Promise<SentTransfer & { productId: string }> {

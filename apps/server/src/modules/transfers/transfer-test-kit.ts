@@ -1,11 +1,10 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { auditLog, events, idempotencyKeys, materialTransferItems, materialTransfers, products, stockMovements } from '../../db/schema';
-import { PAPER_BAG } from '../../seed/demo-data';
-import type { TestContext } from '../../test/harness';
-import { CHIEF, CHIEF_T002, setStock, STAFF, STAFF_T002, STAFF_T003, stockRow, SUPER_USER, SUPERVISOR } from '../bookings/booking-test-kit';
+import { testFileWith, type TestContext } from '../../test/harness';
+import { CHIEF, CHIEF_T002, productPicker as bookingProductPicker, setStock, STAFF, STAFF_T002, STAFF_T003, stockRow, SUPER_USER, SUPERVISOR, unbalancedStock } from '../bookings/booking-test-kit';
 import { stockOf } from '../stock';
 
-export { CHIEF, CHIEF_T002, setStock, STAFF, STAFF_T002, STAFF_T003, stockRow, SUPER_USER, SUPERVISOR };
+export { CHIEF, CHIEF_T002, setStock, STAFF, STAFF_T002, STAFF_T003, stockRow, SUPER_USER, SUPERVISOR, unbalancedStock };
 
 export type Reply = Awaited<ReturnType<TestContext['app']['inject']>>;
 type Who = string | { authorization: string };
@@ -81,28 +80,26 @@ export function transferApi(ctx: TestContext) {
 /** A 6-digit PIN that is not `pin`. */
 export const wrongPin = (pin: string) => String((Number(pin) + 1) % 1_000_000).padStart(6, '0');
 
-/** Hands out products no transfer or booking has used and no other test of the file took (never the paper bag). */
-export function productPicker(ctx: TestContext) {
-  const used = new Set<string>();
-  return async (): Promise<{ productId: string; ean13: string; name: string }> => {
-    const rows = await ctx.handle.db
-      .select({ productId: products.productId, ean13: products.ean13, name: products.name })
-      .from(products)
-      .where(
-        and(
-          ne(products.productId, PAPER_BAG.productId),
-          sql`not exists (select 1 from stock_bookings b where b.product_id = ${products.productId})`,
-          sql`not exists (select 1 from ${materialTransferItems} i where i.product_id = ${products.productId})`,
-        ),
-      )
-      .orderBy(asc(products.productId))
-      .limit(used.size + 1);
-    const row = rows.find((r) => !used.has(r.productId));
-    if (!row) throw new Error('no product left');
-    used.add(row.productId);
-    return row;
-  };
+/**
+ * What every transfers test file starts from: one app per file, its calls as the demo users,
+ * fresh products, and a product T001 can send.
+ */
+export function transferTestFile() {
+  const { ctx, api } = testFileWith(transferApi);
+  const freshProduct = productPicker(ctx);
+  /** A fresh product T001 holds `qty` of (T002 none). */
+  async function stocked(qty = 10) {
+    const p = await freshProduct();
+    await setStock(ctx, 'T001', p.productId, qty);
+    await setStock(ctx, 'T002', p.productId, 0);
+    return p;
+  }
+  return { ctx, api, freshProduct, stocked };
 }
+
+/** Hands out products no transfer or booking has used and no other test of the file took (never the paper bag). */
+export const productPicker = (ctx: TestContext) =>
+  bookingProductPicker(ctx, sql`not exists (select 1 from ${materialTransferItems} i where i.product_id = ${products.productId})`);
 
 /** Every unit of the products at the stores, whatever its bucket: what a transfer must neither make nor lose. */
 export async function unitsAt(ctx: TestContext, storeCodes: readonly string[], productIds: readonly string[]): Promise<number> {
@@ -140,25 +137,4 @@ export async function everythingKept(ctx: TestContext): Promise<string> {
     ctx.handle.db.select().from(idempotencyKeys),
   ]);
   return JSON.stringify([audit, written, keys]);
-}
-
-/**
- * Every store_stock row against the sum of its ledger, per bucket: the rows that differ (none when
- * the books balance).
- */
-export async function unbalancedStock(ctx: TestContext): Promise<Array<Record<string, unknown>>> {
-  const { rows } = (await ctx.handle.db.execute(sql`
-    with ledger as (
-      select store_code, product_id,
-        coalesce(sum(delta) filter (where condition = 'sellable'), 0)::int as qty,
-        coalesce(sum(delta) filter (where condition = 'damaged'), 0)::int as qty_damaged,
-        coalesce(sum(delta) filter (where condition = 'reserved'), 0)::int as qty_reserved,
-        coalesce(sum(delta) filter (where condition = 'in_transit'), 0)::int as qty_in_transit
-      from stock_movements group by store_code, product_id)
-    select coalesce(s.store_code, l.store_code) as store_code, coalesce(s.product_id, l.product_id) as product_id
-    from store_stock s full join ledger l on l.store_code = s.store_code and l.product_id = s.product_id
-    where coalesce(s.qty, 0) <> coalesce(l.qty, 0) or coalesce(s.qty_damaged, 0) <> coalesce(l.qty_damaged, 0)
-      or coalesce(s.qty_reserved, 0) <> coalesce(l.qty_reserved, 0) or coalesce(s.qty_in_transit, 0) <> coalesce(l.qty_in_transit, 0)
-    limit 20`)) as unknown as { rows: Array<Record<string, unknown>> };
-  return rows;
 }
