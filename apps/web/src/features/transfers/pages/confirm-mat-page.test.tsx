@@ -1,12 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERROR_DETAILS, ERROR_MESSAGES, matQrValue } from '@gerai/contract';
-import { resetClientStateForTests } from '@/shared/api/client';
-import { closeModal } from '@/shared/modal/modal-store';
-import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
+import { emitEvent } from '@/test/fake-event-source';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import { AQUA, ID_TBSMS, INDOMIE, MAT_NO, PIN, QR, inProcess, incoming, renderPage, SUPERVISOR_SIDES, transferEvent, transferLine } from '../transfers-test-kit';
+import { AQUA, ID_TBSMS, INDOMIE, MAT_NO, PIN, QR, inProcess, incoming, renderPage, SUPERVISOR_SIDES, transferEvent, transferLine, setUpMatScreenTests } from '../transfers-test-kit';
 import { readCountDraft } from '../utils/count-draft';
 import ConfirmMatPage from './confirm-mat-page';
 
@@ -30,13 +28,7 @@ const renderConfirm = (status: string) =>
 
 type User = ReturnType<typeof userEvent.setup>;
 
-beforeEach(() => {
-  resetClientStateForTests();
-  act(() => closeModal());
-  installFakeEventSource();
-  localStorage.clear();
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpMatScreenTests();
 
 describe('/confirm-mat/new (confirm with the PIN or the QR)', () => {
   it('shows the sender and the amount; the right PIN confirms and opens the count', async () => {

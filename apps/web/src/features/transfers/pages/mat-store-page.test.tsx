@@ -1,12 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERROR_DETAILS, ERROR_MESSAGES, type StockSearchItem, type TransferStore } from '@gerai/contract';
-import { resetClientStateForTests } from '@/shared/api/client';
-import { closeModal } from '@/shared/modal/modal-store';
-import { installFakeEventSource } from '@/test/fake-event-source';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import { AQUA, ID_TBSMS, INDOMIE, MAT_NO, PIN, QR, page, queryOf, renderPage, transferDetail } from '../transfers-test-kit';
+import { AQUA, ID_TBSMS, INDOMIE, MAT_NO, PIN, QR, page, queryOf, renderPage, transferDetail, setUpMatScreenTests } from '../transfers-test-kit';
 import { readSecret } from '../utils/secret-store';
 import MatStorePage from './mat-store-page';
 
@@ -75,14 +72,7 @@ async function scan(user: User, code: string) {
   await user.type(screen.getByLabelText('Ketik barcode'), `${code}{Enter}`);
 }
 
-beforeEach(() => {
-  resetClientStateForTests();
-  act(() => closeModal());
-  installFakeEventSource();
-  localStorage.clear();
-  lookupBarcode.mockClear();
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpMatScreenTests(() => lookupBarcode.mockClear());
 
 describe('/mat-store (send a transfer)', () => {
   it('searches the destination by code or name from 2 letters, and picks it', async () => {
