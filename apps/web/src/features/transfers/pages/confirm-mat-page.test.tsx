@@ -28,6 +28,15 @@ const renderConfirm = (status: string) =>
 
 type User = ReturnType<typeof userEvent.setup>;
 
+/** Opens the new transfer's confirmation and sends a wrong PIN: the start of every refused-PIN test. */
+async function sendWrongPin() {
+  const user = userEvent.setup();
+  renderConfirm('new');
+  await user.type(await screen.findByLabelText('PIN dari toko pengirim'), '000000');
+  await user.click(screen.getByTestId('mat-pin-submit'));
+  return user;
+}
+
 setUpMatScreenTests();
 
 describe('/confirm-mat/new (confirm with the PIN or the QR)', () => {
@@ -63,10 +72,7 @@ describe('/confirm-mat/new (confirm with the PIN or the QR)', () => {
         current = incoming({ actions: ['confirm'], pinTriesLeft: 3 });
         return fail(422, 'TRANSFER_PIN_WRONG', ERROR_MESSAGES.TRANSFER_PIN_WRONG, [{ path: 'body.pin', message: ERROR_DETAILS.transferPinWrong(3) }]);
       });
-    const user = userEvent.setup();
-    renderConfirm('new');
-    await user.type(await screen.findByLabelText('PIN dari toko pengirim'), '000000');
-    await user.click(screen.getByTestId('mat-pin-submit'));
+    const user = await sendWrongPin();
     await waitFor(() => expect(screen.getByTestId('mat-pin-help')).toHaveTextContent('PIN salah. Sisa 3 kali percobaan sebelum MAT terkunci.'));
     expect(screen.getByLabelText('PIN dari toko pengirim')).toHaveValue('');
     expect(screen.getByLabelText('PIN dari toko pengirim')).toHaveAttribute('aria-invalid', 'true');
@@ -84,10 +90,7 @@ describe('/confirm-mat/new (confirm with the PIN or the QR)', () => {
         current = incoming({ locked: true, pinTriesLeft: 0, actions: [] });
         return fail(423, 'TRANSFER_LOCKED', ERROR_MESSAGES.TRANSFER_LOCKED);
       });
-    const user = userEvent.setup();
-    renderConfirm('new');
-    await user.type(await screen.findByLabelText('PIN dari toko pengirim'), '000000');
-    await user.click(screen.getByTestId('mat-pin-submit'));
+    await sendWrongPin();
     expect(await screen.findByTestId('mat-lock-notice')).toHaveTextContent('MAT terkunci');
     expect(screen.queryByTestId('mat-pin-form')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Buka kunci' })).not.toBeInTheDocument();
@@ -103,10 +106,7 @@ describe('/confirm-mat/new (confirm with the PIN or the QR)', () => {
         current = incoming({ locked: true, pinTriesLeft: 0, actions: [] });
         return fail(423, 'TRANSFER_LOCKED', ERROR_MESSAGES.TRANSFER_LOCKED);
       });
-    const user = userEvent.setup();
-    renderConfirm('new');
-    await user.type(await screen.findByLabelText('PIN dari toko pengirim'), '000000');
-    await user.click(screen.getByTestId('mat-pin-submit'));
+    const user = await sendWrongPin();
     expect(await screen.findByTestId('mat-lock-notice')).toHaveTextContent('MAT terkunci');
     await waitFor(() => expect(server.callsTo(BY_TBSMS).length).toBeGreaterThanOrEqual(2));
     const reads = server.callsTo(BY_TBSMS).length;
