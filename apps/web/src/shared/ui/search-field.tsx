@@ -1,0 +1,59 @@
+import { useId, type KeyboardEvent } from 'react';
+import { Icon } from '@/shared/ui/icons';
+import { cn } from '@/shared/utils/cn';
+
+interface SearchFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** Said to a screen reader (the field shows only its placeholder). */
+  label: string;
+  placeholder: string;
+  testId: string;
+  /** Offers the "clear" cross inside the field while it holds text. */
+  onClear?: () => void;
+  clearLabel?: string;
+  onKeyDown?: (e: KeyboardEvent<HTMLInputElement>) => void;
+  invalid?: boolean;
+  autoFocus?: boolean;
+}
+
+/**
+ * A search field as the product and store finders draw it: the magnifier inside, typed text sent by
+ * the caller (a debounce, a form), and, where the screen offers one, the cross that clears it. Its
+ * parent places it (`relative flex items-center`): a form where Enter submits, a plain row elsewhere.
+ */
+export function SearchField({ value, onChange, label, placeholder, testId, onClear, clearLabel, onKeyDown, invalid, autoFocus }: SearchFieldProps) {
+  const inputId = useId();
+  return (
+    <>
+      <label htmlFor={inputId} className="sr-only">
+        {label}
+      </label>
+      <Icon name="search" className="pointer-events-none absolute left-3 size-5 text-slate-400" />
+      <input
+        id={inputId}
+        type="search"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder={placeholder}
+        maxLength={60}
+        autoComplete="off"
+        enterKeyHint="search"
+        autoFocus={autoFocus}
+        aria-invalid={invalid ? true : undefined}
+        className={cn(
+          'min-h-11 w-full min-w-0 rounded-xl border border-slate-300 bg-white pl-10 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-brand-200',
+          // Room for the cross, and the browser's own cross hidden so there is one.
+          onClear && 'pr-12 [&::-webkit-search-cancel-button]:hidden',
+        )}
+        data-testid={testId}
+      />
+      {onClear && value ? (
+        <button type="button" onClick={onClear} aria-label={clearLabel} className="absolute right-0 inline-flex size-11 items-center justify-center text-slate-500">
+          <Icon name="close" className="size-5" />
+        </button>
+      ) : null}
+    </>
+  );
+}
