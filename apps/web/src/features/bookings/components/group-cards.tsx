@@ -1,7 +1,7 @@
 import { formatDistance, type BookingProductGroup, type BookingStoreGroup } from '@gerai/contract';
 import { bookingsText } from '@/shared/i18n/bookings';
-import { t } from '@/shared/i18n/id';
 import { CardSkeleton, LinkCard } from '@/shared/ui/card';
+import { StoreTitle } from './booking-store-card';
 import { GroupCounts } from './group-counts';
 import { ProductThumb } from '@/shared/ui/product-thumb';
 
@@ -27,14 +27,7 @@ export function StoreGroupCard({ group, to }: { group: BookingStoreGroup; to: st
   return (
     <LinkCard to={to} testId={`store-group-${group.storeCode}`} className="gap-2">
       <div className="flex items-start gap-2">
-        <div className="flex min-w-0 flex-1 flex-col">
-          <p className="truncate font-semibold text-slate-900">{group.storeName}</p>
-          <p className="text-xs text-slate-600">
-            <span className="font-mono">{group.storeCode}</span>
-            {' · '}
-            {t(bookingsText.common.place, { kelurahan: group.kelurahan, kecamatan: group.kecamatan })}
-          </p>
-        </div>
+        <StoreTitle store={group} />
         <span className="shrink-0 text-sm font-semibold text-slate-800 tabular-nums" data-testid="store-group-distance">
           {formatDistance(group.distanceM)}
         </span>
