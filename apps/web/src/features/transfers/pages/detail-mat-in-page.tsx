@@ -66,28 +66,22 @@ function InView({ detail: d }: { detail: TransferDetail }) {
           ? text.finishedNote
           : null;
 
-  let bar: ReactNode = null;
-  if (unlockedHere) {
-    bar = <UnlockedDoneBar />;
-  } else if (can('confirm')) {
-    bar = (
-      <ActionBar>
-        <ButtonLink to={paths.confirmMat('new', d.idTbsms)} block data-testid="mat-confirm">
-          <Icon name="qr" className="size-5" />
-          {text.confirm}
-        </ButtonLink>
-      </ActionBar>
-    );
-  } else if (can('finish')) {
-    bar = (
-      <ActionBar>
-        <ButtonLink to={paths.confirmMat('proces', d.idTbsms)} block data-testid="mat-count">
-          <Icon name="scan" className="size-5" />
-          {text.count}
-        </ButtonLink>
-      </ActionBar>
-    );
-  }
+  // The receiver's next step, on the confirmation screen: confirm while new, count while in process.
+  const step = can('confirm')
+    ? ({ status: 'new', icon: 'qr', label: text.confirm, testId: 'mat-confirm' } as const)
+    : can('finish')
+      ? ({ status: 'proces', icon: 'scan', label: text.count, testId: 'mat-count' } as const)
+      : null;
+  const bar: ReactNode = unlockedHere ? (
+    <UnlockedDoneBar />
+  ) : step ? (
+    <ActionBar>
+      <ButtonLink to={paths.confirmMat(step.status, d.idTbsms)} block data-testid={step.testId}>
+        <Icon name={step.icon} className="size-5" />
+        {step.label}
+      </ButtonLink>
+    </ActionBar>
+  ) : null;
 
   return (
     <TransferDetailBody
