@@ -4,6 +4,7 @@ import { CardSkeleton, LinkCard } from '@/shared/ui/card';
 import { StoreTitle } from './booking-store-card';
 import { GroupCounts } from './group-counts';
 import { ProductThumb } from '@/shared/ui/product-thumb';
+import { ProductTitle } from '@/shared/ui/product-title';
 
 
 /** A product with bookings: its counts per status and units; tap to see its bookings. */
@@ -12,10 +13,7 @@ export function ProductGroupCard({ group, to }: { group: BookingProductGroup; to
     <LinkCard to={to} testId={`product-group-${group.productId}`} className="gap-2">
       <div className="flex items-start gap-3">
         <ProductThumb imageUrl={group.imageUrl} />
-        <div className="flex min-w-0 flex-1 flex-col">
-          <p className="line-clamp-2 font-semibold text-slate-900">{group.productName}</p>
-          <p className="font-mono text-xs text-slate-500">{group.barcode}</p>
-        </div>
+        <ProductTitle name={group.productName} code={group.barcode} nameClassName="font-semibold" />
       </div>
       <GroupCounts counts={group} />
     </LinkCard>

@@ -13,6 +13,7 @@ import { useBooking } from '../api/get-booking';
 import { useReofferBooking } from '../api/reoffer-booking';
 import { BookingStatusChip } from './booking-status-chip';
 import { ProductThumb } from '@/shared/ui/product-thumb';
+import { ProductTitle } from '@/shared/ui/product-title';
 import { useChoiceOutcome } from '../hooks/use-choice-outcome';
 import { ChooseStoreButton, type ChoiceProps, ContextState, StoreList } from './store-choice-blocks';
 
@@ -62,10 +63,7 @@ export function ReofferChoice({ bookID, ...shared }: ChoiceProps & { bookID: num
         <Card title={text.reofferTitle} testId="choice-booking" actions={<BookingStatusChip status={b.status} cancelled={b.cancelled} />}>
           <div className="flex items-start gap-3">
             <ProductThumb imageUrl={b.imageUrl} />
-            <div className="flex min-w-0 flex-1 flex-col">
-              <p className="line-clamp-2 font-medium text-slate-900">{b.productName}</p>
-              <p className="font-mono text-xs text-slate-500">{b.bookingNo}</p>
-            </div>
+            <ProductTitle name={b.productName} code={b.bookingNo} nameClassName="font-medium" />
             <span className="shrink-0 font-bold text-slate-900 tabular-nums">{t(bookingsText.common.units, { qty: formatNumber(b.qtyOos) })}</span>
           </div>
           {b.refusedBy.length > 0 ? (

@@ -10,6 +10,7 @@ import { ErrorState } from '@/shared/ui/state-views';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
 import { useDebouncedText } from '@/shared/hooks/use-debounced-text';
+import { ProductTitle } from '@/shared/ui/product-title';
 import { useStockSearch } from '../api/search-stock-products';
 
 const text = stockText;
@@ -80,10 +81,7 @@ export function StockProductPicker({ onPick, autoFocus = false }: { onPick: (ite
                   className="flex min-h-11 w-full items-center gap-3 rounded-2xl border border-slate-200 bg-white p-2 text-left active:bg-slate-50"
                 >
                   <ProductThumb imageUrl={item.imageUrl} className="size-10" />
-                  <span className="flex min-w-0 flex-1 flex-col">
-                    <span className="line-clamp-2 text-sm font-medium text-slate-900">{item.name}</span>
-                    <span className="font-mono text-xs text-slate-500">{item.barcode}</span>
-                  </span>
+                  <ProductTitle name={item.name} code={item.barcode} inline />
                   <span className="flex shrink-0 flex-col items-end">
                     <span className={cn('text-lg font-bold tabular-nums', item.qty > 0 ? 'text-slate-900' : 'text-slate-500')}>{formatNumber(item.qty)}</span>
                     <span className="text-xs text-slate-500">{text.list.myStock}</span>
