@@ -1,6 +1,26 @@
-import { useId, type KeyboardEvent } from 'react';
+import { useId, type InputHTMLAttributes, type KeyboardEvent } from 'react';
 import { Icon } from '@/shared/ui/icons';
 import { cn } from '@/shared/utils/cn';
+
+/**
+ * The app's search input: typed text of at most 60 characters, no autofill, the keyboard's "search"
+ * key, the field's look; `className` places it (width, padding for what sits inside it).
+ */
+export function SearchInput({ className, ...props }: InputHTMLAttributes<HTMLInputElement> & { 'data-testid'?: string }) {
+  return (
+    <input
+      type="search"
+      maxLength={60}
+      autoComplete="off"
+      enterKeyHint="search"
+      {...props}
+      className={cn(
+        'min-h-11 min-w-0 rounded-xl border border-slate-300 bg-white text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-brand-200',
+        className,
+      )}
+    />
+  );
+}
 
 interface SearchFieldProps {
   value: string;
@@ -30,20 +50,16 @@ export function SearchField({ value, onChange, label, placeholder, testId, onCle
         {label}
       </label>
       <Icon name="search" className="pointer-events-none absolute left-3 size-5 text-slate-400" />
-      <input
+      <SearchInput
         id={inputId}
-        type="search"
         value={value}
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={onKeyDown}
         placeholder={placeholder}
-        maxLength={60}
-        autoComplete="off"
-        enterKeyHint="search"
         autoFocus={autoFocus}
         aria-invalid={invalid ? true : undefined}
         className={cn(
-          'min-h-11 w-full min-w-0 rounded-xl border border-slate-300 bg-white pl-10 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-brand-200',
+          'w-full pl-10',
           // Room for the cross, and the browser's own cross hidden so there is one.
           onClear && 'pr-12 [&::-webkit-search-cancel-button]:hidden',
         )}
