@@ -1,4 +1,5 @@
 import type { StockLookup, StockProduct, StockSearchItem, StoreStock } from '@gerai/contract';
+import { storeT001 } from '@/test/fixtures';
 
 // What the stock tests serve: a product, my store (T001) and its nearest stores, nearest first.
 
@@ -12,17 +13,10 @@ export const product: StockProduct = {
   unit: 'pcs',
 };
 
+/** A store's stock of the product; T001 (the app's own test store) unless told. */
 export function storeStock(over: Partial<StoreStock> = {}): StoreStock {
   return {
-    storeCode: 'T001',
-    storeName: 'Toko Kemang Raya',
-    address: 'Jl. Kemang Raya No. 10',
-    kelurahan: 'Bangka',
-    kecamatan: 'Mampang Prapatan',
-    city: 'Jakarta Selatan',
-    phone: '0217190001',
-    latitude: -6.2607,
-    longitude: 106.8137,
+    ...storeT001,
     distanceM: 0,
     proximity: 'kelurahan',
     qty: 12,

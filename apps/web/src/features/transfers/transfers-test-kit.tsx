@@ -1,4 +1,9 @@
+import { act } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { matQrValue, type TransferCount, type TransferDetail, type TransferItem, type TransferLine } from '@gerai/contract';
+import { resetClientStateForTests } from '@/shared/api/client';
+import { closeModal } from '@/shared/modal/modal-store';
+import { installFakeEventSource } from '@/test/fake-event-source';
 
 // The MAT screens as their tests render them, and what the server answers with. T001 (Kemang Raya)
 // sends Indomie and Aqua to T002 (Bangka Raya).
@@ -85,6 +90,21 @@ export function transferEvent<A extends string>(action: A, over: Partial<{ matSt
 }
 
 export { renderPage } from '@/test/render';
+
+/**
+ * Every MAT screen test starts alike: a fresh API client and no open modal, fake live events, no saved
+ * copy or draft left by the test before. `alsoBefore` adds a file's own reset.
+ */
+export function setUpMatScreenTests(alsoBefore?: () => void) {
+  beforeEach(() => {
+    resetClientStateForTests();
+    act(() => closeModal());
+    installFakeEventSource();
+    localStorage.clear();
+    alsoBefore?.();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+}
 
 /** The query string of a recorded call, as an object. */
 export const queryOf = (call: { url: string }) => Object.fromEntries(new URL(call.url, 'http://x').searchParams);

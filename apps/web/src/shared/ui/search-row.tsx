@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { id } from '@/shared/i18n/id';
 import { FilterChips, queryChip } from '@/shared/ui/filter-chips';
 import { Icon } from '@/shared/ui/icons';
+import { SearchInput } from '@/shared/ui/search-field';
 
 interface SearchRowProps {
   /** The search in force (from the URL); the field follows it when it changes elsewhere. */
@@ -39,18 +40,7 @@ export function SearchRow({ query, label, placeholder, onSearch, testId, chipsTe
         <label htmlFor={inputId} className="sr-only">
           {label}
         </label>
-        <input
-          id={inputId}
-          type="search"
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          placeholder={placeholder}
-          maxLength={maxLength}
-          autoComplete="off"
-          enterKeyHint="search"
-          className="min-h-11 min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-brand-200"
-          data-testid={testId}
-        />
+        <SearchInput id={inputId} value={draft} onChange={(e) => setDraft(e.target.value)} placeholder={placeholder} maxLength={maxLength} className="flex-1 px-3" data-testid={testId} />
         <button type="submit" aria-label={id.common.search} className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-700 text-white">
           <Icon name="search" className="size-5" />
         </button>

@@ -1,8 +1,9 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { BookingProductGroup } from '@gerai/contract';
 import { api } from '@/shared/api/client';
 import { bookingKeys, type BookingGroupParams } from '../query-keys';
-import { nextPageOf, type Page } from '@/shared/api/page';
+import type { Page } from '@/shared/api/page';
+import { pagedQueryOptions } from '@/shared/api/paged-query';
 
 /** GET /api/bookings/by-product?direction&status&q → my store's bookings grouped by product, with counts per status and units. */
 export function getBookingProductGroups(params: BookingGroupParams, page: number, { signal }: { signal?: AbortSignal } = {}): Promise<Page<BookingProductGroup>> {
@@ -12,14 +13,7 @@ export function getBookingProductGroups(params: BookingGroupParams, page: number
   });
 }
 
-export const bookingProductGroupsQueryOptions = (params: BookingGroupParams) =>
-  infiniteQueryOptions({
-    queryKey: bookingKeys.byProduct(params),
-    queryFn: ({ pageParam, signal }) => getBookingProductGroups(params, pageParam, { signal }),
-    initialPageParam: 1,
-    getNextPageParam: nextPageOf,
-    staleTime: 15_000,
-  });
+export const bookingProductGroupsQueryOptions = (params: BookingGroupParams) => pagedQueryOptions(bookingKeys.byProduct(params), (page, { signal }) => getBookingProductGroups(params, page, { signal }));
 
 export function useBookingProductGroups(params: BookingGroupParams, { enabled = true }: { enabled?: boolean } = {}) {
   return useInfiniteQuery({ ...bookingProductGroupsQueryOptions(params), enabled });

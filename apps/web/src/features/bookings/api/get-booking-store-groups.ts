@@ -1,8 +1,9 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { BookingStoreGroup } from '@gerai/contract';
 import { api } from '@/shared/api/client';
 import { bookingKeys, type BookingGroupParams } from '../query-keys';
-import { nextPageOf, type Page } from '@/shared/api/page';
+import type { Page } from '@/shared/api/page';
+import { pagedQueryOptions } from '@/shared/api/paged-query';
 
 /** GET /api/bookings/by-store?direction&status&q → my store's bookings grouped by the other store (where it is, how far), with counts. */
 export function getBookingStoreGroups(params: BookingGroupParams, page: number, { signal }: { signal?: AbortSignal } = {}): Promise<Page<BookingStoreGroup>> {
@@ -12,14 +13,7 @@ export function getBookingStoreGroups(params: BookingGroupParams, page: number, 
   });
 }
 
-export const bookingStoreGroupsQueryOptions = (params: BookingGroupParams) =>
-  infiniteQueryOptions({
-    queryKey: bookingKeys.byStore(params),
-    queryFn: ({ pageParam, signal }) => getBookingStoreGroups(params, pageParam, { signal }),
-    initialPageParam: 1,
-    getNextPageParam: nextPageOf,
-    staleTime: 15_000,
-  });
+export const bookingStoreGroupsQueryOptions = (params: BookingGroupParams) => pagedQueryOptions(bookingKeys.byStore(params), (page, { signal }) => getBookingStoreGroups(params, page, { signal }));
 
 export function useBookingStoreGroups(params: BookingGroupParams, { enabled = true }: { enabled?: boolean } = {}) {
   return useInfiniteQuery({ ...bookingStoreGroupsQueryOptions(params), enabled });

@@ -2,7 +2,8 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { BookingStore } from '@gerai/contract';
 import { api } from '@/shared/api/client';
 import { bookingKeys, type BookingStoresParams } from '../query-keys';
-import { nextPageOf, type Page } from '@/shared/api/page';
+import type { Page } from '@/shared/api/page';
+import { pagedQueryOptions } from '@/shared/api/paged-query';
 
 /**
  * GET /api/bookings/stores?productId&qty&scope&bookID&q → the stores other than mine with at least
@@ -18,11 +19,7 @@ export function getBookingStores(params: BookingStoresParams, page: number, { si
 
 export const bookingStoresQueryOptions = (params: BookingStoresParams) =>
   infiniteQueryOptions({
-    queryKey: bookingKeys.storeList(params),
-    queryFn: ({ pageParam, signal }) => getBookingStores(params, pageParam, { signal }),
-    initialPageParam: 1,
-    getNextPageParam: nextPageOf,
-    staleTime: 15_000,
+    ...pagedQueryOptions(bookingKeys.storeList(params), (page, { signal }) => getBookingStores(params, page, { signal })),
     // Stepping the quantity keeps the stores in view while the new answer comes (no skeletons
     // under the finger); another ring, product or search starts from its own skeletons.
     placeholderData: (previous, previousQuery) => {

@@ -22,6 +22,8 @@ import { useRefuseBooking } from '../api/refuse-booking';
 import { useTakeBooking } from '../api/take-booking';
 import { BookingStatusChip } from './booking-status-chip';
 import { ProductThumb } from '@/shared/ui/product-thumb';
+import { RecordNumber } from '@/shared/ui/record-number';
+import { ProductTitle } from '@/shared/ui/product-title';
 import { ReceivePanel } from './receive-panel';
 import { RefuseDialog } from './refuse-dialog';
 import { BOOKING_OTHERWISE, BOOKING_REFUSALS } from '../refusals';
@@ -196,22 +198,12 @@ export function BookingView({ detail: b }: { detail: BookingDetail }) {
         </div>
       ) : null}
       <Card testId="booking-header">
-        <div className="flex items-center gap-2">
-          <p className="min-w-0 flex-1 font-mono text-lg font-bold break-all text-slate-900" data-testid="booking-number">
-            {b.bookingNo}
-          </p>
+        <RecordNumber value={b.bookingNo} testId="booking-number">
           <BookingStatusChip status={b.status} cancelled={b.cancelled} />
-        </div>
+        </RecordNumber>
         <div className="flex items-start gap-3">
           <ProductThumb imageUrl={b.imageUrl} className="size-16" />
-          <div className="flex min-w-0 flex-1 flex-col">
-            <p className="line-clamp-2 font-medium text-slate-900" data-testid="booking-product">
-              {b.productName}
-            </p>
-            <p className="font-mono text-xs text-slate-500" data-testid="booking-barcode">
-              {b.barcode}
-            </p>
-          </div>
+          <ProductTitle name={b.productName} code={b.barcode} nameClassName="font-medium" nameTestId="booking-product" codeTestId="booking-barcode" />
           <span className="shrink-0 text-lg font-bold text-slate-900 tabular-nums" data-testid="booking-qty">
             {t(common.units, { qty: formatNumber(b.qtyOos) })}
           </span>

@@ -10,6 +10,7 @@ import { EmptyState } from '@/shared/ui/state-views';
 import { formatNumber } from '@/shared/utils/format';
 import { useBrowsedProduct } from '../api/get-browsed-product';
 import { ProductThumb } from '@/shared/ui/product-thumb';
+import { ProductTitle } from '@/shared/ui/product-title';
 import { type ChoiceProps, StoreList } from './store-choice-blocks';
 
 const text = bookingsText.choice;
@@ -23,15 +24,11 @@ export function BrowseChoice({ productId, qty, ...shared }: ChoiceProps & { prod
     body = (
       <div className="flex items-start gap-3">
         <ProductThumb imageUrl={found.product.imageUrl} />
-        <div className="flex min-w-0 flex-1 flex-col">
-          <p className="line-clamp-2 font-medium text-slate-900" data-testid="choice-product">
-            {found.product.name}
-          </p>
-          <p className="font-mono text-xs text-slate-500">{found.product.barcode}</p>
+        <ProductTitle name={found.product.name} code={found.product.barcode} nameClassName="font-medium" nameTestId="choice-product">
           <p className="text-sm text-slate-700" data-testid="choice-my-stock">
             {t(text.browseMyStock, { qty: formatNumber(found.store.qty) })}
           </p>
-        </div>
+        </ProductTitle>
       </div>
     );
   } else if (product.isPending) {

@@ -1,9 +1,10 @@
 import { formatDistance, type BookingProductGroup, type BookingStoreGroup } from '@gerai/contract';
 import { bookingsText } from '@/shared/i18n/bookings';
-import { t } from '@/shared/i18n/id';
 import { CardSkeleton, LinkCard } from '@/shared/ui/card';
+import { StoreTitle } from './booking-store-card';
 import { GroupCounts } from './group-counts';
 import { ProductThumb } from '@/shared/ui/product-thumb';
+import { ProductTitle } from '@/shared/ui/product-title';
 
 
 /** A product with bookings: its counts per status and units; tap to see its bookings. */
@@ -12,10 +13,7 @@ export function ProductGroupCard({ group, to }: { group: BookingProductGroup; to
     <LinkCard to={to} testId={`product-group-${group.productId}`} className="gap-2">
       <div className="flex items-start gap-3">
         <ProductThumb imageUrl={group.imageUrl} />
-        <div className="flex min-w-0 flex-1 flex-col">
-          <p className="line-clamp-2 font-semibold text-slate-900">{group.productName}</p>
-          <p className="font-mono text-xs text-slate-500">{group.barcode}</p>
-        </div>
+        <ProductTitle name={group.productName} code={group.barcode} nameClassName="font-semibold" />
       </div>
       <GroupCounts counts={group} />
     </LinkCard>
@@ -27,14 +25,7 @@ export function StoreGroupCard({ group, to }: { group: BookingStoreGroup; to: st
   return (
     <LinkCard to={to} testId={`store-group-${group.storeCode}`} className="gap-2">
       <div className="flex items-start gap-2">
-        <div className="flex min-w-0 flex-1 flex-col">
-          <p className="truncate font-semibold text-slate-900">{group.storeName}</p>
-          <p className="text-xs text-slate-600">
-            <span className="font-mono">{group.storeCode}</span>
-            {' · '}
-            {t(bookingsText.common.place, { kelurahan: group.kelurahan, kecamatan: group.kecamatan })}
-          </p>
-        </div>
+        <StoreTitle store={group} />
         <span className="shrink-0 text-sm font-semibold text-slate-800 tabular-nums" data-testid="store-group-distance">
           {formatDistance(group.distanceM)}
         </span>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type BookingDetail, type BookingStore } from '@gerai/contract';
-import type { ApiError } from '@/shared/api/api-error';
 import { paths } from '@/shared/config/paths';
 import { signal } from '@/shared/feedback/feedback';
 import { bookingsText } from '@/shared/i18n/bookings';
@@ -15,8 +14,7 @@ import { clampQuantity, Stepper } from '@/shared/ui/stepper';
 import { formatNumber } from '@/shared/utils/format';
 import { useCreateBooking } from '../api/create-booking';
 import { useBookingProposal } from '../api/get-booking-proposal';
-import { refusalModalOf } from '@/shared/api/refusal';
-import { BOOKING_OTHERWISE, BOOKING_REFUSALS } from '../refusals';
+import { useChoiceOutcome } from '../hooks/use-choice-outcome';
 import { ChooseStoreButton, type ChoiceProps, ContextState, HEADER_HEIGHT, LineCard, StoreList } from './store-choice-blocks';
 
 const text = bookingsText.choice;
@@ -26,6 +24,7 @@ export function PickingChoice({ shipmentNo, lineId, ...shared }: ChoiceProps & {
   const navigate = useNavigate();
   const goBack = useGoBack(paths.bookingListProduct);
   const openModal = useModalStore((s) => s.openModal);
+  const outcome = useChoiceOutcome(goBack);
   const proposal = useBookingProposal(shipmentNo, lineId);
   const line = proposal.data?.line;
   const lacking = line?.lacking ?? 0;
@@ -39,14 +38,7 @@ export function PickingChoice({ shipmentNo, lineId, ...shared }: ChoiceProps & {
       // Back from the booking goes to the picking screen, not to a choice already made.
       navigate(paths.getProduct(detail.bookID), { replace: true });
     },
-    onQueued: () => {
-      showToast(bookingsText.detail.queued, 'info');
-      goBack();
-    },
-    onError: (error: ApiError) => {
-      signal('error');
-      openModal(refusalModalOf(BOOKING_REFUSALS, error, BOOKING_OTHERWISE));
-    },
+    ...outcome,
   });
 
   const confirm = (store: BookingStore) =>

@@ -14,6 +14,7 @@ import { formatNumber } from '@/shared/utils/format';
 import { useReceiveBooking } from '../api/receive-booking';
 import { BOOKING_OTHERWISE, BOOKING_REFUSALS } from '../refusals';
 import { sayRefusal } from '@/shared/api/refusal';
+import { ScanNote } from '@/shared/ui/scan-note';
 import { isProductCode } from '../utils/booking-view';
 
 const text = bookingsText.receive;
@@ -109,13 +110,7 @@ export function ReceivePanel({
         {/* A fixed slot for what the last scan did, so nothing under it moves when a scan answers. */}
         <div aria-live="polite" data-testid="receive-feedback" className="flex min-h-12 items-center">
           {feedback ? (
-            <p
-              data-tone={feedback.tone}
-              className={cn('flex w-full items-start gap-2 rounded-xl p-2 text-sm font-medium', feedback.tone === 'success' ? 'bg-emerald-50 text-emerald-800' : 'bg-red-50 text-red-800')}
-            >
-              <Icon name={feedback.tone === 'success' ? 'check' : 'alert'} className="size-5 shrink-0" />
-              <span className="line-clamp-3 whitespace-pre-line">{feedback.text}</span>
-            </p>
+            <ScanNote tone={feedback.tone} text={feedback.text} textClassName="line-clamp-3 whitespace-pre-line" />
           ) : (
             <p className="text-xs text-slate-500">{scannerText.wedgeHint}</p>
           )}

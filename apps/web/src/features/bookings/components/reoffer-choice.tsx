@@ -1,5 +1,4 @@
 import { BOOKING_STATUS_LABEL, type BookingStore } from '@gerai/contract';
-import type { ApiError } from '@/shared/api/api-error';
 import { paths } from '@/shared/config/paths';
 import { signal } from '@/shared/feedback/feedback';
 import { bookingsText } from '@/shared/i18n/bookings';
@@ -14,8 +13,8 @@ import { useBooking } from '../api/get-booking';
 import { useReofferBooking } from '../api/reoffer-booking';
 import { BookingStatusChip } from './booking-status-chip';
 import { ProductThumb } from '@/shared/ui/product-thumb';
-import { refusalModalOf } from '@/shared/api/refusal';
-import { BOOKING_OTHERWISE, BOOKING_REFUSALS } from '../refusals';
+import { ProductTitle } from '@/shared/ui/product-title';
+import { useChoiceOutcome } from '../hooks/use-choice-outcome';
 import { ChooseStoreButton, type ChoiceProps, ContextState, StoreList } from './store-choice-blocks';
 
 const text = bookingsText.choice;
@@ -24,6 +23,7 @@ const text = bookingsText.choice;
 export function ReofferChoice({ bookID, ...shared }: ChoiceProps & { bookID: number }) {
   const goBack = useGoBack(paths.getProduct(bookID));
   const openModal = useModalStore((s) => s.openModal);
+  const outcome = useChoiceOutcome(goBack);
   const booking = useBooking(bookID);
   const b = booking.data;
 
@@ -34,14 +34,7 @@ export function ReofferChoice({ bookID, ...shared }: ChoiceProps & { bookID: num
       // Back to the booking this choice was opened from (its detail already shows the reply).
       goBack();
     },
-    onQueued: () => {
-      showToast(bookingsText.detail.queued, 'info');
-      goBack();
-    },
-    onError: (error: ApiError) => {
-      signal('error');
-      openModal(refusalModalOf(BOOKING_REFUSALS, error, BOOKING_OTHERWISE));
-    },
+    ...outcome,
   });
 
   if (!b) {
@@ -70,10 +63,7 @@ export function ReofferChoice({ bookID, ...shared }: ChoiceProps & { bookID: num
         <Card title={text.reofferTitle} testId="choice-booking" actions={<BookingStatusChip status={b.status} cancelled={b.cancelled} />}>
           <div className="flex items-start gap-3">
             <ProductThumb imageUrl={b.imageUrl} />
-            <div className="flex min-w-0 flex-1 flex-col">
-              <p className="line-clamp-2 font-medium text-slate-900">{b.productName}</p>
-              <p className="font-mono text-xs text-slate-500">{b.bookingNo}</p>
-            </div>
+            <ProductTitle name={b.productName} code={b.bookingNo} nameClassName="font-medium" />
             <span className="shrink-0 font-bold text-slate-900 tabular-nums">{t(bookingsText.common.units, { qty: formatNumber(b.qtyOos) })}</span>
           </div>
           {b.refusedBy.length > 0 ? (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { BookingDetail } from '@gerai/contract';
+import { changedHere } from '@/shared/hooks/use-held-change';
 import { bookingMutationKey } from '../query-keys';
 import { bookingSignature, describeChange } from './booking-live';
 
@@ -10,14 +11,6 @@ interface Seen {
   /** When the screen started showing it: this phone's changes after it are its own. */
   since: number;
   detail: BookingDetail;
-}
-
-/** Whether this phone asked for a change of the booking since `since` (sent, kept in the outbox, or answered). */
-function changedHere(queryClient: QueryClient, bookID: number, since: number): boolean {
-  return queryClient
-    .getMutationCache()
-    .findAll({ mutationKey: bookingMutationKey(bookID) })
-    .some((m) => m.state.submittedAt >= since && m.state.status !== 'error');
 }
 
 /**
@@ -36,7 +29,7 @@ export function useBookingChange(detail: BookingDetail, keptHere = 0) {
 
   useEffect(() => {
     if (seen.bookID === detail.bookID && seen.signature === signature) return;
-    const mine = seen.bookID === detail.bookID && (keptHere > 0 || changedHere(queryClient, seen.bookID, seen.since));
+    const mine = seen.bookID === detail.bookID && (keptHere > 0 || changedHere(queryClient, bookingMutationKey(seen.bookID), seen.since));
     setChange(seen.bookID !== detail.bookID || mine ? null : describeChange(seen.detail, detail));
     setSeen({ bookID: detail.bookID, signature, since: Date.now(), detail });
     // The detail object changes with every read; only what the crew acts on counts.

@@ -3,6 +3,7 @@ import { cancellationsText } from '@/shared/i18n/cancellations';
 import { ORDER_STATUS_LABEL, t } from '@/shared/i18n/id';
 import { Card, Field } from '@/shared/ui/card';
 import { formatNumber, formatRupiah } from '@/shared/utils/format';
+import { RecordNumber } from '@/shared/ui/record-number';
 
 const text = cancellationsText.order;
 const SHOWN_LINES = 3;
@@ -14,14 +15,11 @@ export function CancelOrderCard({ order }: { order: OrderDetail }) {
   const more = order.products.length - shown.length;
   return (
     <Card testId="cancel-order">
-      <div className="flex items-center gap-2">
-        <p className="min-w-0 flex-1 font-mono text-lg font-bold break-all text-slate-900" data-testid="cancel-order-shipment">
-          {order.shipmentNo}
-        </p>
+      <RecordNumber value={order.shipmentNo} testId="cancel-order-shipment">
         <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-bold text-slate-800" data-testid="cancel-order-status">
           {ORDER_STATUS_LABEL[order.statusId as keyof typeof ORDER_STATUS_LABEL] ?? order.statusId}
         </span>
-      </div>
+      </RecordNumber>
       <dl className="grid grid-cols-2 gap-x-3 gap-y-2">
         <Field label={text.orderNo}>{order.orderNo}</Field>
         <Field label={text.customer}>{order.customer.name}</Field>

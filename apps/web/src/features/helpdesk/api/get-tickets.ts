@@ -1,10 +1,10 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { TicketList } from '@gerai/contract';
 import { api } from '@/shared/api/client';
 import { DEFAULT_ERROR_MODAL } from '@gerai/contract';
 import { serverMessageOf } from '@/shared/modal/error-to-modal';
 import { helpdeskKeys, type TicketListParams } from '../query-keys';
-import { nextPageOf } from '@/shared/api/page';
+import { pagedQueryOptions } from '@/shared/api/paged-query';
 
 /** Spec §8: a ticket list failure keeps the server's message in localStorage under this key. */
 export const TICKET_LIST_ERROR_KEY = 'error';
@@ -23,14 +23,7 @@ export async function getTickets(params: TicketListParams, page: number, { signa
   }
 }
 
-export const ticketsQueryOptions = (params: TicketListParams) =>
-  infiniteQueryOptions({
-    queryKey: helpdeskKeys.list(params),
-    queryFn: ({ pageParam, signal }) => getTickets(params, pageParam, { signal }),
-    initialPageParam: 1,
-    getNextPageParam: nextPageOf,
-    staleTime: 15_000,
-  });
+export const ticketsQueryOptions = (params: TicketListParams) => pagedQueryOptions(helpdeskKeys.list(params), (page, { signal }) => getTickets(params, page, { signal }));
 
 export function useTickets(params: TicketListParams, enabled = true) {
   return useInfiniteQuery({ ...ticketsQueryOptions(params), enabled });

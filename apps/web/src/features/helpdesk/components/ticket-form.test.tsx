@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { resetClientStateForTests } from '@/shared/api/client';
 import { installFakeEventSource } from '@/test/fake-event-source';
 import { mockFetch, ok } from '@/test/fetch-mock';
+import { FakeXhr } from '@/test/fake-xhr';
 import { renderPage, SHP } from '../helpdesk-test-kit';
 import HelpCenterPage from '../pages/help-center-page';
 
@@ -17,33 +18,11 @@ const problems = { items: [{ id: 1, label: 'Status pesanan tidak berubah' }] };
 const PNG_HEAD = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
 
 /** XMLHttpRequest (the files' transport, for its progress) held open until the test answers it. */
-class HeldXhr {
+class HeldXhr extends FakeXhr {
   static sent: HeldXhr[] = [];
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  withCredentials = false;
-  timeout = 0;
-  status = 0;
-  responseText = '';
-  open() {}
-  setRequestHeader() {}
-  getAllResponseHeaders() {
-    return 'content-type: application/json\r\n';
-  }
-  abort() {
-    this.onabort?.();
-  }
-  send() {
+  override send() {
     HeldXhr.sent.push(this);
     this.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 });
-  }
-  answer(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
   }
 }
 

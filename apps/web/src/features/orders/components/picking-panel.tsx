@@ -10,9 +10,8 @@ import { ordersText } from '@/shared/i18n/orders';
 import { scannerText } from '@/shared/i18n/scanner';
 import { ScannerPanel } from '@/shared/scanner/scanner-panel';
 import { useScanStore } from '@/shared/stores/scan-store';
-import { Icon } from '@/shared/ui/icons';
 import { Spinner } from '@/shared/ui/spinner';
-import { cn } from '@/shared/utils/cn';
+import { ScanNote } from '@/shared/ui/scan-note';
 import { useScanBarcode, type ScanVars } from '../api/scan-barcode';
 import { lineForCode } from '../utils/order-detail';
 import { PICKING_OTHERWISE, PICKING_REFUSALS, type OrderRefusal } from '../refusals';
@@ -102,16 +101,7 @@ export function PickingPanel({ order, onScanned }: { order: OrderDetail; onScann
               <span className="line-clamp-2">{t(ordersText.scan.sending, { code: current.barcode ?? current.productID })}</span>
             </p>
           ) : feedback ? (
-            <p
-              data-tone={feedback.tone}
-              className={cn(
-                'flex w-full items-start gap-2 rounded-xl p-2 text-sm font-medium',
-                feedback.tone === 'success' ? 'bg-emerald-50 text-emerald-800' : feedback.tone === 'kept' ? 'bg-amber-50 text-amber-900' : 'bg-red-50 text-red-800',
-              )}
-            >
-              <Icon name={feedback.tone === 'success' ? 'check' : feedback.tone === 'kept' ? 'cloudUp' : 'alert'} className="size-5 shrink-0" />
-              <span className="line-clamp-2">{feedback.text}</span>
-            </p>
+            <ScanNote tone={feedback.tone} text={feedback.text} />
           ) : progress.complete ? (
             <p className="text-sm font-medium text-emerald-700">{ordersText.progress.complete}</p>
           ) : (

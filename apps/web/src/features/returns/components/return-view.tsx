@@ -23,6 +23,7 @@ import { RejectForm } from './reject-form';
 import { ReturnHistory } from './return-history';
 import { ReturnStatusChip } from './return-status-chip';
 import { refusalModal, sayRefusal } from '@/shared/api/refusal';
+import { RecordNumber } from '@/shared/ui/record-number';
 import { RETURN_OTHERWISE, RETURN_REFUSALS } from '../refusals';
 
 const text = returnsText.detail;
@@ -114,12 +115,9 @@ export function ReturnView({ detail: r }: { detail: ReturnDetail }) {
   return (
     <div ref={topRef} className={cn('flex scroll-mt-16 flex-col gap-3', hasBar && 'pb-20')}>
       <Card testId="return-header">
-        <div className="flex items-center gap-2">
-          <p className="min-w-0 flex-1 font-mono text-lg font-bold break-all text-slate-900" data-testid="return-shipment">
-            {r.shipmentNo}
-          </p>
+        <RecordNumber value={r.shipmentNo} testId="return-shipment">
           <ReturnStatusChip status={r.status} />
-        </div>
+        </RecordNumber>
         <dl className="grid grid-cols-2 gap-x-3 gap-y-2">
           <Field label={returnsText.common.customer}>
             {r.customerName}

@@ -1,8 +1,8 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { STOCK_LOOKUP, type StockSearchItem } from '@gerai/contract';
 import { api } from '@/shared/api/client';
 import { stockKeys } from '../query-keys';
-import { nextPageOf } from '@/shared/api/page';
+import { pagedQueryOptions } from '@/shared/api/paged-query';
 
 export interface StockSearchPage {
   items: StockSearchItem[];
@@ -18,14 +18,7 @@ export function searchStockProducts(query: string, page: number, { signal }: { s
   return api.get<StockSearchPage>('/stock/products', { query: { q: query, page, size: PAGE_SIZE }, signal });
 }
 
-export const stockSearchQueryOptions = (query: string) =>
-  infiniteQueryOptions({
-    queryKey: stockKeys.list(query),
-    queryFn: ({ pageParam, signal }) => searchStockProducts(query, pageParam, { signal }),
-    initialPageParam: 1,
-    getNextPageParam: nextPageOf,
-    staleTime: 15_000,
-  });
+export const stockSearchQueryOptions = (query: string) => pagedQueryOptions(stockKeys.list(query), (page, { signal }) => searchStockProducts(query, page, { signal }));
 
 /** The search, asked only once the text is long enough for the server (STOCK_LOOKUP.searchMin). */
 export function useStockSearch(query: string) {

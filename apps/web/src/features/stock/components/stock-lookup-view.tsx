@@ -64,30 +64,24 @@ function ProductCard({ lookup }: { lookup: StockLookup }) {
 const AREA_LINK =
   'inline-flex min-h-11 items-center justify-center gap-1.5 rounded-xl border border-brand-600 bg-white px-2 text-sm font-semibold whitespace-nowrap text-brand-700 active:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
+/** The two rings of stores around mine, each a link to the booking list of that ring. */
+const AREAS = [
+  { ring: 'kelurahan', path: paths.bookingListKelurahan, icon: 'store', label: text.areas.kelurahanLabel, text: text.areas.kelurahan },
+  { ring: 'kecamatan', path: paths.bookingListKecamatan, icon: 'pin', label: text.areas.kecamatanLabel, text: text.areas.kecamatan },
+] as const;
+
 export function AreaLinks({ product }: { product: StockLookup['product'] }) {
   const search = `?${new URLSearchParams({ productId: product.productID }).toString()}`;
   return (
     <nav aria-label={text.areas.label} className="flex flex-col gap-1.5" data-testid="stock-areas">
       <p className="text-xs font-medium text-slate-600">{text.areas.label}</p>
       <div className="grid grid-cols-2 gap-2">
-        <Link
-          to={`${paths.bookingListKelurahan}${search}`}
-          className={AREA_LINK}
-          aria-label={t(text.areas.kelurahanLabel, { name: product.name })}
-          data-testid="stock-area-kelurahan"
-        >
-          <Icon name="store" className="size-4" />
-          {text.areas.kelurahan}
-        </Link>
-        <Link
-          to={`${paths.bookingListKecamatan}${search}`}
-          className={AREA_LINK}
-          aria-label={t(text.areas.kecamatanLabel, { name: product.name })}
-          data-testid="stock-area-kecamatan"
-        >
-          <Icon name="pin" className="size-4" />
-          {text.areas.kecamatan}
-        </Link>
+        {AREAS.map((a) => (
+          <Link key={a.ring} to={`${a.path}${search}`} className={AREA_LINK} aria-label={t(a.label, { name: product.name })} data-testid={`stock-area-${a.ring}`}>
+            <Icon name={a.icon} className="size-4" />
+            {a.text}
+          </Link>
+        ))}
       </div>
     </nav>
   );

@@ -1,16 +1,16 @@
-import { useId } from 'react';
 import { STOCK_LOOKUP, type StockSearchItem } from '@gerai/contract';
 import { isApiError } from '@/shared/api/api-error';
 import { id, t } from '@/shared/i18n/id';
 import { stockText } from '@/shared/i18n/stock';
 import { Button } from '@/shared/ui/button';
-import { Icon } from '@/shared/ui/icons';
 import { ProductThumb } from '@/shared/ui/product-thumb';
+import { SearchField } from '@/shared/ui/search-field';
 import { Skeleton } from '@/shared/ui/skeleton';
 import { ErrorState } from '@/shared/ui/state-views';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
 import { useDebouncedText } from '@/shared/hooks/use-debounced-text';
+import { ProductTitle } from '@/shared/ui/product-title';
 import { useStockSearch } from '../api/search-stock-products';
 
 const text = stockText;
@@ -25,7 +25,6 @@ const text = stockText;
  */
 export function StockProductPicker({ onPick, autoFocus = false }: { onPick: (item: StockSearchItem) => void; autoFocus?: boolean }) {
   const { draft, setDraft, query, searchNow, reset } = useDebouncedText();
-  const inputId = useId();
 
   const results = useStockSearch(query);
   const searching = query.length >= STOCK_LOOKUP.searchMin;
@@ -40,15 +39,11 @@ export function StockProductPicker({ onPick, autoFocus = false }: { onPick: (ite
   return (
     <div className="flex flex-col gap-2" data-testid="stock-product-picker">
       <div className="relative flex items-center">
-        <label htmlFor={inputId} className="sr-only">
-          {text.searchLabel}
-        </label>
-        <Icon name="search" className="pointer-events-none absolute left-3 size-5 text-slate-400" />
-        <input
-          id={inputId}
-          type="search"
+        <SearchField
           value={draft}
-          onChange={(e) => setDraft(e.target.value)}
+          onChange={setDraft}
+          label={text.searchLabel}
+          placeholder={text.searchPlaceholder}
           onKeyDown={(e) => {
             // Enter searches now instead of after the pause.
             if (e.key === 'Enter') {
@@ -56,24 +51,11 @@ export function StockProductPicker({ onPick, autoFocus = false }: { onPick: (ite
               searchNow();
             }
           }}
-          placeholder={text.searchPlaceholder}
-          maxLength={60}
-          autoComplete="off"
-          enterKeyHint="search"
           autoFocus={autoFocus}
-          className="min-h-11 w-full min-w-0 rounded-xl border border-slate-300 bg-white pr-12 pl-10 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-brand-200 [&::-webkit-search-cancel-button]:hidden"
-          data-testid="stock-picker-search"
+          onClear={reset}
+          clearLabel={text.clearSearch}
+          testId="stock-picker-search"
         />
-        {draft ? (
-          <button
-            type="button"
-            onClick={reset}
-            aria-label={text.clearSearch}
-            className="absolute right-0 inline-flex size-11 items-center justify-center text-slate-500"
-          >
-            <Icon name="close" className="size-5" />
-          </button>
-        ) : null}
       </div>
       {tooShort ? <p className="text-xs text-slate-500">{t(text.searchMin, { min: STOCK_LOOKUP.searchMin })}</p> : null}
       {searching ? (
@@ -99,10 +81,7 @@ export function StockProductPicker({ onPick, autoFocus = false }: { onPick: (ite
                   className="flex min-h-11 w-full items-center gap-3 rounded-2xl border border-slate-200 bg-white p-2 text-left active:bg-slate-50"
                 >
                   <ProductThumb imageUrl={item.imageUrl} className="size-10" />
-                  <span className="flex min-w-0 flex-1 flex-col">
-                    <span className="line-clamp-2 text-sm font-medium text-slate-900">{item.name}</span>
-                    <span className="font-mono text-xs text-slate-500">{item.barcode}</span>
-                  </span>
+                  <ProductTitle name={item.name} code={item.barcode} inline />
                   <span className="flex shrink-0 flex-col items-end">
                     <span className={cn('text-lg font-bold tabular-nums', item.qty > 0 ? 'text-slate-900' : 'text-slate-500')}>{formatNumber(item.qty)}</span>
                     <span className="text-xs text-slate-500">{text.list.myStock}</span>

@@ -5,6 +5,7 @@ import { CardSkeleton } from '@/shared/ui/card';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber, formatRupiah } from '@/shared/utils/format';
 import { ProductThumb } from '@/shared/ui/product-thumb';
+import { ProductTitle } from '@/shared/ui/product-title';
 
 const text = stockText.list;
 
@@ -19,11 +20,9 @@ export function StockSearchItem({ item, onChoose }: { item: Item; onChoose: (pro
       className="flex min-h-11 w-full items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3 text-left shadow-sm active:bg-slate-50"
     >
       <ProductThumb imageUrl={item.imageUrl} className="size-12" />
-      <span className="flex min-w-0 flex-1 flex-col">
-        <span className="line-clamp-2 text-sm font-medium text-slate-900">{item.name}</span>
-        <span className="font-mono text-xs text-slate-500">{item.barcode}</span>
+      <ProductTitle name={item.name} code={item.barcode} inline>
         <span className="text-xs text-slate-600 tabular-nums">{formatRupiah(item.price)}</span>
-      </span>
+      </ProductTitle>
       <span className="flex shrink-0 flex-col items-end">
         <span className={cn('text-lg font-bold tabular-nums', item.qty > 0 ? 'text-slate-900' : 'text-slate-400')} data-testid={`stock-item-${item.productID}-qty`}>
           {formatNumber(item.qty)}

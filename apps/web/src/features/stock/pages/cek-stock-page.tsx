@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { STOCK_LOOKUP } from '@gerai/contract';
@@ -12,6 +12,7 @@ import { Icon } from '@/shared/ui/icons';
 import { InfiniteList } from '@/shared/ui/infinite-list';
 import { HeaderRefresh, PageHeader } from '@/shared/ui/page-header';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
+import { SearchField } from '@/shared/ui/search-field';
 import { Spinner } from '@/shared/ui/spinner';
 import { EmptyState, ErrorState } from '@/shared/ui/state-views';
 import { isProductNotFound, useStockLookup } from '../api/get-stock-lookup';
@@ -62,7 +63,6 @@ export default function CekStockPage() {
 
   // --- search by name ---------------------------------------------------------------------------
   const [draft, setDraft] = useState(query);
-  const searchId = useId();
   // The query this page last wrote: a different one in the URL came from back/forward, and the field follows it.
   const written = useRef(query);
   useEffect(() => {
@@ -192,38 +192,21 @@ export default function CekStockPage() {
           enabled={scan?.kind !== 'pending'}
         >
           <form role="search" onSubmit={onSubmitSearch} className="relative flex items-center" noValidate>
-            <label htmlFor={searchId} className="sr-only">
-              {text.searchLabel}
-            </label>
-            <Icon name="search" className="pointer-events-none absolute left-3 size-5 text-slate-400" />
-            <input
-              id={searchId}
-              type="search"
+            <SearchField
               value={draft}
-              onChange={(e) => {
-                setDraft(e.target.value);
+              onChange={(value) => {
+                setDraft(value);
                 setScan(null);
               }}
+              label={text.searchLabel}
               placeholder={text.searchPlaceholder}
-              maxLength={60}
-              autoComplete="off"
-              enterKeyHint="search"
-              className="min-h-11 w-full min-w-0 rounded-xl border border-slate-300 bg-white pr-12 pl-10 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-brand-200 [&::-webkit-search-cancel-button]:hidden"
-              data-testid="stock-search"
+              onClear={() => {
+                setDraft('');
+                applyQuery('');
+              }}
+              clearLabel={text.clearSearch}
+              testId="stock-search"
             />
-            {draft ? (
-              <button
-                type="button"
-                onClick={() => {
-                  setDraft('');
-                  applyQuery('');
-                }}
-                aria-label={text.clearSearch}
-                className="absolute right-0 inline-flex size-11 items-center justify-center text-slate-500"
-              >
-                <Icon name="close" className="size-5" />
-              </button>
-            ) : null}
           </form>
           {/* One line kept for what a scan or the search has to say: nothing below moves when it speaks. */}
           <div aria-live="polite" className="flex min-h-11 items-center" data-testid="stock-scan-feedback">

@@ -1,8 +1,9 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { TRANSFER_LIMITS, type TransferStore } from '@gerai/contract';
 import { api } from '@/shared/api/client';
 import { transferKeys } from '../query-keys';
-import { nextPageOf, type Page } from '@/shared/api/page';
+import type { Page } from '@/shared/api/page';
+import { pagedQueryOptions } from '@/shared/api/paged-query';
 
 const PAGE_SIZE = 20;
 
@@ -11,14 +12,7 @@ export function getTransferStores(q: string, page: number, { signal }: { signal?
   return api.get<Page<TransferStore>>('/transfers/stores', { query: { q, page, size: PAGE_SIZE }, signal });
 }
 
-export const transferStoresQueryOptions = (q: string) =>
-  infiniteQueryOptions({
-    queryKey: transferKeys.storeList(q),
-    queryFn: ({ pageParam, signal }) => getTransferStores(q, pageParam, { signal }),
-    initialPageParam: 1,
-    getNextPageParam: nextPageOf,
-    staleTime: 60_000,
-  });
+export const transferStoresQueryOptions = (q: string) => pagedQueryOptions(transferKeys.storeList(q), (page, { signal }) => getTransferStores(q, page, { signal }), 60_000);
 
 /** Asked only once the text is long enough for the server (TRANSFER_LIMITS.storeSearchMin). */
 export function useTransferStores(query: string) {

@@ -1,8 +1,9 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { TransferDetail, TransferItem } from '@gerai/contract';
 import { api } from '@/shared/api/client';
 import { transferKeys, type TransferListParams } from '../query-keys';
-import { nextPageOf, type Page } from '@/shared/api/page';
+import type { Page } from '@/shared/api/page';
+import { pagedQueryOptions } from '@/shared/api/paged-query';
 
 /**
  * GET /api/transfers?side&status&startDate&endDate&q&page&size → my store's transfers of one side
@@ -16,23 +17,17 @@ export function getTransfers(params: TransferListParams, page: number, { signal 
 }
 
 export const transfersQueryOptions = (params: TransferListParams) =>
-  infiniteQueryOptions({
-    queryKey: transferKeys.list(params),
-    queryFn: async ({ pageParam, signal, client }) => {
-      const page = await getTransfers(params, pageParam, { signal });
-      // A detail kept from before (a reload restores it from the phone, still fresh) whose transfer has
-      // moved on since is read again when opened, rather than shown as it was.
-      for (const item of page.items) {
-        const kept = client.getQueryData<TransferDetail>(transferKeys.detail(item.matNo));
-        if (kept && (kept.matStatus !== item.matStatus || kept.locked !== item.locked)) void client.invalidateQueries({ queryKey: transferKeys.detail(item.matNo), refetchType: 'none' });
-        const byTbsms = client.getQueryData<TransferDetail>(transferKeys.byTbsms(item.idTbsms));
-        if (byTbsms && (byTbsms.matStatus !== item.matStatus || byTbsms.locked !== item.locked)) void client.invalidateQueries({ queryKey: transferKeys.byTbsms(item.idTbsms), refetchType: 'none' });
-      }
-      return page;
-    },
-    initialPageParam: 1,
-    getNextPageParam: nextPageOf,
-    staleTime: 15_000,
+  pagedQueryOptions(transferKeys.list(params), async (pageParam, { signal, client }) => {
+    const page = await getTransfers(params, pageParam, { signal });
+    // A detail kept from before (a reload restores it from the phone, still fresh) whose transfer has
+    // moved on since is read again when opened, rather than shown as it was.
+    for (const item of page.items) {
+      const kept = client.getQueryData<TransferDetail>(transferKeys.detail(item.matNo));
+      if (kept && (kept.matStatus !== item.matStatus || kept.locked !== item.locked)) void client.invalidateQueries({ queryKey: transferKeys.detail(item.matNo), refetchType: 'none' });
+      const byTbsms = client.getQueryData<TransferDetail>(transferKeys.byTbsms(item.idTbsms));
+      if (byTbsms && (byTbsms.matStatus !== item.matStatus || byTbsms.locked !== item.locked)) void client.invalidateQueries({ queryKey: transferKeys.byTbsms(item.idTbsms), refetchType: 'none' });
+    }
+    return page;
   });
 
 export function useTransfers(params: TransferListParams) {

@@ -5,6 +5,7 @@ import { ButtonLink } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { EmptyState } from '@/shared/ui/state-views';
 import { formatNumber } from '@/shared/utils/format';
+import { RecordNumber } from '@/shared/ui/record-number';
 
 const text = transfersText.confirm;
 const common = transfersText.common;
@@ -13,11 +14,7 @@ const common = transfersText.common;
 export function Summary({ detail: d }: { detail: TransferDetail }) {
   return (
     <Card testId="mat-confirm-summary">
-      <div className="flex items-center gap-2">
-        <p className="min-w-0 flex-1 font-mono font-bold break-all text-slate-900" data-testid="mat-number">
-          {d.matNo}
-        </p>
-      </div>
+      <RecordNumber value={d.matNo} testId="mat-number" small />
       <p className="text-sm text-slate-700" data-testid="mat-confirm-sender">
         {t(text.summary, { n: formatNumber(d.lineCount), qty: formatNumber(d.qtySent), store: t(common.store, { code: d.sender.storeCode, name: d.sender.storeName }) })}
       </p>

@@ -6,10 +6,9 @@ import type { ApiError } from '@/shared/api/api-error';
 import { paths } from '@/shared/config/paths';
 import { signal } from '@/shared/feedback/feedback';
 import { useOnlineStatus } from '@/shared/hooks/use-online-status';
-import { id, t } from '@/shared/i18n/id';
+import { t } from '@/shared/i18n/id';
 import { scannerText } from '@/shared/i18n/scanner';
 import { transfersText } from '@/shared/i18n/transfers';
-import { useModalStore } from '@/shared/modal/modal-store';
 import { showToast } from '@/shared/toast/toast-store';
 import { Button } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icons';
@@ -17,7 +16,7 @@ import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
 import { useConfirmTransfer } from '../api/confirm-transfer';
 import { writeLocked } from '../api/transfer-change';
-import { useUnlockTransfer } from '../api/unlock-transfer';
+import { useUnlockStep } from '../hooks/use-unlock-step';
 import { LockNotice } from './lock-notice';
 import { QrScanPanel } from './qr-scan-panel';
 import { UnlockedNotice } from './unlocked-notice';
@@ -34,7 +33,6 @@ const PIN_PATTERN = new RegExp(`^\\d{${TRANSFER_LIMITS.pinDigits}}$`);
 export function ConfirmView({ detail: d }: { detail: TransferDetail }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const openModal = useModalStore((s) => s.openModal);
   const online = useOnlineStatus();
   const pinId = useId();
   const [pin, setPin] = useState('');
@@ -73,21 +71,9 @@ export function ConfirmView({ detail: d }: { detail: TransferDetail }) {
     },
   });
   const [unlockRefused, setUnlockRefused] = useState<ApiError | null>(null);
-  const unlock = useUnlockTransfer(d.matNo, d.idTbsms, {
-    onSuccess: (r) => {
-      signal('success');
-      showToast(t(transfersText.lock.unlocked, { matNo: r.matNo }), 'success');
-    },
-    onQueued: () => showToast(common.queued, 'info'),
-    onError: (error) => {
-      signal('error');
-      setUnlockRefused(error);
-    },
-  });
+  const { unlock, askUnlock, unlockedHere } = useUnlockStep(d, { onRefused: setUnlockRefused, clearRefusal: () => setUnlockRefused(null) });
   const sending = confirm.isPending;
   const canConfirm = d.actions.includes('confirm') && !d.locked;
-  // Unlocked on this phone (a supervisor's job): said above what follows, the crew's PIN still holds.
-  const unlockedHere = unlock.isSuccess && !d.locked;
 
   const submitQr = (raw: string) => {
     const value = raw.trim();
@@ -150,28 +136,7 @@ export function ConfirmView({ detail: d }: { detail: TransferDetail }) {
     return (
       <>
         <Summary detail={d} />
-        <LockNotice
-          onUnlock={
-            d.actions.includes('unlock')
-              ? () =>
-                  openModal({
-                    type: 'info',
-                    imageType: 'warning',
-                    title: transfersText.lock.unlockTitle,
-                    message: t(transfersText.lock.unlockMessage, { tries: TRANSFER_LIMITS.pinMaxTries }),
-                    buttonText: id.common.cancel,
-                    confirmText: transfersText.lock.unlockConfirm,
-                    onConfirm: () => {
-                      setUnlockRefused(null);
-                      unlock.mutate({});
-                    },
-                  })
-              : undefined
-          }
-          unlocking={unlock.isPending && !unlock.queued}
-          disabled={unlock.isPending}
-          refusal={unlockRefused}
-        />
+        <LockNotice onUnlock={askUnlock} unlocking={unlock.isPending && !unlock.queued} disabled={unlock.isPending} refusal={unlockRefused} />
       </>
     );
   }
@@ -183,7 +148,7 @@ export function ConfirmView({ detail: d }: { detail: TransferDetail }) {
   return (
     <>
       <Summary detail={d} />
-      {unlockedHere ? <UnlockedNotice receiverName={t(common.store, { code: d.receiver.storeCode, name: d.receiver.storeName })} /> : null}
+      {unlockedHere ? <UnlockedNotice receiver={d.receiver} /> : null}
       <form onSubmit={submitPin} noValidate className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="mat-pin-form">
         <label htmlFor={pinId} className="font-semibold text-slate-900">
           {text.pinLabel}

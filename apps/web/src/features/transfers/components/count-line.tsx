@@ -10,6 +10,7 @@ import { isTooLong } from '@/shared/ui/text-area-field';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
 import type { ReasonChoice } from '@/shared/utils/reason-choice';
+import { ProductTitle } from '@/shared/ui/product-title';
 import type { LineReason } from '../utils/count-draft';
 
 const text = transfersText.count;
@@ -62,11 +63,9 @@ export function CountLine({
     <li className={cn('flex flex-col gap-2 rounded-2xl border bg-white p-3', short > 0 ? 'border-orange-200' : 'border-emerald-200')} data-testid={`count-line-${line.productId}`} data-short={short > 0 || undefined}>
       <div className="flex items-start gap-3">
         <ProductThumb imageUrl={line.imageUrl} className="size-10" />
-        <div className="flex min-w-0 flex-1 flex-col">
-          <p className="line-clamp-2 text-sm font-medium text-slate-900">{line.name}</p>
-          <p className="font-mono text-xs text-slate-500">{line.barcode}</p>
+        <ProductTitle name={line.name} code={line.barcode}>
           <p className="text-xs font-semibold text-slate-700 tabular-nums">{t(text.sentN, { n: formatNumber(line.qtySent) })}</p>
-        </div>
+        </ProductTitle>
       </div>
       <div className="flex items-center justify-between gap-2">
         <span className={cn('rounded-full px-2 py-0.5 text-xs font-bold tabular-nums', short > 0 ? 'bg-orange-100 text-orange-900' : 'bg-emerald-100 text-emerald-800')} data-testid="count-line-state">

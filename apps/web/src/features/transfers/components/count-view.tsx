@@ -13,8 +13,8 @@ import { showToast } from '@/shared/toast/toast-store';
 import { ActionBar } from '@/shared/ui/action-bar';
 import { Button } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icons';
-import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
+import { ScanNote } from '@/shared/ui/scan-note';
 import { useFinishTransfer } from '../api/finish-transfer';
 import { CountLine } from './count-line';
 import { countOf, countScan, finishBody, forgetCountDraft, linesMissingReason, setCount, setReason, shortLines, useCountDraft, type CountDraft, type ScanOutcome } from '../utils/count-draft';
@@ -152,10 +152,7 @@ export function CountView({ detail: d }: { detail: TransferDetail }) {
         <ScannerPanel onScan={onScan} title={countText.scanTitle} layout="compact" enabled={!sending}>
           <div aria-live="polite" className="flex min-h-11 items-center pb-1" data-testid="mat-count-feedback">
             {feedback ? (
-              <p data-tone={feedback.tone} className={cn('flex w-full items-start gap-2 rounded-xl px-2 py-1.5 text-sm font-medium', feedback.tone === 'success' ? 'bg-emerald-50 text-emerald-800' : 'bg-red-50 text-red-800')}>
-                <Icon name={feedback.tone === 'success' ? 'check' : 'alert'} className="size-5 shrink-0" />
-                <span className="line-clamp-2">{feedback.text}</span>
-              </p>
+              <ScanNote tone={feedback.tone} text={feedback.text} className="px-2 py-1.5" />
             ) : (
               <p className="text-xs text-slate-500">{countText.hint}</p>
             )}

@@ -1,6 +1,6 @@
 import { transfersText } from '@/shared/i18n/transfers';
 import { Button } from '@/shared/ui/button';
-import { Icon } from '@/shared/ui/icons';
+import { MatNotice } from './mat-notice';
 import { RefusalNote } from './refusal-note';
 
 const text = transfersText.lock;
@@ -11,18 +11,13 @@ const text = transfersText.lock;
  */
 export function LockNotice({ onUnlock, unlocking = false, disabled = false, refusal = null }: { onUnlock?: () => void; unlocking?: boolean; disabled?: boolean; refusal?: unknown }) {
   return (
-    <section role="alert" aria-label={text.title} className="flex flex-col gap-2 rounded-2xl border-2 border-red-200 bg-red-50 p-3" data-testid="mat-lock-notice">
-      <p className="flex items-center gap-2 font-semibold text-red-900">
-        <Icon name="alert" className="size-5 shrink-0" />
-        {text.title}
-      </p>
-      <p className="text-sm text-red-900">{text.message}</p>
+    <MatNotice tone="alert" title={text.title} message={text.message} testId="mat-lock-notice">
       {onUnlock ? (
         <Button variant="danger" onClick={onUnlock} loading={unlocking} disabled={disabled} className="self-start" data-testid="mat-unlock">
           {text.unlock}
         </Button>
       ) : null}
       <RefusalNote error={refusal} testId="mat-unlock-refused" />
-    </section>
+    </MatNotice>
   );
 }

@@ -5,6 +5,7 @@ import { Icon } from '@/shared/ui/icons';
 import { ProductThumb } from '@/shared/ui/product-thumb';
 import { Stepper } from '@/shared/ui/stepper';
 import { formatNumber } from '@/shared/utils/format';
+import { ProductTitle } from '@/shared/ui/product-title';
 
 const text = transfersText.send;
 
@@ -14,13 +15,11 @@ export function SendLineRow({ line, error, disabled, onQty, onRemove }: { line: 
     <li className="flex flex-col gap-2 py-2" data-testid={`mat-send-line-${line.productId}`}>
       <div className="flex items-start gap-3">
         <ProductThumb imageUrl={line.imageUrl} className="size-10" />
-        <div className="flex min-w-0 flex-1 flex-col">
-          <p className="line-clamp-2 text-sm font-medium text-slate-900">{line.name}</p>
-          <p className="font-mono text-xs text-slate-500">{line.barcode}</p>
+        <ProductTitle name={line.name} code={line.barcode}>
           <p className="text-xs text-slate-600 tabular-nums" data-testid="mat-send-line-max">
             {t(text.myStock, { qty: formatNumber(line.max) })}
           </p>
-        </div>
+        </ProductTitle>
         <button
           type="button"
           onClick={onRemove}

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { TRANSFER_LIMITS, type TransferStore } from '@gerai/contract';
 import { isApiError } from '@/shared/api/api-error';
 import { useDebouncedText } from '@/shared/hooks/use-debounced-text';
@@ -7,6 +6,7 @@ import { transfersText } from '@/shared/i18n/transfers';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { Icon } from '@/shared/ui/icons';
+import { SearchField } from '@/shared/ui/search-field';
 import { Skeleton } from '@/shared/ui/skeleton';
 import { ErrorState } from '@/shared/ui/state-views';
 import { cn } from '@/shared/utils/cn';
@@ -18,7 +18,6 @@ const text = transfersText.send;
 /** Step 1: the store the goods go to, searched by code or name; once chosen, one row with "Ganti toko". */
 export function StoreStep({ store, error, disabled, onPick, onChange }: { store: TransferStore | null; error: string | null; disabled: boolean; onPick: (store: TransferStore) => void; onChange: () => void }) {
   const { draft, setDraft, query, searchNow } = useDebouncedText();
-  const inputId = useId();
   const stores = useTransferStores(store ? '' : query);
 
   if (store) {
@@ -58,23 +57,7 @@ export function StoreStep({ store, error, disabled, onPick, onChange }: { store:
           searchNow();
         }}
       >
-        <label htmlFor={inputId} className="sr-only">
-          {text.storeSearchLabel}
-        </label>
-        <Icon name="search" className="pointer-events-none absolute left-3 size-5 text-slate-400" />
-        <input
-          id={inputId}
-          type="search"
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          placeholder={text.storeSearchPlaceholder}
-          maxLength={60}
-          autoComplete="off"
-          enterKeyHint="search"
-          aria-invalid={error ? true : undefined}
-          className="min-h-11 w-full min-w-0 rounded-xl border border-slate-300 bg-white pl-10 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-brand-200"
-          data-testid="mat-store-search"
-        />
+        <SearchField value={draft} onChange={setDraft} label={text.storeSearchLabel} placeholder={text.storeSearchPlaceholder} invalid={Boolean(error)} testId="mat-store-search" />
       </form>
       {error ? (
         <p role="alert" className="text-sm whitespace-pre-line text-red-700" data-testid="mat-store-error">

@@ -3,6 +3,7 @@ import { t } from '@/shared/i18n/id';
 import { transfersText } from '@/shared/i18n/transfers';
 import { Card, Field } from '@/shared/ui/card';
 import { formatNumber } from '@/shared/utils/format';
+import { RecordNumber } from '@/shared/ui/record-number';
 import { LockedChip, ShortChip, TransferStatusChip } from './transfer-status-chip';
 
 const common = transfersText.common;
@@ -13,14 +14,11 @@ const storeName = (s: { storeCode: string; storeName: string }) => t(common.stor
 export function TransferHeader({ detail: d }: { detail: TransferDetail }) {
   return (
     <Card testId="mat-header">
-      <div className="flex flex-wrap items-center gap-2">
-        <p className="min-w-0 flex-1 font-mono text-lg font-bold break-all text-slate-900" data-testid="mat-number">
-          {d.matNo}
-        </p>
+      <RecordNumber value={d.matNo} testId="mat-number" wrap>
         <TransferStatusChip status={d.matStatus} />
         {d.locked ? <LockedChip /> : null}
         {d.qtyShort > 0 ? <ShortChip qty={d.qtyShort} /> : null}
-      </div>
+      </RecordNumber>
       <dl className="grid grid-cols-2 gap-x-3 gap-y-2">
         <Field label={common.sender}>
           <span data-testid="mat-sender">{storeName(d.sender)}</span>

@@ -5,6 +5,7 @@ import { Card } from '@/shared/ui/card';
 import { ProductThumb } from '@/shared/ui/product-thumb';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
+import { ProductTitle } from '@/shared/ui/product-title';
 
 const text = transfersText.detail;
 
@@ -18,10 +19,7 @@ function LineRow({ line }: { line: TransferLine }) {
     <li className={cn('flex flex-col gap-1.5 py-2', short > 0 && '-mx-3 bg-orange-50 px-3')} data-testid={`mat-line-${line.productId}`} data-short={short > 0 || undefined}>
       <div className="flex items-start gap-3">
         <ProductThumb imageUrl={line.imageUrl} className="size-10" />
-        <div className="flex min-w-0 flex-1 flex-col">
-          <p className="line-clamp-2 text-sm font-medium text-slate-900">{line.name}</p>
-          <p className="font-mono text-xs text-slate-500">{line.barcode}</p>
-        </div>
+        <ProductTitle name={line.name} code={line.barcode} />
         <div className="flex shrink-0 flex-col items-end text-sm tabular-nums">
           <span className="text-slate-700" data-testid="mat-line-sent">
             {t(text.sentN, { n: formatNumber(line.qtySent) })}

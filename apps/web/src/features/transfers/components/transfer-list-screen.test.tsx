@@ -1,15 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { matQrValue } from '@gerai/contract';
-import { resetClientStateForTests } from '@/shared/api/client';
-import { closeModal } from '@/shared/modal/modal-store';
-import { installFakeEventSource } from '@/test/fake-event-source';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import MatInNewPage from '../pages/mat-in-new-page';
 import MatOutDonePage from '../pages/mat-out-done-page';
 import MatOutNewPage from '../pages/mat-out-new-page';
-import { ID_TBSMS, MAT_NO, T001, page, queryOf, renderPage, transferCount, transferItem } from '../transfers-test-kit';
+import { ID_TBSMS, MAT_NO, T001, page, queryOf, renderPage, transferCount, transferItem, setUpMatScreenTests } from '../transfers-test-kit';
 import { readSecret, saveSecret } from '../utils/secret-store';
 
 // Walks through a screen with many steps: more than the default 5 s on a loaded test machine.
@@ -30,13 +27,7 @@ const renderLists = (initial: string) =>
     initial,
   );
 
-beforeEach(() => {
-  resetClientStateForTests();
-  act(() => closeModal());
-  installFakeEventSource();
-  localStorage.clear();
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpMatScreenTests();
 
 describe('MAT lists', () => {
   it('out/new: my sent transfers with the other store, products and units, the lock; each opens its detail', async () => {

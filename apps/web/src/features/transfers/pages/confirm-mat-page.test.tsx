@@ -1,12 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERROR_DETAILS, ERROR_MESSAGES, matQrValue } from '@gerai/contract';
-import { resetClientStateForTests } from '@/shared/api/client';
-import { closeModal } from '@/shared/modal/modal-store';
-import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
+import { emitEvent } from '@/test/fake-event-source';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import { AQUA, ID_TBSMS, INDOMIE, MAT_NO, PIN, QR, inProcess, incoming, renderPage, SUPERVISOR_SIDES, transferEvent, transferLine } from '../transfers-test-kit';
+import { AQUA, ID_TBSMS, INDOMIE, MAT_NO, PIN, QR, inProcess, incoming, renderPage, SUPERVISOR_SIDES, transferEvent, transferLine, setUpMatScreenTests } from '../transfers-test-kit';
 import { readCountDraft } from '../utils/count-draft';
 import ConfirmMatPage from './confirm-mat-page';
 
@@ -30,13 +28,16 @@ const renderConfirm = (status: string) =>
 
 type User = ReturnType<typeof userEvent.setup>;
 
-beforeEach(() => {
-  resetClientStateForTests();
-  act(() => closeModal());
-  installFakeEventSource();
-  localStorage.clear();
-});
-afterEach(() => vi.unstubAllGlobals());
+/** Opens the new transfer's confirmation and sends a wrong PIN: the start of every refused-PIN test. */
+async function sendWrongPin() {
+  const user = userEvent.setup();
+  renderConfirm('new');
+  await user.type(await screen.findByLabelText('PIN dari toko pengirim'), '000000');
+  await user.click(screen.getByTestId('mat-pin-submit'));
+  return user;
+}
+
+setUpMatScreenTests();
 
 describe('/confirm-mat/new (confirm with the PIN or the QR)', () => {
   it('shows the sender and the amount; the right PIN confirms and opens the count', async () => {
@@ -71,10 +72,7 @@ describe('/confirm-mat/new (confirm with the PIN or the QR)', () => {
         current = incoming({ actions: ['confirm'], pinTriesLeft: 3 });
         return fail(422, 'TRANSFER_PIN_WRONG', ERROR_MESSAGES.TRANSFER_PIN_WRONG, [{ path: 'body.pin', message: ERROR_DETAILS.transferPinWrong(3) }]);
       });
-    const user = userEvent.setup();
-    renderConfirm('new');
-    await user.type(await screen.findByLabelText('PIN dari toko pengirim'), '000000');
-    await user.click(screen.getByTestId('mat-pin-submit'));
+    const user = await sendWrongPin();
     await waitFor(() => expect(screen.getByTestId('mat-pin-help')).toHaveTextContent('PIN salah. Sisa 3 kali percobaan sebelum MAT terkunci.'));
     expect(screen.getByLabelText('PIN dari toko pengirim')).toHaveValue('');
     expect(screen.getByLabelText('PIN dari toko pengirim')).toHaveAttribute('aria-invalid', 'true');
@@ -92,10 +90,7 @@ describe('/confirm-mat/new (confirm with the PIN or the QR)', () => {
         current = incoming({ locked: true, pinTriesLeft: 0, actions: [] });
         return fail(423, 'TRANSFER_LOCKED', ERROR_MESSAGES.TRANSFER_LOCKED);
       });
-    const user = userEvent.setup();
-    renderConfirm('new');
-    await user.type(await screen.findByLabelText('PIN dari toko pengirim'), '000000');
-    await user.click(screen.getByTestId('mat-pin-submit'));
+    await sendWrongPin();
     expect(await screen.findByTestId('mat-lock-notice')).toHaveTextContent('MAT terkunci');
     expect(screen.queryByTestId('mat-pin-form')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Buka kunci' })).not.toBeInTheDocument();
@@ -111,10 +106,7 @@ describe('/confirm-mat/new (confirm with the PIN or the QR)', () => {
         current = incoming({ locked: true, pinTriesLeft: 0, actions: [] });
         return fail(423, 'TRANSFER_LOCKED', ERROR_MESSAGES.TRANSFER_LOCKED);
       });
-    const user = userEvent.setup();
-    renderConfirm('new');
-    await user.type(await screen.findByLabelText('PIN dari toko pengirim'), '000000');
-    await user.click(screen.getByTestId('mat-pin-submit'));
+    const user = await sendWrongPin();
     expect(await screen.findByTestId('mat-lock-notice')).toHaveTextContent('MAT terkunci');
     await waitFor(() => expect(server.callsTo(BY_TBSMS).length).toBeGreaterThanOrEqual(2));
     const reads = server.callsTo(BY_TBSMS).length;

@@ -1,11 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetClientStateForTests } from '@/shared/api/client';
-import { closeModal } from '@/shared/modal/modal-store';
-import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
+import { emitEvent } from '@/test/fake-event-source';
 import { mockFetch, ok } from '@/test/fetch-mock';
-import { AQUA, ID_TBSMS, MAT_NO, inProcess, incoming, renderPage, transferEvent, transferLine, SUPERVISOR_SIDES } from '../transfers-test-kit';
+import { AQUA, ID_TBSMS, MAT_NO, inProcess, incoming, renderPage, transferEvent, transferLine, SUPERVISOR_SIDES, setUpMatScreenTests } from '../transfers-test-kit';
 import { readCountDraft, writeCountDraft } from '../utils/count-draft';
 import DetailMatInPage from './detail-mat-in-page';
 import DetailMatOutCompletePage from './detail-mat-out-complete-page';
@@ -37,13 +35,7 @@ const renderIn = () =>
     `/detail-mat-in/${MAT_NO}`,
   );
 
-beforeEach(() => {
-  resetClientStateForTests();
-  act(() => closeModal());
-  installFakeEventSource();
-  localStorage.clear();
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpMatScreenTests();
 
 describe('/detail-mat-in (a transfer addressed to my store)', () => {
   it('new: the sender, the lines, and "Konfirmasi penerimaan" to the confirmation', async () => {

@@ -1,12 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERROR_MESSAGES, matQrValue } from '@gerai/contract';
-import { resetClientStateForTests } from '@/shared/api/client';
-import { closeModal } from '@/shared/modal/modal-store';
-import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
+import { emitEvent } from '@/test/fake-event-source';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import { ID_TBSMS, MAT_NO, PIN, QR, renderPage, SUPERVISOR_SIDES, transferDetail, transferEvent } from '../transfers-test-kit';
+import { ID_TBSMS, MAT_NO, PIN, QR, renderPage, SUPERVISOR_SIDES, transferDetail, transferEvent, setUpMatScreenTests } from '../transfers-test-kit';
 import { readSecret, saveSecret } from '../utils/secret-store';
 import DetailMatOutPage from './detail-mat-out-page';
 
@@ -24,13 +22,7 @@ const renderOut = () =>
     `/detail-mat-out/new/${MAT_NO}`,
   );
 
-beforeEach(() => {
-  resetClientStateForTests();
-  act(() => closeModal());
-  installFakeEventSource();
-  localStorage.clear();
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpMatScreenTests();
 
 describe('/detail-mat-out (a transfer my store sent)', () => {
   it('while new, with the secret on this phone: the QR and the PIN digits, the stores, the lines', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { MAT_STATUS, TRANSFER_LIMITS, matRouteStatusOf, type TransferDetail, type TransferWithSecret } from '@gerai/contract';
+import { MAT_STATUS, matRouteStatusOf, type TransferDetail, type TransferWithSecret } from '@gerai/contract';
 import type { ApiError } from '@/shared/api/api-error';
 import { paths } from '@/shared/config/paths';
 import { signal } from '@/shared/feedback/feedback';
@@ -11,23 +11,18 @@ import { useModalStore } from '@/shared/modal/modal-store';
 import { showToast } from '@/shared/toast/toast-store';
 import { ActionBar } from '@/shared/ui/action-bar';
 import { Button, ButtonLink } from '@/shared/ui/button';
-import { Icon } from '@/shared/ui/icons';
-import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
 import { useCancelTransfer } from '../api/cancel-transfer';
 import { useReissueTransferPin } from '../api/reissue-transfer-pin';
-import { useUnlockTransfer } from '../api/unlock-transfer';
 import { TransferChangedNotice } from '../components/changed-notice';
-import { KeptActions, useKeptActions } from '../components/kept-actions';
+import { useKeptActions } from '../components/kept-actions';
 import { LockNotice } from '../components/lock-notice';
 import { MatSecretCard } from '../components/mat-secret-card';
 import { RefusalNote } from '../components/refusal-note';
-import { TransferFacts } from '../components/transfer-facts';
-import { TransferHeader } from '../components/transfer-header';
-import { TransferHistory } from '../components/transfer-history';
-import { TransferLines } from '../components/transfer-lines';
+import { TransferDetailBody, UnlockedDoneBar } from '../components/transfer-detail-body';
 import { TransferDetailScreen } from '../components/transfer-detail-screen';
 import { UnlockedNotice } from '../components/unlocked-notice';
+import { useUnlockStep } from '../hooks/use-unlock-step';
 import { forgetSecretUnlessNew, saveSecret, useHeldSecret } from '../utils/secret-store';
 import { isSendingCrew, listPath, unlockedSincePin } from '../utils/transfer-view';
 import { useHeldTransfer } from '../utils/use-held-transfer';
@@ -76,7 +71,11 @@ function OutView({ detail: d }: { detail: TransferDetail }) {
   const queued = () => showToast(transfersText.common.queued, 'info');
 
   const cancel = useCancelTransfer(d.matNo, d.idTbsms, { onSuccess: (r) => done(t(text.cancelled, { matNo: r.matNo })), onQueued: queued, onError: onErrorOf('cancel') });
-  const unlock = useUnlockTransfer(d.matNo, d.idTbsms, { onSuccess: (r) => done(t(transfersText.lock.unlocked, { matNo: r.matNo })), onQueued: queued, onError: onErrorOf('unlock') });
+  const { unlock, askUnlock, unlockedHere } = useUnlockStep(d, {
+    onRefused: (error) => setRefused({ step: 'unlock', error }),
+    clearRefusal: () => setRefused(null),
+    afterUnlock: () => topRef.current?.scrollIntoView?.({ block: 'start' }),
+  });
   const reissue = useReissueTransferPin(d.matNo, d.idTbsms, {
     onSuccess: (r: TransferWithSecret) => {
       if (r.secret) {
@@ -97,8 +96,6 @@ function OutView({ detail: d }: { detail: TransferDetail }) {
   const crew = isSendingCrew(d);
   // The sender's steps that void what the receiver holds are the sending store's people's.
   const can = (action: TransferDetail['actions'][number]) => d.actions.includes(action) && (crew || (action !== 'reissue' && action !== 'cancel'));
-  // Unlocked on this phone: the screen says what that did, and leads back.
-  const unlockedHere = unlock.isSuccess && !d.locked && d.matStatus === MAT_STATUS.NEW;
   // After an unlock the receiver's PIN still holds: a new one is offered, never urged.
   const keepPin = unlockedSincePin(d);
   const confirmCancel = () =>
@@ -132,19 +129,6 @@ function OutView({ detail: d }: { detail: TransferDetail }) {
       },
     });
   };
-  const confirmUnlock = () =>
-    openModal({
-      type: 'info',
-      imageType: 'warning',
-      title: transfersText.lock.unlockTitle,
-      message: t(transfersText.lock.unlockMessage, { tries: TRANSFER_LIMITS.pinMaxTries }),
-      buttonText: id.common.cancel,
-      confirmText: transfersText.lock.unlockConfirm,
-      onConfirm: () => {
-        setRefused(null);
-        unlock.mutate({});
-      },
-    });
 
   const isNew = d.matStatus === MAT_STATUS.NEW;
   const note =
@@ -157,11 +141,7 @@ function OutView({ detail: d }: { detail: TransferDetail }) {
           : null;
 
   const bar: ReactNode = unlockedHere ? (
-    <ActionBar>
-      <ButtonLink to={paths.mat} block data-testid="mat-unlocked-done">
-        {transfersText.common.toEntry}
-      </ButtonLink>
-    </ActionBar>
+    <UnlockedDoneBar />
   ) : can('cancel') ? (
     <ActionBar>
       <div className="flex w-full flex-col gap-2">
@@ -180,29 +160,26 @@ function OutView({ detail: d }: { detail: TransferDetail }) {
   ) : null;
 
   return (
-    <div ref={topRef} className={cn('flex scroll-mt-16 flex-col gap-3', bar !== null && 'pb-24')}>
-      {d.locked ? <LockNotice onUnlock={can('unlock') ? confirmUnlock : undefined} unlocking={unlock.isPending && !unlock.queued} disabled={busy} refusal={refusalOf('unlock')} /> : null}
-      {unlockedHere ? <UnlockedNotice receiverName={t(transfersText.common.store, { code: d.receiver.storeCode, name: d.receiver.storeName })} /> : null}
-      {/*
-        The PIN belongs to the sending store: shown to it (or wherever this phone holds it), not to the
-        receiver. First on the screen: showing the QR is what the sender came for, so it is in view on
-        arrival, above the action bar.
-      */}
-      {isNew && (secret !== null || (crew && (d.side === 'out' || can('reissue')))) ? (
-        <MatSecretCard matNo={d.matNo} secret={secret} canReissue={can('reissue')} locked={d.locked} keepPin={keepPin} onReissue={confirmReissue} reissuing={reissue.isPending} refusal={refusalOf('reissue')} />
-      ) : null}
-      <TransferHeader detail={d} />
-      <KeptActions actions={kept} />
-      {note ? (
-        <p className="flex items-start gap-2 rounded-xl bg-slate-100 p-3 text-sm text-slate-700" data-testid="mat-note-status">
-          <Icon name="info" className="size-4 shrink-0 translate-y-0.5" />
-          {note}
-        </p>
-      ) : null}
-      <TransferLines detail={d} />
-      <TransferFacts detail={d} />
-      <TransferHistory history={d.history} />
-      {bar}
-    </div>
+    <TransferDetailBody
+      detail={d}
+      topRef={topRef}
+      above={
+        <>
+          {d.locked ? <LockNotice onUnlock={askUnlock} unlocking={unlock.isPending && !unlock.queued} disabled={busy} refusal={refusalOf('unlock')} /> : null}
+          {unlockedHere ? <UnlockedNotice receiver={d.receiver} /> : null}
+          {/*
+            The PIN belongs to the sending store: shown to it (or wherever this phone holds it), not to the
+            receiver. First on the screen: showing the QR is what the sender came for, so it is in view on
+            arrival, above the action bar.
+          */}
+          {isNew && (secret !== null || (crew && (d.side === 'out' || can('reissue')))) ? (
+            <MatSecretCard matNo={d.matNo} secret={secret} canReissue={can('reissue')} locked={d.locked} keepPin={keepPin} onReissue={confirmReissue} reissuing={reissue.isPending} refusal={refusalOf('reissue')} />
+          ) : null}
+        </>
+      }
+      kept={kept}
+      note={note}
+      bar={bar}
+    />
   );
 }

@@ -1,11 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetClientStateForTests } from '@/shared/api/client';
-import { closeModal } from '@/shared/modal/modal-store';
-import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
+import { emitEvent } from '@/test/fake-event-source';
 import { mockFetch, ok } from '@/test/fetch-mock';
-import { ID_TBSMS, MAT_NO, QR, incoming, inProcess, page, renderPage, transferCount, transferEvent, transferItem } from '../transfers-test-kit';
+import { ID_TBSMS, MAT_NO, QR, incoming, inProcess, page, renderPage, transferCount, transferEvent, transferItem, setUpMatScreenTests } from '../transfers-test-kit';
 import ConfirmMatPage from './confirm-mat-page';
 import MatEntryPage from './mat-entry-page';
 
@@ -27,13 +25,7 @@ const renderEntry = (role: 'staff' | 'chief' | 'supervisor' = 'staff') =>
     '/mat',
   );
 
-beforeEach(() => {
-  resetClientStateForTests();
-  act(() => closeModal());
-  installFakeEventSource();
-  localStorage.clear();
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpMatScreenTests();
 
 describe('/mat (MAT entry)', () => {
   it('shows the counts of each side, each leading to its list, with "Kirim MAT"', async () => {

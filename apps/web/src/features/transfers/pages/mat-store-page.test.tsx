@@ -1,12 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERROR_DETAILS, ERROR_MESSAGES, type StockSearchItem, type TransferStore } from '@gerai/contract';
-import { resetClientStateForTests } from '@/shared/api/client';
-import { closeModal } from '@/shared/modal/modal-store';
-import { installFakeEventSource } from '@/test/fake-event-source';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import { AQUA, ID_TBSMS, INDOMIE, MAT_NO, PIN, QR, page, queryOf, renderPage, transferDetail } from '../transfers-test-kit';
+import { AQUA, ID_TBSMS, INDOMIE, MAT_NO, PIN, QR, page, queryOf, renderPage, transferDetail, setUpMatScreenTests } from '../transfers-test-kit';
 import { readSecret } from '../utils/secret-store';
 import MatStorePage from './mat-store-page';
 
@@ -75,14 +72,22 @@ async function scan(user: User, code: string) {
   await user.type(screen.getByLabelText('Ketik barcode'), `${code}{Enter}`);
 }
 
-beforeEach(() => {
-  resetClientStateForTests();
-  act(() => closeModal());
-  installFakeEventSource();
-  localStorage.clear();
-  lookupBarcode.mockClear();
-});
-afterEach(() => vi.unstubAllGlobals());
+/** The page opened, T002 chosen and one Indomie scanned: the draft most send tests start from. */
+async function draftIndomieToT002() {
+  const user = userEvent.setup();
+  renderStore();
+  await chooseT002(user);
+  await scan(user, INDOMIE);
+  return user;
+}
+
+/** "Kirim MAT", then "Ya, kirim" in the question it asks. */
+async function sendConfirmed(user: User) {
+  await user.click(screen.getByTestId('mat-send-submit'));
+  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Ya, kirim' }));
+}
+
+setUpMatScreenTests(() => lookupBarcode.mockClear());
 
 describe('/mat-store (send a transfer)', () => {
   it('searches the destination by code or name from 2 letters, and picks it', async () => {
@@ -153,10 +158,7 @@ describe('/mat-store (send a transfer)', () => {
 
   it('keeps the draft through a reload of the tab', async () => {
     mockFetch().on('GET', STORES, ok(page([T002])));
-    const user = userEvent.setup();
-    renderStore();
-    await chooseT002(user);
-    await scan(user, INDOMIE);
+    await draftIndomieToT002();
     await screen.findByTestId('mat-send-line-20001');
     cleanup();
     renderStore();
@@ -169,14 +171,10 @@ describe('/mat-store (send a transfer)', () => {
     mockFetch()
       .on('GET', STORES, ok(page([T002])))
       .on('POST', CREATE, fail(409, 'TRANSFER_STOCK_SHORT', ERROR_MESSAGES.TRANSFER_STOCK_SHORT, [{ path: 'body.lines.0.qty', message: ERROR_DETAILS.transferStockShort('Indomie Goreng 85g', 1, 2), productId: '20001' }]));
-    const user = userEvent.setup();
-    renderStore();
-    await chooseT002(user);
-    await scan(user, INDOMIE);
+    const user = await draftIndomieToT002();
     await scan(user, INDOMIE);
     await waitFor(() => expect(screen.getByTestId('mat-send-qty-20001-value')).toHaveValue(2));
-    await user.click(screen.getByTestId('mat-send-submit'));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Ya, kirim' }));
+    await sendConfirmed(user);
     const line = screen.getByTestId('mat-send-line-20001');
     await waitFor(() => expect(within(line).getByTestId('mat-send-line-error')).toHaveTextContent('Stok Indomie Goreng 85g tinggal 1, tidak cukup untuk mengirim 2.'));
     expect(screen.getByTestId('mat-send-error')).toHaveTextContent('Periksa produk yang ditandai.');
@@ -192,15 +190,11 @@ describe('/mat-store (send a transfer)', () => {
     mockFetch()
       .on('GET', STORES, ok(page([T002])))
       .on('POST', CREATE, fail(409, 'TRANSFER_STOCK_SHORT', ERROR_MESSAGES.TRANSFER_STOCK_SHORT, [{ path: 'body.lines.1.qty', message: refused, productId: '20009' }]));
-    const user = userEvent.setup();
-    renderStore();
-    await chooseT002(user);
-    await scan(user, INDOMIE);
+    const user = await draftIndomieToT002();
     await waitFor(() => expect(screen.getByTestId('mat-send-qty-20001-value')).toHaveValue(1));
     await user.click(screen.getByTestId('mat-search-products'));
     await user.click(screen.getByRole('button', { name: 'pilih Indomie Jumbo' }));
-    await user.click(screen.getByTestId('mat-send-submit'));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Ya, kirim' }));
+    await sendConfirmed(user);
     await waitFor(() => expect(within(screen.getByTestId('mat-send-line-20009')).getByTestId('mat-send-line-error')).toHaveTextContent(refused));
     // "Indomie Goreng 85g" is in the words too: its line says nothing.
     expect(within(screen.getByTestId('mat-send-line-20001')).queryByTestId('mat-send-line-error')).not.toBeInTheDocument();
@@ -208,13 +202,9 @@ describe('/mat-store (send a transfer)', () => {
 
   it('the receiver refused (own store) is said on the store', async () => {
     mockFetch().on('GET', STORES, ok(page([T002]))).on('POST', CREATE, fail(422, 'TRANSFER_SAME_STORE', ERROR_MESSAGES.TRANSFER_SAME_STORE));
-    const user = userEvent.setup();
-    renderStore();
-    await chooseT002(user);
-    await scan(user, INDOMIE);
+    const user = await draftIndomieToT002();
     await screen.findByTestId('mat-send-line-20001');
-    await user.click(screen.getByTestId('mat-send-submit'));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Ya, kirim' }));
+    await sendConfirmed(user);
     expect(await screen.findByTestId('mat-store-error')).toHaveTextContent(ERROR_MESSAGES.TRANSFER_SAME_STORE);
   });
 
@@ -222,16 +212,11 @@ describe('/mat-store (send a transfer)', () => {
     const server = mockFetch()
       .on('GET', STORES, ok(page([T002])))
       .on('POST', CREATE, (_call, n) => (n <= 4 ? 'network-error' : ok({ transfer: transferDetail(), secret: null })));
-    const user = userEvent.setup();
-    renderStore();
-    await chooseT002(user);
-    await scan(user, INDOMIE);
+    const user = await draftIndomieToT002();
     await screen.findByTestId('mat-send-line-20001');
-    await user.click(screen.getByTestId('mat-send-submit'));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Ya, kirim' }));
+    await sendConfirmed(user);
     expect(await screen.findByTestId('mat-send-error')).toHaveTextContent('Tidak dapat terhubung ke server.');
-    await user.click(screen.getByTestId('mat-send-submit'));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Ya, kirim' }));
+    await sendConfirmed(user);
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`/detail-mat-out/new/${MAT_NO}`));
     const keys = new Set(server.callsTo(CREATE, 'POST').map((c) => c.headers.get('Idempotency-Key')));
     expect(server.callsTo(CREATE, 'POST')).toHaveLength(5);

@@ -12,7 +12,7 @@ import { Icon } from '@/shared/ui/icons';
 import { PageHeader } from '@/shared/ui/page-header';
 import { Spinner } from '@/shared/ui/spinner';
 import { TextAreaField } from '@/shared/ui/text-area-field';
-import { cn } from '@/shared/utils/cn';
+import { ScanNote } from '@/shared/ui/scan-note';
 import { SendLineRow } from '../components/send-line-row';
 import { StoreStep } from '../components/send-store-step';
 import { useSendForm, type ScanFeedback } from '../hooks/use-send-form';
@@ -118,13 +118,7 @@ function ScanFeedbackLine({ feedback }: { feedback: ScanFeedback }) {
           <span className="line-clamp-1">{feedback.text}</span>
         </p>
       ) : feedback ? (
-        <p
-          data-tone={feedback.tone}
-          className={cn('flex w-full items-start gap-2 rounded-xl px-2 py-1.5 text-sm font-medium', feedback.tone === 'success' ? 'bg-emerald-50 text-emerald-800' : 'bg-red-50 text-red-800')}
-        >
-          <Icon name={feedback.tone === 'success' ? 'check' : 'alert'} className="size-5 shrink-0" />
-          <span className="line-clamp-2">{feedback.text}</span>
-        </p>
+        <ScanNote tone={feedback.tone} text={feedback.text} className="px-2 py-1.5" />
       ) : (
         <p className="text-xs text-slate-500">{scannerText.wedgeHint}</p>
       )}
