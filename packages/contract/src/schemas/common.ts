@@ -56,6 +56,16 @@ export type Reason = z.infer<typeof reasonSchema>;
 export const reasonListSchema = z.object({ items: z.array(reasonSchema) });
 export type ReasonList = z.infer<typeof reasonListSchema>;
 
+/** A store by its code and name and where it is, as a store list and a stock lookup both show it. */
+export const storePlaceFields = {
+  storeCode: z.string(),
+  storeName: z.string(),
+  address: z.string(),
+  kelurahan: z.string(),
+  kecamatan: z.string(),
+  city: z.string(),
+};
+
 /** A chosen reason: the list's label, or "Lainnya" with the free text. */
 export const chosenReasonSchema = z.object({
   id: z.number().int(),
