@@ -18,7 +18,6 @@ import { bookingScope, directionOf, refusedByScope, sidesOf } from './access';
 import { proximityOf, storeDistanceM } from '../stock';
 import { isoOrNull } from '../../platform/iso';
 
-
 /** The audit entity of a booking's steps: its history is read back from the audit log. */
 export const BOOKING_ENTITY = 'booking';
 /** The audit action of a new booking; the steps use BOOKING_FLOW's action names. */

@@ -24,7 +24,6 @@ import { chosenReason, listReasons as listReasonsOf, resolveReason as resolveRea
 import { assertStoreVisible, requireActiveStore, storeScope } from '../../platform/scope';
 import { isoOrNull } from '../../platform/iso';
 
-
 // --- reasons --------------------------------------------------------------------
 
 export const listReasons = (db: Db) => listReasonsOf(db, cancelReasons);

@@ -13,7 +13,6 @@ import { assertStoreVisible, storeScope } from '../../platform/scope';
 import { latestReturnStatus } from '../returns';
 import { isoOrNull } from '../../platform/iso';
 
-
 // --- reasons --------------------------------------------------------------------
 
 export { listReasons, resolveReason } from '../../platform/reasons';

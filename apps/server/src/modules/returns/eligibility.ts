@@ -15,7 +15,6 @@ import type { Principal } from '../../platform/principal';
 import { storeScope } from '../../platform/scope';
 import { isoOrNull } from '../../platform/iso';
 
-
 // --- open returns -----------------------------------------------------------------
 
 /**

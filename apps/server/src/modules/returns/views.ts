@@ -23,7 +23,6 @@ import { storeScope } from '../../platform/scope';
 import { toUpload } from '../../platform/uploads';
 import { isoOrNull } from '../../platform/iso';
 
-
 /** The audit entity of a return's steps: its history is read back from the audit log. */
 export const RETURN_ENTITY = 'return';
 /** The ledger and notice ref of a return. */

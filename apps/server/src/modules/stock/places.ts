@@ -4,7 +4,6 @@ import { distanceMeters, STORE_PROXIMITY, type StoreProximity } from '@gerai/con
 import type { Reader } from '../../db/client';
 import { stores } from '../../db/schema';
 
-
 /** Where a store is: the origin of a nearest-stores walk (the ordering store, or my store). */
 export interface StoreOrigin {
   code: string;

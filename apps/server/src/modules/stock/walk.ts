@@ -8,7 +8,6 @@ import { proximityOf, type StoreOrigin } from './places';
 import { likeTerm } from '../../db/like';
 import type { NearestOptions } from './nearest';
 
-
 const EARTH_RADIUS_M = 6_371_000;
 const toRad = (d: number) => (d * Math.PI) / 180;
 /** A store read with its stock of the product (0 from a statement where it has no row, null from the fallback walk). */

@@ -18,7 +18,6 @@ import { type Principal } from '../../platform/principal';
 import { listSideOf, sidesOf, transferScope } from './access';
 import { isoOrNull } from '../../platform/iso';
 
-
 /** The audit entity of a transfer's steps (entityId: its matNo): its history is read back from the audit log. */
 export const TRANSFER_ENTITY = 'transfer';
 /**
