@@ -8,6 +8,8 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle has the same query API as the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Anything a read runs on: the database or the caller's transaction. */
+export type Reader = Db | Tx;
 
 export interface DbHandle {
   db: Db;

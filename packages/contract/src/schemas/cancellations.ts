@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CANCEL_TEXT, INT4_MAX, POD_REASON_OTHER } from '../limits';
+import { CANCEL_TEXT, INT4_MAX } from '../limits';
 import { FIELD_MESSAGES } from '../messages';
 import { CANCEL_REQUEST_STATUSES } from '../workflow-statuses';
-import { chosenReasonSchema, pageFields, pageOf, storeCodeSchema } from './common';
+import { chosenReasonSchema, pageFields, pageOf, refineOtherReason, storeCodeSchema } from './common';
 import { orderDetailSchema, shipmentNoSchema } from './orders';
 import { int, request, text } from './primitives';
 
@@ -25,11 +25,7 @@ export const cancelBodySchema = request(
       reasonText: optionalText(CANCEL_TEXT.reasonTextMax),
     })
     .strict()
-    .superRefine((b, ctx) => {
-      if (b.reasonId === POD_REASON_OTHER.id && (!b.reasonText || b.reasonText.length < CANCEL_TEXT.reasonTextMin)) {
-        ctx.addIssue({ code: 'custom', path: ['reasonText'], message: FIELD_MESSAGES.reasonTextRequired });
-      }
-    }),
+    .superRefine(refineOtherReason(CANCEL_TEXT.reasonTextMin)),
 );
 export type CancelBody = z.infer<typeof cancelBodySchema>;
 

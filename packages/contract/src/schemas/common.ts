@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_MAX, PAGE_SIZE_MAX } from '../limits';
+import { PAGE_MAX, PAGE_SIZE_MAX, POD_REASON_OTHER } from '../limits';
 import { FIELD_MESSAGES, SUCCESS } from '../messages';
 import { isoDate, queryInt, request, text } from './primitives';
 
@@ -56,6 +56,16 @@ export type Reason = z.infer<typeof reasonSchema>;
 export const reasonListSchema = z.object({ items: z.array(reasonSchema) });
 export type ReasonList = z.infer<typeof reasonListSchema>;
 
+/** A store by its code and name and where it is, as a store list and a stock lookup both show it. */
+export const storePlaceFields = {
+  storeCode: z.string(),
+  storeName: z.string(),
+  address: z.string(),
+  kelurahan: z.string(),
+  kecamatan: z.string(),
+  city: z.string(),
+};
+
 /** A chosen reason: the list's label, or "Lainnya" with the free text. */
 export const chosenReasonSchema = z.object({
   id: z.number().int(),
@@ -65,3 +75,19 @@ export const chosenReasonSchema = z.object({
   display: z.string(),
 });
 export type ChosenReason = z.infer<typeof chosenReasonSchema>;
+
+/**
+ * "Lainnya" (POD_REASON_OTHER) chosen as a reason needs the reason written out, at least `min` characters:
+ * one rule for a cancellation, a return, a POD request and its rejection (`keys` names the last one's fields).
+ */
+export function refineOtherReason(
+  min: number,
+  keys: { id: string; text: string; message: string } = { id: 'reasonId', text: 'reasonText', message: FIELD_MESSAGES.reasonTextRequired },
+) {
+  return (b: Record<string, unknown>, ctx: z.RefinementCtx): void => {
+    const written = b[keys.text];
+    if (b[keys.id] === POD_REASON_OTHER.id && (typeof written !== 'string' || written.length < min)) {
+      ctx.addIssue({ code: 'custom', path: [keys.text], message: keys.message });
+    }
+  };
+}

@@ -1,13 +1,9 @@
 import { z } from 'zod';
+import { storePlaceFields } from './common';
 import { request, text } from './primitives';
 
 export const storeSchema = z.object({
-  storeCode: z.string(),
-  storeName: z.string(),
-  address: z.string(),
-  kelurahan: z.string(),
-  kecamatan: z.string(),
-  city: z.string(),
+  ...storePlaceFields,
   latitude: z.number(),
   longitude: z.number(),
   phone: z.string().nullable(),

@@ -68,13 +68,18 @@ export const orderProgressSchema = z.object({
 export type OrderProgress = z.infer<typeof orderProgressSchema>;
 
 
-export const orderSummarySchema = z.object({
+/** What names an order and where it stands, first in both the list's row and the detail. */
+const orderHeadFields = {
   shipmentNo: z.string(),
   orderNo: z.string(),
   statusId: int(),
   deliveryType: int(),
   appId: int(),
   appName: z.string(),
+};
+
+export const orderSummarySchema = z.object({
+  ...orderHeadFields,
   storeCode: z.string(),
   customerName: z.string(),
   /** Σ ordered qty of the lines. */
@@ -165,12 +170,7 @@ export type OrderStore = z.infer<typeof orderStoreSchema>;
 
 /** The detail screen's order; every order mutation answers with it. The pickup code is never included. */
 export const orderDetailSchema = z.object({
-  shipmentNo: z.string(),
-  orderNo: z.string(),
-  statusId: int(),
-  deliveryType: int(),
-  appId: int(),
-  appName: z.string(),
+  ...orderHeadFields,
   paymentId: int(),
   storeCode: z.string(),
   products: z.array(orderProductSchema),

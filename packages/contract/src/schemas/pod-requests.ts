@@ -1,9 +1,9 @@
 // POD approval requests: asked by the crew, decided by the kepala toko.
 import { z } from 'zod';
 import { POD_APPROVAL_STATUSES, RETURN_STATUSES } from '../workflow-statuses';
-import { pageFields, storeFilterSchema } from './common';
+import { pageFields, refineOtherReason, storeFilterSchema } from './common';
 import { orderDetailSchema, shipmentNoSchema } from './orders';
-import { POD_REASON_OTHER, POD_REQUEST_TYPES, POD_TEXT } from '../limits';
+import { POD_REQUEST_TYPES, POD_TEXT } from '../limits';
 import { FIELD_LABELS, FIELD_MESSAGES } from '../messages';
 import { isoDate, request, text } from './primitives';
 import { accuracyField, capturedAtField, intField, latField, longField, missing, optionalText, reasonIdField, shipmentNoField, fromForm, INTEGER } from './pod-fields';
@@ -34,11 +34,7 @@ export const podRequestBodySchema = request(
       capturedAt: capturedAtField(),
     })
     .strict()
-    .superRefine((b, ctx) => {
-      if (b.reasonId === POD_REASON_OTHER.id && (!b.reasonText || b.reasonText.length < POD_TEXT.reasonTextMin)) {
-        ctx.addIssue({ code: 'custom', path: ['reasonText'], message: FIELD_MESSAGES.reasonTextRequired });
-      }
-    }),
+    .superRefine(refineOtherReason(POD_TEXT.reasonTextMin)),
 );
 export type PodRequestBody = z.infer<typeof podRequestBodySchema>;
 
@@ -210,11 +206,7 @@ export const podRejectBodySchema = request(
       type: decidedTypeField(),
     })
     .strict()
-    .superRefine((b, ctx) => {
-      if (b.rejectReasonId === POD_REASON_OTHER.id && (!b.rejectReasonText || b.rejectReasonText.length < POD_TEXT.reasonTextMin)) {
-        ctx.addIssue({ code: 'custom', path: ['rejectReasonText'], message: FIELD_MESSAGES.rejectReasonTextRequired });
-      }
-    }),
+    .superRefine(refineOtherReason(POD_TEXT.reasonTextMin, { id: 'rejectReasonId', text: 'rejectReasonText', message: FIELD_MESSAGES.rejectReasonTextRequired })),
 );
 export type PodRejectBody = z.infer<typeof podRejectBodySchema>;
 

@@ -29,7 +29,8 @@ export const podScanGoBodySchema = request(
 );
 export type PodScanGoBody = z.infer<typeof podScanGoBodySchema>;
 
-export const podRecordSchema = z.object({
+/** Where a proof of delivery was taken and who received the goods: an order's POD and a return's collection share it. */
+export const podTakenFields = {
   lat: z.number(),
   long: z.number(),
   accuracy: z.number().nullable(),
@@ -38,6 +39,10 @@ export const podRecordSchema = z.object({
   receiverName: z.string(),
   receiverRelation: z.string(),
   receiverOther: z.string().nullable(),
+};
+
+export const podRecordSchema = z.object({
+  ...podTakenFields,
   /** The server's verdict: true when the position was inside the radius (false for an approved request). */
   isValidate: z.boolean(),
   plasticQty: z.number().int(),

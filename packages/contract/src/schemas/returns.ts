@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { INT4_MAX, POD_REASON_OTHER, QTY_MAX, RETURN_LINES_MAX, RETURN_PHOTOS, RETURN_TEXT } from '../limits';
+import { INT4_MAX, QTY_MAX, RETURN_LINES_MAX, RETURN_PHOTOS, RETURN_TEXT } from '../limits';
 import { FIELD_MESSAGES } from '../messages';
 import { RETURN_ACTIONS } from '../return-flow';
 import { RETURN_STATUSES, RETURN_STOCK_CONDITIONS } from '../workflow-statuses';
-import { chosenReasonSchema, pageFields, pageOf, storeFilterSchema } from './common';
+import { chosenReasonSchema, pageFields, pageOf, refineOtherReason, storeFilterSchema } from './common';
 import { shipmentNoSchema } from './orders';
+import { podTakenFields } from './pod';
 import { podProofFields, refineReceiverOther } from './pod-fields';
 import { int, request, text } from './primitives';
 import { uploadIdSchema, uploadSchema } from './uploads';
@@ -77,9 +78,7 @@ export const returnCreateBodySchema = request(
     })
     .strict()
     .superRefine((b, ctx) => {
-      if (b.reasonId === POD_REASON_OTHER.id && (!b.reasonText || b.reasonText.length < RETURN_TEXT.reasonTextMin)) {
-        ctx.addIssue({ code: 'custom', path: ['reasonText'], message: FIELD_MESSAGES.reasonTextRequired });
-      }
+      refineOtherReason(RETURN_TEXT.reasonTextMin)(b, ctx);
       uniqueLines(b.lines, ctx);
       if (new Set(b.photoIds).size !== b.photoIds.length) ctx.addIssue({ code: 'custom', path: ['photoIds'], message: FIELD_MESSAGES.photoIdInvalid });
     }),
@@ -150,13 +149,7 @@ export const returnHistoryEntrySchema = z.object({
 
 /** The return POD: where the goods were collected and from whom. */
 export const returnPodRecordSchema = z.object({
-  lat: z.number(),
-  long: z.number(),
-  accuracy: z.number().nullable(),
-  distanceM: z.number().nullable(),
-  receiverName: z.string(),
-  receiverRelation: z.string(),
-  receiverOther: z.string().nullable(),
+  ...podTakenFields,
   capturedAt: z.string().nullable(),
   at: z.string(),
   userName: z.string().nullable(),

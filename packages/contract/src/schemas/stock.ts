@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { STORE_PROXIMITIES } from '../booking-flow';
 import { STOCK_LOOKUP } from '../limits';
 import { FIELD_MESSAGES } from '../messages';
-import { pageFields } from './common';
+import { pageFields, storePlaceFields } from './common';
 import { request, text } from './primitives';
 
 // Stock lookup (`/cek-stock`): a product's stock in my store and in the nearest stores of the chain.
@@ -43,12 +43,7 @@ export type StockSearchItem = z.infer<typeof stockSearchItemSchema>;
 
 /** A store's stock of one product, where the store is. */
 export const storeStockSchema = z.object({
-  storeCode: z.string(),
-  storeName: z.string(),
-  address: z.string(),
-  kelurahan: z.string(),
-  kecamatan: z.string(),
-  city: z.string(),
+  ...storePlaceFields,
   phone: z.string().nullable(),
   latitude: z.number(),
   longitude: z.number(),

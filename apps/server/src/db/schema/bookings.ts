@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { BOOKING_STATUS } from '@gerai/contract';
-import { orderLines, orders } from './orders';
+import { orderIdRef, orderLines } from './orders';
 import { products, stores } from './catalog';
 import { createdAt, sqlIn, tstz, updatedAt } from './_columns';
 
@@ -17,9 +17,7 @@ export const stockBookings = pgTable(
   {
     id: serial('id').primaryKey(),
     bookingNo: text('booking_no').notNull(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderIdRef(),
     /** The store that is short. */
     storeCode: text('store_code')
       .notNull()

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CANCEL_REQUEST_STATUS, CANCEL_REQUEST_STATUSES } from '@gerai/contract';
-import { orders } from './orders';
+import { orderIdRef } from './orders';
 import { users } from './auth';
 import { createdAt, sqlIn, tstz } from './_columns';
 
@@ -16,9 +16,7 @@ export const cancelRequests = pgTable(
   'cancel_requests',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderIdRef(),
     /** Null with reasonText means "Lainnya". */
     reasonId: integer('reason_id').references(() => cancelReasons.id),
     reasonText: text('reason_text'),

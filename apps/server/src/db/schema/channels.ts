@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CHANNEL_NOTICE_KINDS, CHANNEL_NOTICE_STATUS, CHANNEL_NOTICE_STATUSES } from '@gerai/contract';
-import { orders } from './orders';
+import { orderIdRef } from './orders';
 import { createdAt, sqlIn, tstz } from './_columns';
 
 /**
@@ -13,9 +13,7 @@ export const channelNotices = pgTable(
   'channel_notices',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderIdRef(),
     shipmentNo: text('shipment_no').notNull(),
     storeCode: text('store_code').notNull(),
     appId: integer('app_id').notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CHAT_SENDERS } from '@gerai/contract';
-import { orders } from './orders';
+import { orderIdRef } from './orders';
 import { users } from './auth';
 import { uploads } from './platform';
 import { createdAt, sqlIn, tstz } from './_columns';
@@ -11,9 +11,7 @@ export const chatRooms = pgTable(
   'chat_rooms',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderIdRef(),
     shipmentNo: text('shipment_no').notNull(),
     orderNo: text('order_no').notNull(),
     createdAt: createdAt(),

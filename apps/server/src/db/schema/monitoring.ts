@@ -1,6 +1,6 @@
-import { check, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
+import { check, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
 import { ESCALATION_LEVELS, type EscalationLevel } from '@gerai/contract';
-import { orders } from './orders';
+import { orderIdRef } from './orders';
 import { createdAt, sqlIn } from './_columns';
 
 /**
@@ -10,9 +10,7 @@ import { createdAt, sqlIn } from './_columns';
 export const orderEscalations = pgTable(
   'order_escalations',
   {
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderIdRef(),
     level: smallint('level').$type<EscalationLevel>().notNull(),
     createdAt: createdAt(),
   },

@@ -94,13 +94,17 @@ export const orderStatusCounts = pgTable(
   (t) => [primaryKey({ columns: [t.storeCode, t.statusId] })],
 );
 
+/** An order's id in a row that belongs to it: gone with the order. One definition for every such table. */
+export const orderIdRef = () =>
+  integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' });
+
 export const orderLines = pgTable(
   'order_lines',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderIdRef(),
     productId: text('product_id')
       .notNull()
       .references(() => products.productId),
@@ -130,9 +134,7 @@ export const orderLines = pgTable(
 export const orderPaperBags = pgTable(
   'order_paper_bags',
   {
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderIdRef(),
     productId: text('product_id')
       .notNull()
       .references(() => products.productId),
@@ -147,9 +149,7 @@ export const orderStatusHistory = pgTable(
   'order_status_history',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderIdRef(),
     /** Null for the intake row. */
     fromStatus: integer('from_status'),
     toStatus: integer('to_status').notNull(),
@@ -166,9 +166,7 @@ export const orderScans = pgTable(
   'order_scans',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderIdRef(),
     // No foreign keys on line and user: every scan writes this log, and a key check locks the referenced row.
     lineId: integer('line_id'),
     barcode: text('barcode').notNull(),

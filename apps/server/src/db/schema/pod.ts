@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { POD_APPROVAL_STATUS, POD_APPROVAL_STATUSES } from '@gerai/contract';
-import { orders } from './orders';
+import { orderIdRef } from './orders';
 import { users } from './auth';
 import { createdAt, sqlIn, tstz } from './_columns';
 
@@ -23,9 +23,7 @@ export const podRecords = pgTable(
   'pod_records',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderIdRef(),
     shipmentNo: text('shipment_no').notNull(),
     lat: doublePrecision('lat').notNull(),
     long: doublePrecision('long').notNull(),
@@ -56,9 +54,7 @@ export const podApprovalRequests = pgTable(
   'pod_approval_requests',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderIdRef(),
     shipmentNo: text('shipment_no').notNull(),
     deliveryType: smallint('delivery_type').notNull(),
     /** The POD being approved: 'order' (delivery) or 'retur' (goods coming back). */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { RETURN_OPEN_STATUSES, RETURN_STATUS, RETURN_STATUSES, RETURN_STOCK_CONDITIONS } from '@gerai/contract';
-import { orderLines, orders } from './orders';
+import { orderIdRef, orderLines } from './orders';
 import { products, stores } from './catalog';
 import { users } from './auth';
 import { uploads } from './platform';
@@ -19,9 +19,7 @@ export const returns = pgTable(
   'returns',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderIdRef(),
     shipmentNo: text('shipment_no').notNull(),
     /** The order's store, kept here so return lists are scoped without a join. */
     storeCode: text('store_code')

@@ -10,15 +10,13 @@ import {
   type BookingItem,
   type BookingStatusId,
 } from '@gerai/contract';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Reader } from '../../db/client';
 import { auditLog, orders, products, stockBookingDetails, stockBookings, stores, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { canSeeStore, type Principal } from '../../platform/principal';
 import { bookingScope, directionOf, refusedByScope, sidesOf } from './access';
 import { proximityOf, storeDistanceM } from '../stock';
-
-type Reader = Db | Tx;
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import { isoOrNull } from '../../platform/iso';
 
 /** The audit entity of a booking's steps: its history is read back from the audit log. */
 export const BOOKING_ENTITY = 'booking';
@@ -134,9 +132,9 @@ async function toDetail(db: Reader, p: Principal, r: BookingRow): Promise<Bookin
     servingStore: place(r.serving),
     refusedBy: refused.map((code) => ({ storeCode: code, storeName: storeOf.get(code)?.name ?? code })),
     refuseReason: r.d.refuseReason,
-    takenAt: iso(r.d.takenAt),
-    receivedAt: iso(r.d.receivedAt),
-    cancelledAt: iso(r.b.cancelledAt),
+    takenAt: isoOrNull(r.d.takenAt),
+    receivedAt: isoOrNull(r.d.receivedAt),
+    cancelledAt: isoOrNull(r.b.cancelledAt),
     actions: item.cancelled ? [] : bookingActions(item.status, sides),
     history,
     refusedByMe: false,

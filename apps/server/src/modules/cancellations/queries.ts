@@ -15,14 +15,14 @@ import {
   type RoleId,
 } from '@gerai/contract';
 import type { Db, Tx } from '../../db/client';
+import { pickColumns } from '../../db/columns';
 import { cancelReasons, cancelRequests, orders, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { readPage } from '../../platform/paging';
 import type { Principal } from '../../platform/principal';
 import { chosenReason, listReasons as listReasonsOf, resolveReason as resolveReasonOf } from '../../platform/reasons';
 import { assertStoreVisible, requireActiveStore, storeScope } from '../../platform/scope';
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import { isoOrNull } from '../../platform/iso';
 
 // --- reasons --------------------------------------------------------------------
 
@@ -47,16 +47,7 @@ function selectRequests(db: Db | Tx) {
   return db
     .select({
       r: cancelRequests,
-      order: {
-        shipmentNo: orders.shipmentNo,
-        orderNo: orders.orderNo,
-        storeCode: orders.storeCode,
-        statusId: orders.statusId,
-        deliveryType: orders.deliveryType,
-        appId: orders.appId,
-        customerName: orders.customerName,
-        price: orders.price,
-      },
+      order: pickColumns(orders, ['shipmentNo', 'orderNo', 'storeCode', 'statusId', 'deliveryType', 'appId', 'customerName', 'price']),
       itemCount: sql<number>`(select coalesce(sum(l.qty), 0)::int from order_lines l where l.order_id = ${orders.id})`,
       reasonLabel: cancelReasons.label,
       requesterName: requester.name,
@@ -98,7 +89,7 @@ function toRequest(row: RequestRow, viewer: Pick<Principal, 'roleId'>): CancelRe
     requestedBy: row.requesterName,
     requestedAt: r.createdAt.toISOString(),
     decidedBy: row.deciderName,
-    decidedAt: iso(r.decidedAt),
+    decidedAt: isoOrNull(r.decidedAt),
     note: r.decisionNote,
     canDecide: status === CANCEL_REQUEST_STATUS.PENDING && minRole !== null && hasRoleAtLeast(viewer.roleId, minRole),
     deciderRole: deciderRoleOf(row),

@@ -17,7 +17,7 @@ import {
   type TicketStatus,
   type TicketSummary,
 } from '@gerai/contract';
-import type { Db, Tx } from '../../db/client';
+import type { Reader } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { faqs, problems, stores, ticketAttachments, ticketComments, tickets, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
@@ -25,7 +25,6 @@ import { readPage, type PageWindow } from '../../platform/paging';
 import type { Principal } from '../../platform/principal';
 import { assertStoreVisible, requireActiveStore, storeScope } from '../../platform/scope';
 
-type Reader = Db | Tx;
 export type TicketRow = typeof tickets.$inferSelect;
 
 /** The audit entity of every ticket change. */

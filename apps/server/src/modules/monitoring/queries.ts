@@ -21,8 +21,8 @@ import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { ageMinutes, LEVELS_IN_ORDER, OPEN_STATUSES, SHOWN_STATUSES, type MonitoringSettings } from './settings';
 import { lateCondition, oldestLate, scopeOf, statusIn, storesPerTile, tileStores, waitingWork } from './statements';
+import { isoOrNull } from '../../platform/iso';
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const earlier = (a: Date | null, b: Date | null) => (a === null ? b : b === null || b >= a ? a : b);
 
 interface Figures {
@@ -39,7 +39,7 @@ const add = (into: Figures, row: Figures) => {
   into.oldest = earlier(into.oldest, row.oldest);
   into.oldestOnTime = earlier(into.oldestOnTime, row.oldestOnTime);
 };
-const statusOf = (statusId: OrderStatusId, f: Figures): MonitoringStatus => ({ statusId, count: f.count, late: f.late, oldestAt: iso(f.oldest) });
+const statusOf = (statusId: OrderStatusId, f: Figures): MonitoringStatus => ({ statusId, count: f.count, late: f.late, oldestAt: isoOrNull(f.oldest) });
 
 /** The reply, and when it changes by time alone: the moment the next order goes late (null: none will). */
 export interface MonitoringSnapshot {
@@ -134,7 +134,7 @@ export async function loadMonitoring(db: Db, p: Principal, q: MonitoringQuery, s
     escalation: LEVELS_IN_ORDER.map((level) => ({ level, minutes: Math.ceil(settings.escalation[level]) })),
     storeCount: Number(ranked[0]?.total ?? 0),
     totals: SHOWN_STATUSES.map((s) => statusOf(s, totals.get(s)!)),
-    waiting: WAITING_KINDS.map((kind): MonitoringWaiting => ({ kind, count: waiting.get(kind)!.count, oldestAt: iso(waiting.get(kind)!.oldest) })),
+    waiting: WAITING_KINDS.map((kind): MonitoringWaiting => ({ kind, count: waiting.get(kind)!.count, oldestAt: isoOrNull(waiting.get(kind)!.oldest) })),
     stores: ranked.map((r) => {
       const statuses = byStore.get(r.storeCode)!;
       return {

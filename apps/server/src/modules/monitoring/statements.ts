@@ -19,6 +19,7 @@ import {
   type WaitingKind,
 } from '@gerai/contract';
 import type { Db } from '../../db/client';
+import { pickColumns } from '../../db/columns';
 import {
   cancelRequests,
   materialTransfers,
@@ -156,17 +157,7 @@ export function storesPerTile(rows: ReadonlyArray<{ tile: string; storeCode: str
  * those joined to their store, picker and escalations.
  */
 export function oldestLate(db: Db, scope: (column: Column) => SQL, settings: MonitoringSettings, now: Date) {
-  const columns = {
-    id: orders.id,
-    shipmentNo: orders.shipmentNo,
-    orderNo: orders.orderNo,
-    storeCode: orders.storeCode,
-    statusId: orders.statusId,
-    deliveryType: orders.deliveryType,
-    appId: orders.appId,
-    createdAt: orders.createdAt,
-    pickerUserId: orders.pickerUserId,
-  };
+  const columns = pickColumns(orders, ['id', 'shipmentNo', 'orderNo', 'storeCode', 'statusId', 'deliveryType', 'appId', 'createdAt', 'pickerUserId']);
   const [first, second, ...rest] = MONITORED_STATUSES.map((status) =>
     db
       .select(columns)

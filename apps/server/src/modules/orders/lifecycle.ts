@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { admits, ERROR_DETAILS, ORDER_FLOW, ORDER_STATUS, ORDER_STATUS_LABEL, stepOf, type EventOf, type EventPayload, type OrderStatusId, type RoleId } from '@gerai/contract';
 import type { Db, Tx } from '../../db/client';
+import { pickColumns } from '../../db/columns';
 import { orders, orderStatusHistory, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
@@ -13,15 +14,7 @@ export type OrderRecord = typeof orders.$inferSelect;
 /** The columns a change needs; the pickup code stays on the server. */
 export type LockedOrder = Pick<OrderRecord, 'id' | 'shipmentNo' | 'orderNo' | 'storeCode' | 'statusId' | 'deliveryType' | 'pickupCode'>;
 
-const LOCKED_COLUMNS = {
-  id: orders.id,
-  shipmentNo: orders.shipmentNo,
-  orderNo: orders.orderNo,
-  storeCode: orders.storeCode,
-  statusId: orders.statusId,
-  deliveryType: orders.deliveryType,
-  pickupCode: orders.pickupCode,
-};
+const LOCKED_COLUMNS = pickColumns(orders, ['id', 'shipmentNo', 'orderNo', 'storeCode', 'statusId', 'deliveryType', 'pickupCode']);
 
 /**
  * The order status machine is the contract's ORDER_FLOW: every status change of an order is one of

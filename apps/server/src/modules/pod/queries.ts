@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import { describeDirection, ORDER_STATUS, POD_APPROVAL_STATUS, POD_REQUEST_TYPE, RETURN_STATUS, type PodApprovalStatus, type PodRequestType, type ReturnStatus, type PodMyRequests, type PodRequestCount, type PodRequestCountQuery, type PodRequestDetail, type PodRequestList, type PodRequestListQuery, type PodRequestSummary, roundMeters, wibDayAfter, wibDayStart } from '@gerai/contract';
 import type { Db, Tx } from '../../db/client';
+import { pickColumns } from '../../db/columns';
 import { escapeLike } from '../../db/like';
 import { orders, podApprovalRequests, podRejectReasons, podRequestReasons, stores, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
@@ -10,8 +11,7 @@ import type { Principal } from '../../platform/principal';
 import { chosenReason } from '../../platform/reasons';
 import { assertStoreVisible, storeScope } from '../../platform/scope';
 import { latestReturnStatus } from '../returns';
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import { isoOrNull } from '../../platform/iso';
 
 // --- reasons --------------------------------------------------------------------
 
@@ -28,16 +28,7 @@ function selectRequests(db: Db | Tx) {
   return db
     .select({
       r: podApprovalRequests,
-      order: {
-        orderNo: orders.orderNo,
-        statusId: orders.statusId,
-        storeCode: orders.storeCode,
-        customerName: orders.customerName,
-        customerPhone: orders.customerPhone,
-        customerAddress: orders.customerAddress,
-        customerLat: orders.customerLat,
-        customerLng: orders.customerLng,
-      },
+      order: pickColumns(orders, ['orderNo', 'statusId', 'storeCode', 'customerName', 'customerPhone', 'customerAddress', 'customerLat', 'customerLng']),
       storeName: stores.name,
       requesterNik: requester.nik,
       requesterName: requester.name,
@@ -77,7 +68,7 @@ function toSummary(row: RequestRow): PodRequestSummary {
     storeName: row.storeName,
     customerName: order.customerName,
     orderStatusId: order.statusId,
-    decidedAt: iso(r.decidedAt),
+    decidedAt: isoOrNull(r.decidedAt),
     decidedByName: row.deciderName,
     rejectReason: rejectOf(row),
   };
@@ -105,7 +96,7 @@ function toDetail(row: RequestRow, returnStatus: ReturnStatus | null): PodReques
     returnStatus,
     requester: row.requesterNik && row.requesterName ? { nik: row.requesterNik, name: row.requesterName } : null,
     reason: chosenReason(r.reasonId, row.reasonLabel, r.reasonText),
-    position: { lat: r.lat, long: r.lng, accuracy: r.accuracy, capturedAt: iso(r.capturedAt) },
+    position: { lat: r.lat, long: r.lng, accuracy: r.accuracy, capturedAt: isoOrNull(r.capturedAt) },
     customer: { name: order.customerName, phone: order.customerPhone, address: order.customerAddress, lat: order.customerLat, long: order.customerLng },
     distanceM: r.distanceM === null ? null : roundMeters(r.distanceM),
     direction: customer ? describeDirection(customer, { lat: r.lat, lng: r.lng }) : null,
@@ -114,7 +105,7 @@ function toDetail(row: RequestRow, returnStatus: ReturnStatus | null): PodReques
         ? null
         : {
             status,
-            decidedAt: iso(r.decidedAt),
+            decidedAt: isoOrNull(r.decidedAt),
             decidedBy: row.deciderNik && row.deciderName ? { nik: row.deciderNik, name: row.deciderName } : null,
             rejectReason: rejectOf(row),
           },

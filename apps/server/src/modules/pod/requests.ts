@@ -6,7 +6,7 @@ import { recordChange } from '../../platform/audit';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { changeOrderStatus, loadOrderDetail, type OrderViewer } from '../orders';
-import { collectByApproval, lockReturnForPodRequest } from '../returns';
+import { collectByApproval, lockReturnForPodRequest, type ReturnForPodRequest } from '../returns';
 import { captureRefusal, refuseCapture, type CaptureRefusal, type CaptureTimes } from './capture';
 import type { PodLimits } from './decide';
 import { hasOpenReturn, isFinished, latestRequestOf, lockDeliverableOrder, lockPodOrder, pendingRequestOf, statusError, type PodOrderRow } from './pod-order';
@@ -19,15 +19,8 @@ const ONE_PENDING_INDEX = 'pod_approval_requests_one_pending';
 /** The receiver is not part of an approval request (spec §7), so the POD record of an approval says so. */
 export const APPROVED_RECEIVER = { name: '-', relation: 'Lainnya', other: 'Tidak dicatat (POD melalui persetujuan)' } as const;
 
-/** What a request is made for, locked for the request's transaction: the order (type 'order') or its return ('retur'). */
-interface RequestTarget {
-  orderId: number;
-  shipmentNo: string;
-  orderNo: string;
-  storeCode: string;
-  deliveryType: number;
-  customer: { lat: number; lng: number } | null;
-}
+/** What a request is made for, locked for the request's transaction: the order (type 'order') or its return ('retur'), the same facts either way. */
+type RequestTarget = Omit<ReturnForPodRequest, 'returnId'>;
 
 async function lockRequestTarget(tx: Tx, p: Principal, type: PodRequestType, shipmentNo: string): Promise<RequestTarget> {
   if (type === POD_REQUEST_TYPE.RETURN) {
@@ -135,6 +128,19 @@ async function decide(tx: Tx, requestId: number, set: Partial<typeof podApproval
   return row;
 }
 
+/** The audit row and the `pod.approved` event of an approval, whatever the request was made for. */
+async function recordApproval(tx: Tx, p: OrderViewer, order: Pick<PodOrderRow, 'shipmentNo' | 'orderNo' | 'storeCode'>, decided: Awaited<ReturnType<typeof decide>>, type: PodRequestType): Promise<void> {
+  await recordChange(
+    tx,
+    { actorUserId: p.userId, entity: 'pod_request', entityId: order.shipmentNo, action: 'approve', fromValue: POD_APPROVAL_STATUS.PENDING, toValue: POD_APPROVAL_STATUS.APPROVED },
+    {
+      storeCode: order.storeCode,
+      type: 'pod.approved',
+      payload: { shipmentNo: order.shipmentNo, orderNo: order.orderNo, requestId: decided.id, type, deciderName: p.name, distanceM: decided.distanceM },
+    },
+  );
+}
+
 /**
  * Approve, in one transaction: request pending → approved, order 1103 → 1104,
  * a POD record at the request's position (isValidate false), history, audit
@@ -169,15 +175,7 @@ export async function approvePodRequest(db: Db, p: OrderViewer, shipmentNo: stri
           capturedAt: decided.capturedAt,
           receivedAt: decided.requestDate,
         });
-        await recordChange(
-          tx,
-          { actorUserId: p.userId, entity: 'pod_request', entityId: order.shipmentNo, action: 'approve', fromValue: POD_APPROVAL_STATUS.PENDING, toValue: POD_APPROVAL_STATUS.APPROVED },
-          {
-            storeCode: order.storeCode,
-            type: 'pod.approved',
-            payload: { shipmentNo: order.shipmentNo, orderNo: order.orderNo, requestId: decided.id, type: POD_REQUEST_TYPE.ORDER, deciderName: p.name, distanceM: decided.distanceM },
-          },
-        );
+        await recordApproval(tx, p, order, decided, POD_REQUEST_TYPE.ORDER);
       },
     });
     return { requestId: decided.id, orderId: order.id };
@@ -195,15 +193,7 @@ export async function approvePodRequest(db: Db, p: OrderViewer, shipmentNo: stri
 async function approveReturnRequest(tx: Tx, p: OrderViewer, order: PodOrderRow, requestId: number) {
   await collectByApproval(tx, p, order.shipmentNo, async () => {
     const decided = await decide(tx, requestId, { status: POD_APPROVAL_STATUS.APPROVED, decidedBy: p.userId });
-    await recordChange(
-      tx,
-      { actorUserId: p.userId, entity: 'pod_request', entityId: order.shipmentNo, action: 'approve', fromValue: POD_APPROVAL_STATUS.PENDING, toValue: POD_APPROVAL_STATUS.APPROVED },
-      {
-        storeCode: order.storeCode,
-        type: 'pod.approved',
-        payload: { shipmentNo: order.shipmentNo, orderNo: order.orderNo, requestId: decided.id, type: POD_REQUEST_TYPE.RETURN, deciderName: p.name, distanceM: decided.distanceM },
-      },
-    );
+    await recordApproval(tx, p, order, decided, POD_REQUEST_TYPE.RETURN);
     return {
       lat: decided.lat,
       lng: decided.lng,

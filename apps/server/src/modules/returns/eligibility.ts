@@ -8,14 +8,12 @@ import {
   RETURN_STATUS,
   type Returnable,
 } from '@gerai/contract';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Reader } from '../../db/client';
 import { orderLines, orders, products, returnLines, returns } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { storeScope } from '../../platform/scope';
-
-type Reader = Db | Tx;
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import { isoOrNull } from '../../platform/iso';
 
 // --- open returns -----------------------------------------------------------------
 
@@ -112,7 +110,7 @@ export async function getReturnable(db: Db, p: Principal, shipmentNo: string, wi
     deliveryType: order.deliveryType,
     appName: channelByAppId(order.appId)?.appName ?? String(order.appId),
     customerName: order.customerName,
-    completedAt: iso(order.completedAt),
+    completedAt: isoOrNull(order.completedAt),
     windowDays,
     windowEndsAt: order.completedAt && isCompleted(order.statusId) ? returnWindowEnd(order.completedAt, windowDays).toISOString() : null,
     refusal: returnRefusal(order, windowDays, open, now),

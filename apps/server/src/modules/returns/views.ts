@@ -13,16 +13,15 @@ import {
   type ReturnStatus,
   type ReturnStockCondition,
 } from '@gerai/contract';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Reader } from '../../db/client';
+import { pickColumns } from '../../db/columns';
 import { auditLog, orderLines, orders, products, returnLines, returnPhotos, returnReasons, returns, uploads, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { listReasons as listReasonsOf, reasonDisplay, resolveReason as resolveReasonOf } from '../../platform/reasons';
 import { storeScope } from '../../platform/scope';
 import { toUpload } from '../../platform/uploads';
-
-type Reader = Db | Tx;
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import { isoOrNull } from '../../platform/iso';
 
 /** The audit entity of a return's steps: its history is read back from the audit log. */
 export const RETURN_ENTITY = 'return';
@@ -48,15 +47,7 @@ export function selectReturns(db: Reader) {
   return db
     .select({
       r: returns,
-      order: {
-        orderNo: orders.orderNo,
-        appId: orders.appId,
-        customerName: orders.customerName,
-        customerPhone: orders.customerPhone,
-        customerAddress: orders.customerAddress,
-        customerLat: orders.customerLat,
-        customerLng: orders.customerLng,
-      },
+      order: pickColumns(orders, ['orderNo', 'appId', 'customerName', 'customerPhone', 'customerAddress', 'customerLat', 'customerLng']),
       requesterName: requester.name,
       collectorName: collector.name,
       reasonLabel: returnReasons.label,
@@ -169,7 +160,7 @@ async function toDetail(db: Reader, p: Principal, row: ReturnJoinRow): Promise<R
             receiverName: r.receiverName ?? '-',
             receiverRelation: r.receiverRelation ?? '-',
             receiverOther: r.receiverOther,
-            capturedAt: iso(r.capturedAt),
+            capturedAt: isoOrNull(r.capturedAt),
             at: r.collectedAt.toISOString(),
             userName: row.collectorName,
           }

@@ -1,10 +1,8 @@
 // Where a store is, and how far and how near another store is to it.
 import { eq } from 'drizzle-orm';
 import { distanceMeters, STORE_PROXIMITY, type StoreProximity } from '@gerai/contract';
-import type { Db, Tx } from '../../db/client';
+import type { Reader } from '../../db/client';
 import { stores } from '../../db/schema';
-
-type Reader = Db | Tx;
 
 /** Where a store is: the origin of a nearest-stores walk (the ordering store, or my store). */
 export interface StoreOrigin {

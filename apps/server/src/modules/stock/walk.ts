@@ -2,13 +2,11 @@
 // The stores nearest to one with stock of a product, from indexes (decision 88): the stock lookup and the bookings use the one walk.
 import { and, eq, gte, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { distanceMeters, type StoreStock } from '@gerai/contract';
-import type { Db, Tx } from '../../db/client';
+import type { Reader } from '../../db/client';
 import { stores, storeStock } from '../../db/schema';
 import { proximityOf, type StoreOrigin } from './places';
 import { likeTerm } from '../../db/like';
 import type { NearestOptions } from './nearest';
-
-type Reader = Db | Tx;
 
 const EARTH_RADIUS_M = 6_371_000;
 const toRad = (d: number) => (d * Math.PI) / 180;

@@ -11,14 +11,12 @@ import {
   type TransferDiscrepancyReason,
   type TransferItem,
 } from '@gerai/contract';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Reader } from '../../db/client';
 import { auditLog, materialTransferItems, materialTransfers, products, stores, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { type Principal } from '../../platform/principal';
 import { listSideOf, sidesOf, transferScope } from './access';
-
-type Reader = Db | Tx;
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import { isoOrNull } from '../../platform/iso';
 
 /** The audit entity of a transfer's steps (entityId: its matNo): its history is read back from the audit log. */
 export const TRANSFER_ENTITY = 'transfer';
@@ -87,9 +85,9 @@ export function toItem(p: Principal, r: TransferListRow): TransferItem {
     qtyShort: qtyReceived === null ? 0 : qtySent - qtyReceived,
     locked: isLocked(r.t),
     createdAt: r.t.createdAt.toISOString(),
-    confirmedAt: iso(r.t.confirmedAt),
-    finishedAt: iso(r.t.finishedAt),
-    cancelledAt: iso(r.t.cancelledAt),
+    confirmedAt: isoOrNull(r.t.confirmedAt),
+    finishedAt: isoOrNull(r.t.finishedAt),
+    cancelledAt: isoOrNull(r.t.cancelledAt),
   };
 }
 
