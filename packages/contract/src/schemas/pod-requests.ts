@@ -40,8 +40,8 @@ export type PodRequestBody = z.infer<typeof podRequestBodySchema>;
 
 const personSchema = z.object({ nik: z.string(), name: z.string() });
 
-/** One row of the supervisor's queue and of the crew's own view. */
-export const podRequestSummarySchema = z.object({
+/** What a POD request's row and its detail both begin with. */
+const podRequestHeadFields = {
   id: z.number().int(),
   shipmentNo: z.string(),
   orderNo: z.string(),
@@ -50,6 +50,11 @@ export const podRequestSummarySchema = z.object({
   type: z.enum(POD_REQUEST_TYPES),
   status: z.enum(POD_APPROVAL_STATUSES),
   requestDate: z.string(),
+};
+
+/** One row of the supervisor's queue and of the crew's own view. */
+export const podRequestSummarySchema = z.object({
+  ...podRequestHeadFields,
   requesterName: z.string().nullable(),
   reason: podChosenReasonSchema,
   distanceM: z.number().nullable(),
@@ -141,13 +146,7 @@ export const podRequestDetailParamsSchema = request(
 );
 
 export const podRequestDetailSchema = z.object({
-  id: z.number().int(),
-  shipmentNo: z.string(),
-  orderNo: z.string(),
-  deliveryType: z.number().int(),
-  type: z.enum(POD_REQUEST_TYPES),
-  status: z.enum(POD_APPROVAL_STATUSES),
-  requestDate: z.string(),
+  ...podRequestHeadFields,
   storeCode: z.string(),
   storeName: z.string(),
   orderStatusId: z.number().int(),

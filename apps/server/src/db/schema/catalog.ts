@@ -49,15 +49,20 @@ export const products = pgTable(
   (t) => [check('products_ean13_digits', sql`${t.ean13} ~ '^[0-9]{13}$'`), check('products_price_nonnegative', sql`${t.price} >= 0`)],
 );
 
+/** A row about one product in one store (its stock, a movement of it): both go with the store or product. */
+export const storeProductRefs = () => ({
+  storeCode: text('store_code')
+    .notNull()
+    .references(() => stores.code, { onDelete: 'cascade' }),
+  productId: text('product_id')
+    .notNull()
+    .references(() => products.productId, { onDelete: 'cascade' }),
+});
+
 export const storeStock = pgTable(
   'store_stock',
   {
-    storeCode: text('store_code')
-      .notNull()
-      .references(() => stores.code, { onDelete: 'cascade' }),
-    productId: text('product_id')
-      .notNull()
-      .references(() => products.productId, { onDelete: 'cascade' }),
+    ...storeProductRefs(),
     /**
      * Sellable units on the books: the opening count plus every stock_movements row since, kept equal
      * by the stock module (the only writer). It may go below zero when the crew scanned goods the books

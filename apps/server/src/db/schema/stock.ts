@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { STOCK_CAUSES, STOCK_CONDITIONS } from '@gerai/contract';
-import { products, stores } from './catalog';
+import { storeProductRefs } from './catalog';
 import { createdAt, sqlIn } from './_columns';
 
 /**
@@ -14,12 +14,7 @@ export const stockMovements = pgTable(
   'stock_movements',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    storeCode: text('store_code')
-      .notNull()
-      .references(() => stores.code, { onDelete: 'cascade' }),
-    productId: text('product_id')
-      .notNull()
-      .references(() => products.productId, { onDelete: 'cascade' }),
+    ...storeProductRefs(),
     /** Units in (+) or out (−) of the bucket. */
     delta: integer('delta').notNull(),
     /** STOCK_CONDITION: the sellable or the damaged count. */
