@@ -20,7 +20,10 @@ test('a new order arrives live, is picked by camera, packed, handed over and arc
   const [twice, once] = plan.camera as [(typeof plan.camera)[number], (typeof plan.camera)[number]];
   const missing = plan.outOfStock;
 
+  // The order is sent once this phone's event stream is open, or its event would come before it.
+  const streamOpen = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events', { timeout: 30_000 });
   await loginAndWaitForHome(page, '10000001');
+  await streamOpen;
   await page.getByRole('navigation', { name: 'Navigasi utama' }).getByRole('link', { name: 'Pesanan' }).click();
   await expect(page).toHaveURL(/\/order$/);
   await expect(page.getByTestId('tab-1101-count')).toBeVisible();

@@ -37,6 +37,7 @@ export async function reloadKeeps(page: Page, reads: ReadsOf, shows: () => Promi
     answered += 1;
   };
   const match = matcher(reads);
+  await keptNow(page);
   await page.route(match, hold);
   try {
     await page.reload();
@@ -50,4 +51,39 @@ export async function reloadKeeps(page: Page, reads: ReadsOf, shows: () => Promi
     open();
     await page.unroute(match, hold);
   }
+}
+
+/**
+ * Waits until the phone has saved what its screen shows (apps/web/src/shared/offline/query-persistence.ts):
+ * a save is asked for as a page being hidden asks for one, and its `savedAt` awaited. The phone saves on
+ * its own half a second after a change too; a reload in that half second would test the timer, not the copy.
+ */
+async function keptNow(page: Page): Promise<void> {
+  const since = await page.evaluate(() => {
+    const asked = Date.now();
+    window.dispatchEvent(new Event('pagehide'));
+    return asked;
+  });
+  const savedAt = () =>
+    page.evaluate(async () => {
+      // Opening a database that is not there would make it, without the app's store in it.
+      if (!(await indexedDB.databases()).some((d) => d.name === 'gerai-cache')) return 0;
+      return new Promise<number>((resolve) => {
+        const open = indexedDB.open('gerai-cache');
+        open.onerror = () => resolve(0);
+        open.onsuccess = () => {
+          const db = open.result;
+          try {
+            const read = db.transaction('queries').objectStore('queries').get('queries');
+            read.onsuccess = () => resolve((read.result as { savedAt?: number } | undefined)?.savedAt ?? 0);
+            read.onerror = () => resolve(0);
+          } catch {
+            resolve(0);
+          } finally {
+            db.close();
+          }
+        };
+      });
+    });
+  await expect.poll(savedAt, { message: 'the phone saves what it shows' }).toBeGreaterThanOrEqual(since);
 }
