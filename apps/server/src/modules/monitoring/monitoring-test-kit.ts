@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { BOOKING_STATUS, CANCEL_REQUEST_STATUS, MAT_STATUS, POD_APPROVAL_STATUS, RETURN_STATUS, ROLE, type BookingStatusId, type OrderStatusId, type ReturnStatus } from '@gerai/contract';
 import { hashPassword } from '../../db/password';
 import {
@@ -23,6 +23,12 @@ const MINUTE = 60_000;
 /** `minutes` before `now`. */
 export const ago = (now: Date, minutes: number) => new Date(now.getTime() - minutes * MINUTE);
 const unique = () => randomBytes(5).toString('hex').toUpperCase();
+
+/** The escalation levels an order has reached, lowest first. */
+export async function escalationLevelsOf(ctx: TestContext, orderId: number) {
+  const rows = await ctx.handle.db.select({ level: orderEscalations.level }).from(orderEscalations).where(eq(orderEscalations.orderId, orderId)).orderBy(asc(orderEscalations.level));
+  return rows.map((r) => r.level);
+}
 
 /** A store of its own, empty, so a test's figures are only its own rows. */
 export async function addStore(ctx: TestContext, code: string, name = `Toko Monitor ${code}`): Promise<void> {

@@ -6,6 +6,9 @@ import { DEMO_NIK } from '../../seed/demo-data';
 import { moveStock } from '../stock';
 import { randomTag } from '../../test/random';
 
+export const STAFF = DEMO_NIK.STAFF;
+export const CHIEF = DEMO_NIK.STORE_CHIEF;
+
 /** Bearer calls as demo users, signing each in once per test file. */
 export function orderApi(ctx: TestContext) {
   const tokens = new Map<string, Promise<string>>();
@@ -35,6 +38,11 @@ export async function ordersIn(ctx: TestContext, storeCode: string, statusId: Or
     .from(orders)
     .where(and(eq(orders.storeCode, storeCode), eq(orders.statusId, statusId), extra))
     .orderBy(asc(orders.id));
+}
+
+/** An order for a test that must leave it unchanged (so tests may share it). */
+export function orderPeeker(ctx: TestContext) {
+  return async (statusId: Parameters<typeof ordersIn>[2], extra?: Parameters<typeof ordersIn>[3]) => (await ordersIn(ctx, 'T001', statusId, extra))[0]!;
 }
 
 /** Hands out distinct orders so tests in one file never share one. */

@@ -145,3 +145,18 @@ export async function expectFinishedRefused(ctx: TestContext, send: (order: Test
     expect(res.json()).toEqual({ code: 'POD_ORDER_FINISHED', message: 'Status pesanan ini sudah selesai' });
   }
 }
+
+export const REQUESTS = '/api/pod/requests';
+
+/** The request tests' orders, on the file's context and calls. */
+export function podRequestHelpers(ctx: TestContext, api: ReturnType<typeof podApi>) {
+  return {
+    /** A T001 delivery order with a pending request sent from `distanceM` away. */
+    async pendingOrder(distanceM = 420): Promise<TestOrder> {
+      const order = await freshDeliveryOrder(ctx);
+      const res = await api.form(STAFF, REQUESTS, requestForm(order, pointFrom(order, distanceM, 300)));
+      expect(res.statusCode, res.body).toBe(201);
+      return order;
+    },
+  };
+}

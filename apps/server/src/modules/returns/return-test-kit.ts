@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { type LatLng, offsetPoint, ROLE } from '@gerai/contract';
@@ -180,4 +181,40 @@ export async function createUser(ctx: TestContext, nik: string, roleId: number, 
     .insert(users)
     .values({ nik, name: `${roleId === ROLE.STORE_CHIEF ? 'Kepala' : 'Staf'} ${storeCode} ${nik.slice(-3)}`, roleId, storeCode, passwordHash: hashPassword(DEMO_PASSWORD) })
     .onConflictDoNothing();
+}
+
+/** The step tests' returns, on the file's context and calls, each a step further along. */
+export function returnStepHelpers(ctx: TestContext, api: ReturnType<typeof returnApi>) {
+  const url = (o: { shipmentNo: string }, step: string) => `/api/returns/${o.shipmentNo}/${step}`;
+
+  /** A completed order with a requested return of `qty` of each of its first two lines. */
+  async function requested(opts: Parameters<typeof completedOrder>[1] = {}, qty = 2): Promise<TestOrder & { returnId: number }> {
+    const order = await completedOrder(ctx, opts);
+    const res = await api.post(STAFF, '/api/returns', returnBody(order, [await api.photo()], { lines: order.lines.slice(0, 2).map((l) => ({ lineId: l.id, qty })) }));
+    expect(res.statusCode, res.body).toBe(201);
+    return { ...order, returnId: res.json().data.id };
+  }
+
+  async function approved(opts: Parameters<typeof completedOrder>[1] = {}, qty = 2) {
+    const order = await requested(opts, qty);
+    const res = await api.post(CHIEF, url(order, 'approve'), {});
+    expect(res.statusCode, res.body).toBe(200);
+    return order;
+  }
+
+  async function collected(qty = 2) {
+    const order = await approved({}, qty);
+    const res = await api.post(STAFF, url(order, 'pod'), podBody(pointFrom(order, 30)));
+    expect(res.statusCode, res.body).toBe(200);
+    return order;
+  }
+
+  const receiveAll = (order: TestOrder, qty: number, condition = 'sellable') => ({ lines: order.lines.slice(0, 2).map((l) => ({ lineId: l.id, qtyReceived: qty, condition })) });
+
+  async function statusOf(returnId: number) {
+    const [row] = await ctx.handle.db.select().from(returns).where(eq(returns.id, returnId));
+    return row!;
+  }
+
+  return { url, requested, approved, collected, receiveAll, statusOf };
 }
