@@ -57,3 +57,9 @@ export async function holdFirstRead(page: Page, url: string): Promise<{ release:
   });
   return { release: () => (released = true) };
 }
+
+/** The crew of T001, T002 and T003, and the phone they book and serve on. */
+export const T001_CREW = '10000001';
+export const T002_CREW = '10000002';
+export const T003_CREW = '10000003';
+export const BOOKING_PHONE = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true } as const;
