@@ -1,35 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ERROR_HTTP_STATUS, ERROR_MESSAGES, type ChatMessage, type ErrorCode } from '@gerai/contract';
-import { resetClientStateForTests } from '@/shared/api/client';
-import type { RefusalTable } from '@/shared/api/refusal';
+import { type ChatMessage } from '@gerai/contract';
 import { CLOSED_MODAL } from '@/shared/modal/modal-store';
-import { emitEvent, installFakeEventSource } from '@/test/fake-event-source';
-import { fail, mockFetch, ok } from '@/test/fetch-mock';
+import { emitEvent } from '@/test/fake-event-source';
+import { mockFetch, ok } from '@/test/fetch-mock';
 import { renderWithRouter } from '@/test/render';
 import { chatMessage, chatRoom, ORDER_NO, SHIPMENT } from '../chat-test-kit';
-import { CHAT_REFUSALS, type ChatRefusal } from '../refusals';
 import { ChatModal } from './chat-modal';
+import { ROOM_URL, PNG_HEAD, finish, renderModal, states, bubbles, setUpChatModalTests } from './chat-modal-test-kit';
 
-const ROOM_URL = `/api/chat/rooms/${SHIPMENT}`;
-/** A PNG's signature: what the phone's check reads a file's type by. */
-const PNG_HEAD = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
-const finish = vi.fn();
-
-function renderModal() {
-  const modal = { ...CLOSED_MODAL, isShow: true, type: 'chat' as const, title: 'Chat Pelanggan', payload: { shipmentNo: SHIPMENT, orderNo: ORDER_NO } };
-  return renderWithRouter([{ path: '*', element: <ChatModal modal={modal} finish={finish} titleId="t" descriptionId="d" /> }]);
-}
-
-const states = () => screen.getAllByTestId('chat-state').map((s) => s.getAttribute('data-state'));
-const bubbles = () => screen.queryAllByTestId('chat-message').map((m) => `${m.getAttribute('data-sender')}: ${m.textContent}`);
-
-beforeEach(() => {
-  resetClientStateForTests();
-  installFakeEventSource();
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpChatModalTests();
 
 describe('the chat modal', () => {
   it('opens the room on first use, sends a quick reply and follows it live to read, each message once', async () => {
@@ -281,35 +262,5 @@ describe('the chat modal', () => {
     failing = false;
     await userEvent.click(screen.getByRole('button', { name: 'Coba lagi' }));
     expect(await screen.findByTestId('chat-empty')).toBeInTheDocument();
-  });
-});
-
-describe('the chat’s refusals land where CHAT_REFUSALS says', () => {
-  const entries = Object.entries(CHAT_REFUSALS as RefusalTable<ChatRefusal>) as [ErrorCode, ChatRefusal][];
-
-  it.each(entries.filter(([, e]) => e.show === 'form'))('%s: above the composer', async (code, entry) => {
-    const server = mockFetch()
-      .on('GET', ROOM_URL, ok(chatRoom()))
-      .on('POST', `${ROOM_URL}/messages`, fail(ERROR_HTTP_STATUS[code], code, ERROR_MESSAGES[code], [{ path: 'body', message: 'Rincian dari server.' }]));
-    renderModal();
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Tulis pesan' }), 'Halo{Enter}');
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(`${ERROR_MESSAGES[code]} Rincian dari server.`);
-    expect(screen.queryByTestId('chat-photo-problem')).not.toBeInTheDocument();
-    // A stale refusal reads the room again.
-    if (entry.stale) await waitFor(() => expect(server.callsTo(ROOM_URL, 'GET').length).toBeGreaterThan(1));
-  });
-
-  it.each(entries.filter(([, e]) => e.show === 'field'))('%s: in the photo’s slot, offering another file', async (code) => {
-    const server = mockFetch()
-      .on('GET', ROOM_URL, ok(chatRoom()))
-      .on('POST', '/api/uploads', fail(ERROR_HTTP_STATUS[code], code, ERROR_MESSAGES[code]));
-    const { container } = renderModal();
-    await screen.findByRole('button', { name: 'Kirim foto' });
-    await userEvent.upload(container.ownerDocument.querySelector<HTMLInputElement>('[data-testid="chat-photo-input"]')!, new File([PNG_HEAD], 'rak.png', { type: 'image/png' }));
-    const slot = await screen.findByTestId('chat-photo-problem');
-    expect(slot).toHaveTextContent(`Foto ini tidak dapat dikirim. ${ERROR_MESSAGES[code]}`);
-    expect(within(slot).getByRole('button', { name: 'Pilih file lain' })).toBeInTheDocument();
-    expect(server.callsTo(`${ROOM_URL}/messages`, 'POST')).toEqual([]);
   });
 });
