@@ -38,7 +38,7 @@ export function RequestCard({
     <LinkCard to={to} testId={testId} className="gap-1.5">
       {/* The number is what the crew match against the parcel: never cut; a long status goes under it. */}
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <p className="min-w-0 flex-1 break-all font-mono font-semibold text-slate-900">{shipmentNo}</p>
+        <p className="grow whitespace-nowrap font-mono font-semibold text-slate-900">{shipmentNo}</p>
         {status}
       </div>
       <div className="flex items-baseline justify-between gap-2 text-sm">
