@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { FIELD_MESSAGES, POD_REASON_OTHER, type ChosenReason, type ReasonList } from '@gerai/contract';
-import type { Db, Tx } from '../db/client';
+import type { Reader } from '../db/client';
 import { cancelReasons, podRejectReasons, podRequestReasons, returnReasons } from '../db/schema';
 import { AppError } from './errors';
 
@@ -8,7 +8,7 @@ import { AppError } from './errors';
 export type ReasonTable = typeof podRequestReasons | typeof podRejectReasons | typeof cancelReasons | typeof returnReasons;
 
 /** The table's reasons in their order, then "Lainnya" (id 0), which needs a free text (spec §3, §9). */
-export async function listReasons(db: Db | Tx, table: ReasonTable): Promise<ReasonList> {
+export async function listReasons(db: Reader, table: ReasonTable): Promise<ReasonList> {
   const rows = await db.select({ id: table.id, label: table.label }).from(table).orderBy(asc(table.sort), asc(table.id));
   return {
     items: [...rows.map((r) => ({ id: r.id, label: r.label, requiresText: false })), { id: POD_REASON_OTHER.id, label: POD_REASON_OTHER.label, requiresText: true }],
@@ -16,7 +16,7 @@ export async function listReasons(db: Db | Tx, table: ReasonTable): Promise<Reas
 }
 
 /** A chosen reason id checked against its table: the id to store (null for "Lainnya") and its label; unknown → 400 on `path`. */
-export async function resolveReason(tx: Db | Tx, table: ReasonTable, id: number, path: string): Promise<{ storedId: number | null; label: string }> {
+export async function resolveReason(tx: Reader, table: ReasonTable, id: number, path: string): Promise<{ storedId: number | null; label: string }> {
   if (id === POD_REASON_OTHER.id) return { storedId: null, label: POD_REASON_OTHER.label };
   const [row] = await tx.select({ id: table.id, label: table.label }).from(table).where(eq(table.id, id)).limit(1);
   if (!row) throw new AppError('VALIDATION_FAILED', undefined, [{ path, message: FIELD_MESSAGES.reasonUnknown }]);

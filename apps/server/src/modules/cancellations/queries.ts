@@ -14,7 +14,7 @@ import {
   type CancelRequestStatus,
   type RoleId,
 } from '@gerai/contract';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Reader, Tx } from '../../db/client';
 import { pickColumns } from '../../db/columns';
 import { cancelReasons, cancelRequests, orders, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
@@ -43,7 +43,7 @@ export { chosenReason };
 const requester = alias(users, 'requester');
 const decider = alias(users, 'decider');
 
-function selectRequests(db: Db | Tx) {
+function selectRequests(db: Reader) {
   return db
     .select({
       r: cancelRequests,

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, lt, type SQL } from 'drizzle-orm';
 import { CHAT_MESSAGE_STATE, CHAT_SENDER, isChatReadOnly, type ChatMessage, type ChatMessagesQuery, type ChatRoom, type ChatSender } from '@gerai/contract';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Reader } from '../../db/client';
 import { chatMessages, chatRooms, orders, uploads, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
@@ -26,19 +26,19 @@ export type ChatOrder = { id: number; shipmentNo: string; orderNo: string; appId
  * The order of a chat, found by `where` (the caller's scope or the channel's orders). Not locked: a
  * message does not change the order and must not wait for its scans (decision 90).
  */
-export async function findChatOrder(db: Db | Tx, where: SQL | undefined): Promise<ChatOrder | null> {
+export async function findChatOrder(db: Reader, where: SQL | undefined): Promise<ChatOrder | null> {
   const [order] = await db.select(chatOrderColumns).from(orders).where(where).limit(1);
   return order ?? null;
 }
 
 /** An order the caller may see (another store's answers 404, like a missing one). */
-export async function visibleChatOrder(db: Db | Tx, p: Principal, shipmentNo: string): Promise<ChatOrder> {
+export async function visibleChatOrder(db: Reader, p: Principal, shipmentNo: string): Promise<ChatOrder> {
   const order = await findChatOrder(db, and(eq(orders.shipmentNo, shipmentNo), storeScope(orders.storeCode, p)));
   if (!order) throw new AppError('NOT_FOUND');
   return order;
 }
 
-export async function roomOf(db: Db | Tx, orderId: number): Promise<typeof chatRooms.$inferSelect | null> {
+export async function roomOf(db: Reader, orderId: number): Promise<typeof chatRooms.$inferSelect | null> {
   const [room] = await db.select().from(chatRooms).where(eq(chatRooms.orderId, orderId)).limit(1);
   return room ?? null;
 }
@@ -58,7 +58,7 @@ export const messageColumns = {
   readAt: chatMessages.readAt,
 };
 
-const messagesQuery = (db: Db | Tx) =>
+const messagesQuery = (db: Reader) =>
   db.select(messageColumns).from(chatMessages).leftJoin(uploads, eq(uploads.id, chatMessages.photoId)).leftJoin(users, eq(users.id, chatMessages.userId));
 type MessageRow = Awaited<ReturnType<typeof messagesQuery>>[number];
 
@@ -83,13 +83,13 @@ export function toMessage(m: MessageRow): ChatMessage {
 }
 
 
-export async function loadMessage(db: Db | Tx, id: number): Promise<ChatMessage> {
+export async function loadMessage(db: Reader, id: number): Promise<ChatMessage> {
   const [row] = await messagesQuery(db).where(eq(chatMessages.id, id)).limit(1);
   return toMessage(row!);
 }
 
 /** A page of a room's messages, oldest first: the newest `size`, or those before `before`. */
-async function messagePage(db: Db | Tx, roomId: number, q: ChatMessagesQuery): Promise<{ items: ChatMessage[]; hasMore: boolean }> {
+async function messagePage(db: Reader, roomId: number, q: ChatMessagesQuery): Promise<{ items: ChatMessage[]; hasMore: boolean }> {
   const rows = await messagesQuery(db)
     .where(and(eq(chatMessages.roomId, roomId), q.before ? lt(chatMessages.id, q.before) : undefined))
     .orderBy(desc(chatMessages.id))
@@ -97,7 +97,7 @@ async function messagePage(db: Db | Tx, roomId: number, q: ChatMessagesQuery): P
   return { items: rows.slice(0, q.size).reverse().map(toMessage), hasMore: rows.length > q.size };
 }
 
-export async function unreadCount(db: Db | Tx, roomId: number): Promise<number> {
+export async function unreadCount(db: Reader, roomId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(chatMessages)
@@ -106,7 +106,7 @@ export async function unreadCount(db: Db | Tx, roomId: number): Promise<number> 
 }
 
 /** The chat of an order as the crew sees it; a room not opened yet is empty. */
-export async function roomView(db: Db | Tx, order: ChatOrder, q: ChatMessagesQuery): Promise<ChatRoom> {
+export async function roomView(db: Reader, order: ChatOrder, q: ChatMessagesQuery): Promise<ChatRoom> {
   const room = await roomOf(db, order.id);
   const page = room ? await messagePage(db, room.id, q) : { items: [], hasMore: false };
   return {

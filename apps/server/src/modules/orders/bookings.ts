@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { BOOKING_OPEN_STATUSES, BOOKING_STATUS_WITHOUT_TAKER } from '@gerai/contract';
-import type { Db, Tx } from '../../db/client';
+import type { Reader } from '../../db/client';
 import { stockBookingDetails, stockBookings } from '../../db/schema';
 
 /**
@@ -17,7 +17,7 @@ export interface OrderBookingHold {
   withoutTaker: boolean;
 }
 
-export async function orderBookingHold(db: Tx | Db, orderId: number): Promise<OrderBookingHold> {
+export async function orderBookingHold(db: Reader, orderId: number): Promise<OrderBookingHold> {
   const rows = await db
     .select({ lineId: stockBookings.lineId, status: stockBookingDetails.status, qty: sql<number>`${stockBookings.qtyOos}::int` })
     .from(stockBookings)

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { describeDirection, ORDER_STATUS, POD_APPROVAL_STATUS, POD_REQUEST_TYPE, RETURN_STATUS, type PodApprovalStatus, type PodRequestType, type ReturnStatus, type PodMyRequests, type PodRequestCount, type PodRequestCountQuery, type PodRequestDetail, type PodRequestList, type PodRequestListQuery, type PodRequestSummary, roundMeters, wibDayAfter, wibDayStart } from '@gerai/contract';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Reader } from '../../db/client';
 import { pickColumns } from '../../db/columns';
 import { escapeLike } from '../../db/like';
 import { orders, podApprovalRequests, podRejectReasons, podRequestReasons, stores, users } from '../../db/schema';
@@ -24,7 +24,7 @@ const decider = alias(users, 'decider');
 const requestReason = alias(podRequestReasons, 'request_reason');
 const rejectReason = alias(podRejectReasons, 'reject_reason');
 
-function selectRequests(db: Db | Tx) {
+function selectRequests(db: Reader) {
   return db
     .select({
       r: podApprovalRequests,

@@ -1,9 +1,3 @@
-import { ApiError } from '../api/api-error';
-import { isTransient, type NewOutboxAction, type OutboxAction, type OutboxOptions, type SubmitOptions } from './outbox-types';
-
-export { isTransient } from './outbox-types';
-export type { NewOutboxAction, OutboxAction, OutboxActionState, OutboxOptions, OutboxRefusal, OutboxRequest, OutboxStorage, OutboxTransport, SubmitOptions } from './outbox-types';
-
 /**
  * The crew's changes, kept on the phone until the server has them. Every change is
  * written here (durably, see outbox-storage.ts) with its Idempotency-Key before it is
@@ -11,10 +5,15 @@ export type { NewOutboxAction, OutboxAction, OutboxActionState, OutboxOptions, O
  * shipment) are sent one after another in the order they were made. A refusal the
  * screen is still waiting for is shown there and leaves; a refusal nobody saw (the
  * action was sent later, after a reload) stays and holds the rest of its scope until
- * the crew decides (retry or discard), so nothing is sent blindly after it. A lost connection or a server that cannot answer keeps the change
- * queued and tries again; the server's idempotency makes a re-send harmless.
+ * the crew decides (retry or discard), so nothing is sent blindly after it. A lost
+ * connection or a server that cannot answer keeps the change queued and tries again;
+ * the server's idempotency makes a re-send harmless.
  */
+import { ApiError } from '../api/api-error';
+import { isTransient, type NewOutboxAction, type OutboxAction, type OutboxOptions, type SubmitOptions } from './outbox-types';
 
+export { isTransient } from './outbox-types';
+export type { NewOutboxAction, OutboxAction, OutboxActionState, OutboxOptions, OutboxRefusal, OutboxRequest, OutboxStorage, OutboxTransport, SubmitOptions } from './outbox-types';
 
 const defaultBackoff = (attempt: number) => Math.min(30_000, 1_000 * 2 ** Math.min(attempt - 1, 5));
 

@@ -29,7 +29,6 @@ export function askToPutBack(order: OrderDetail) {
   });
 }
 
-
 /** Refusals shown where the crew looks: under the form, above the action bar. */
 export function Notice({ message, noticeRef }: { message: string | null; noticeRef: RefObject<HTMLParagraphElement | null> }) {
   if (!message) return null;

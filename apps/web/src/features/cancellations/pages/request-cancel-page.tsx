@@ -16,10 +16,10 @@ import type { OrderCacheLink } from '../api/cancel-change';
 import { useCancelRequest } from '../api/get-cancel-request';
 import { CancelOrderCard } from '../components/cancel-order-card';
 import { CancelledState, CancelRequestState } from '../components/cancel-request-state';
-import { cancelKeys } from '../query-keys';
-import { CANCELLED, type DetailPath } from '../components/cancel-refusal';
 import { CancelForm } from '../components/cancel-form';
+import { CANCELLED, type DetailPath } from '../components/cancel-refusal';
 import { DecideCancel } from '../components/decide-cancel';
+import { cancelKeys } from '../query-keys';
 
 const text = cancellationsText;
 
@@ -101,7 +101,7 @@ function CancelBody({
   request: CancelRequest | null;
   link: OrderCacheLink;
   onDone: (to: string) => void;
-  detailPath: RequestCancelPageProps['detailPath'];
+  detailPath: DetailPath;
 }) {
   const cancelled = CANCELLED.includes(order.statusId);
   const pending = request?.status === 'pending' && !cancelled;
