@@ -3,13 +3,18 @@ import { FIELD_MESSAGES, ORDER_STATUS, type EventPayload, type OrderDetail } fro
 import type { Db, Tx } from '../../db/client';
 import { orderLines, orderPaperBags, orders, products } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
-import { AppError } from '../../platform/errors';
+import { AppError, type ErrorDetail } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { orderBookingHold } from './bookings';
 import { loadOrderDetail, type OrderViewer } from './detail';
 import { lockOrder, type LockedOrder } from './lifecycle';
 
 type LineRow = typeof orderLines.$inferSelect;
+
+/** A refusal's detail about one line (a pack with lines unresolved, a scan over a complete line): its id, its product and its count. */
+export function lineDetail(lineId: number, l: { productId: string; name: string; qty: number; qtyPicked: number; qtyOos: number }): ErrorDetail {
+  return { path: `products.${lineId}`, message: `${l.name}: ${l.qtyPicked + l.qtyOos} dari ${l.qty}`, productId: l.productId };
+}
 
 /** What a picking edit adds to its `order.updated` event; the order's part is written here. */
 type UpdatePayload = Omit<EventPayload<'order.updated'>, 'shipmentNo' | 'statusId' | 'actorName'>;

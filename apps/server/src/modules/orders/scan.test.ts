@@ -76,7 +76,12 @@ describe('POST /api/orders/:shipmentNo/scan', () => {
     expect((await api.post(STAFF, scanUrl(order.shipmentNo), { barcode: line.barcode })).statusCode).toBe(200);
     const over = await api.post(STAFF, scanUrl(order.shipmentNo), { barcode: line.barcode });
     expect(over.statusCode).toBe(422);
-    expect(over.json()).toEqual({ code: 'SCAN_OVER_QUANTITY', message: 'Jumlah produk sudah terpenuhi.' });
+    // The line is named by its product, so the phone says which line is complete whatever code was scanned.
+    expect(over.json()).toEqual({
+      code: 'SCAN_OVER_QUANTITY',
+      message: 'Jumlah produk sudah terpenuhi.',
+      details: [{ path: `products.${line.id}`, message: `${line.name}: 1 dari 1`, productId: line.productId }],
+    });
     expect((await linesOf(ctx, order.id))[0]!.qtyPicked).toBe(1);
     expect((await scansOf(order.id)).at(-1)).toMatchObject({ result: 'rejected', lineId: line.id });
   });

@@ -1,12 +1,15 @@
+import { eq } from 'drizzle-orm';
 import { barcodeCandidates, ERROR_MESSAGES, ORDER_STATUS, type ScanResult } from '@gerai/contract';
 import { Batcher } from '../../db/batcher';
 import type { Db } from '../../db/client';
+import { orderLines } from '../../db/schema';
 import { refusedByDatabase, statement } from '../../db/statement';
 import { EVENTS_CHANNEL } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { currentIdempotencyKey } from '../../platform/idempotency';
 import type { Principal } from '../../platform/principal';
 import { toProduct, type LineJson } from './detail';
+import { lineDetail } from './picking';
 import { explainMiss } from './lifecycle';
 
 interface ScanOutcome {
@@ -86,6 +89,13 @@ function scanBatcher(db: Db): Batcher<ScanItem, ScanOutcome> {
   return batcher;
 }
 
+/** A scan over a complete line names that line (`details[].productId`), so the phone says which one, whatever code was scanned. */
+async function overQuantity(db: Db, lineId: number): Promise<AppError> {
+  const [line] = await db.select({ productId: orderLines.productId, name: orderLines.name, qty: orderLines.qty, qtyPicked: orderLines.qtyPicked, qtyOos: orderLines.qtyOos }).from(orderLines).where(eq(orderLines.id, lineId));
+  if (!line) return new AppError('SCAN_OVER_QUANTITY');
+  return new AppError('SCAN_OVER_QUANTITY', undefined, [lineDetail(lineId, line)]);
+}
+
 /**
  * A scan while picking (1102): the payload is matched to a line of the order
  * and counts one unit. Every scan of an order in picking is logged in order_scans.
@@ -97,7 +107,7 @@ export async function scanBarcode(db: Db, p: Principal, shipmentNo: string, barc
   const outcome = await scanBatcher(db).submit({ shipmentNo, stores: storeCodes, candidates, barcode, userId: p.userId, actorName: p.name, idem: currentIdempotencyKey() });
   if (!outcome.orderId) throw await explainMiss(db, p, shipmentNo, ORDER_STATUS.PACKING);
   if (outcome.lineId === null) throw new AppError('SCAN_NOT_IN_ORDER');
-  if (outcome.pickedLineId === null || !outcome.line || !outcome.progress) throw new AppError('SCAN_OVER_QUANTITY');
+  if (outcome.pickedLineId === null || !outcome.line || !outcome.progress) throw await overQuantity(db, outcome.lineId);
   const { qty, picked, oos, complete } = outcome.progress;
   return {
     shipmentNo,

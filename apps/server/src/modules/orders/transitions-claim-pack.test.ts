@@ -201,7 +201,7 @@ describe('pack with stock bookings (decision 88)', () => {
     const { order, lines } = await bookedOrder(BOOKING_STATUS.TAKEN);
     const res = await api.post(STAFF, `/api/orders/${order.shipmentNo}/pack`);
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ code: 'LINES_UNRESOLVED', details: [{ path: `products.${lines[0]!.id}` }] });
+    expect(res.json()).toMatchObject({ code: 'LINES_UNRESOLVED', details: [{ path: `products.${lines[0]!.id}`, productId: lines[0]!.productId }] });
     expect((await orderRow(ctx, order.id)).statusId).toBe(1102);
   });
 

@@ -8,7 +8,7 @@ import { moveStock } from '../stock';
 import { orderBookingHold } from './bookings';
 import { loadOrderDetail, type OrderViewer } from './detail';
 import { changeOrderStatus } from './lifecycle';
-import { recomputeTotal } from './picking';
+import { lineDetail, recomputeTotal } from './picking';
 import { pickupCodeMatches } from './pickup-code';
 
 const S = ORDER_STATUS;
@@ -36,7 +36,7 @@ export async function packOrder(db: Db, p: OrderViewer, shipmentNo: string): Pro
           throw new AppError(
             'LINES_UNRESOLVED',
             undefined,
-            unresolved.map((l) => ({ path: `products.${l.id}`, message: `${l.name}: ${l.qtyPicked + l.qtyOos} dari ${l.qty}` })),
+            unresolved.map((l) => lineDetail(l.id, l)),
           );
         }
         if (lines.every((l) => l.qtyOos === l.qty)) throw new AppError('ALL_OUT_OF_STOCK');
