@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { z } from 'zod';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EVENT_CURSOR_HEADER } from '@gerai/contract';
 import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
 import { clientErrorReply, frameworkErrorReply, registerErrorHandling } from './platform/errors';
@@ -103,6 +104,10 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
   app.decorate('readCache', readCache);
   registerStockReplyCache(app, bus);
   registerMonitoringCache(app, bus);
+  // A read says how far the events it reflects go: a stream opened after it resumes from there (nothing between the two is lost).
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method === 'GET' && req.url.startsWith('/api/')) reply.header(EVENT_CURSOR_HEADER, String(bus.heardId));
+  });
   app.addHook('onSend', async (req, reply, payload) => {
     // The caller's own change is never read stale, even before its NOTIFY arrives.
     if (!SAFE_METHODS.has(req.method) && reply.statusCode < 400 && req.principal?.activeStoreCode) readCache.invalidate(req.principal.activeStoreCode);

@@ -89,3 +89,10 @@ export const MONITORING_CHANGING_EVENT_TYPES = [
   'transfer.confirmed',
   'transfer.finished',
 ] as const satisfies readonly EventType[];
+
+/**
+ * Header of every API read: the newest event the answering server had heard when the read began. A phone
+ * whose stream opens after its first reads resumes from the lowest it was sent, so what happened between
+ * those reads and the stream (a new order) still reaches it.
+ */
+export const EVENT_CURSOR_HEADER = 'x-event-cursor';

@@ -75,6 +75,11 @@ export class EventBus {
     private readonly options: EventBusOptions = {},
   ) {}
 
+  /** The newest event id this process has heard of (every event up to it has reached its subscribers). */
+  get heardId(): number {
+    return this.lastId;
+  }
+
   async start(): Promise<void> {
     const onPayload = (payload: string) => {
       if (this.held) this.held.push(payload);

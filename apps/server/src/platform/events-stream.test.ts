@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { desc, inArray } from 'drizzle-orm';
+import { EVENT_CURSOR_HEADER } from '@gerai/contract';
 import { testContextPerFile } from '../test/harness';
 import { events } from '../db/schema';
 import { EVENTS_CHANNEL } from './audit';
@@ -40,12 +41,23 @@ describe('GET /api/events', () => {
     expect(frames.some((x) => x.includes(t1))).toBe(false);
   });
 
+  it("says on every read how far its events go, so a stream opened from there gets an order that came after the read", async () => {
+    const { token } = await ctx.loginAs('10000001');
+    await eventually(() => ctx.app.events.heardId > 0, () => ctx.app.events.heardId);
+    const read = await fetch(`${base}/api/orders/count`, { headers: { authorization: `Bearer ${token}` } });
+    const cursor = read.headers.get(EVENT_CURSOR_HEADER);
+    expect(cursor).toBe(String(ctx.app.events.heardId));
+    // The order lands between the read and the stream: the stream from the read's cursor still has it.
+    const shipmentNo = await sendOrder('T001');
+    const frames = await readEvents(token, { 'last-event-id': cursor! }, (f) => f.some((x) => x.includes(shipmentNo)));
+    expect(frames.find((x) => x.includes(shipmentNo))).toContain('event: order.created');
+  });
+
   it('refuses an anonymous caller', async () => {
     const res = await fetch(`${base}/api/events`);
     expect(res.status).toBe(401);
   });
 });
-
 
 describe('EventBus subscriptions by store', () => {
   it('hands a store\'s subscriber that store\'s events and those of no store, and an "all" subscriber everything', async () => {

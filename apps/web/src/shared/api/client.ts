@@ -1,7 +1,9 @@
 import type { ErrorReply, TokenPair } from '@gerai/contract';
 import type { ErrorCode } from '@gerai/contract/messages';
+import { EVENT_CURSOR_HEADER } from '@gerai/contract/event-types';
 import { DEFAULT_ERROR_MODAL, SESSION_EXPIRED_MESSAGE, SUCCESS } from '@gerai/contract/shell-messages';
 import { API_BASE } from '../config/app';
+import { noteReadCursor, takeReadCursor } from '../events/read-cursor';
 import { id } from '../i18n/id';
 import { randomId } from '../utils/random-id';
 import { ApiError } from './api-error';
@@ -75,13 +77,15 @@ async function send(path: string, opts: RequestOptions, idempotencyKey: string |
   const onAbort = () => controller.abort();
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    return await (opts.transport ?? fetch)(buildUrl(path, opts.query), {
+    const res = await (opts.transport ?? fetch)(buildUrl(path, opts.query), {
       method,
       headers,
       body,
       credentials: 'same-origin',
       signal: controller.signal,
     });
+    if (method === 'GET') noteReadCursor(res.headers.get(EVENT_CURSOR_HEADER));
+    return res;
   } catch (error) {
     if (opts.signal?.aborted) throw error;
     if (timedOut) throw new ApiError({ status: 0, code: 'TIMEOUT', message: id.errors.timeout });
@@ -207,4 +211,5 @@ export const api = {
 export function resetClientStateForTests(): void {
   refreshing = null;
   generation = 0;
+  takeReadCursor(0);
 }

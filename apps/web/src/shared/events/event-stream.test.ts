@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderHook } from '@testing-library/react';
-import { resetClientStateForTests } from '../api/client';
+import { EVENT_CURSOR_HEADER } from '@gerai/contract/event-types';
+import { api, resetClientStateForTests } from '../api/client';
 import { mockFetch, ok, fail } from '@/test/fetch-mock';
 import { FakeEventSource, FakeEventSourceImpl, emitEvent, installFakeEventSource } from '@/test/fake-event-source';
 import { forgetEventResumePoint, startEventStream, useEvents, useStreamStatus, type StreamEvent } from './event-stream';
@@ -71,6 +72,22 @@ describe('event stream (GET /api/events)', () => {
     forgetEventResumePoint();
     startEventStream({ types: ['order.created'], onEvent: () => {}, EventSourceImpl: Impl })();
     expect(FakeEventSource.instances[3]!.url).toBe('/api/events');
+  });
+
+  it("a first stream with no resume point starts from the lowest event cursor of the page's reads, so what came between them is sent", async () => {
+    forgetEventResumePoint();
+    mockFetch()
+      .on('GET', '/api/orders/count', { ...ok({}), headers: { [EVENT_CURSOR_HEADER]: '90' } })
+      .on('GET', '/api/members/me', { ...ok({}), headers: { [EVENT_CURSOR_HEADER]: '95' } });
+    await api.get('/orders/count');
+    await api.get('/members/me');
+    // An order arrived as event 91 after the list was read: the stream asks for it.
+    startEventStream({ types: ['order.created'], onEvent: () => {}, EventSourceImpl: Impl })();
+    expect(FakeEventSource.instances[0]!.url).toBe('/api/events?lastEventId=90');
+    forgetEventResumePoint();
+    // Taken once: a later stream has its own resume point, or none.
+    startEventStream({ types: ['order.created'], onEvent: () => {}, EventSourceImpl: Impl })();
+    expect(FakeEventSource.instances[1]!.url).toBe('/api/events');
   });
 
   it('shares one EventSource between subscribers, each hearing its own event types', () => {

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 // Types only: the catalogue's schemas are zod, which must stay out of the web's first load.
 import type { EventData, EventType } from '@gerai/contract';
 import { EVENT_TYPES } from '@gerai/contract/event-types';
+import { takeReadCursor } from './read-cursor';
 import { refreshSession } from '../api/client';
 import { API_BASE } from '../config/app';
 
@@ -140,7 +141,8 @@ let connection: Connection | null = null;
 
 function openConnection(url: string, Impl: typeof EventSource): Connection {
   const setStatus = useStreamStatus.getState().set;
-  let lastEventId: string | null = readResumePoint();
+  // No resume point: the first reads' cursor, so what came between them and this stream is sent too.
+  let lastEventId: string | null = readResumePoint() ?? takeReadCursor(RESUME_MAX_AGE_MS);
   // The point is fresh as long as the page lives: leaving it (a reload, the webview closed) dates it.
   const onPageHide = () => {
     if (lastEventId) saveResumePoint(lastEventId);
