@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { isoDateInWib, wibDayAfter, wibDayStart } from '@gerai/contract';
+import { isoDateInWib, RECAP_MAX_DAYS, wibDayAfter, wibDayStart } from '@gerai/contract';
 import type { Db } from '../src/db/client';
 import { DEMO_NIK } from '../src/seed/demo-data';
 
@@ -29,10 +29,14 @@ export interface BenchDataset {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDaysBefore = (isoDate: string, days: number) => new Date(Date.parse(isoDate) - days * DAY_MS).toISOString().slice(0, 10);
 
-/** The recap rows' ranges from today (WIB): the area's last 30 days, today included; every store's yesterday (a whole day). */
-export function recapRanges(today: string): { area: { from: string; to: string }; allStores: { from: string; to: string } } {
+type DayRange = { from: string; to: string };
+/**
+ * The recap rows' ranges from today (WIB): the area's last 30 days, today included; every store's yesterday (a
+ * whole day); every store's last 31 days (RECAP_MAX_DAYS, today included).
+ */
+export function recapRanges(today: string): { area: DayRange; allStores: DayRange; allStoresMonth: DayRange } {
   const yesterday = isoDaysBefore(today, 1);
-  return { area: { from: isoDaysBefore(today, 29), to: today }, allStores: { from: yesterday, to: yesterday } };
+  return { area: { from: isoDaysBefore(today, 29), to: today }, allStores: { from: yesterday, to: yesterday }, allStoresMonth: { from: isoDaysBefore(today, RECAP_MAX_DAYS - 1), to: today } };
 }
 
 /** Rows of a raw query on node-postgres (the benchmark always runs on PostgreSQL). */

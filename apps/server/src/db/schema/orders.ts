@@ -62,8 +62,10 @@ export const orders = pgTable(
     uniqueIndex('orders_app_order_no_key').on(t.appId, t.orderNo),
     index('orders_store_status_created_idx').on(t.storeCode, t.statusId, t.createdAt),
     index('orders_store_created_idx').on(t.storeCode, t.createdAt),
-    // The recap of the whole chain (every store, a range of days): orders by arrival, whatever the store.
-    index('orders_created_idx').on(t.createdAt),
+    // orders_created_idx (created_at) covering what the recap reads (id, store_code, app_id, status_id,
+    // picker_user_id, claimed_at, packed_at, completed_at): the whole chain's range read index-only. Drizzle
+    // cannot declare INCLUDE, so it lives in migration 0016 only; so does orders_cancelled_created_idx, the
+    // cancelled orders (1106, 1107) by arrival with their store and reason (the recap's cancellations).
     // Covers the order list's channel facet and the per-status counts (index-only scans).
     index('orders_store_status_app_idx').on(t.storeCode, t.statusId, t.appId),
     index('orders_order_no_idx').on(t.orderNo),
@@ -120,7 +122,8 @@ export const orderLines = pgTable(
     qtyEdit: integer('qty_edit'),
   },
   (t) => [
-    index('order_lines_order_idx').on(t.orderId),
+    // order_lines_order_idx (order_id) covering product_id, qty and qty_oos (the recap's out of stock,
+    // index-only): migration 0016 only, since Drizzle cannot declare INCLUDE.
     // One line per product: scanning the same product again updates that line.
     uniqueIndex('order_lines_order_product_key').on(t.orderId, t.productId),
     check('order_lines_qty_positive', sql`${t.qty} > 0`),

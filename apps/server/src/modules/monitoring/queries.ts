@@ -1,26 +1,26 @@
-import { and, asc, desc, eq, min, param, sql, type Column } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
 import {
   hasRoleAtLeast,
   MONITORED_STATUSES,
-  MONITORING_STORES_MAX,
+  MONITORING_TILES,
   SEE_PEOPLE_MIN_ROLE,
   WAITING_KINDS,
   type LateOrder,
   type Monitoring,
   type MonitoringQuery,
   type MonitoringStatus,
+  type MonitoringTile,
+  type MonitoringTileStores,
   type MonitoringWaiting,
   type MonitoredStatusId,
   type OrderStatusId,
   type WaitingKind,
 } from '@gerai/contract';
 import type { Db } from '../../db/client';
-import { orders, stores } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
-import { ageMinutes, LEVELS_IN_ORDER, OPEN_STATUSES, SHOWN_STATUSES, type MonitoringSettings } from './settings';
-import { lateCondition, oldestLate, scopeOf, statusIn, storesPerTile, tileStores, waitingWork } from './statements';
+import { assertStoreVisible } from '../../platform/scope';
+import { ageMinutes, arrivedBy, LEVELS_IN_ORDER, SHOWN_STATUSES, type MonitoringSettings } from './settings';
+import { chainSnapshot, storesSnapshot, type TileRow } from './statements';
 import { isoOrNull } from '../../platform/iso';
 
 const earlier = (a: Date | null, b: Date | null) => (a === null ? b : b === null || b >= a ? a : b);
@@ -41,6 +41,18 @@ const add = (into: Figures, row: Figures) => {
 };
 const statusOf = (statusId: OrderStatusId, f: Figures): MonitoringStatus => ({ statusId, count: f.count, late: f.late, oldestAt: isoOrNull(f.oldest) });
 
+/** The statement's tile rows as the reply's `tileStores`: every tile in MONITORING_TILES order, none left out. */
+function storesPerTile(rows: readonly TileRow[]): MonitoringTileStores[] {
+  const byTile = new Map<string, MonitoringTileStores>(MONITORING_TILES.map((tile) => [tile, { tile, storeTotal: 0, stores: [] }]));
+  for (const row of rows) {
+    const entry = byTile.get(row.tile as MonitoringTile);
+    if (!entry) continue;
+    entry.storeTotal = row.storeTotal;
+    entry.stores.push({ storeCode: row.storeCode, storeName: row.storeName, count: row.count });
+  }
+  return [...byTile.values()];
+}
+
 /** The reply, and when it changes by time alone: the moment the next order goes late (null: none will). */
 export interface MonitoringSnapshot {
   data: Monitoring;
@@ -49,79 +61,36 @@ export interface MonitoringSnapshot {
 
 /**
  * GET /api/monitoring: orders per status and per store, what waits on someone, and the late orders, all
- * within the caller's scope (or the one store asked for), as of `now`. Four statements on indexes (the
- * partial orders_live_status_created_idx for orders): the store ranking (late, then open work, then code)
- * with the scope's store count; then together the orders per status (the listed stores apart, the rest of
- * the scope summed), the waiting work per kind (likewise) and the oldest late orders; over several stores a
- * fifth beside them, each tile's stores (what a tile opens there, issue 25).
+ * within the caller's scope (or the one store asked for), as of `now`. One prepared statement
+ * (statements.ts) answers every part in one round trip: over the whole chain from the partial index
+ * orders_live_status_created_idx, over a list of stores from their indexes.
  */
 export async function loadMonitoring(db: Db, p: Principal, q: MonitoringQuery, settings: MonitoringSettings, now = new Date()): Promise<MonitoringSnapshot> {
-  const scope = scopeOf(p, q.storeCode);
-  const live = and(statusIn(SHOWN_STATUSES), scope(orders.storeCode));
-  const late = lateCondition(settings, now);
-
-  // The stores to list: the most late work first, then the most open work, then by code; stores without
-  // orders in work tie at zero and follow by code. The window count is the scope's size.
-  const perStore = db.$with('per_store').as(
-    db
-      .select({
-        storeCode: orders.storeCode,
-        late: sql<number>`count(*) filter (where ${late})`.as('late'),
-        open: sql<number>`count(*)`.as('open'),
-      })
-      .from(orders)
-      .where(and(statusIn(OPEN_STATUSES), scope(orders.storeCode)))
-      .groupBy(orders.storeCode),
-  );
-  const ranked = await db
-    .with(perStore)
-    .select({ storeCode: stores.code, storeName: stores.name, total: sql<number>`(count(*) over ())::int` })
-    .from(stores)
-    .leftJoin(perStore, eq(perStore.storeCode, stores.code))
-    .where(scope(stores.code))
-    .orderBy(desc(sql`coalesce(${perStore.late}, 0)`), desc(sql`coalesce(${perStore.open}, 0)`), asc(stores.code))
-    .limit(MONITORING_STORES_MAX);
+  const cutoffs = MONITORED_STATUSES.map((s) => arrivedBy(now, settings.sla[s]).toISOString()) as [string, string, string];
+  if (q.storeCode !== undefined) assertStoreVisible(p, q.storeCode);
+  const scope = q.storeCode !== undefined ? [q.storeCode] : p.storeCodes;
+  const [row] = scope === 'all' ? await chainSnapshot(db, ...cutoffs) : await storesSnapshot(db, ...cutoffs, scope);
+  const snapshot = row!;
   // A store of the scope that does not exist (a super user's typo) is not found either.
-  if (q.storeCode !== undefined && ranked.length === 0) throw new AppError('NOT_FOUND');
-  const listed = ranked.map((r) => r.storeCode);
-  // The listed stores keep their own rows; the rest of the scope is summed in one row (store null).
-  // One array parameter, not one per store: the statement stays small to plan.
-  const listedOrNull = (column: Column) => sql<string | null>`case when ${column} = any(${param(listed)}::text[]) then ${column} end`;
-
+  if (q.storeCode !== undefined && snapshot.stores.length === 0) throw new AppError('NOT_FOUND');
+  const ranked = snapshot.stores;
+  const listed = ranked.map((r) => r.code);
+  const storeCount = Number(snapshot.storeCount);
   // Over several stores each tile opens its stores: every one with at least one, by tile.
-  const severalStores = Number(ranked[0]?.total ?? 0) > 1;
-  const [statusRows, waitingRows, lateRows, tileRows] = await Promise.all([
-    db
-      .select({
-        storeCode: listedOrNull(orders.storeCode),
-        statusId: orders.statusId,
-        count: sql<number>`count(*)::int`,
-        late: sql<number>`(count(*) filter (where ${late}))::int`,
-        oldest: min(orders.createdAt),
-        oldestOnTime: sql<Date | null>`min(${orders.createdAt}) filter (where not (${late}))`.mapWith(orders.createdAt),
-      })
-      .from(orders)
-      .where(live)
-      .groupBy(sql`1`, sql`2`),
-    unionAll(...waitingWork(db, scope, listedOrNull)),
-    oldestLate(db, scope, settings, now),
-    severalStores ? tileStores(db, live, scope) : Promise.resolve([]),
-  ]);
+  const severalStores = storeCount > 1;
+  const stamp = (s: string | null) => (s === null ? null : new Date(s));
 
   const totals = new Map<OrderStatusId, Figures>(SHOWN_STATUSES.map((s) => [s, noFigures()]));
   const byStore = new Map<string, Map<OrderStatusId, Figures>>(listed.map((code) => [code, new Map(SHOWN_STATUSES.map((s) => [s, noFigures()]))]));
-  for (const row of statusRows) {
-    const figures = { count: Number(row.count), late: Number(row.late), oldest: row.oldest, oldestOnTime: row.oldestOnTime };
-    add(totals.get(row.statusId)!, figures);
-    if (row.storeCode !== null) add(byStore.get(row.storeCode)!.get(row.statusId)!, figures);
+  for (const row of snapshot.statuses) {
+    const figures = { count: row.n, late: row.late, oldest: stamp(row.oldest), oldestOnTime: stamp(row.oldestOnTime) };
+    if (row.store === null) add(totals.get(row.status)!, figures);
+    else add(byStore.get(row.store)!.get(row.status)!, figures);
   }
 
   const waiting = new Map<WaitingKind, Figures>(WAITING_KINDS.map((k) => [k, noFigures()]));
-  const waitingByStore = new Map<string, number>();
-  for (const row of waitingRows) {
-    add(waiting.get(row.kind)!, { count: Number(row.count), late: 0, oldest: row.oldest, oldestOnTime: null });
-    if (row.storeCode !== null) waitingByStore.set(row.storeCode, (waitingByStore.get(row.storeCode) ?? 0) + Number(row.count));
-  }
+  for (const row of snapshot.waiting) add(waiting.get(row.kind)!, { count: row.n, late: 0, oldest: stamp(row.oldest), oldestOnTime: null });
+  const waitingByStore = new Map(snapshot.waitingByStore.map((r) => [r.store, r.n]));
 
   const seesPeople = hasRoleAtLeast(p.roleId, SEE_PEOPLE_MIN_ROLE);
   const lateChangesAt = MONITORED_STATUSES.map((s) => {
@@ -132,20 +101,20 @@ export async function loadMonitoring(db: Db, p: Principal, q: MonitoringQuery, s
     generatedAt: now.toISOString(),
     sla: MONITORED_STATUSES.map((statusId) => ({ statusId, minutes: Math.ceil(settings.sla[statusId]) })),
     escalation: LEVELS_IN_ORDER.map((level) => ({ level, minutes: Math.ceil(settings.escalation[level]) })),
-    storeCount: Number(ranked[0]?.total ?? 0),
+    storeCount,
     totals: SHOWN_STATUSES.map((s) => statusOf(s, totals.get(s)!)),
     waiting: WAITING_KINDS.map((kind): MonitoringWaiting => ({ kind, count: waiting.get(kind)!.count, oldestAt: isoOrNull(waiting.get(kind)!.oldest) })),
     stores: ranked.map((r) => {
-      const statuses = byStore.get(r.storeCode)!;
+      const statuses = byStore.get(r.code)!;
       return {
-        storeCode: r.storeCode,
-        storeName: r.storeName,
+        storeCode: r.code,
+        storeName: r.name,
         statuses: SHOWN_STATUSES.map((s) => statusOf(s, statuses.get(s)!)),
         late: MONITORED_STATUSES.reduce((n, s) => n + statuses.get(s)!.late, 0),
-        waiting: waitingByStore.get(r.storeCode) ?? 0,
+        waiting: waitingByStore.get(r.code) ?? 0,
       };
     }),
-    late: lateRows.map(
+    late: snapshot.late.map(
       (r): LateOrder => ({
         shipmentNo: r.shipmentNo,
         orderNo: r.orderNo,
@@ -154,15 +123,15 @@ export async function loadMonitoring(db: Db, p: Principal, q: MonitoringQuery, s
         statusId: r.statusId,
         deliveryType: r.deliveryType,
         appId: r.appId,
-        createdAt: r.createdAt.toISOString(),
-        ageMinutes: ageMinutes(now, r.createdAt),
+        createdAt: new Date(r.createdAt).toISOString(),
+        ageMinutes: ageMinutes(now, new Date(r.createdAt)),
         slaMinutes: Math.ceil(settings.sla[r.statusId as MonitoredStatusId]),
         escalationLevel: Number(r.escalationLevel),
         pickerName: seesPeople ? (r.pickerName ?? null) : null,
       }),
     ),
     lateTotal: MONITORED_STATUSES.reduce((n, s) => n + totals.get(s)!.late, 0),
-    tileStores: severalStores ? storesPerTile(tileRows) : [],
+    tileStores: severalStores ? storesPerTile(snapshot.tiles) : [],
   };
   return { data, lateChangesAt };
 }

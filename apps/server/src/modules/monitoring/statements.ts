@@ -1,6 +1,4 @@
-// The SQL a monitoring snapshot is made of: the scope, what is late, the waiting work, each tile's stores, the oldest late orders.
-import { and, asc, eq, inArray, isNull, lte, min, or, sql, type Column, type SQL } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+// The SQL a monitoring snapshot is made of: one prepared statement per kind of scope, answering the whole reply in one round trip.
 import {
   BOOKING_STATUS,
   CANCEL_REQUEST_STATUS,
@@ -9,184 +7,148 @@ import {
   MONITORING_LATE_MAX,
   MONITORING_STORES_MAX,
   POD_APPROVAL_STATUS,
-  RETURN_OPEN_STATUSES,
   WAITING_RETURN_STATUS,
-  MONITORING_TILES,
-  type MonitoringTile,
-  type MonitoringTileStores,
   type MonitoredStatusId,
   type OrderStatusId,
   type WaitingKind,
 } from '@gerai/contract';
-import type { Db } from '../../db/client';
-import { pickColumns } from '../../db/columns';
-import {
-  cancelRequests,
-  materialTransfers,
-  orderEscalations,
-  orders,
-  podApprovalRequests,
-  returns,
-  stockBookingDetails,
-  stockBookings,
-  stores,
-  users,
-} from '../../db/schema';
-import type { Principal } from '../../platform/principal';
-import { assertStoreVisible, storeScope } from '../../platform/scope';
-import { arrivedBy, type MonitoringSettings } from './settings';
+import { statement } from '../../db/statement';
+import { OPEN_STATUSES, SHOWN_STATUSES } from './settings';
 
-/** `column in (…)` with the statuses written out, so the planner can match the partial index orders_live_status_created_idx. */
-export const statusIn = (statuses: readonly OrderStatusId[]) => sql`${orders.statusId} in (${sql.raw(statuses.join(', '))})`;
-
-/** The stores a caller's figures cover: the one asked for (checked against the scope first), else the whole scope. */
-export function scopeOf(p: Principal, storeCode: string | undefined): (column: Column) => SQL {
-  if (storeCode === undefined) return (column) => storeScope(column, p);
-  assertStoreVisible(p, storeCode);
-  return (column) => eq(column, storeCode);
+/** A timestamp as JSON hands it over (timestamptz as text). */
+type Stamp = string | null;
+/** Per store (or the scope's total: store null) and status. */
+export interface StatusFigures {
+  store: string | null;
+  status: OrderStatusId;
+  n: number;
+  late: number;
+  oldest: Stamp;
+  oldestOnTime: Stamp;
+}
+export interface WaitingFigures {
+  kind: WaitingKind;
+  n: number;
+  oldest: Stamp;
+}
+export interface LateRow {
+  id: number;
+  shipmentNo: string;
+  orderNo: string;
+  storeCode: string;
+  storeName: string;
+  statusId: OrderStatusId;
+  deliveryType: 0 | 1;
+  appId: number;
+  createdAt: string;
+  pickerName: string | null;
+  escalationLevel: number;
+}
+export interface TileRow {
+  tile: string;
+  storeCode: string;
+  storeName: string;
+  count: number;
+  storeTotal: number;
+}
+/** The one row a snapshot statement answers: every part of the reply as JSON. */
+export interface SnapshotRow {
+  storeCount: number;
+  /** The listed stores, most late work first, then most open work, then code. */
+  stores: Array<{ code: string; name: string }>;
+  /** Per status: the scope's totals (store null) and each listed store's own. */
+  statuses: StatusFigures[];
+  waiting: WaitingFigures[];
+  waitingByStore: Array<{ store: string; n: number }>;
+  late: LateRow[];
+  tiles: TileRow[];
 }
 
-/** Past its service level at `now`, for an order in `status`. */
-const lateIn = (status: MonitoredStatusId, settings: MonitoringSettings, now: Date) => and(eq(orders.statusId, status), lte(orders.createdAt, arrivedBy(now, settings.sla[status])))!;
-
-/** Past its status's service level at `now`: the cutoff of each monitored status, as one SQL condition. */
-export function lateCondition(settings: MonitoringSettings, now: Date): SQL {
-  return or(...MONITORED_STATUSES.map((s) => lateIn(s, settings, now)))!;
-}
-
-/** The returns kind of a return's status (open statuses only). */
-const returnKind = sql<WaitingKind>`case ${returns.status} ${sql.join(
-  Object.entries(WAITING_RETURN_STATUS).map(([k, status]) => sql`when ${status} then ${k}`),
-  sql` `,
-)} end`;
+const list = (values: readonly (string | number)[]) => values.map((v) => (typeof v === 'number' ? String(v) : `'${v}'`)).join(', ');
+const LATE = MONITORED_STATUSES.map((s: MonitoredStatusId, i) => `(status_id = ${s} and created_at <= $${i + 1}::timestamptz)`).join(' or ');
+const RETURN_KIND = `case r.status ${Object.entries(WAITING_RETURN_STATUS)
+  .map(([kind, status]) => `when '${status}' then '${kind}'`)
+  .join(' ')} end`;
 
 /**
- * What waits on someone, per kind and store (`listedOrNull`: the store's own row, or the listed stores apart and
- * the rest of the scope in one row), one select per kind for one union: POD approvals and cancel requests not
- * yet decided (scoped by their order's store), open returns per status (their store), bookings addressed to a
- * store and not yet taken (the addressed store), transfers on the road to a store (the receiver). Each is
- * the filter of the list its row opens, for that store.
+ * GET /api/monitoring in one statement (decision 99), `scope(column)` the stores it covers. Every figure is
+ * read once from the partial index orders_live_status_created_idx (the whole chain) or the stores' own
+ * indexes (a list of stores): `g` is the orders in work per store and status, `w` what waits on someone
+ * per kind and store; the store ranking, the totals, each tile's stores and the listed stores' rows are
+ * all derived from those two, and only the stores named in the reply are joined for their names.
+ * Late is the condition of each monitored status at its cutoff ($1…$3, one per status of MONITORED_STATUSES).
  */
-export function waitingWork(db: Db, scope: (column: Column) => SQL, listedOrNull: (column: Column) => SQL<string | null>) {
-  const kind = (k: WaitingKind) => sql<WaitingKind>`${k}::text`;
-  const byKindAndStore = [sql`1`, sql`2`];
-  return [
-    db
-      .select({ kind: kind('podApprovals'), storeCode: listedOrNull(orders.storeCode), count: sql<number>`count(*)::int`, oldest: min(podApprovalRequests.requestDate) })
-      .from(podApprovalRequests)
-      .innerJoin(orders, eq(orders.id, podApprovalRequests.orderId))
-      .where(and(eq(podApprovalRequests.status, POD_APPROVAL_STATUS.PENDING), scope(orders.storeCode)))
-      .groupBy(...byKindAndStore),
-    db
-      .select({ kind: kind('cancelRequests'), storeCode: listedOrNull(orders.storeCode), count: sql<number>`count(*)::int`, oldest: min(cancelRequests.createdAt) })
-      .from(cancelRequests)
-      .innerJoin(orders, eq(orders.id, cancelRequests.orderId))
-      .where(and(eq(cancelRequests.status, CANCEL_REQUEST_STATUS.PENDING), scope(orders.storeCode)))
-      .groupBy(...byKindAndStore),
-    db
-      .select({ kind: returnKind, storeCode: listedOrNull(returns.storeCode), count: sql<number>`count(*)::int`, oldest: min(returns.createdAt) })
-      .from(returns)
-      .where(and(inArray(returns.status, [...RETURN_OPEN_STATUSES]), scope(returns.storeCode)))
-      .groupBy(...byKindAndStore),
-    db
-      .select({ kind: kind('bookings'), storeCode: listedOrNull(stockBookingDetails.storeCode), count: sql<number>`count(*)::int`, oldest: min(stockBookings.createdAt) })
-      .from(stockBookingDetails)
-      .innerJoin(stockBookings, eq(stockBookings.id, stockBookingDetails.bookingId))
-      .where(and(eq(stockBookingDetails.status, BOOKING_STATUS.WAITING), isNull(stockBookings.cancelledAt), scope(stockBookingDetails.storeCode)))
-      .groupBy(...byKindAndStore),
-    db
-      .select({ kind: kind('transfers'), storeCode: listedOrNull(materialTransfers.receiverStoreCode), count: sql<number>`count(*)::int`, oldest: min(materialTransfers.createdAt) })
-      .from(materialTransfers)
-      .where(and(eq(materialTransfers.status, MAT_STATUS.NEW), scope(materialTransfers.receiverStoreCode)))
-      .groupBy(...byKindAndStore),
-  ] as const;
+function snapshotSql(scope: (column: string) => string): string {
+  const top = MONITORING_STORES_MAX;
+  const lateOf = (status: MonitoredStatusId, i: number) => `(select id, shipment_no, order_no, store_code, status_id, delivery_type, app_id, created_at, picker_user_id
+      from orders where status_id = ${status} and created_at <= $${i + 1}::timestamptz and ${scope('store_code')}
+      order by created_at, id limit ${MONITORING_LATE_MAX})`;
+  return `with g as materialized (
+    select store_code, status_id, count(*)::int as n, (count(*) filter (where ${LATE}))::int as late,
+      min(created_at) as oldest, min(created_at) filter (where not (${LATE})) as oldest_on_time
+    from orders where status_id in (${list(SHOWN_STATUSES)}) and ${scope('store_code')}
+    group by store_code, status_id
+  ), w as materialized (
+    select 'podApprovals'::text as kind, o.store_code, count(*)::int as n, min(r.request_date) as oldest
+      from pod_approval_requests r join orders o on o.id = r.order_id
+      where r.status = '${POD_APPROVAL_STATUS.PENDING}' and ${scope('o.store_code')} group by o.store_code
+    union all
+    select 'cancelRequests', o.store_code, count(*)::int, min(c.created_at)
+      from cancel_requests c join orders o on o.id = c.order_id
+      where c.status = '${CANCEL_REQUEST_STATUS.PENDING}' and ${scope('o.store_code')} group by o.store_code
+    union all
+    select ${RETURN_KIND}, r.store_code, count(*)::int, min(r.created_at)
+      from returns r where r.status in (${list(Object.values(WAITING_RETURN_STATUS))}) and ${scope('r.store_code')} group by 1, 2
+    union all
+    select 'bookings', d.store_code, count(*)::int, min(b.created_at)
+      from stock_booking_details d join stock_bookings b on b.id = d.booking_id
+      where d.status = ${BOOKING_STATUS.WAITING} and b.cancelled_at is null and ${scope('d.store_code')} group by d.store_code
+    union all
+    select 'transfers', t.receiver_store_code, count(*)::int, min(t.created_at)
+      from material_transfers t where t.status = '${MAT_STATUS.NEW}' and ${scope('t.receiver_store_code')} group by t.receiver_store_code
+  ), busy as materialized (
+    select store_code, sum(late)::int as late, sum(n)::int as open from g where status_id in (${list(OPEN_STATUSES)}) group by store_code
+  ), ranked as materialized (
+    -- Stores with open work by late work, then open work, then code; stores without any follow by code.
+    select c.code, s.name, c.late, c.open from (
+      (select store_code as code, late, open from busy order by late desc, open desc, store_code limit ${top})
+      union all
+      (select code, 0, 0 from stores where ${scope('code')} and not exists (select 1 from busy b where b.store_code = stores.code) order by code limit ${top})
+      order by late desc, open desc, code limit ${top}
+    ) c join stores s on s.code = c.code
+  ), tiles as (
+    select t.tile, t.store_code, t.n, t.store_total, t.rank from (
+      select tile, store_code, n, (count(*) over (partition by tile))::int as store_total,
+        row_number() over (partition by tile order by n desc, store_code) as rank
+      from (select 'status-' || status_id as tile, store_code, n from g union all select kind, store_code, n from w) a
+    ) t where t.rank <= ${top}
+  ), late as (
+    select l.*, s.name as store_name, u.name as picker_name,
+      coalesce((select max(e.level) from order_escalations e where e.order_id = l.id), 0)::int as escalation_level
+    from (${MONITORED_STATUSES.map(lateOf).join(' union all ')} order by created_at, id limit ${MONITORING_LATE_MAX}) l
+    join stores s on s.code = l.store_code left join users u on u.id = l.picker_user_id
+  )
+  select
+    (select count(*)::int from stores where ${scope('code')}) as "storeCount",
+    (select coalesce(json_agg(json_build_object('code', code, 'name', name) order by late desc, open desc, code), '[]') from ranked) as stores,
+    (select coalesce(json_agg(json_build_object('store', store, 'status', status_id, 'n', n, 'late', late, 'oldest', oldest, 'oldestOnTime', oldest_on_time)), '[]') from (
+      select null::text as store, status_id, sum(n)::int as n, sum(late)::int as late, min(oldest) as oldest, min(oldest_on_time) as oldest_on_time from g group by status_id
+      union all
+      select store_code, status_id, n, late, oldest, oldest_on_time from g where store_code in (select code from ranked)
+    ) f) as statuses,
+    (select coalesce(json_agg(json_build_object('kind', kind, 'n', n, 'oldest', oldest)), '[]') from (
+      select kind, sum(n)::int as n, min(oldest) as oldest from w group by kind) k) as waiting,
+    (select coalesce(json_agg(json_build_object('store', store_code, 'n', n)), '[]') from (
+      select store_code, sum(n)::int as n from w where store_code in (select code from ranked) group by store_code) k) as "waitingByStore",
+    (select coalesce(json_agg(json_build_object('id', id, 'shipmentNo', shipment_no, 'orderNo', order_no, 'storeCode', store_code, 'storeName', store_name,
+      'statusId', status_id, 'deliveryType', delivery_type, 'appId', app_id, 'createdAt', created_at, 'pickerName', picker_name,
+      'escalationLevel', escalation_level) order by created_at, id), '[]') from late) as late,
+    (select coalesce(json_agg(json_build_object('tile', t.tile, 'storeCode', t.store_code, 'storeName', s.name, 'count', t.n, 'storeTotal', t.store_total)
+      order by t.tile, t.rank), '[]') from tiles t join stores s on s.code = t.store_code) as tiles`;
 }
 
-/**
- * Every tile's stores over the scope, in one statement: orders per status and store (`live`: the shown
- * statuses in the scope) and the waiting work per kind and store, each tile's stores ranked (the most
- * first, then by code) and cut at MONITORING_STORES_MAX, with the number of stores that have any.
- */
-export function tileStores(db: Db, live: SQL | undefined, scope: (column: Column) => SQL) {
-  const own = (column: Column) => sql<string | null>`${column}`;
-  const perStatus = db
-    // A union takes its column names from its first select, which the outer query refers to.
-    .select({
-      kind: sql<string>`'status-' || ${orders.statusId}`.as('kind'),
-      storeCode: own(orders.storeCode).as('store_code'),
-      count: sql<number>`count(*)::int`.as('n'),
-      oldest: min(orders.createdAt).as('oldest'),
-    })
-    .from(orders)
-    .where(live)
-    .groupBy(sql`1`, sql`2`);
-  const all = unionAll(perStatus, ...waitingWork(db, scope, own)).as('tile_counts');
-  const ranked = db
-    .select({
-      tile: sql<string>`${all.kind}`.as('tile'),
-      storeCode: sql<string>`${all.storeCode}`.as('store_code'),
-      count: sql<number>`${all.count}`.as('n'),
-      storeTotal: sql<number>`(count(*) over (partition by ${all.kind}))::int`.as('store_total'),
-      rank: sql<number>`row_number() over (partition by ${all.kind} order by ${all.count} desc, ${all.storeCode})`.as('rank'),
-    })
-    .from(all)
-    .as('ranked');
-  return db
-    .select({ tile: ranked.tile, storeCode: ranked.storeCode, storeName: stores.name, count: ranked.count, storeTotal: ranked.storeTotal })
-    .from(ranked)
-    .innerJoin(stores, eq(stores.code, ranked.storeCode))
-    .where(lte(ranked.rank, MONITORING_STORES_MAX))
-    .orderBy(asc(ranked.tile), asc(ranked.rank));
-}
-
-/** The statement's rows as the reply's `tileStores`: every tile in MONITORING_TILES order, none left out. */
-export function storesPerTile(rows: ReadonlyArray<{ tile: string; storeCode: string; storeName: string; count: number; storeTotal: number }>): MonitoringTileStores[] {
-  const byTile = new Map<string, MonitoringTileStores>(MONITORING_TILES.map((tile) => [tile, { tile, storeTotal: 0, stores: [] }]));
-  for (const row of rows) {
-    const entry = byTile.get(row.tile as MonitoringTile);
-    if (!entry) continue;
-    entry.storeTotal = Number(row.storeTotal);
-    entry.stores.push({ storeCode: row.storeCode, storeName: row.storeName, count: Number(row.count) });
-  }
-  return [...byTile.values()];
-}
-
-/**
- * The oldest late orders of the scope, at most MONITORING_LATE_MAX: the oldest of each monitored status (one
- * range of orders_live_status_created_idx each, read in order and stopped at the limit), merged, and only
- * those joined to their store, picker and escalations.
- */
-export function oldestLate(db: Db, scope: (column: Column) => SQL, settings: MonitoringSettings, now: Date) {
-  const columns = pickColumns(orders, ['id', 'shipmentNo', 'orderNo', 'storeCode', 'statusId', 'deliveryType', 'appId', 'createdAt', 'pickerUserId']);
-  const [first, second, ...rest] = MONITORED_STATUSES.map((status) =>
-    db
-      .select(columns)
-      .from(orders)
-      .where(and(lateIn(status, settings, now), scope(orders.storeCode)))
-      .orderBy(asc(orders.createdAt), asc(orders.id))
-      .limit(MONITORING_LATE_MAX),
-  );
-  // A set operation orders by its output columns' names.
-  const merged = unionAll(first!, second!, ...rest)
-    .orderBy(sql`"created_at"`, sql`"id"`)
-    .limit(MONITORING_LATE_MAX)
-    .as('late_orders');
-  return db
-    .select({
-      id: merged.id,
-      shipmentNo: merged.shipmentNo,
-      orderNo: merged.orderNo,
-      storeCode: merged.storeCode,
-      storeName: stores.name,
-      statusId: merged.statusId,
-      deliveryType: merged.deliveryType,
-      appId: merged.appId,
-      createdAt: merged.createdAt,
-      pickerName: users.name,
-      escalationLevel: sql<number>`coalesce((select max(${orderEscalations.level}) from ${orderEscalations} where ${orderEscalations.orderId} = ${merged.id}), 0)::int`,
-    })
-    .from(merged)
-    .innerJoin(stores, eq(stores.code, merged.storeCode))
-    .leftJoin(users, eq(users.id, merged.pickerUserId))
-    .orderBy(asc(merged.createdAt), asc(merged.id));
-}
+type Cutoffs = [string, string, string];
+/** The whole chain (the helpdesk and the super user): no store to start from, so the partial index of the orders in work. */
+export const chainSnapshot = statement<SnapshotRow, Cutoffs>('monitoring_chain', snapshotSql(() => 'true'));
+/** A list of stores ($4): an area, one store, or the one store asked for. */
+export const storesSnapshot = statement<SnapshotRow, [...Cutoffs, stores: string[]]>('monitoring_stores', snapshotSql((column) => `${column} = any($4::text[])`));
