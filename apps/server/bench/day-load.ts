@@ -50,6 +50,7 @@ const errorSamples: string[] = [];
 const pending = new Set<Promise<unknown>>();
 let ordersStarted = 0;
 let ordersFinished = 0;
+let skipped = 0;
 
 /** A small deterministic generator, so two runs of a step draw the same journeys. */
 function mulberry32(seed: number): () => number {
@@ -83,7 +84,8 @@ async function call<T = unknown>(spec: DayLoadSpec, endpoint: string, path: stri
   const method = c.method ?? (c.body !== undefined || c.raw ? 'POST' : 'GET');
   const headers: Record<string, string> = { ...c.headers };
   if (c.token) headers.authorization = `Bearer ${c.token}`;
-  if (method === 'POST') headers['idempotency-key'] = randomUUID();
+  // Every change carries a key, as the web app's; a login is not a change.
+  if (method === 'POST' && endpoint !== 'login') headers['idempotency-key'] = randomUUID();
   let body: string | Buffer | undefined;
   if (c.raw) {
     headers['content-type'] = c.raw.contentType;
@@ -323,7 +325,10 @@ async function arrivals(perSecond: number, until: number, cap: number, work: () 
     if (next >= until) break;
     const wait = next - performance.now();
     if (wait > 0) await sleep(wait);
-    if (inFlight >= cap) continue;
+    if (inFlight >= cap) {
+      skipped++;
+      continue;
+    }
     inFlight++;
     onStart();
     background(
@@ -372,6 +377,7 @@ async function main(): Promise<void> {
   const result: DayLoadResult = {
     ordersPerSecond: rate,
     achievedOrdersPerSecond: ordersStarted / (windowMs / 1000),
+    skipped,
     requestsPerSecond: total / (elapsedMs / 1000),
     endpoints,
     sseEvents,

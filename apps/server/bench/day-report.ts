@@ -5,11 +5,13 @@ import type { ChainSize } from './day-setup';
 
 const out = (line = '') => console.log(line);
 
+/** Columns of numbers (and ms) are right-aligned, text left. */
 function table(head: string[], rows: string[][]): void {
+  const numeric = head.map((_, i) => i > 0 && rows.every((r) => /^[\d.,]+( ms| %|x)?$/.test(r[i]!)));
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (numeric[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
   out(line(head));
-  out(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+  out(`|${widths.map((w, i) => (numeric[i] ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`);
   for (const r of rows) out(line(r));
 }
 

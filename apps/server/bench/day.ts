@@ -1,16 +1,15 @@
 /**
- * `npm run bench -- day [--stores 2000,20000] [--rate 4] …`: a peak hour of the chain on a
+ * `npm run bench -- day [stores=2000,20000] [rate=4] …`: a peak hour of the chain on a
  * throwaway PostgreSQL (port BENCH_PG_PORT, default 55450). For each chain size, smallest
  * first: grow the history (dataset.ts; 100 orders per store by default), start a real server
  * process on 127.0.0.1, sign the active stores' phones in, and play the mix of day-mix.ts with
- * day-load.ts in a child process — once at `--rate` (the growth comparison), and on the largest
+ * day-load.ts in a child process — once at `rate=` (the growth comparison), and on the largest
  * size in rate steps up to the highest rate that meets every budget. Bounded in steps and time
- * (`--time-limit-min`); stops by itself.
+ * (`time-limit-min=`); stops by itself.
  */
 import { spawn } from 'node:child_process';
 import { cpus } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { processSecrets, signIn, startServerProcess, type ServerProcess } from '../src/platform/process-test-kit';
@@ -21,19 +20,14 @@ import { DAY_AREA_SUPERVISOR_NIK, DEMO_NIK, DEMO_PASSWORD, firstReason, growChai
 import type { LoadResult, LoadSpec } from './load';
 import { findPostgresBin, startThrowawayPostgres, type ThrowawayPostgres } from './postgres';
 
-const { values: args } = parseArgs({
-  args: process.argv.slice(3),
-  options: {
-    stores: { type: 'string', default: '2000,20000' },
-    'orders-per-store': { type: 'string', default: '100' },
-    active: { type: 'string', default: '100' },
-    sse: { type: 'string', default: '300' },
-    rate: { type: 'string', default: '4' },
-    'step-seconds': { type: 'string', default: '20' },
-    'max-steps': { type: 'string', default: '7' },
-    'time-limit-min': { type: 'string', default: '25' },
-  },
-});
+/** Options as `name=value` words (`npm run bench -- day stores=2000`): npm takes `--name` words for itself. */
+const DEFAULTS = { stores: '2000,20000', 'orders-per-store': '100', active: '100', sse: '300', rate: '4', 'step-seconds': '20', 'max-steps': '7', 'time-limit-min': '25' };
+const args: Record<keyof typeof DEFAULTS, string> = { ...DEFAULTS };
+for (const word of process.argv.slice(3)) {
+  const [name, value] = word.replace(/^--/, '').split('=');
+  if (!(name! in DEFAULTS) || !value) throw new Error(`unknown option ${word}; options: ${Object.keys(DEFAULTS).map((k) => `${k}=`).join(' ')}`);
+  args[name as keyof typeof DEFAULTS] = value;
+}
 const sizes = args.stores.split(',').map(Number).sort((a, b) => a - b);
 const ORDERS_PER_STORE = Number(args['orders-per-store']);
 const RATE = Number(args.rate);
