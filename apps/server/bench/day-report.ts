@@ -1,5 +1,5 @@
 /** The printed report of `npm run bench -- day`: markdown tables, so they go into docs/scaling.md as they are. */
-import { budgetOf, growthRatios, highestHeld, mixShares, requestsPerOrder, stepFailures, type StepResult } from './day-mix';
+import { budgetOf, growthRatios, highestHeld, MIN_SAMPLES, mixShares, requestsPerOrder, stepFailures, type StepResult } from './day-mix';
 import type { DayLoadResult } from './day-load';
 import type { ChainSize } from './day-setup';
 
@@ -37,7 +37,8 @@ export function printStep(title: string, step: DayLoadResult): void {
     ['endpoint', 'requests', 'p50', 'p99', 'budget', 'errors'],
     names.map((n) => {
       const s = step.endpoints[n]!;
-      return [n, String(s.count), `${s.p50} ms`, `${s.p99} ms`, `${s.p99 <= budgetOf(n) ? 'met' : 'MISSED'} (< ${budgetOf(n)} ms)`, String(s.errors)];
+      const verdict = s.count < MIN_SAMPLES ? 'too few to judge' : s.p99 <= budgetOf(n) ? 'met' : 'MISSED';
+      return [n, String(s.count), `${s.p50} ms`, `${s.p99} ms`, `${verdict} (< ${budgetOf(n)} ms)`, String(s.errors)];
     }),
   );
 }
