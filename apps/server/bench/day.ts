@@ -117,8 +117,8 @@ async function main(): Promise<void> {
       seed,
     });
     log(`signed in ${phones.length * 2 + 2} phones in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-    // A short warm-up (connections, prepared statements, caches), not reported.
-    await child<DayLoadResult>('day-load.ts', spec(RATE, 5, 1));
+    // A warm-up (connections, prepared statements, caches, the freshly grown tables' pages), not reported.
+    await child<DayLoadResult>('day-load.ts', spec(RATE, 15, 1));
     log(`reference step: ${RATE} orders/s for ${STEP_SECONDS} s`);
     t = Date.now();
     const first = await child<DayLoadResult>('day-load.ts', spec(RATE, STEP_SECONDS, 2));
