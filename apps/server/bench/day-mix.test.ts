@@ -75,7 +75,12 @@ describe('rate steps', () => {
     expect(highestHeld([step(4, { scan: 99 })])).toBeNull();
   });
 
-  it('stop after maxSteps, held or not', () => {
+  it('never try a rate twice', () => {
+    expect(nextRate([step(2, { scan: 99 }), step(1, { scan: 99 }), step(0.5, { scan: 99 }), step(0.25), step(0.38)], plan)).toBe(0.44);
+    expect(nextRate([step(0.5, { scan: 99 }), step(0.49), step(0.51, { scan: 99 })], { ...plan, precision: 1.01 })).toBeNull();
+  });
+
+    it('stop after maxSteps, held or not', () => {
     const steps = [4, 6, 9, 13.5, 20.3, 30.5, 45.8].map((r) => step(r));
     expect(nextRate(steps, plan)).toBeNull();
   });

@@ -144,10 +144,12 @@ export function nextRate(steps: readonly StepResult[], plan: StepPlan): number |
     return lower >= plan.start / 8 ? lower : null;
   }
   if (worst / best <= plan.precision) return null;
-  return round((best + worst) / 2);
+  const middle = round((best + worst) / 2);
+  // Rounding can land on a rate already tried (0.45 → 0.5): then the gap is as narrow as the steps go.
+  return steps.some((s) => s.ordersPerSecond === middle) ? null : middle;
 }
 
-const round = (n: number) => Math.round(n * 10) / 10;
+const round = (n: number) => Math.round(n * 100) / 100;
 
 /** The highest rate held, or null. */
 export function highestHeld(steps: readonly StepResult[]): StepResult | null {
