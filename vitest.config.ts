@@ -41,6 +41,15 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        // The benchmark's pure parts (the peak-hour mix, rate steps); no database.
+        test: {
+          name: 'bench',
+          root: './apps/server',
+          include: ['bench/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       './apps/web/vite.config.ts',
       {
         test: {

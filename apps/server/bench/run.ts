@@ -22,7 +22,13 @@ import type { LoadResult, LoadSpec } from './load';
 import { findPostgresBin, startThrowawayPostgres, type ThrowawayPostgres } from './postgres';
 import { processSecrets, startServerProcess, type ServerProcess } from '../src/platform/process-test-kit';
 
-const PORT = 55440;
+// `npm run bench -- day`: the chain's peak hour (bench/day.ts) instead of the endpoint rows below.
+if (process.argv[2] === 'day') {
+  await import('./day');
+  process.exit();
+}
+
+const PORT = Number(process.env.BENCH_PG_PORT) || 55440;
 const CONNECTIONS = 50;
 /** The recap is a report one person asks for: its budget is a latency ("answers within 1 s"), measured with few connections. */
 const RECAP_CONNECTIONS = 2;

@@ -1,0 +1,172 @@
+/**
+ * `npm run bench -- day [stores=2000,20000] [rate=4] …`: a peak hour of the chain on a
+ * throwaway PostgreSQL (port BENCH_PG_PORT, default 55450). For each chain size, smallest
+ * first: grow the history (dataset.ts; 100 orders per store by default), start a real server
+ * process on 127.0.0.1, sign the active stores' phones in, and play the mix of day-mix.ts with
+ * day-load.ts in a child process — once at `rate=` (the growth comparison), and on the largest
+ * size in rate steps up to the highest rate that meets every budget. Bounded in steps and time
+ * (`time-limit-min=`); stops by itself.
+ */
+import { spawn } from 'node:child_process';
+import { cpus } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import { processSecrets, signIn, startServerProcess, type ServerProcess } from '../src/platform/process-test-kit';
+import { highestHeld, nextRate, type StepPlan } from './day-mix';
+import type { DayLoadResult, DayLoadSpec } from './day-load';
+import { printChain, printGrowth, printMix, printStep, printSteps } from './day-report';
+import { DAY_AREA_SUPERVISOR_NIK, DEMO_NIK, DEMO_PASSWORD, firstReason, growChain, phonesOf } from './day-setup';
+import type { LoadResult, LoadSpec } from './load';
+import { findPostgresBin, startThrowawayPostgres, type ThrowawayPostgres } from './postgres';
+
+/** Options as `name=value` words (`npm run bench -- day stores=2000`): npm takes `--name` words for itself. */
+const DEFAULTS = { stores: '2000,20000', 'orders-per-store': '100', active: '100', sse: '300', rate: '4', 'step-seconds': '20', 'max-steps': '7', 'time-limit-min': '25' };
+const args: Record<keyof typeof DEFAULTS, string> = { ...DEFAULTS };
+for (const word of process.argv.slice(3)) {
+  const [name, value] = word.replace(/^--/, '').split('=');
+  if (!(name! in DEFAULTS) || !value) throw new Error(`unknown option ${word}; options: ${Object.keys(DEFAULTS).map((k) => `${k}=`).join(' ')}`);
+  args[name as keyof typeof DEFAULTS] = value;
+}
+const sizes = args.stores.split(',').map(Number).sort((a, b) => a - b);
+const ORDERS_PER_STORE = Number(args['orders-per-store']);
+const RATE = Number(args.rate);
+const STEP_SECONDS = Number(args['step-seconds']);
+const DRAIN_SECONDS = 10;
+const PLAN: StepPlan = { start: RATE, factor: 1.5, maxSteps: Number(args['max-steps']), precision: 1.2 };
+const PORT = Number(process.env.BENCH_PG_PORT) || 55450;
+const TIME_LIMIT_MS = Number(args['time-limit-min']) * 60_000;
+
+let pg: ThrowawayPostgres | null = null;
+let server: ServerProcess | null = null;
+const log = (message: string) => process.stderr.write(`[bench day ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+
+function child<T>(script: string, spec: unknown): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, script)], { cwd: path.resolve(import.meta.dirname, '..'), stdio: ['pipe', 'pipe', 'inherit'] });
+    let out = '';
+    proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    proc.on('error', reject);
+    proc.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as T) : reject(new Error(`${script} exited with ${code}`))));
+    proc.stdin.end(JSON.stringify(spec));
+  });
+}
+
+/** The host's speed in this run: a bare Fastify route under autocannon, as `npm run bench` measures it. */
+async function baseline(): Promise<LoadResult> {
+  const bare = Fastify({ logger: false });
+  bare.get('/hello', async () => ({ hello: 'world' }));
+  await bare.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    const spec: LoadSpec = { url: `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/hello`, connections: 50, durationSeconds: 5, method: 'GET', headers: {} };
+    return await child<LoadResult>('load.ts', spec);
+  } finally {
+    await bare.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const bin = findPostgresBin();
+  if (!bin) throw new Error('No PostgreSQL binaries under /usr/lib/postgresql/*/bin (apt-get install -y postgresql)');
+  const started = Date.now();
+  printMix();
+  const base = await baseline();
+  log(`bare Fastify: ${base.requestsPerSecond.toFixed(0)} req/s, p99 ${base.p99} ms`);
+  log(`starting a throwaway PostgreSQL from ${bin} on port ${PORT}`);
+  pg = startThrowawayPostgres(bin, PORT);
+  const secrets = processSecrets();
+  const reference: Array<{ stores: number; step: DayLoadResult }> = [];
+  let steps: DayLoadResult[] = [];
+  for (const stores of sizes) {
+    log(`growing a chain of ${stores} stores with ${stores * ORDERS_PER_STORE} orders of history`);
+    const chain = await growChain(pg.url, stores, stores * ORDERS_PER_STORE, Number(args.active));
+    printChain(chain);
+    log('starting the server process');
+    server = await startServerProcess({
+      DATABASE_URL: chain.url,
+      JWT_SECRET: secrets.JWT_SECRET,
+      CHANNEL_SECRETS: secrets.CHANNEL_SECRETS,
+      SEED_ON_EMPTY: 'false',
+      LOG_LEVEL: 'info',
+      // The phones sign in once before the hour; the history's unclaimed orders are not this hour's escalations.
+      LOGIN_RATE_LIMIT: '100000',
+      ACCESS_TOKEN_TTL_SECONDS: '7200',
+      ESCALATION_STORE_MINUTES: '10000',
+      ESCALATION_CHIEF_MINUTES: '10020',
+      ESCALATION_AREA_MINUTES: '10040',
+    });
+    let t = Date.now();
+    const phones = await phonesOf(server.base, chain);
+    const areaToken = await signIn(server.base, DAY_AREA_SUPERVISOR_NIK, DEMO_PASSWORD);
+    const chainToken = await signIn(server.base, DEMO_NIK.SUPER_USER, DEMO_PASSWORD);
+    const cancelReasonId = await firstReason(server.base, phones[0]!.chief, '/api/cancellations/reasons');
+    const returnReasonId = await firstReason(server.base, phones[0]!.staff, '/api/returns/reasons');
+    const spec = (ordersPerSecond: number, durationSeconds: number, seed: number): DayLoadSpec => ({
+      base: server!.base,
+      ordersPerSecond,
+      durationSeconds,
+      drainSeconds: DRAIN_SECONDS,
+      sseStreams: Number(args.sse),
+      channels: Object.entries(JSON.parse(secrets.CHANNEL_SECRETS) as Record<string, string>).map(([appId, secret]) => ({ appId: Number(appId), secret })),
+      stores: phones,
+      areaToken,
+      chainToken,
+      cancelReasonId,
+      returnReasonId,
+      password: DEMO_PASSWORD,
+      seed,
+    });
+    log(`signed in ${phones.length * 2 + 2} phones in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    // A warm-up (connections, prepared statements, caches, the freshly grown tables' pages), not reported.
+    await child<DayLoadResult>('day-load.ts', spec(RATE, 15, 1));
+    log(`reference step: ${RATE} orders/s for ${STEP_SECONDS} s`);
+    t = Date.now();
+    const first = await child<DayLoadResult>('day-load.ts', spec(RATE, STEP_SECONDS, 2));
+    printStep(`${stores} stores at ${RATE} orders/s`, first);
+    reference.push({ stores, step: first });
+    if (stores === sizes[sizes.length - 1]) {
+      steps = [first];
+      for (let rate = nextRate(steps, PLAN); rate !== null; rate = nextRate(steps, PLAN)) {
+        if (Date.now() - started > TIME_LIMIT_MS - 3 * 60_000) {
+          log('close to the time limit: no more steps');
+          break;
+        }
+        log(`step: ${rate} orders/s for ${STEP_SECONDS} s`);
+        steps.push(await child<DayLoadResult>('day-load.ts', spec(rate, STEP_SECONDS, 2 + steps.length)));
+      }
+      printSteps(stores, steps);
+    }
+    log(`load phase took ${((Date.now() - t) / 1000).toFixed(0)} s`);
+    await server.stop();
+    server = null;
+    await chain.drop();
+  }
+  const best = highestHeld(steps) as DayLoadResult | null;
+  if (best && best !== steps[0]) printStep(`${sizes[sizes.length - 1]} stores at ${best.ordersPerSecond} orders/s, the highest rate held`, best);
+  if (reference.length >= 2) printGrowth(reference[0]!, reference[reference.length - 1]!);
+  console.log(`\nHost: ${cpus().length} CPUs shared by server, PostgreSQL ${path.basename(path.dirname(bin))} and load generator; bare Fastify ${base.requestsPerSecond.toFixed(0)} req/s (p99 ${base.p99} ms) in this run; ${new Date().toISOString().slice(0, 10)}; whole run ${((Date.now() - started) / 60000).toFixed(1)} min`);
+}
+
+async function cleanup(): Promise<void> {
+  await server?.stop().catch(() => undefined);
+  server = null;
+  pg?.stop();
+  pg = null;
+}
+
+const deadline = setTimeout(() => {
+  log(`time limit of ${TIME_LIMIT_MS / 60000} min reached; stopping`);
+  void cleanup().finally(() => process.exit(1));
+}, TIME_LIMIT_MS);
+deadline.unref();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+
+await main()
+  .catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    await cleanup();
+    clearTimeout(deadline);
+  });
