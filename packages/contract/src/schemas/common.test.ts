@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CANCEL_TEXT, POD_REASON_OTHER, POD_TEXT } from '../limits';
 import { FIELD_MESSAGES } from '../messages';
 import { cancelBodySchema } from './cancellations';
+import { storeCodeSchema } from './common';
 import { podRejectBodySchema } from './pod-requests';
 
 const SHIPMENT = 'SHP2611200000001';
@@ -21,5 +22,14 @@ describe('refineOtherReason: "Lainnya" needs the reason written out', () => {
     expect(issuesOf(podRejectBodySchema.safeParse({ rejectReasonId: POD_REASON_OTHER.id }))).toEqual([{ path: 'rejectReasonText', message: FIELD_MESSAGES.rejectReasonTextRequired }]);
     expect(podRejectBodySchema.safeParse({ rejectReasonId: POD_REASON_OTHER.id, rejectReasonText: 'x'.repeat(POD_TEXT.reasonTextMin) }).success).toBe(true);
     expect(podRejectBodySchema.safeParse({ rejectReasonId: 1 }).success).toBe(true);
+  });
+});
+
+describe('storeCodeSchema: a chain of 20,000 stores fits', () => {
+  it('takes T and 3 to 5 digits, and says so in Indonesian for anything else', () => {
+    for (const code of ['T001', 'T0420', 'T20000', 'T99999']) expect(storeCodeSchema.safeParse(code).success).toBe(true);
+    for (const code of ['T01', 'T100000', 'X0001', 't001', 'T00A1']) {
+      expect(issuesOf(storeCodeSchema.safeParse(code))).toEqual([{ path: '', message: FIELD_MESSAGES.storeCodeInvalid }]);
+    }
   });
 });

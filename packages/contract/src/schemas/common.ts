@@ -35,7 +35,8 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
-export const storeCodeSchema = text({ max: 10 }).regex(/^T\d{3,4}$/, FIELD_MESSAGES.storeCodeInvalid);
+/** T and 3–5 digits: room for a chain of up to 99,999 stores (the benchmark's chain has 20,000). */
+export const storeCodeSchema = text({ max: 10 }).regex(/^T\d{3,5}$/, FIELD_MESSAGES.storeCodeInvalid);
 /** An optional store of the caller's scope in a query (blank = the whole scope). */
 export const storeFilterSchema = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), storeCodeSchema.optional());
 export const isoDateSchema = isoDate();
