@@ -9,6 +9,7 @@
 //   npm run bench:web -- --all --variants  and the second states of a route (the kepala toko's home, picking…)
 //   npm run bench:web -- /monitoring /retur/list   only the routes named (pattern, its fixed part or the URL)
 //   npm run bench:web -- --runs 1        a quick screening (--runs 5: more runs per screen)
+//   npm run bench:web -- --all --list    only print the screens a run would measure (route, role, URL)
 //   npm run bench:web -- --no-build      measure the build already in apps/web/dist
 //   npm run bench:web -- --json DIR      also write each median Lighthouse report as JSON
 import { spawnSync } from 'node:child_process';
@@ -40,6 +41,7 @@ const { values: opts, positionals } = parseArgs({
     runs: { type: 'string', default: '3' },
     all: { type: 'boolean', default: false },
     variants: { type: 'boolean', default: false },
+    list: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     json: { type: 'string' },
   },
@@ -65,6 +67,10 @@ function selectScreens() {
   return picked;
 }
 const screens = selectScreens();
+if (opts.list) {
+  for (const s of screens) console.log(`${label(s)}  as ${s.role ?? 'no session'}  ${s.url.length ? '(URL from the demo data)' : s.url()}`);
+  process.exit(0);
+}
 // About a minute per Lighthouse run on a busy 2-core machine, plus the start.
 const HARD_LIMIT_MS = (5 + screens.length * runs * 1.5) * 60_000;
 
