@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { devices, expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { leaveLoginBudget, signInOnce } from './support/pod';
-import { TINY_PNG, findReturnableOrder } from './support/returns';
-import { ROLES, SCREENS, stateOf, type Demo, type Order, type Role } from './support/a11y-screens';
+import { ROLES, SCREENS, findDemo, stateOf, type Demo, type Role } from './support/a11y-screens';
 
 // Issue 25: every screen of the spec's route table, signed in as a role that may open it, on a
 // 360 × 640 phone, with its real content loaded, has no serious or critical axe violation
@@ -22,96 +21,10 @@ const FAILING = new Set(['serious', 'critical']);
 let demo: Demo;
 const apis: Partial<Record<Role, APIRequestContext>> = {};
 
-async function data<T>(api: APIRequestContext, path: string): Promise<T> {
-  const res = await api.get(path);
-  if (!res.ok()) throw new Error(`GET ${path}: HTTP ${res.status()} ${await res.text()}`);
-  return ((await res.json()) as { data: T }).data;
-}
-
-const methodOf = (deliveryType: number) => (deliveryType === 1 ? 'delivery' : 'pickup') as Order['method'];
-
-/*
- * The walk takes the oldest rows a list shows (the demo seed's): the specs
- * of the other queue (playwright.config.ts) make and change their own rows meanwhile, never these.
- */
-async function demoOrder(api: APIRequestContext, status: number, pick: (o: OrderItem) => boolean = () => true): Promise<Order> {
-  const { items } = await data<{ items: OrderItem[] }>(api, `/api/orders?status=${status}&size=50`);
-  // The oldest by its number (SHP + the day it came + a counter), whatever order the list is in:
-  // new orders are listed oldest first, the later statuses newest first.
-  const o = items.filter(pick).sort((a, b) => a.shipmentNo.localeCompare(b.shipmentNo))[0];
-  if (!o) throw new Error(`T001 has no order in ${status} for the accessibility check`);
-  return { shipmentNo: o.shipmentNo, statusId: o.statusId, method: methodOf(o.deliveryType) };
-}
-interface OrderItem {
-  shipmentNo: string;
-  statusId: number;
-  deliveryType: number;
-  pickerName: string | null;
-}
-
-async function demoItem<T>(api: APIRequestContext, path: string): Promise<T> {
-  const { items } = await data<{ items: T[] }>(api, `${path}${path.includes('?') ? '&' : '?'}size=50`);
-  const item = items.at(-1);
-  if (!item) throw new Error(`${path}: nothing for the accessibility check`);
-  return item;
-}
-
-/**
- * A return the crew may collect at the customer's address (its POD screen): the seed has none
- * approved for delivery, so one is requested (with a photo) and the kepala toko approves it.
- */
-async function approvedDeliveryReturn(crew: APIRequestContext, chief: APIRequestContext): Promise<string> {
-  const { items } = await data<{ items: Array<{ shipmentNo: string; deliveryType: number }> }>(crew, '/api/returns?status=approved&size=50');
-  const approved = items.find((r) => r.deliveryType === 1);
-  if (approved) return approved.shipmentNo;
-  const order = await findReturnableOrder(crew, { deliveryType: 1, oldest: true });
-  const upload = await crew.post('/api/uploads', { multipart: { file: { name: 'retur.png', mimeType: 'image/png', buffer: TINY_PNG } } });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const photoId = ((await upload.json()) as { data: { id: string } }).data.id;
-  const reasons = await data<{ items: Array<{ id: number; requiresText?: boolean }> }>(crew, '/api/returns/reasons');
-  const reason = reasons.items.find((r) => !r.requiresText) ?? reasons.items[0]!;
-  const created = await crew.post('/api/returns', {
-    data: { shipmentNo: order.shipmentNo, reasonId: reason.id, lines: [{ lineId: order.line.lineId, qty: 1 }], photoIds: [photoId] },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const approval = await chief.post(`/api/returns/${order.shipmentNo}/approve`, { data: {} });
-  expect(approval.status(), await approval.text()).toBe(200);
-  return order.shipmentNo;
-}
-
 test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(60_000);
   for (const role of Object.keys(ROLES) as Role[]) apis[role] = await signInOnce(baseURL!, ROLES[role], stateOf(role));
-  const crew = apis.crew!;
-  const chief = apis.chief!;
-  const me = await data<{ employeName: string }>(crew, '/api/members/me');
-  const matIn = await demoItem<{ matNo: string; idTbsms: string }>(crew, '/api/transfers?side=in&status=new');
-  const matOut = await demoItem<{ matStoreStatus: string; matStoreNo: string }>(crew, '/api/transfers?side=out&status=new');
-  const matOutDone = await demoItem<{ matStoreStatus: string; matStoreNo: string }>(crew, '/api/transfers?side=out&status=finish');
-  const returned = await demoItem<{ shipmentNo: string; deliveryType: number }>(crew, '/api/returns?status=requested');
-  // Made first: the return request screen needs an order with no return yet.
-  const collect = await approvedDeliveryReturn(crew, chief);
-  const returnable = await findReturnableOrder(crew, { skip: [collect], oldest: true });
-  const pod = await demoItem<{ shipmentNo: string; deliveryType: number; type: string }>(chief, '/api/pod/requests');
-  const newOrder = await demoOrder(crew, 1101);
-  demo = {
-    newOrder,
-    // The picking screen: an order this crew member is picking.
-    picking: await demoOrder(crew, 1102, (o) => o.pickerName === me.employeName),
-    pickupOnItsWay: await demoOrder(crew, 1103, (o) => o.deliveryType === 0),
-    deliveryOnItsWay: await demoOrder(crew, 1103, (o) => o.deliveryType === 1),
-    ticketId: (await demoItem<{ id: number }>(crew, '/api/helpdesk/tickets')).id,
-    cancellable: newOrder.shipmentNo,
-    matIn,
-    matOut: { matStoreStatus: matOut.matStoreStatus, matStoreNo: matOut.matStoreNo },
-    matOutDone: { matStoreStatus: matOutDone.matStoreStatus, matStoreNo: matOutDone.matStoreNo },
-    bookID: (await demoItem<{ bookID: number }>(crew, '/api/bookings?direction=out&status=1131')).bookID,
-    productId: (await demoItem<{ productID: string }>(crew, '/api/stock/products?q=Indomie')).productID,
-    returnable: { shipmentNo: returnable.shipmentNo, method: returnable.method },
-    returned: { shipmentNo: returned.shipmentNo, method: methodOf(returned.deliveryType) },
-    collect,
-    podRequest: { shipmentNo: pod.shipmentNo, deliveryType: pod.deliveryType, type: pod.type },
-  };
+  demo = await findDemo(apis.crew!, apis.chief!);
 });
 
 test.afterAll(async () => {

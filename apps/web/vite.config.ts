@@ -65,17 +65,22 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
 const FRAMEWORK_LATER = /[\\/](mutationObserver|useMutation|shallow|hydration)\.m?js$/;
 
 // The code a phone loads right after the shell on any signed-in screen: the home and order
-// list pages (the screens a crew opens), the modal layer, the force-update check and the
-// live updates. Each is a lazy chunk; the modules they reach go into one chunk (below).
+// list pages (the screens a crew opens), the modal layer, the force-update check, the live
+// updates (every area's live declarations, the connection pill, the escalation alert) and the
+// outbox. Each is a lazy chunk; the modules they reach go into one chunk (below). Every signed-in
+// screen loads the live side: apart, its modules were a dozen small chunks, each one more
+// request and one more <link rel="modulepreload"> the preload helper writes on the main thread.
 // By convention, whatever the home screen loads lazily (its tile badges and notices) goes with
 // it: a new area's badge joins the chunk without being named here.
-const SCREENS_ROOTS = /[\\/]src[\\/](app[\\/]routes[\\/](home|not-found|account)\.tsx|app[\\/]layouts[\\/]overlays\.tsx|shared[\\/]ui[\\/]unavailable-page\.tsx|features[\\/]orders[\\/]pages[\\/]order-list-page\.tsx|features[\\/]orders[\\/]components[\\/](order-live-updates|order-filter-modal)\.tsx|features[\\/]pod[\\/]components[\\/]pod-live-updates\.tsx|features[\\/]app-config[\\/]components[\\/]force-update-gate\.tsx)$/;
+const SCREENS_ROOTS = /[\\/]src[\\/](app[\\/]routes[\\/](home|not-found|account)\.tsx|app[\\/]layouts[\\/]overlays\.tsx|app[\\/]live[\\/]app-live-sync\.tsx|shared[\\/]outbox[\\/](connection-status\.tsx|app-outbox\.ts)|features[\\/]monitoring[\\/]components[\\/]escalation-alert\.tsx|shared[\\/]ui[\\/]unavailable-page\.tsx|features[\\/]orders[\\/]pages[\\/]order-list-page\.tsx|features[\\/]orders[\\/]components[\\/](order-live-updates|order-filter-modal)\.tsx|features[\\/]pod[\\/]components[\\/]pod-live-updates\.tsx|features[\\/]app-config[\\/]components[\\/]force-update-gate\.tsx)$/;
 const HOME = /[\\/]src[\\/]app[\\/]routes[\\/]home\.tsx$/;
 /** A lazy chunk of the "screens" group: named above, or loaded lazily by the home screen. */
 function isScreensRoot(root: string, ctx: ChunkingContext): boolean {
   if (SCREENS_ROOTS.test(root)) return true;
   return ctx.getModuleInfo(root)?.dynamicImporters.some((importer) => HOME.test(importer)) ?? false;
 }
+/** The chunks index.html loads as module scripts (the groups above and rolldown's own). */
+const FIRST_LOAD_CHUNK = /(^|\/)(framework|shell|rolldown-runtime|preload-helper)-[\w-]+\.js$/;
 const LOGIN_ROOT = /[\\/]src[\\/]app[\\/]routes[\\/]login\.tsx$/;
 const SCREEN_CODE = /[\\/](apps[\\/]web[\\/]src|packages[\\/]contract[\\/]src)[\\/]|[\\/]node_modules[\\/](@tanstack|zustand)[\\/]/;
 // Never grouped: zod with the schemas (login and forms only), the camera scanner, the QR code.
@@ -215,7 +220,12 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     // Every browser of that target but Safari 16 preloads modules itself; there the hint is
     // only lost (the app still loads), so the polyfill is not worth its place in every first load.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // What index.html itself loads is never preloaded again: the helper would write a <link> for
+      // each (it looks only for links, not the page's module scripts) on the first lazy import.
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !FIRST_LOAD_CHUNK.test(dep)),
+    },
     rolldownOptions: {
       treeshake: {
         // The contract's modules only declare constants and zod schemas. Marking them

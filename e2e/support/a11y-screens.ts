@@ -1,5 +1,8 @@
-// The accessibility spec's route table: the people it signs in, the demo objects the routes' params
-// name, and every screen with the role that opens it and what shows once its content is in.
+// The route table of the accessibility spec and the page benchmark (scripts/bench-web.mjs): the
+// people they sign in, the demo objects the routes' params name (found through the API: `findDemo`),
+// and every screen with the role that opens it and what shows once its content is in.
+import type { APIRequestContext } from '@playwright/test';
+import { TINY_PNG, findReturnableOrder } from './returns';
 
 export const ROLES = { crew: '10000001', chief: '20000001', area: '30000001', helpdesk: '40000001' } as const;
 export type Role = keyof typeof ROLES;
@@ -126,3 +129,92 @@ export const SCREENS: Screen[] = [
     ready: '[data-testid="pod-positions"]',
   },
 ];
+
+async function data<T>(api: APIRequestContext, path: string): Promise<T> {
+  const res = await api.get(path);
+  if (!res.ok()) throw new Error(`GET ${path}: HTTP ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+async function change(api: APIRequestContext, path: string, options: Parameters<APIRequestContext['post']>[1], status: number): Promise<unknown> {
+  const res = await api.post(path, options);
+  if (res.status() !== status) throw new Error(`POST ${path}: HTTP ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { data: unknown }).data;
+}
+
+const methodOf = (deliveryType: number) => (deliveryType === 1 ? 'delivery' : 'pickup') as Order['method'];
+
+/*
+ * The walk takes the oldest rows a list shows (the demo seed's): the specs
+ * of the other queue (playwright.config.ts) make and change their own rows meanwhile, never these.
+ */
+async function demoOrder(api: APIRequestContext, status: number, pick: (o: OrderItem) => boolean = () => true): Promise<Order> {
+  const { items } = await data<{ items: OrderItem[] }>(api, `/api/orders?status=${status}&size=50`);
+  // The oldest by its number (SHP + the day it came + a counter), whatever order the list is in:
+  // new orders are listed oldest first, the later statuses newest first.
+  const o = items.filter(pick).sort((a, b) => a.shipmentNo.localeCompare(b.shipmentNo))[0];
+  if (!o) throw new Error(`T001 has no order in ${status} for the screen walk`);
+  return { shipmentNo: o.shipmentNo, statusId: o.statusId, method: methodOf(o.deliveryType) };
+}
+interface OrderItem {
+  shipmentNo: string;
+  statusId: number;
+  deliveryType: number;
+  pickerName: string | null;
+}
+
+async function demoItem<T>(api: APIRequestContext, path: string): Promise<T> {
+  const { items } = await data<{ items: T[] }>(api, `${path}${path.includes('?') ? '&' : '?'}size=50`);
+  const item = items.at(-1);
+  if (!item) throw new Error(`${path}: nothing for the screen walk`);
+  return item;
+}
+
+/**
+ * A return the crew may collect at the customer's address (its POD screen): the seed has none
+ * approved for delivery, so one is requested (with a photo) and the kepala toko approves it.
+ */
+async function approvedDeliveryReturn(crew: APIRequestContext, chief: APIRequestContext): Promise<string> {
+  const { items } = await data<{ items: Array<{ shipmentNo: string; deliveryType: number }> }>(crew, '/api/returns?status=approved&size=50');
+  const approved = items.find((r) => r.deliveryType === 1);
+  if (approved) return approved.shipmentNo;
+  const order = await findReturnableOrder(crew, { deliveryType: 1, oldest: true });
+  const upload = (await change(crew, '/api/uploads', { multipart: { file: { name: 'retur.png', mimeType: 'image/png', buffer: TINY_PNG } } }, 201)) as { id: string };
+  const reasons = await data<{ items: Array<{ id: number; requiresText?: boolean }> }>(crew, '/api/returns/reasons');
+  const reason = reasons.items.find((r) => !r.requiresText) ?? reasons.items[0]!;
+  await change(crew, '/api/returns', { data: { shipmentNo: order.shipmentNo, reasonId: reason.id, lines: [{ lineId: order.line.lineId, qty: 1 }], photoIds: [upload.id] } }, 201);
+  await change(chief, `/api/returns/${order.shipmentNo}/approve`, { data: {} }, 200);
+  return order.shipmentNo;
+}
+
+/** The demo objects of T001 the screens' URLs name, read (or made) through the crew's and the kepala toko's sessions. */
+export async function findDemo(crew: APIRequestContext, chief: APIRequestContext): Promise<Demo> {
+  const me = await data<{ employeName: string }>(crew, '/api/members/me');
+  const matIn = await demoItem<{ matNo: string; idTbsms: string }>(crew, '/api/transfers?side=in&status=new');
+  const matOut = await demoItem<{ matStoreStatus: string; matStoreNo: string }>(crew, '/api/transfers?side=out&status=new');
+  const matOutDone = await demoItem<{ matStoreStatus: string; matStoreNo: string }>(crew, '/api/transfers?side=out&status=finish');
+  const returned = await demoItem<{ shipmentNo: string; deliveryType: number }>(crew, '/api/returns?status=requested');
+  // Made first: the return request screen needs an order with no return yet.
+  const collect = await approvedDeliveryReturn(crew, chief);
+  const returnable = await findReturnableOrder(crew, { skip: [collect], oldest: true });
+  const pod = await demoItem<{ shipmentNo: string; deliveryType: number; type: string }>(chief, '/api/pod/requests');
+  const newOrder = await demoOrder(crew, 1101);
+  return {
+    newOrder,
+    // The picking screen: an order this crew member is picking.
+    picking: await demoOrder(crew, 1102, (o) => o.pickerName === me.employeName),
+    pickupOnItsWay: await demoOrder(crew, 1103, (o) => o.deliveryType === 0),
+    deliveryOnItsWay: await demoOrder(crew, 1103, (o) => o.deliveryType === 1),
+    ticketId: (await demoItem<{ id: number }>(crew, '/api/helpdesk/tickets')).id,
+    cancellable: newOrder.shipmentNo,
+    matIn,
+    matOut: { matStoreStatus: matOut.matStoreStatus, matStoreNo: matOut.matStoreNo },
+    matOutDone: { matStoreStatus: matOutDone.matStoreStatus, matStoreNo: matOutDone.matStoreNo },
+    bookID: (await demoItem<{ bookID: number }>(crew, '/api/bookings?direction=out&status=1131')).bookID,
+    productId: (await demoItem<{ productID: string }>(crew, '/api/stock/products?q=Indomie')).productID,
+    returnable: { shipmentNo: returnable.shipmentNo, method: returnable.method },
+    returned: { shipmentNo: returned.shipmentNo, method: methodOf(returned.deliveryType) },
+    collect,
+    podRequest: { shipmentNo: pod.shipmentNo, deliveryType: pod.deliveryType, type: pod.type },
+  };
+}

@@ -26,22 +26,26 @@ export function createAppRouter(create: (routes: typeof appRoutes) => DataRouter
 
 export function AppRouter() {
   const queryClient = useQueryClient();
-  const [router] = useState(() => {
-    const created = createAppRouter();
-    // Every screen but login waits on /members/me (the auth check, the greeting): asked
-    // now, it is not queued behind the screens' code on a slow phone's few connections.
-    // The same for the data of home and the order lists: it arrives with their code, once the member
-    // is known to have a store (helpdesk and super user choose one first; the server refuses without).
-    if (created.state.location.pathname !== '/login') {
-      const location = created.state.location;
-      void queryClient
-        .fetchQuery(meQueryOptions())
-        .then((member) => {
-          if (member.store) prefetchOrderScreenData(queryClient, location);
-        })
-        .catch(() => undefined);
-    }
-    return created;
+  // Every screen but login waits on /members/me (the auth check, the greeting): asked
+  // now, it is not queued behind the screens' code on a slow phone's few connections.
+  // The same for the data of home and the order lists: it arrives with their code, once the member
+  // is known to have a store (helpdesk and super user choose one first; the server refuses without).
+  // Asked here, before the router exists: the first render is a transition, and React yields
+  // between this component and the router's, so the two are not one long task on a slow phone.
+  useState(() => {
+    const { pathname, search } = window.location;
+    if (pathname === '/login') return;
+    void queryClient
+      .fetchQuery(meQueryOptions())
+      .then((member) => {
+        if (member.store) prefetchOrderScreenData(queryClient, { pathname, search });
+      })
+      .catch(() => undefined);
   });
+  return <AppRouterProvider />;
+}
+
+function AppRouterProvider() {
+  const [router] = useState(() => createAppRouter());
   return <RouterProvider router={router} />;
 }

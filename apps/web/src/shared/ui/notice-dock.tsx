@@ -73,6 +73,15 @@ export function DockPortal({ area, children }: { area: DockArea; children: React
   return createPortal(children, dockNode().areas[area]);
 }
 
+/** The title bar's height (min-h-14), which screens take for `--page-top` when it is not set. */
+const TITLE_BAR_PX = 56;
+
+function setRootStyle(root: HTMLElement, name: string, value: string): void {
+  if (root.style.getPropertyValue(name) === value) return;
+  if (value) root.style.setProperty(name, value);
+  else root.style.removeProperty(name);
+}
+
 /**
  * The height of the sticky header block (title bar and dock), as `--page-top` on the document, so a
  * screen's own sticky row (the order tabs, a scanner) sticks under it rather than under the bar alone;
@@ -83,17 +92,29 @@ export function usePageTop(ref: RefObject<HTMLElement | null>): void {
     const el = ref.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
     const root = document.documentElement;
-    const set = () => {
-      const height = el.getBoundingClientRect().height;
-      root.style.setProperty('--page-top', `${height}px`);
+    const bar = el.firstElementChild;
+    let height = 0;
+    let barHeight: number | null = null;
+    // The sizes come from the observer, measured in the frame's own layout (its first call comes
+    // before the first paint). Read here, they forced the page's first layout inside React's commit:
+    // one more long task on a slow phone. A value written only when it changes: a custom property
+    // on the document restyles every element.
+    const observer = new ResizeObserver((entries) => {
+      for (const entry of entries) {
+        const size = entry.borderBoxSize?.[0]?.blockSize ?? entry.target.getBoundingClientRect().height;
+        if (entry.target === el) height = size;
+        else barHeight = size;
+      }
+      // The title bar alone (the screens' own fallback, 3.5rem) and no dock: nothing to write, so the
+      // page's first frame is laid out once, not again for a value it already had.
+      setRootStyle(root, '--page-top', height === TITLE_BAR_PX ? '' : `${height}px`);
       // What scrolls into view (a refusal, the top of a result) clears the dock too; the title bar's
       // own height the screens already leave (scroll-mt-16).
-      const bar = el.firstElementChild?.getBoundingClientRect().height ?? height;
-      root.style.scrollPaddingTop = `${Math.max(0, height - bar)}px`;
-    };
-    set();
-    const observer = new ResizeObserver(set);
+      const dockHeight = Math.max(0, height - (barHeight ?? height));
+      setRootStyle(root, 'scroll-padding-top', dockHeight ? `${dockHeight}px` : '');
+    });
     observer.observe(el);
+    if (bar) observer.observe(bar);
     return () => {
       observer.disconnect();
       root.style.removeProperty('--page-top');

@@ -18,9 +18,20 @@ export function OrderTabs() {
   // The active tab (e.g. History, off screen on a 360 px phone) is scrolled to the middle.
   useEffect(() => {
     const list = listRef.current;
-    const active = list?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!list || !active) return;
-    list.scrollLeft = Math.max(0, active.offsetLeft - (list.clientWidth - active.offsetWidth) / 2);
+    if (!list) return;
+    const center = () => {
+      const active = list.querySelector<HTMLElement>('[aria-current="page"]');
+      if (active) list.scrollLeft = Math.max(0, active.offsetLeft - (list.clientWidth - active.offsetWidth) / 2);
+    };
+    if (typeof ResizeObserver === 'undefined') return center();
+    // Measured in the observer's first call, once the frame is laid out: read in the effect, the
+    // sizes forced the new page's whole layout ahead of its frame (a long task on a slow phone).
+    const observer = new ResizeObserver(() => {
+      observer.disconnect();
+      center();
+    });
+    observer.observe(list);
+    return () => observer.disconnect();
   }, [pathname, loaded]);
 
   return (

@@ -1,6 +1,7 @@
 // chart.js for the recap's bar charts, and only what they use (tree-shaken). Loaded by the chart
 // component with a dynamic import: the library is a chunk of its own, asked for on this page only.
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
+import { formatNumber } from '@/shared/utils/format';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
 
@@ -21,7 +22,9 @@ export const PRINT_WIDTH = 680;
 /** Bars up (a few groups: days) or across (many named groups: channels, their names each on a line). */
 export function drawBarChart(canvas: HTMLCanvasElement, labels: string[], series: BarSeries[], { horizontal = false } = {}): BarChart {
   const categories = { grid: { display: false }, ticks: { maxRotation: 0, autoSkip: !horizontal, font: { family: FONT_FAMILY } } };
-  const values = { beginAtZero: true, ticks: { precision: 0, font: { family: FONT_FAMILY } } };
+  // The counts written by the app's own formatter: chart.js's default builds an Intl.NumberFormat,
+  // the page's first, which loads ICU's locale data in one long task on a slow phone (decision 60).
+  const values = { beginAtZero: true, ticks: { precision: 0, font: { family: FONT_FAMILY }, callback: (value: number | string) => formatNumber(Number(value)) } };
   return new Chart(canvas, {
     type: 'bar',
     data: {
