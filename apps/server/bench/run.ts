@@ -19,6 +19,7 @@ import { isoDateInWib } from '@gerai/contract';
 import { BUDGETS } from './budgets';
 import { growDataset, recapRanges, type BenchDataset } from './dataset';
 import type { LoadResult, LoadSpec } from './load';
+import { startProfile } from './profile';
 import { findPostgresBin, startThrowawayPostgres, type ThrowawayPostgres } from './postgres';
 import { processSecrets, startServerProcess, type ServerProcess } from '../src/platform/process-test-kit';
 
@@ -29,6 +30,8 @@ if (process.argv[2] === 'day') {
 }
 
 const PORT = Number(process.env.BENCH_PG_PORT) || 55440;
+/** A directory: each measured row's CPU profile of this process (the in-process servers) goes there (bench/profile.ts). */
+const PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
 const CONNECTIONS = 50;
 /** The recap is a report one person asks for: its budget is a latency ("answers within 1 s"), measured with few connections. */
 const RECAP_CONNECTIONS = 2;
@@ -82,7 +85,9 @@ async function measure(name: string, spec: Omit<LoadSpec, 'connections' | 'durat
   const connections = options.connections ?? CONNECTIONS;
   await runLoad({ ...spec, connections, durationSeconds: WARMUP_S });
   log(`measuring ${name} (${connections} connections, ${DURATION_S} s)`);
+  const profiler = PROFILE_DIR ? await startProfile() : null;
   const result = await runLoad({ ...spec, connections, durationSeconds: DURATION_S });
+  await profiler?.stop(path.join(PROFILE_DIR!, `${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`));
   return { name, ...result };
 }
 

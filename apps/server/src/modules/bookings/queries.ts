@@ -15,6 +15,7 @@ import {
   type BookingStore,
   type BookingStoreGroup,
   type BookingStoresQuery,
+  type StoreStock,
 } from '@gerai/contract';
 import type { Db } from '../../db/client';
 import { likeTerm } from '../../db/like';
@@ -203,7 +204,8 @@ export async function countBookings(db: Db, p: Principal): Promise<BookingCount>
 
 // --- which stores may serve -----------------------------------------------------------------
 
-const toBookingStore = (s: Awaited<ReturnType<typeof nearestFrom>>['items'][number]): BookingStore => ({ ...s, isKelurahan: s.proximity === STORE_PROXIMITY.KELURAHAN });
+/** The walk's store (built for this reply) with its ring flag: set in place, not copied. */
+const toBookingStore = (s: StoreStock): BookingStore => Object.assign(s, { isKelurahan: s.proximity === STORE_PROXIMITY.KELURAHAN });
 
 /**
  * GET /api/bookings/stores (`/booking-list-kelurahan`, `/booking-list-kecamatan`): the stores other

@@ -150,16 +150,24 @@ export async function nearestFrom(db: Db, originCode: string, opts: NearestOptio
   const pageEnd = offset + opts.limit;
   const upTo = upToOf(opts);
   const rows = await nearestStatement(db, ...nearestParams(originCode, opts));
-  const originRow = rows.find((r) => r.part === 'origin');
+  // One pass over the rows: the origin, each ring and the walk.
+  let originRow: NearestRow | undefined;
+  const kel: NearestRow[] = [];
+  const kec: NearestRow[] = [];
+  const walk: Walked[] = [];
+  for (const r of rows) {
+    if (r.part === 'origin') originRow = r;
+    else if (r.part === STORE_PROXIMITY.KELURAHAN) kel.push(r);
+    else if (r.part === STORE_PROXIMITY.KECAMATAN) kec.push(r);
+    else walk.push(r as Walked);
+  }
   if (!originRow) return { origin: null, items: [], total: 0 };
   const origin: StoreOrigin = originRow;
-  const partOf = (part: NearestRow['part']) => rows.filter((r) => r.part === part);
-  const rings = [...measure(origin, partOf(STORE_PROXIMITY.KELURAHAN)), ...measure(origin, partOf(STORE_PROXIMITY.KECAMATAN))];
+  const rings = measure(origin, kel).concat(measure(origin, kec));
   // The rings are read whole: kelurahan and kecamatan count every store of theirs.
   if (opts.scope !== STORE_PROXIMITY.NEARBY) return { origin, items: rings.slice(offset, pageEnd).map((r) => toStoreStock(origin, r)), total: rings.length };
   // The walk's share of the answer up to the page's end; the total counts up to `upTo` in all.
   const share = Math.min(pageEnd, upTo) - rings.length;
-  const walk = partOf('walk') as Walked[];
   let walked = measure(origin, walk);
   const sent = originRow.walkLimit ?? 0;
   if (!walkIsExact(origin, walk, walked, sent, share)) {

@@ -19,10 +19,18 @@ export type Candidate = Pick<typeof stores.$inferSelect, 'code' | 'name' | 'addr
 export type Walked = Candidate & { planar: number };
 export type Measured = Candidate & { meters: number };
 
-export const measure = (origin: StoreOrigin, rows: Candidate[]): Measured[] =>
-  rows
-    .map((r) => ({ ...r, meters: distanceMeters({ lat: origin.latitude, lng: origin.longitude }, { lat: r.latitude, lng: r.longitude }) }))
-    .sort((a, b) => a.meters - b.meters || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+const byDistance = (a: Measured, b: Measured) => a.meters - b.meters || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+
+/**
+ * The rows nearest first by haversine metres, in a new array. Each row (a statement's own, read for
+ * this request) gets its `meters` in place: copying every row cost a hot read more than the math.
+ */
+export function measure(origin: StoreOrigin, rows: Candidate[]): Measured[] {
+  const from = { lat: origin.latitude, lng: origin.longitude };
+  const out = rows as Measured[];
+  for (const r of out) r.meters = distanceMeters(from, { lat: r.latitude, lng: r.longitude });
+  return out.slice().sort(byDistance);
+}
 
 /**
  * Whether the `k` nearest by haversine among `rows` (a walk that asked for `n` rows nearest first by

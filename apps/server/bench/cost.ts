@@ -1,0 +1,96 @@
+/**
+ * What one read costs in CPU, apart from queueing: `npx tsx bench/cost.ts` seeds the bench's dataset
+ * on a throwaway PostgreSQL and answers each read N times one after another through the app
+ * (inject: routing, access, the handler, the serializer), then prints the server's and PostgreSQL's
+ * CPU per request. On a shared machine these stay comparable where req/s under load does not.
+ * `COST_PG_URL=<url>` reuses a database already seeded (`COST_KEEP=1` leaves the throwaway one running).
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { migrateDb, openDb } from '../src/db/client';
+import { users } from '../src/db/schema';
+import { seedDemo } from '../src/seed/seed';
+import { DEMO_NIK, DEMO_PASSWORD } from '../src/seed/demo-data';
+import { processSecrets } from '../src/platform/process-test-kit';
+import { growDataset } from './dataset';
+import { findPostgresBin, startThrowawayPostgres } from './postgres';
+
+const N = Number(process.env.COST_N) || 1500;
+
+/** utime + stime (clock ticks, 100/s) of the postmaster's children: every backend of the pool. */
+function postgresTicks(postmaster: number): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(f[1]) === postmaster) ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks;
+}
+
+async function main(): Promise<void> {
+  let url = process.env.COST_PG_URL;
+  let pg: ReturnType<typeof startThrowawayPostgres> | null = null;
+  if (!url) {
+    pg = startThrowawayPostgres(findPostgresBin()!, Number(process.env.BENCH_PG_PORT) || 55441);
+    url = pg.url;
+  }
+  const handle = await openDb({ databaseUrl: url });
+  const rowsOf = async <T>(q: ReturnType<typeof sql>) => ((await handle.db.execute(q)) as unknown as { rows: T[] }).rows;
+  let productIds: string[];
+  if (!process.env.COST_PG_URL) {
+    await migrateDb(handle);
+    await seedDemo(handle.db);
+    const [staff] = await handle.db.select({ id: users.id }).from(users).where(eq(users.nik, DEMO_NIK.STAFF));
+    const data = await growDataset(handle.db, { storeTotal: 2000, orderTotal: 200_000, scanOrders: 200, pickerUserId: staff!.id });
+    productIds = data.stockProducts;
+    console.error(`seeded; COST_PG_URL=${url}`);
+  } else {
+    productIds = (await rowsOf<{ id: string }>(sql`select product_id as id from products where name not ilike 'Kantong Kertas%' order by id`)).map((r) => r.id);
+  }
+  const secrets = processSecrets();
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: url, WEB_DIST: '/nonexistent', JWT_SECRET: secrets.JWT_SECRET, CHANNEL_SECRETS: secrets.CHANNEL_SECRETS });
+  const app = await buildApp({ config: { ...config, READ_CACHE_TTL_MS: 0, STOCK_CACHE_TTL_MS: 0 }, handle, logger: false });
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { nik: DEMO_NIK.STAFF, password: DEMO_PASSWORD } });
+  const headers = { authorization: `Bearer ${(login.json() as { data: { token: string } }).data.token}` };
+  const [backend] = await rowsOf<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+  const postmaster = Number(readFileSync(`/proc/${backend!.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+  const reads: Array<[string, (i: number) => string]> = [
+    ['signed-in floor (members/me)', () => '/api/members/me'],
+    ['orders list (1101, facets)', () => '/api/orders?status=1101&page=1&size=20'],
+    ['stock lookup (nearest stores)', (i) => `/api/stock/products/${productIds[i % productIds.length]}`],
+    ['booking stores (nearby ring)', (i) => `/api/bookings/stores?productId=${productIds[i % productIds.length]}&qty=1&scope=nearby`],
+  ];
+  const only = process.argv.slice(2);
+  for (const [name, path] of reads) {
+    if (only.length > 0 && !only.some((w) => name.includes(w))) continue;
+    for (let i = 0; i < 300; i++) await app.inject({ method: 'GET', url: path(i), headers });
+    const cpu = process.cpuUsage();
+    const ticks = postgresTicks(postmaster);
+    const t = performance.now();
+    let bytes = 0;
+    for (let i = 0; i < N; i++) {
+      const res = await app.inject({ method: 'GET', url: path(i), headers });
+      if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body}`);
+      bytes += res.rawPayload.length;
+    }
+    const wall = performance.now() - t;
+    const used = process.cpuUsage(cpu);
+    const pgMs = ((postgresTicks(postmaster) - ticks) * 10) / N;
+    console.log(`${name.padEnd(32)} server ${(((used.user + used.system) / 1000) / N).toFixed(3)} ms, PostgreSQL ${pgMs.toFixed(3)} ms, wall ${(wall / N).toFixed(3)} ms, ${Math.round(bytes / N)} bytes`);
+  }
+  await app.close();
+  await handle.close();
+  if (!process.env.COST_KEEP) pg?.stop();
+}
+
+void main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
