@@ -57,18 +57,27 @@ async function main(): Promise<void> {
   const secrets = processSecrets();
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: url, WEB_DIST: '/nonexistent', JWT_SECRET: secrets.JWT_SECRET, CHANNEL_SECRETS: secrets.CHANNEL_SECRETS });
   const app = await buildApp({ config: { ...config, READ_CACHE_TTL_MS: 0, STOCK_CACHE_TTL_MS: 0 }, handle, logger: false });
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { nik: DEMO_NIK.STAFF, password: DEMO_PASSWORD } });
-  const headers = { authorization: `Bearer ${(login.json() as { data: { token: string } }).data.token}` };
+  const signIn = async (nik: string) => {
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { nik, password: DEMO_PASSWORD } });
+    return { authorization: `Bearer ${(login.json() as { data: { token: string } }).data.token}` };
+  };
+  const staff = await signIn(DEMO_NIK.STAFF);
+  // Monitoring of the demo area supervisor's 10 stores (T001–T010) and of the whole chain.
+  const area = await signIn(DEMO_NIK.AREA_SUPERVISOR);
+  const chain = await signIn(DEMO_NIK.SUPER_USER);
   const [backend] = await rowsOf<{ pid: number }>(sql`select pg_backend_pid() as pid`);
   const postmaster = Number(readFileSync(`/proc/${backend!.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
-  const reads: Array<[string, (i: number) => string]> = [
+  const reads: Array<[string, (i: number) => string, Record<string, string>?]> = [
     ['signed-in floor (members/me)', () => '/api/members/me'],
     ['orders list (1101, facets)', () => '/api/orders?status=1101&page=1&size=20'],
     ['stock lookup (nearest stores)', (i) => `/api/stock/products/${productIds[i % productIds.length]}`],
     ['booking stores (nearby ring)', (i) => `/api/bookings/stores?productId=${productIds[i % productIds.length]}&qty=1&scope=nearby`],
+    ['monitoring (area supervisor, 10 stores)', () => '/api/monitoring', area],
+    ['monitoring (super user, 2,000 stores)', () => '/api/monitoring', chain],
   ];
   const only = process.argv.slice(2);
-  for (const [name, path] of reads) {
+  for (const [name, path, as = staff] of reads) {
+    const headers = as;
     if (only.length > 0 && !only.some((w) => name.includes(w))) continue;
     for (let i = 0; i < 300; i++) await app.inject({ method: 'GET', url: path(i), headers });
     const cpu = process.cpuUsage();
