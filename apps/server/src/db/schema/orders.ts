@@ -74,6 +74,10 @@ export const orders = pgTable(
     index('orders_live_status_created_idx')
       .on(t.statusId, t.createdAt, t.storeCode)
       .where(sqlIn(t.statusId, [ORDER_STATUS.NEW, ORDER_STATUS.PACKING, ORDER_STATUS.IN_PROGRESS, ORDER_STATUS.COMPLETED, ORDER_STATUS.CANCELLED])),
+    // The same orders per store: an area's oldest late orders of a status stop at their limit instead of reading the store's every order of it.
+    index('orders_live_store_status_created_idx')
+      .on(t.storeCode, t.statusId, t.createdAt)
+      .where(sqlIn(t.statusId, [ORDER_STATUS.NEW, ORDER_STATUS.PACKING, ORDER_STATUS.IN_PROGRESS, ORDER_STATUS.COMPLETED, ORDER_STATUS.CANCELLED])),
     check('orders_status_check', sqlIn(t.statusId, ORDER_STATUS_IDS)),
     check('orders_delivery_type_check', sqlIn(t.deliveryType, [0, 1])),
     check('orders_is_send_store_check', sqlIn(t.isSendStore, ['T', 'F'])),

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_live_store_status_created_idx" ON "orders" USING btree ("store_code","status_id","created_at") WHERE "orders"."status_id" in (1101, 1102, 1103, 1104, 1106);
