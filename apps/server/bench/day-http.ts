@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { StepResult } from './day-mix';
+import { mulberry32 } from '../../../scripts/lib/mulberry32.mjs';
 
 export interface DayStore {
   code: string;
@@ -39,17 +40,7 @@ export const errors = new Map<string, number>();
 export const errorSamples: string[] = [];
 export const pending = new Set<Promise<unknown>>();
 
-/** A small deterministic generator, so two runs of a step draw the same journeys. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The one seeded generator of the tests and scripts: two runs of a step draw the same journeys.
 let random = Math.random;
 export const seedRandom = (seed: number) => (random = mulberry32(seed));
 export const draw = () => random();

@@ -5,6 +5,7 @@ import { loadConfig } from '../../config';
 import { users } from '../../db/schema';
 import { loadPrincipal } from '../../platform/principal';
 import { DEMO_NIK } from '../../seed/demo-data';
+import { planOf, type SentStatement } from '../../test/plans';
 import { openTestDb } from '../../test/test-db';
 import { escalateDue } from './escalation';
 import { loadMonitoring } from './queries';
@@ -20,34 +21,8 @@ import { monitoringSettings } from './settings';
  */
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 
-interface Sent {
-  text: string;
-  values: unknown[];
-}
 let handle: DbHandle;
-let sent: Sent[] = [];
-
-/** A parameter as an SQL literal, for EXECUTE. */
-function literal(v: unknown): string {
-  if (v === null || v === undefined) return 'null';
-  if (v instanceof Date) return `'${v.toISOString()}'`;
-  if (Array.isArray(v)) return `array[${v.map(literal).join(', ')}]::text[]`;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  return `'${String(v).replace(/'/g, "''")}'`;
-}
-
-async function planOf({ text, values }: Sent): Promise<string> {
-  return handle.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql.raw(`prepare explained as ${text}`));
-    try {
-      const { rows } = (await tx.execute(sql.raw(`explain execute explained(${values.map(literal).join(', ')})`))) as unknown as { rows: Array<Record<string, string>> };
-      return rows.map((r) => Object.values(r)[0]).join('\n');
-    } finally {
-      await tx.execute(sql`deallocate explained`);
-    }
-  });
-}
+let sent: SentStatement[] = [];
 
 describe.skipIf(!ADMIN_URL)(ADMIN_URL ? 'monitoring on PostgreSQL: the plans' : 'monitoring: the plans — skipped: set TEST_DATABASE_URL to a PostgreSQL server', () => {
   beforeAll(async () => {
@@ -71,7 +46,7 @@ describe.skipIf(!ADMIN_URL)(ADMIN_URL ? 'monitoring on PostgreSQL: the plans' : 
     await loadMonitoring(handle.db, principal, {}, monitoringSettings(loadConfig({})));
     // One statement, one round trip, whatever the scope.
     expect(sent).toHaveLength(1);
-    const plan = await planOf(sent[0]!);
+    const plan = await planOf(handle.db, sent[0]!);
     expect(plan, plan).not.toMatch(/Seq Scan on orders/);
     // The whole chain has no store to start from: only the partial index spares a walk of every order.
     if (nik === DEMO_NIK.SUPER_USER) expect(plan, plan).toMatch(/orders_live_status_created_idx/);
@@ -82,7 +57,7 @@ describe.skipIf(!ADMIN_URL)(ADMIN_URL ? 'monitoring on PostgreSQL: the plans' : 
   it('finds the orders due for escalation by index', async () => {
     sent = [];
     await escalateDue(handle.db, loadConfig({}), new Date(Date.now() - 24 * 3600_000));
-    const plan = await planOf(sent[0]!);
+    const plan = await planOf(handle.db, sent[0]!);
     expect(plan, plan).toMatch(/orders_live_status_created_idx/);
     expect(plan, plan).not.toMatch(/Seq Scan on orders/);
   });
