@@ -158,6 +158,20 @@ describe('event stream (GET /api/events)', () => {
     stopBanner();
   });
 
+  it("keeps an event the shell's cache subscriber heard for a screen's listener still loading (a banner)", async () => {
+    forgetEventResumePoint();
+    const stopCache = startEventStream({ types: ['order.created'], onEvent: () => {}, replayRecent: true, EventSourceImpl: Impl });
+    const es = FakeEventSource.instances[0]!;
+    es.open();
+    es.emit('order.created', '31', { shipmentNo: 'SHP31' });
+    const heard: StreamEvent[] = [];
+    const stopBanner = startEventStream({ types: ['order.created'], onEvent: (e) => heard.push(e), EventSourceImpl: Impl });
+    await Promise.resolve();
+    stopBanner();
+    stopCache();
+    expect(heard.map((e) => e.id)).toEqual(['31']);
+  });
+
   it('stops for good when the session is over', async () => {
     vi.useFakeTimers();
     mockFetch().on('POST', '/api/auth/refresh', fail(401, 'UNAUTHENTICATED', 'Sesi Anda telah berakhir.'));

@@ -121,6 +121,8 @@ function parseData(raw: unknown): object | null {
 interface Subscriber {
   types: ReadonlySet<string>;
   onEvent: (event: StreamEvent) => void;
+  /** The shell's cache subscriber: it hears everything, so its hearing an event does not make it heard for a screen's listener. */
+  replayRecent: boolean;
 }
 
 /** The one connection, shared by every subscriber (orders, POD…) of the signed-in shell. */
@@ -189,7 +191,8 @@ function openConnection(url: string, Impl: typeof EventSource): Connection {
     if (conn.recent.length > UNHEARD_MAX) conn.recent.shift();
     const takers = [...conn.subscribers].filter((sub) => sub.types.has(type));
     for (const sub of takers) sub.onEvent(event);
-    if (takers.length === 0) {
+    // Kept for the first listener of its type still loading (a banner), even when the cache subscriber heard it.
+    if (!takers.some((sub) => !sub.replayRecent)) {
       conn.unheard.push({ at: Date.now(), event });
       if (conn.unheard.length > UNHEARD_MAX) conn.unheard.shift();
     }
@@ -247,7 +250,7 @@ function openConnection(url: string, Impl: typeof EventSource): Connection {
 export function startEventStream<T extends EventType>({ types, onEvent, url = `${API_BASE}/events`, replayRecent = false, EventSourceImpl }: EventStreamOptions<T>): () => void {
   const Impl = EventSourceImpl ?? (typeof EventSource === 'undefined' ? undefined : EventSource);
   if (!Impl) return () => {};
-  const subscriber: Subscriber = { types: new Set(types), onEvent: onEvent as unknown as (event: StreamEvent) => void };
+  const subscriber: Subscriber = { types: new Set(types), onEvent: onEvent as unknown as (event: StreamEvent) => void, replayRecent };
   connection ??= openConnection(url, Impl);
   const conn = connection;
   conn.subscribers.add(subscriber);
