@@ -68,7 +68,7 @@ export function HeaderRefresh({ onRefresh, label, spinning = false, testId }: { 
       className="inline-flex size-11 items-center justify-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
       data-testid={testId}
     >
-      <Icon name="refresh" className={cn(spinning && 'animate-spin')} />
+      <Icon name="refresh" className={cn('size-6', spinning && 'animate-spin')} />
     </button>
   );
 }
