@@ -1,10 +1,21 @@
 import { z } from 'zod';
 import { isIP } from 'node:net';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESCALATION_DEFAULT_MINUTES, ESCALATION_LEVEL, ORDER_STATUS, POD_DEFAULTS, SLA_DEFAULT_MINUTES, TICKET_REOPEN_DAYS_DEFAULT } from '@gerai/contract';
 
 /** Signs access tokens when JWT_SECRET is unset; known to everyone, so only for development on the embedded database. */
 export const DEV_JWT_SECRET = 'gerai-dev-secret-change-me-in-production-please';
+
+/**
+ * The VAPID key pair (RFC 8292) Web Push is signed with when VAPID_* is unset: public like the dev
+ * JWT secret, so only for development on the embedded database (a push service then believes anyone).
+ */
+export const DEV_VAPID = {
+  publicKey: 'BOrNlBtnOz3JTHKowVokFjm4TTWJQkWEg-sAgn0nOIF0cx0TV6WCH8tASQOXCFIfHiH1w21Rknxbls2N6PvEhyA',
+  privateKey: 'FJc0tPfUF-E-LUkrEKJyQL4X-FVkDsx1kcbBpXN3jeg',
+  subject: 'mailto:gerai-dev@localhost.invalid',
+} as const;
 
 /** Names proxy-addr (Fastify's trustProxy) accepts for whole ranges. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -99,6 +110,40 @@ const envSchema = z.object({
   CHANNEL_NOTICE_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(3_600),
   /** How long one send may take before it counts as failed (milliseconds). */
   CHANNEL_NOTICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Web Push (RFC 8292): the server's VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it) and who runs it (mailto: or https:). */
+  /**
+   * Web Push (RFC 8292): the server's VAPID key pair (base64url, as `npx web-push generate-vapid-keys`
+   * prints it) and who runs it (mailto: or https:). Development uses DEV_VAPID when unset; elsewhere
+   * Web Push stays off until they are set (the public pair is refused).
+   */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'the uncompressed P-256 public key in base64url (87 characters)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'the P-256 private key in base64url (43 characters)').optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'a mailto: address or an https: URL').optional(),
+  /**
+   * FCM HTTP v1 for the native host's tokens: the Firebase service account (its JSON, or the path of
+   * its file). Unset: the server sends no FCM (the host falls back to Web Push where it can).
+   */
+  FCM_SERVICE_ACCOUNT: z.string().optional(),
+  /** The FCM API base: messages are POSTed to `<FCM_ENDPOINT>/projects/<project_id>/messages:send` (a test points it at a local server). */
+  FCM_ENDPOINT: z.url({ protocol: /^https?$/ }).default('https://fcm.googleapis.com/v1'),
+  /**
+   * Hosts a Web Push endpoint may be on (a suffix of the endpoint's host): the browsers' push services.
+   * The server POSTs to these only, so a subscription cannot point it at an internal address.
+   */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default('fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,notify.windows.com,push.apple.com')
+    .transform((raw) => raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
+  /** How often the push dispatcher looks for pushes due (milliseconds); a committed change that queues one kicks it at once. */
+  PUSH_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+  PUSH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(6),
+  /** The wait after a push's first failed attempt; it doubles with every further failure up to PUSH_BACKOFF_MAX_SECONDS. */
+  PUSH_BACKOFF_SECONDS: z.coerce.number().int().min(1).max(86_400).default(10),
+  PUSH_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** How long one push request may take (milliseconds). */
+  PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Push requests in flight at once per process (a fan-out to many phones). */
+  PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(64),
   TRUST_PROXY: trustProxySchema,
   WEB_DIST: z.string().optional(),
   ALLOWED_ORIGINS: z.string().default(''),
@@ -148,6 +193,12 @@ const envSchema = z.object({
 
 export type Config = z.infer<typeof envSchema> & {
   channelSecrets: Record<string, string>;
+  /** A Web Push endpoint may be plain http on this machine (127.0.0.1, localhost): development and tests, never production. */
+  pushLoopback: boolean;
+  /** The VAPID pair and subject Web Push is signed with; null: Web Push is off (not configured outside development). */
+  vapid: { publicKey: string; privateKey: string; subject: string } | null;
+  /** The FCM service account (from FCM_SERVICE_ACCOUNT); null: no FCM sending. */
+  fcm: FcmServiceAccount | null;
   webDist: string;
   allowedOrigins: string[];
 };
@@ -164,10 +215,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const channelSecrets = overrides.channelSecrets ?? (base.CHANNEL_SECRETS ? parseChannelSecrets(base.CHANNEL_SECRETS) : defaultChannelSecrets());
   // The public defaults let anyone sign an access token or a channel order: development on one machine only.
   const development = !databaseUrl && (overrides.NODE_ENV ?? base.NODE_ENV) !== 'production';
-  if (!development) refuseDevelopmentSecrets(jwtSecret, channelSecrets, databaseUrl ? 'a PostgreSQL (DATABASE_URL) deployment' : 'NODE_ENV=production');
+  const where = databaseUrl ? 'a PostgreSQL (DATABASE_URL) deployment' : 'NODE_ENV=production';
+  if (!development) refuseDevelopmentSecrets(jwtSecret, channelSecrets, where);
+  const vapid = vapidOf({ ...base, ...overrides }, development, where);
   const config: Config = {
     ...base,
     channelSecrets,
+    pushLoopback: (overrides.NODE_ENV ?? base.NODE_ENV) !== 'production',
+    vapid,
+    fcm: base.FCM_SERVICE_ACCOUNT ? parseFcmServiceAccount(base.FCM_SERVICE_ACCOUNT) : null,
     webDist: base.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
     allowedOrigins: base.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     ...overrides,
@@ -229,6 +285,63 @@ function refuseDevelopmentSecrets(jwtSecret: string, channelSecrets: Record<stri
     );
   }
   if (problems.length > 0) throw new Error(`Invalid configuration: ${problems.join(' ')}`);
+}
+
+/**
+ * The VAPID pair: all three variables or none. Development falls back to the public DEV_VAPID;
+ * elsewhere that pair is refused (anyone could push to this server's subscribers with it), and
+ * without a pair Web Push is off (main.ts says so at start-up).
+ */
+function vapidOf(config: Pick<Config, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT'>, development: boolean, where: string): Config['vapid'] {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = config;
+  const set = [publicKey, privateKey, subject].filter((v) => v !== undefined).length;
+  if (set > 0 && set < 3) throw new Error('Invalid configuration: set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT together (or none of them).');
+  if (publicKey === undefined || privateKey === undefined || subject === undefined) return development ? { ...DEV_VAPID } : null;
+  if (!development && (publicKey === DEV_VAPID.publicKey || privateKey === DEV_VAPID.privateKey)) {
+    throw new Error(
+      `Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are the public development pair, which must not sign Web Push for ${where}. ` +
+        'Make a pair with `npx web-push generate-vapid-keys` and set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT (mailto:you@example.com).',
+    );
+  }
+  return { publicKey, privateKey, subject };
+}
+
+/** What FCM's HTTP v1 API needs of a Firebase service account's JSON key. */
+export interface FcmServiceAccount {
+  projectId: string;
+  clientEmail: string;
+  /** PKCS#8 PEM (RS256). */
+  privateKey: string;
+  /** Where its signed JWT is exchanged for an access token. */
+  tokenUri: string;
+}
+
+const fcmAccountSchema = z.object({
+  project_id: z.string().regex(/^[a-z0-9-]{3,64}$/),
+  client_email: z.string().min(3),
+  private_key: z.string().includes('PRIVATE KEY'),
+  token_uri: z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/token'),
+});
+
+/** FCM_SERVICE_ACCOUNT: the service account's JSON itself, or the path of its file. */
+function parseFcmServiceAccount(raw: string): FcmServiceAccount {
+  let text = raw.trim();
+  if (!text.startsWith('{')) {
+    try {
+      text = readFileSync(text, 'utf8');
+    } catch {
+      throw new Error(`Invalid configuration: FCM_SERVICE_ACCOUNT is neither JSON nor a readable file (${raw}). Set it to the Firebase service account key (JSON) or its path.`);
+    }
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error('Invalid configuration: FCM_SERVICE_ACCOUNT is not valid JSON (expected the Firebase service account key file).');
+  }
+  const parsed = fcmAccountSchema.safeParse(json);
+  if (!parsed.success) throw new Error(`Invalid configuration: FCM_SERVICE_ACCOUNT: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return { projectId: parsed.data.project_id, clientEmail: parsed.data.client_email, privateKey: parsed.data.private_key, tokenUri: parsed.data.token_uri };
 }
 
 /** Demo secrets per channel; production sets CHANNEL_SECRETS. */

@@ -62,8 +62,8 @@ export type PushDevice = z.infer<typeof pushDeviceSchema>;
 
 /** GET /api/push/config: what this server sends and what this person may get and switch off. */
 export const pushConfigSchema = z.object({
-  /** The VAPID public key (base64url, uncompressed P-256) for PushManager.subscribe's applicationServerKey. */
-  vapidPublicKey: z.string(),
+  /** The VAPID public key (base64url, uncompressed P-256) for PushManager.subscribe's applicationServerKey; null: Web Push is not configured on this server. */
+  vapidPublicKey: z.string().nullable(),
   /** Whether the server can send to a native host's FCM token. */
   fcm: z.boolean(),
   /** The kinds this person gets (by role), and those of them he may switch off per device. */
