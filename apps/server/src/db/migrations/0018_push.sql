@@ -21,6 +21,7 @@ CREATE TABLE "push_messages" (
 	"user_id" integer NOT NULL,
 	"kind" text NOT NULL,
 	"tag" text NOT NULL,
+	"ref" text,
 	"order_id" integer,
 	"payload" jsonb NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,

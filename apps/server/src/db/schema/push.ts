@@ -55,6 +55,8 @@ export const pushMessages = pgTable(
     userId: integer('user_id').notNull(),
     kind: text('kind').notNull(),
     tag: text('tag').notNull(),
+    /** Which step of the object it announces: an escalation's level (the history's "dikirim ke 3 ponsel" counts per level). */
+    ref: text('ref'),
     /** The order an order's push is about (the history's "dikirim ke 3 ponsel"). */
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     /** The PushPayload the device receives. */

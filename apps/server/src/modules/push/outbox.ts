@@ -71,8 +71,8 @@ async function announce(tx: Tx, step: Announce, words: { title: string; body: st
         from r where m.device_id = r.id and m.tag = ${step.tag} and m.status = ${PUSH_MESSAGE_STATUS.PENDING}
         returning m.id
       )
-      insert into push_messages (device_id, user_id, kind, tag, order_id, payload, expires_at)
-      select r.id, r.user_id, ${step.kind}, ${step.tag}, ${orderId}, ${JSON.stringify(payload)}::jsonb, ${expiresAt(step.kind)} from r
+      insert into push_messages (device_id, user_id, kind, tag, ref, order_id, payload, expires_at)
+      select r.id, r.user_id, ${step.kind}, ${step.tag}, ${step.ref ?? null}::text, ${orderId}, ${JSON.stringify(payload)}::jsonb, ${expiresAt(step.kind)} from r
       returning id`,
   );
   return rows.length;

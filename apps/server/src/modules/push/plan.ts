@@ -36,6 +36,8 @@ export interface Announce {
   open: PushTarget | null;
   /** The order it is about (an escalation's reach is shown on the order's history). */
   shipmentNo?: string;
+  /** Which step of the object (an escalation's level). */
+  ref?: string;
 }
 
 export interface Withdraw {
@@ -135,6 +137,7 @@ export function planFor(event: DomainEvent<EventType>, facts: PlanFacts = {}): P
           text: pushText.escalated(p.level, p.orderNo, store, p.ageMinutes),
           open: { screen: 'order', shipmentNo: p.shipmentNo, statusId: p.statusId, deliveryType: p.deliveryType },
           shipmentNo: p.shipmentNo,
+          ref: String(p.level),
         },
       ];
     }
