@@ -122,10 +122,13 @@ async function makeRoom(tx: Tx, userId: number): Promise<void> {
 
 /** PATCH /api/push/devices/:deviceId: the kinds this device stays quiet for. Another person's device id answers 404, like a missing one. */
 export async function muteKinds(db: Db, p: Principal, deviceId: string, muted: readonly PushKind[]): Promise<PushDevice> {
-  const mutable = pushMutableKindsFor(p.roleId);
-  const refused = muted.filter((k) => !mutable.includes(k));
-  if (refused.length > 0) throw new AppError('PUSH_KIND_NOT_MUTABLE', undefined, refused.map((k) => ({ path: 'muted', message: k })));
   return db.transaction(async (tx) => {
+    // The device first: whatever the body, someone else's device id answers as a missing one.
+    const [mine] = await tx.select({ id: pushDevices.id }).from(pushDevices).where(and(eq(pushDevices.userId, p.userId), eq(pushDevices.deviceId, deviceId))).for('update');
+    if (!mine) throw new AppError('PUSH_DEVICE_NOT_FOUND');
+    const mutable = pushMutableKindsFor(p.roleId);
+    const refused = muted.filter((k) => !mutable.includes(k));
+    if (refused.length > 0) throw new AppError('PUSH_KIND_NOT_MUTABLE', undefined, refused.map((k) => ({ path: 'muted', message: k })));
     const [row] = await tx
       .update(pushDevices)
       .set({ muted: [...new Set(muted)], lastSeenAt: sql`now()` })
