@@ -43,8 +43,8 @@ export async function startPushService(): Promise<PushService> {
       res.end();
     });
   });
-  // Keep-alive connections would hold close() open.
-  server.keepAliveTimeout = 1;
+  // Connections are kept alive, as a push service keeps them (close() ends them).
+  server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
