@@ -7,7 +7,7 @@ import {
   progressOf,
   RETURN_OPEN_STATUSES,
   type CancelRequestStatus,
-  ESCALATION_REASON,
+  type OrderHistoryEntry,
   type ChannelNoticeKind,
   type ChannelNoticeStatus,
   type OrderDetail,
@@ -22,6 +22,7 @@ import { statement } from '../../db/statement';
 import type { Principal } from '../../platform/principal';
 import { reasonDisplay } from '../../platform/reasons';
 import { assertStoreVisible } from '../../platform/scope';
+import { ESCALATION_PUSHED_TO_SQL } from './history';
 
 /**
  * Who reads an order detail: the caller's role decides whether they may cancel it or only ask,
@@ -54,15 +55,7 @@ interface BagJson {
   qty: number;
   price: number;
 }
-interface HistoryJson {
-  action: string;
-  fromStatus: number | null;
-  toStatus: number;
-  actorName: string | null;
-  at: string;
-  reason: string | null;
-  pushedTo: number | null;
-}
+type HistoryJson = Required<OrderHistoryEntry>;
 interface CancelRequestJson {
   status: CancelRequestStatus;
   reasonId: number | null;
@@ -99,11 +92,6 @@ interface NoticeJson {
   lastError: string | null;
 }
 
-/** An escalation history row's level, from its reason (ESCALATION_REASON), as SQL on `h.reason`. */
-const ESCALATION_LEVEL_BY_REASON = `case h.reason ${Object.entries(ESCALATION_REASON)
-  .map(([level, reason]) => `when '${reason.replace(/'/g, "''")}' then '${level}'`)
-  .join(' ')} end`;
-
 // Lines, bags and history come back as JSON arrays of the same statement: one round trip per detail.
 // The latest cancellation request, the latest return and what is left to return, and the channel
 // notices are subqueries of it too (cancel_requests by order, returns by their indexed shipment_no).
@@ -127,11 +115,7 @@ const DETAIL_SQL = `
       where b.order_id = o.id) as bags,
     (select coalesce(json_agg(json_build_object(
         'action', h.action, 'fromStatus', h.from_status, 'toStatus', h.to_status, 'actorName', u2.name,
-        'at', h.created_at, 'reason', h.reason,
-        -- An escalation's pushes (push_messages.ref = its level, known here by the history's reason): the phones they reached.
-        'pushedTo', case when h.action = 'escalate' then (select count(*) from push_messages pm
-          where pm.order_id = o.id and pm.kind = 'order.escalated' and pm.status = 'sent' and pm.ref = ${ESCALATION_LEVEL_BY_REASON})::int end)
-        order by h.created_at, h.id), '[]'::json)
+        'at', h.created_at, 'reason', h.reason, 'pushedTo', ${ESCALATION_PUSHED_TO_SQL}) order by h.created_at, h.id), '[]'::json)
       from order_status_history h left join users u2 on u2.id = h.actor_user_id
       where h.order_id = o.id) as history,
     (select json_build_object(

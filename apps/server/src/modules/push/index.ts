@@ -8,4 +8,5 @@ export { removeDeviceIn } from './service';
 export type { PushSender, PushSenders } from './sender';
 export { webPushSender } from './web-push';
 export { pushRoutes } from './routes';
+export { startPushService, type PushService, type ReceivedPush } from './local-push-service';
 export { pushSenders, startPushes } from './start';

@@ -1,69 +1,17 @@
 import { createDecipheriv, createECDH, createHmac, randomBytes, randomUUID, type ECDH } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { PushPayload } from '@gerai/contract';
 import type { TestContext } from '../../test/harness';
 import { dispatchDuePushes, pushPolicy } from './dispatcher';
+import type { PushService, ReceivedPush } from './local-push-service';
 import { rowsOf } from './outbox';
 import { pushSenders } from './start';
+
+export { startPushService, type PushService, type ReceivedPush } from './local-push-service';
 
 // A push service of our own on 127.0.0.1 and a browser's side of a subscription, for the push tests:
 // what the server sends is received, decrypted with the subscription's own keys (RFC 8291, written
 // out here with node:crypto, apart from the library the server encrypts with) and its VAPID checked.
-
-export interface ReceivedPush {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-  at: number;
-}
-
-export interface PushService {
-  base: string;
-  received: ReceivedPush[];
-  /** The status the service answers with next (default 201), per endpoint path. */
-  answer: (path: string, status: number) => void;
-  /** Resolves when `n` requests arrived in all. */
-  waitFor(n: number, timeoutMs?: number): Promise<void>;
-  close(): Promise<void>;
-}
-
-export async function startPushService(): Promise<PushService> {
-  const received: ReceivedPush[] = [];
-  const answers = new Map<string, number>();
-  const waiters: Array<{ n: number; resolve: () => void }> = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks), at: performance.now() });
-      for (const w of waiters.filter((w) => received.length >= w.n)) w.resolve();
-      res.statusCode = answers.get(req.url ?? '') ?? 201;
-      res.end();
-    });
-  });
-  // Connections are kept alive, as a push service keeps them (close() ends them).
-  server.keepAliveTimeout = 30_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    base: `http://127.0.0.1:${port}`,
-    received,
-    answer: (path, status) => answers.set(path, status),
-    waitFor: (n, timeoutMs = 10_000) =>
-      new Promise<void>((resolve, reject) => {
-        if (received.length >= n) return resolve();
-        const timer = setTimeout(() => reject(new Error(`only ${received.length} of ${n} pushes arrived`)), timeoutMs);
-        waiters.push({ n, resolve: () => (clearTimeout(timer), resolve()) });
-      }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 /** The browser's side of a subscription: its own P-256 key pair and auth secret, and the JSON it sends. */
 export interface BrowserSubscription {
