@@ -67,6 +67,27 @@ describe('push plan: who gets what', () => {
     expect(planFor({ storeCode: 'T001', type: 'order.packed', payload: { shipmentNo: 'S', orderNo: 'O', fromStatus: 1102, statusId: 1103, action: 'pack', actorName: 'X' } })).toEqual([]);
   });
 
+  it('withdraws the notification of the object dealt with, by its tag', () => {
+    const withdrawn = (event: Parameters<typeof planFor>[0]) => planFor(event).filter((s) => s.do === 'withdraw').map((s) => (s as { tag: string }).tag);
+    const status = { shipmentNo: 'S1', orderNo: 'O1', actorName: 'X' };
+    expect(withdrawn({ storeCode: 'T001', type: 'order.claimed', payload: { ...status, fromStatus: 1101, statusId: 1102, action: 'claim', pickerName: 'X' } })).toEqual(['escalation:S1']);
+    expect(planFor({ storeCode: 'T001', type: 'order.claimed', payload: { ...status, fromStatus: 1101, statusId: 1102, action: 'claim', pickerName: 'X' } })).toContainEqual({ do: 'recount', storeCode: 'T001' });
+    const pod = { shipmentNo: 'S1', orderNo: 'O1', requestId: 1 };
+    expect(withdrawn({ storeCode: 'T001', type: 'pod.approved', payload: { ...pod, deciderName: 'X', distanceM: null } })).toEqual(['pod:S1']);
+    expect(withdrawn({ storeCode: 'T001', type: 'pod.closed', payload: { ...pod, reason: 'r' } })).toEqual(['pod:S1']);
+    expect(withdrawn({ storeCode: 'T001', type: 'cancel.rejected', payload: { ...pod, deciderName: 'X', note: 'n' } })).toEqual(['cancel:S1']);
+    const b = { ...booking('T001', 'T002'), bookID: 7 };
+    expect(withdrawn({ storeCode: 'T002', type: 'booking.taken', payload: { ...b, action: 'taken' } })).toEqual(['booking:7']);
+    expect(withdrawn({ storeCode: 'T002', type: 'booking.refused', payload: { ...b, action: 'refused', reason: null } })).toEqual(['booking:7']);
+    // Offered to another store: withdrawn from the one asked before, announced to the new one.
+    expect(planFor({ storeCode: 'T002', type: 'booking.reoffered', payload: { ...b, action: 'reoffered', servingStore: 'T003' } }).map((s) => s.do)).toEqual(['withdraw', 'announce']);
+    const t = transfer('T001', 'T002');
+    expect(withdrawn({ storeCode: 'T002', type: 'transfer.finished', payload: { ...t, action: 'finished', qtySent: 3, qtyReceived: 3, qtyShort: 0 } })).toEqual([`transfer:${t.matNo}`]);
+    expect(withdrawn({ storeCode: 'T001', type: 'chat.message.state', payload: { shipmentNo: 'S1', roomId: 1, sender: 'customer', messageIds: [1], state: 'read' } })).toEqual(['chat:S1']);
+    // The customer's own read of the store's messages withdraws nothing.
+    expect(planFor({ storeCode: 'T001', type: 'chat.message.state', payload: { shipmentNo: 'S1', roomId: 1, sender: 'store', messageIds: [1], state: 'read' } })).toEqual([]);
+  });
+
   it("reaches exactly each kind's people of the event's store: never another store's, never the super user", async () => {
     const o = await shipmentOf('T001');
     const order = { shipmentNo: o.shipmentNo, orderNo: o.orderNo, appId: 379, deliveryType: 1, statusId: ORDER_STATUS.NEW };
