@@ -7,7 +7,7 @@ import {
   PUSH_LIMITS,
   PUSH_TRANSPORTS,
 } from '../push';
-import { request, text } from './primitives';
+import { decimal, request, text } from './primitives';
 
 // Push notifications (issue 28): the device routes under /api/push. A device is one phone (or
 // browser) of one person: the phone names it (`deviceId`, kept in its storage), and it receives
@@ -31,7 +31,8 @@ export const webPushSubscriptionSchema = z
         auth: base64url(40, 'Kunci auth harus base64url'),
       })
       .strict(),
-    expirationTime: z.number().nullable().optional(),
+    // Epoch milliseconds (a number past int4): read and ignored.
+    expirationTime: decimal({ min: 0, max: 8.64e15 }).nullable().optional(),
   })
   .strict();
 
