@@ -11,8 +11,8 @@ CREATE TABLE "monitoring_store_open" (
 	"open" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "monitoring_store_open_rank_idx" ON "monitoring_store_open" USING btree ("open" DESC NULLS LAST,"store_code") WHERE "monitoring_store_open"."open" > 0;--> statement-breakpoint
-CREATE INDEX "order_status_counts_tile_idx" ON "order_status_counts" USING btree ("status_id","n" DESC NULLS LAST,"store_code") WHERE "order_status_counts"."n" > 0;
+CREATE INDEX "monitoring_store_open_rank_idx" ON "monitoring_store_open" USING btree ("open" DESC NULLS FIRST,"store_code") WHERE "monitoring_store_open"."open" > 0;--> statement-breakpoint
+CREATE INDEX "order_status_counts_tile_idx" ON "order_status_counts" USING btree ("status_id","n" DESC NULLS FIRST,"store_code") WHERE "order_status_counts"."n" > 0;
 --> statement-breakpoint
 -- Monitoring's figures that do not move with the clock follow order_status_counts in the same transaction (issue 27):
 -- every change of a counter (an order's intake, status move, deletion, truncation) passes here, so nothing else

@@ -35,7 +35,7 @@ export const monitoringStoreOpen = pgTable(
     storeCode: text('store_code').primaryKey(),
     open: integer('open').notNull().default(0),
   },
-  (t) => [index('monitoring_store_open_rank_idx').on(t.open.desc(), t.storeCode).where(sql`${t.open} > 0`)],
+  (t) => [index('monitoring_store_open_rank_idx').on(t.open.desc().nullsFirst(), t.storeCode).where(sql`${t.open} > 0`)],
 );
 
 /**

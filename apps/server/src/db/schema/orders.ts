@@ -100,7 +100,7 @@ export const orderStatusCounts = pgTable(
   (t) => [
     primaryKey({ columns: [t.storeCode, t.statusId] }),
     // Monitoring's status tiles over the whole chain: the stores with the most orders of a status, first.
-    index('order_status_counts_tile_idx').on(t.statusId, t.n.desc(), t.storeCode).where(sql`${t.n} > 0`),
+    index('order_status_counts_tile_idx').on(t.statusId, t.n.desc().nullsFirst(), t.storeCode).where(sql`${t.n} > 0`),
   ],
 );
 
