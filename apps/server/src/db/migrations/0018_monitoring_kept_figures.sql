@@ -1,9 +1,7 @@
 CREATE TABLE "monitoring_status_slots" (
-	"status_id" integer NOT NULL,
-	"slot" smallint NOT NULL,
-	"n" integer DEFAULT 0 NOT NULL,
-	"stores" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "monitoring_status_slots_status_id_slot_pk" PRIMARY KEY("status_id","slot")
+	"slot" smallint PRIMARY KEY NOT NULL,
+	"n" integer[] NOT NULL,
+	"stores" integer[] NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "monitoring_store_open" (
@@ -16,22 +14,25 @@ CREATE INDEX "order_status_counts_tile_idx" ON "order_status_counts" USING btree
 --> statement-breakpoint
 -- Monitoring's figures that do not move with the clock follow order_status_counts in the same transaction (issue 27):
 -- every change of a counter (an order's intake, status move, deletion, truncation) passes here, so nothing else
--- has to remember them. Statuses are MONITORING_STATUSES (shown) and MONITORED_STATUSES (open) of the contract.
--- A status's chain totals are spread over 16 slots by store (summed at read): no one row every order of the chain waits on.
+-- has to remember them. The statuses are the contract's MONITORING_STATUSES (the slots' array order) and
+-- MONITORED_STATUSES (open work). Deferred to commit, so a transaction takes these rows after all its other locks:
+-- one slot row (its backend's) and the open row of each store it changed, and none of them is ever held while
+-- waiting for an order or a counter (taken as each change happens, a transaction changing two orders of a store
+-- deadlocked with an order arriving there).
 CREATE FUNCTION "monitoring_figures_follow"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
 	was integer := 0;
 	now_n integer := 0;
 	store text;
-	status integer;
+	i integer;
 BEGIN
-	IF TG_OP <> 'INSERT' THEN was := OLD."n"; store := OLD."store_code"; status := OLD."status_id"; END IF;
-	IF TG_OP <> 'DELETE' THEN now_n := NEW."n"; store := NEW."store_code"; status := NEW."status_id"; END IF;
-	IF now_n = was OR status NOT IN (1101, 1102, 1103, 1104, 1106) THEN RETURN NULL; END IF;
-	INSERT INTO "monitoring_status_slots" AS s ("status_id", "slot", "n", "stores")
-	VALUES (status, hashtext(store) & 15, now_n - was, (now_n > 0)::integer - (was > 0)::integer)
-	ON CONFLICT ("status_id", "slot") DO UPDATE SET "n" = s."n" + excluded."n", "stores" = s."stores" + excluded."stores";
-	IF status IN (1101, 1102, 1103) THEN
+	IF TG_OP <> 'INSERT' THEN was := OLD."n"; store := OLD."store_code"; i := array_position(ARRAY[1101, 1102, 1103, 1104, 1106], OLD."status_id"); END IF;
+	IF TG_OP <> 'DELETE' THEN now_n := NEW."n"; store := NEW."store_code"; i := array_position(ARRAY[1101, 1102, 1103, 1104, 1106], NEW."status_id"); END IF;
+	IF now_n = was OR i IS NULL THEN RETURN NULL; END IF;
+	UPDATE "monitoring_status_slots"
+	SET "n"[i] = "n"[i] + (now_n - was), "stores"[i] = "stores"[i] + ((now_n > 0)::integer - (was > 0)::integer)
+	WHERE "slot" = pg_backend_pid() & 15;
+	IF i <= 3 THEN
 		INSERT INTO "monitoring_store_open" AS o ("store_code", "open") VALUES (store, now_n - was)
 		ON CONFLICT ("store_code") DO UPDATE SET "open" = o."open" + excluded."open";
 	END IF;
@@ -40,20 +41,25 @@ END $$;
 --> statement-breakpoint
 CREATE FUNCTION "monitoring_figures_clear"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-	DELETE FROM "monitoring_status_slots";
+	UPDATE "monitoring_status_slots" SET "n" = '{0,0,0,0,0}', "stores" = '{0,0,0,0,0}';
 	DELETE FROM "monitoring_store_open";
 	RETURN NULL;
 END $$;
 --> statement-breakpoint
 -- The counters' primary key (store, status) never changes: their functions only move n.
-CREATE TRIGGER "order_status_counts_monitoring" AFTER INSERT OR DELETE OR UPDATE OF "n" ON "order_status_counts" FOR EACH ROW EXECUTE FUNCTION "monitoring_figures_follow"();
+CREATE CONSTRAINT TRIGGER "order_status_counts_monitoring" AFTER INSERT OR DELETE OR UPDATE OF "n" ON "order_status_counts"
+	DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "monitoring_figures_follow"();
 --> statement-breakpoint
 CREATE TRIGGER "order_status_counts_monitoring_truncate" AFTER TRUNCATE ON "order_status_counts" FOR EACH STATEMENT EXECUTE FUNCTION "monitoring_figures_clear"();
 --> statement-breakpoint
+INSERT INTO "monitoring_status_slots" ("slot", "n", "stores") SELECT s, '{0,0,0,0,0}', '{0,0,0,0,0}' FROM generate_series(0, 15) s;
+--> statement-breakpoint
 -- Backfill from the counters as they stand.
-INSERT INTO "monitoring_status_slots" ("status_id", "slot", "n", "stores")
-SELECT "status_id", hashtext("store_code") & 15, sum("n")::integer, (count(*) FILTER (WHERE "n" > 0))::integer
-FROM "order_status_counts" WHERE "status_id" IN (1101, 1102, 1103, 1104, 1106) GROUP BY 1, 2;
+UPDATE "monitoring_status_slots" SET ("n", "stores") = (
+	SELECT array_agg(coalesce(c."n", 0) ORDER BY k.i), array_agg(coalesce(c."stores", 0) ORDER BY k.i)
+	FROM unnest(ARRAY[1101, 1102, 1103, 1104, 1106]) WITH ORDINALITY k("status_id", i)
+	LEFT JOIN (SELECT "status_id", sum("n")::integer AS "n", (count(*) FILTER (WHERE "n" > 0))::integer AS "stores" FROM "order_status_counts" GROUP BY 1) c USING ("status_id")
+) WHERE "slot" = 0;
 --> statement-breakpoint
 INSERT INTO "monitoring_store_open" ("store_code", "open")
 SELECT "store_code", sum("n")::integer FROM "order_status_counts" WHERE "status_id" IN (1101, 1102, 1103) GROUP BY 1;

@@ -39,17 +39,13 @@ export const monitoringStoreOpen = pgTable(
 );
 
 /**
- * The chain's totals per status (MONITORING_STATUSES), split in 16 slots by store and summed at read, so no
- * one row is updated by every order of the chain: orders (n) and stores with at least one (stores, each tile's
- * storeTotal).
+ * The chain's totals per status, one array entry per status of MONITORING_STATUSES (in its order): orders (n) and
+ * stores with at least one (stores, each tile's storeTotal). Split over 16 slots, summed at read: a transaction adds
+ * its changes to its backend's slot at commit, so no one row is taken by every change of the chain, and each
+ * transaction takes one slot row only, after all its other locks (nothing to deadlock on).
  */
-export const monitoringStatusSlots = pgTable(
-  'monitoring_status_slots',
-  {
-    statusId: integer('status_id').notNull(),
-    slot: smallint('slot').notNull(),
-    n: integer('n').notNull().default(0),
-    stores: integer('stores').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.statusId, t.slot] })],
-);
+export const monitoringStatusSlots = pgTable('monitoring_status_slots', {
+  slot: smallint('slot').primaryKey(),
+  n: integer('n').array().notNull(),
+  stores: integer('stores').array().notNull(),
+});

@@ -140,7 +140,7 @@ const WAITING_TILES = `select kind as tile, store_code, n, (count(*) over (parti
 /**
  * The whole chain (decision 99, issue 27): nothing here grows with the orders in work. The figures that do not
  * move with the clock are kept by triggers in the changing transaction (migration 0018): orders per store and
- * status (order_status_counts), per status over the chain with its stores (monitoring_status_slots), open orders
+ * status (order_status_counts), per status over the chain with its stores (monitoring_status_slots, at commit), open orders
  * per store (monitoring_store_open). What moves with the clock is read by index range: the orders still on time
  * (arrived after their status's cutoff: a service level's worth of arrivals), so late = kept count − on time;
  * each status's oldest and oldest on time are one index probe each.
@@ -165,7 +165,8 @@ function chainSql(): string {
       case when k.cutoff is null then 0 else coalesce(c.n, 0) - coalesce((select sum(t.n) from ontime t where t.status_id = k.status_id), 0)::int end as late,
       p.oldest, p.oldest_on_time
     from ${CUTOFFS}
-    left join (select status_id, sum(n)::int as n, sum(stores)::int as stores from monitoring_status_slots group by status_id) c using (status_id)
+    left join (select u.status_id, sum(u.n)::int as n, sum(u.stores)::int as stores
+      from monitoring_status_slots s cross join lateral unnest(array[${list(SHOWN_STATUSES)}], s.n, s.stores) u(status_id, n, stores) group by 1) c using (status_id)
     join (${probes}) p using (status_id)
   ), candidates as (
     select l.store_code as code, o.open - l.on_time as late, o.open
