@@ -17,7 +17,7 @@ import { seedDemo } from '../src/seed/seed';
 import { DEMO_NIK, DEMO_PASSWORD } from '../src/seed/demo-data';
 import { processSecrets } from '../src/platform/process-test-kit';
 import { growDataset } from './dataset';
-import { signBody } from '../src/modules/channels/signature';
+import { SIGNATURE_HEADER, signBody } from '../src/modules/channels';
 import { findPostgresBin, startThrowawayPostgres } from './postgres';
 
 const N = Number(process.env.COST_N) || 1500;
@@ -128,7 +128,7 @@ async function main(): Promise<void> {
       const res = await app.inject({
         method: 'POST',
         url: '/api/channels/379/orders',
-        headers: { 'content-type': 'application/json', 'x-gerai-signature': signBody(payload, config.channelSecrets['379']!) },
+        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(payload, config.channelSecrets['379']!) },
         payload,
       });
       shipments.push((res.json() as { data: { shipmentNo: string } }).data.shipmentNo);

@@ -166,7 +166,7 @@ describe('monitoring figures kept in the changing transaction', () => {
         await expectKeptFiguresTrue();
         if (i % 6 === 5) await expectRepliesAsCounted();
       } catch (err) {
-        throw new Error(`after step ${i} (${name}): ${(err as Error).message}`);
+        throw new Error(`after step ${i} (${name}): ${(err as Error).message}`, { cause: err });
       }
     }
     await expectRepliesAsCounted();

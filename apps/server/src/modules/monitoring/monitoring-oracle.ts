@@ -10,8 +10,6 @@ import {
   POD_APPROVAL_STATUS,
   WAITING_RETURN_STATUS,
   type MonitoredStatusId,
-  type OrderStatusId,
-  type WaitingKind,
 } from '@gerai/contract';
 import { statement } from '../../db/statement';
 import { OPEN_STATUSES, SHOWN_STATUSES } from './settings';
