@@ -8,6 +8,7 @@ import { Button } from './button';
 import type { IconName } from './icons';
 import { PullToRefresh } from './pull-to-refresh';
 import { Spinner } from './spinner';
+import { whenIdle } from './when-idle';
 import { EmptyState, ErrorState } from './state-views';
 
 /** A page of a list endpoint: its items and how many there are under the same filters. */
@@ -81,16 +82,6 @@ export function InfiniteList<TPage extends ListPage<unknown>>(props: InfiniteLis
 export const FIRST_COMMIT_ITEMS = 5;
 /** Cards each later task adds: a slice's render, commit and layout stay a short task on a slow phone. */
 export const SLICE_ITEMS = 5;
-
-/** Runs `fn` when the main thread is free (a task of its own), or soon where idle callbacks are missing. */
-function whenIdle(fn: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(fn, { timeout: 300 });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(fn, 16);
-  return () => clearTimeout(timer);
-}
 
 /** The items of every loaded page, each once: offset pages shift when items arrive or move. */
 function uniqueItems<TItem>(pages: ReadonlyArray<ListPage<TItem>>, itemKey: (item: TItem) => string | number): TItem[] {
