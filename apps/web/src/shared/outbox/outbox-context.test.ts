@@ -13,7 +13,7 @@ const left: OutboxAction = {
   request: { method: 'POST', path: '/orders/SHP1/scan', body: {} },
   refresh: [],
   owner: 'crew',
-  state: 'pending',
+  state: 'queued',
   attempts: 0,
   createdAt: 1,
 };
