@@ -4,9 +4,19 @@ import type { Outbox, OutboxAction } from './outbox';
 const NOTHING: readonly OutboxAction[] = [];
 
 /**
+ * Once the phone has drawn the screen and is idle (a second at most): loading the outbox's code,
+ * reading IndexedDB and sending what an earlier page left is not part of drawing the first screen.
+ */
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 });
+  else setTimeout(run, 0);
+}
+
+/**
  * The outbox as the app holds it from its first render. Its code (and IndexedDB)
  * loads with the first use: the first crew action, or the member being known, when
- * what an earlier page left is sent. Not on the first screen's critical path.
+ * what an earlier page left is sent (once the phone is idle after drawing the screen).
+ * Not on the first screen's critical path.
  */
 export class LazyOutbox {
   private outbox: Outbox | null = null;
@@ -43,7 +53,11 @@ export class LazyOutbox {
   setOwner(owner: string | null): void {
     this.owner = owner;
     if (this.outbox) this.outbox.setOwner(owner);
-    else if (owner !== null) void this.get();
+    else if (owner !== null) {
+      whenIdle(() => {
+        if (this.owner !== null) void this.get();
+      });
+    }
     this.mine = null;
     this.notify();
   }
