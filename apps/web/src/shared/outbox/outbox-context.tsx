@@ -1,16 +1,8 @@
 import { createContext, use, useSyncExternalStore, type ReactNode } from 'react';
+import { whenIdle } from '@/shared/utils/when-idle';
 import type { Outbox, OutboxAction } from './outbox';
 
 const NOTHING: readonly OutboxAction[] = [];
-
-/**
- * Once the phone has drawn the screen and is idle (a second at most): loading the outbox's code,
- * reading IndexedDB and sending what an earlier page left is not part of drawing the first screen.
- */
-function whenIdle(run: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 });
-  else setTimeout(run, 0);
-}
 
 /**
  * The outbox as the app holds it from its first render. Its code (and IndexedDB)
@@ -54,9 +46,11 @@ export class LazyOutbox {
     this.owner = owner;
     if (this.outbox) this.outbox.setOwner(owner);
     else if (owner !== null) {
+      // Once the phone has drawn the screen and is idle (a second at most): loading the outbox's code,
+      // reading IndexedDB and sending what an earlier page left is not part of drawing the first screen.
       whenIdle(() => {
         if (this.owner !== null) void this.get();
-      });
+      }, 1000);
     }
     this.mine = null;
     this.notify();

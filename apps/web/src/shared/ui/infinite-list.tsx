@@ -8,7 +8,7 @@ import { Button } from './button';
 import type { IconName } from './icons';
 import { PullToRefresh } from './pull-to-refresh';
 import { Spinner } from './spinner';
-import { whenIdle } from './when-idle';
+import { whenIdle } from '@/shared/utils/when-idle';
 import { EmptyState, ErrorState } from './state-views';
 
 /** A page of a list endpoint: its items and how many there are under the same filters. */

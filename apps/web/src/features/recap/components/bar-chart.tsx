@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { t } from '@/shared/i18n/id';
 import { recapText } from '@/shared/i18n/recap';
-import { whenIdle } from '@/shared/ui/when-idle';
+import { whenIdle } from '@/shared/utils/when-idle';
 import type { BarChart as Drawn, BarSeries } from '../utils/chart';
 
 type ChartState = 'loading' | 'drawn' | 'failed';

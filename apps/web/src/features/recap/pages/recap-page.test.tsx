@@ -25,7 +25,7 @@ vi.mock('chart.js', () => {
 
 // The idle tasks charts are drawn in: run at once unless a test holds them to look between them.
 const idle = vi.hoisted(() => ({ hold: false, waiting: [] as Array<() => void> }));
-vi.mock('@/shared/ui/when-idle', () => ({
+vi.mock('@/shared/utils/when-idle', () => ({
   whenIdle: (fn: () => void) => {
     if (!idle.hold) {
       const timer = setTimeout(fn, 0);
@@ -115,11 +115,15 @@ describe('/rekap-ac', () => {
     try {
       serve();
       open();
-      await waitFor(() => expect(idle.waiting).toHaveLength(2));
+      await waitFor(() => expect(idle.waiting.length).toBeGreaterThanOrEqual(2));
       expect(drawn).toHaveLength(0);
-      idle.waiting.shift()!();
-      expect(drawn).toHaveLength(1);
-      idle.waiting.shift()!();
+      // Each idle task draws one chart at most (the shell's own idle work, the outbox, may share the queue).
+      let before = 0;
+      while (idle.waiting.length > 0) {
+        idle.waiting.shift()!();
+        expect(drawn.length - before).toBeLessThanOrEqual(1);
+        before = drawn.length;
+      }
       expect(drawn).toHaveLength(2);
     } finally {
       idle.hold = false;
