@@ -18,6 +18,7 @@ import type { DayLoadResult, DayLoadSpec } from './day-load';
 import { printChain, printGrowth, printMix, printStep, printSteps } from './day-report';
 import { DAY_AREA_SUPERVISOR_NIK, DEMO_NIK, DEMO_PASSWORD, firstReason, growChain, phonesOf } from './day-setup';
 import type { LoadResult, LoadSpec } from './load';
+import { measureCpu } from './day-cpu';
 import { findPostgresBin, startThrowawayPostgres, type ThrowawayPostgres } from './postgres';
 
 /** Options as `name=value` words (`npm run bench -- day stores=2000`): npm takes `--name` words for itself. */
@@ -117,11 +118,16 @@ async function main(): Promise<void> {
       seed,
     });
     log(`signed in ${phones.length * 2 + 2} phones in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    // A measured step: the load generator's figures and the CPU the server and PostgreSQL spent on them.
+    const play = async (ordersPerSecond: number, durationSeconds: number, seed: number): Promise<DayLoadResult> => {
+      const { result, cpu } = await measureCpu(server!.pid, pg!.postmasterPid(), () => child<DayLoadResult>('day-load.ts', spec(ordersPerSecond, durationSeconds, seed)));
+      return { ...result, cpu };
+    };
     // A warm-up (connections, prepared statements, caches, the freshly grown tables' pages), not reported.
     await child<DayLoadResult>('day-load.ts', spec(RATE, 15, 1));
     log(`reference step: ${RATE} orders/s for ${STEP_SECONDS} s`);
     t = Date.now();
-    const first = await child<DayLoadResult>('day-load.ts', spec(RATE, STEP_SECONDS, 2));
+    const first = await play(RATE, STEP_SECONDS, 2);
     printStep(`${stores} stores at ${RATE} orders/s`, first);
     reference.push({ stores, step: first });
     if (stores === sizes[sizes.length - 1]) {
@@ -132,7 +138,7 @@ async function main(): Promise<void> {
           break;
         }
         log(`step: ${rate} orders/s for ${STEP_SECONDS} s`);
-        steps.push(await child<DayLoadResult>('day-load.ts', spec(rate, STEP_SECONDS, 2 + steps.length)));
+        steps.push(await play(rate, STEP_SECONDS, 2 + steps.length));
       }
       printSteps(stores, steps);
     }

@@ -1,10 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export interface ThrowawayPostgres {
   url: string;
+  /** The cluster's directory (its data in data/, its log in postgres.log). */
+  dir: string;
+  /** The postmaster's pid (every backend is its child). */
+  postmasterPid(): number;
   stop(): void;
 }
 
@@ -75,5 +79,6 @@ export function startThrowawayPostgres(bin: string, port: number): ThrowawayPost
     stop();
     throw err;
   }
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  const postmasterPid = () => Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, dir, postmasterPid, stop };
 }
