@@ -53,3 +53,10 @@ export async function measureCpu<T>(serverPid: number, postmasterPid: number, wo
   const result = await work();
   return { result, cpu: { serverMs: processCpuMs(serverPid) - server, postgresMs: treeCpuMs(postmasterPid) - postgres, wallMs: performance.now() - t } };
 }
+
+/** The postmaster of a PostgreSQL on this host: the parent of a backend of ours. */
+export function postmasterOfBackend(backendPid: number): number {
+  const s = statOf(backendPid);
+  if (!s) throw new Error(`no process ${backendPid}: PostgreSQL is not on this host`);
+  return s[0];
+}
