@@ -28,6 +28,8 @@ interface Timed {
   text: string;
   values: unknown[];
   ms: number;
+  /** Sent at, ms since the process started (a slow request's timeline shows where it waited). */
+  at: number;
 }
 let timed: Timed[] = [];
 // Every statement any node-postgres client sends, with its time to answer.
@@ -35,15 +37,23 @@ const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const [config, values] = args;
   const c = config as string | { text: string; values?: unknown[] };
-  const entry: Timed = typeof c === 'string' ? { text: c, values: (values as unknown[]) ?? [], ms: 0 } : { text: c.text, values: c.values ?? (values as unknown[]) ?? [], ms: 0 };
+  const entry: Timed = typeof c === 'string' ? { text: c, values: (values as unknown[]) ?? [], ms: 0, at: 0 } : { text: c.text, values: c.values ?? (values as unknown[]) ?? [], ms: 0, at: 0 };
   const t = performance.now();
+  entry.at = t;
+  const done = () => (entry.ms = performance.now() - t);
+  // The pool sends with a callback (no promise back): time it through the callback.
+  const last = args[args.length - 1];
+  if (typeof last === 'function') {
+    timed.push(entry);
+    args[args.length - 1] = (...a: unknown[]) => {
+      done();
+      return (last as (...x: unknown[]) => unknown)(...a);
+    };
+  }
   const res = (query as (...a: unknown[]) => unknown).apply(this, args);
   if (res && typeof (res as Promise<unknown>).then === 'function') {
     timed.push(entry);
-    void (res as Promise<unknown>).then(
-      () => (entry.ms = performance.now() - t),
-      () => (entry.ms = performance.now() - t),
-    );
+    void (res as Promise<unknown>).then(done, done);
   }
   return res;
 } as typeof query;
@@ -74,6 +84,7 @@ async function step<T>(name: string, method: 'GET' | 'POST', path: string, heade
   if (res.statusCode >= 300) throw new Error(`${name}: ${res.statusCode} ${res.body}`);
   const top = [...timed].sort((a, b) => b.ms - a.ms);
   console.log(`${name.padEnd(18)} ${ms.toFixed(1).padStart(7)} ms, ${timed.length} statements; slowest ${top.slice(0, 3).map((s) => `${s.ms.toFixed(1)} ms ${s.text.replace(/\s+/g, ' ').slice(0, 70)}`).join(' | ')}`);
+  if (ms > 100) for (const s of timed) console.log(`    +${(s.at - t).toFixed(1)} ms (${s.ms.toFixed(1)} ms) ${s.text.replace(/\s+/g, ' ').slice(0, 90)}`);
   for (const s of top.filter((s) => s.ms >= Number(opts['explain-ms']))) slow.push({ step: name, ...s });
   return (res.json() as { data: T }).data;
 }
@@ -91,23 +102,27 @@ for (let round = 0; round < Number(opts.rounds); round++) {
   const staff = await auth(staffNik(store));
   const chief = await auth(chiefNik(store));
   console.log(`--- round ${round + 1}: store ${store}`);
-  if (run('order')) {
-    const [appId, secret] = channels[round % channels.length]!;
-    const product = (await rows<{ ean13: string }>(`select p.ean13 from store_stock s join products p using (product_id) where s.store_code = $1 and s.qty >= 10 and p.name not ilike 'Kantong Kertas%' limit 1`, [store]))[0]!;
-    const raw = JSON.stringify({ orderNo: `EXPLAIN-${randomUUID().slice(0, 12)}`, storeCode: store, deliveryType: 0, paymentId: 1, customer: { name: 'Pelanggan Uji', phone: '081234567890' }, lines: [{ barcode: product.ean13, qty: 1 }], paperBags: 0 });
+  const [appId, secret] = channels[round % channels.length]!;
+  const product = (await rows<{ ean13: string }>(`select p.ean13 from store_stock s join products p using (product_id) where s.store_code = $1 and s.qty >= 10 and p.name not ilike 'Kantong Kertas%' limit 1`, [store]))[0]!;
+  /** A new order of the store from a channel, claimed by its crew: picking, its line of 2 units not scanned yet. */
+  const claimedOrder = async (): Promise<string> => {
+    const raw = JSON.stringify({ orderNo: `EXPLAIN-${randomUUID().slice(0, 12)}`, storeCode: store, deliveryType: 0, paymentId: 1, customer: { name: 'Pelanggan Uji', phone: '081234567890' }, lines: [{ barcode: product.ean13, qty: 2 }], paperBags: 0 });
     const intake = await step<{ shipmentNo: string }>('channel intake', 'POST', `/api/channels/${appId}/orders`, { ...channelHeaders(raw, secret), 'content-type': 'application/json' }, raw);
     await step('orders list', 'GET', '/api/orders?status=1101&page=1&size=20', staff);
     await step('orders count', 'GET', '/api/orders/count', staff);
     await step('claim', 'POST', `/api/orders/${intake.shipmentNo}/claim`, staff, {});
-    await step('scan', 'POST', `/api/orders/${intake.shipmentNo}/scan`, staff, { barcode: product.ean13 });
+    return intake.shipmentNo;
+  };
+  if (run('order')) {
+    const shipmentNo = await claimedOrder();
+    await step('scan', 'POST', `/api/orders/${shipmentNo}/scan`, staff, { barcode: product.ean13 });
   }
   if (run('booking')) {
     // An order of the store being picked, with a line still lacking.
+    const shipmentNo = await claimedOrder();
     const [target] = await rows<{ shipment_no: string; line_id: number; barcode: string }>(
-      `select o.shipment_no, l.id as line_id, l.barcode from orders o join order_lines l on l.order_id = o.id
-       where o.store_code = $1 and o.status_id = 1102 and l.qty - l.qty_picked - l.qty_oos > 0
-         and not exists (select 1 from stock_bookings b where b.order_id = o.id) order by o.id desc limit 1`,
-      [store],
+      `select o.shipment_no, l.id as line_id, l.barcode from orders o join order_lines l on l.order_id = o.id where o.shipment_no = $1`,
+      [shipmentNo],
     );
     if (target) {
       const proposal = await step<{ stores: Array<{ storeCode: string }> }>('booking proposal', 'GET', `/api/bookings/proposal?shipmentNo=${target.shipment_no}&lineId=${target.line_id}`, staff);
@@ -122,7 +137,7 @@ for (let round = 0; round < Number(opts.rounds); round++) {
   if (run('return')) {
     const [done] = await rows<{ shipment_no: string; line_id: number }>(
       `select o.shipment_no, l.id as line_id from orders o join order_lines l on l.order_id = o.id
-       where o.store_code = $1 and o.status_id in (1104, 1105) and l.qty_picked > 0 and o.completed_at > now() - interval '1 day'
+       where o.store_code = $1 and o.status_id in (1104, 1105) and l.qty_picked > 0 and o.completed_at > now() - interval '6 days'
          and not exists (select 1 from returns r where r.order_id = o.id) order by o.id desc limit 1`,
       [store],
     );
