@@ -25,21 +25,32 @@ export function processCpuMs(pid: number): number {
   return (statOf(pid)?.[1] ?? 0) * TICK_MS;
 }
 
-/** CPU ms used so far by a process and its children alive now (a backend that exits takes its time with it). */
-export function treeCpuMs(parent: number): number {
-  let ticks = statOf(parent)?.[1] ?? 0;
+/** CPU ms used so far by a process and by each of its children alive now, by pid. */
+export function treeCpuMs(parent: number): Map<number, number> {
+  const out = new Map<number, number>([[parent, (statOf(parent)?.[1] ?? 0) * TICK_MS]]);
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     const s = statOf(Number(name));
-    if (s && s[0] === parent) ticks += s[1];
+    if (s && s[0] === parent) out.set(Number(name), s[1] * TICK_MS);
   }
-  return ticks * TICK_MS;
+  return out;
+}
+
+/**
+ * The CPU a process tree used between two snapshots: a process started since counts from zero; one
+ * that exited since took its time with it (a pooled connection closed when idle), so this is a
+ * lower bound.
+ */
+export function treeCpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, now] of after) ms += Math.max(0, now - (before.get(pid) ?? 0));
+  return ms;
 }
 
 export interface StepCpu {
   /** CPU ms of the server process over the step. */
   serverMs: number;
-  /** CPU ms of PostgreSQL over the step. */
+  /** CPU ms of PostgreSQL over the step (a lower bound: see treeCpuSince). */
   postgresMs: number;
   /** Wall ms of the step. */
   wallMs: number;
@@ -51,7 +62,7 @@ export async function measureCpu<T>(serverPid: number, postmasterPid: number, wo
   const postgres = treeCpuMs(postmasterPid);
   const t = performance.now();
   const result = await work();
-  return { result, cpu: { serverMs: processCpuMs(serverPid) - server, postgresMs: treeCpuMs(postmasterPid) - postgres, wallMs: performance.now() - t } };
+  return { result, cpu: { serverMs: processCpuMs(serverPid) - server, postgresMs: treeCpuSince(postgres, treeCpuMs(postmasterPid)), wallMs: performance.now() - t } };
 }
 
 /** The postmaster of a PostgreSQL on this host: the parent of a backend of ours. */
