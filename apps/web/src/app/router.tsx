@@ -33,7 +33,7 @@ export function createAppRouter(create: CreateRouter = createBrowserRouter, firs
       // A path of the first segment's routes is already matched as well as the full tree would.
       if (patched || covers(path)) return;
       patched = true;
-      patch(APP_LAYOUT_ROUTE_ID, rest);
+      patch(APP_LAYOUT_ROUTE_ID, rest());
     },
   });
   installRouteRules(router);

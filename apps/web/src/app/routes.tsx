@@ -148,7 +148,7 @@ const firstSegment = (path: string) => (path.split(/[/?#]/)[1] ?? '').toLowerCas
  * routes were 47–128 ms of the first load at 4× CPU, for one screen. `rest` is the other routes,
  * patched in on the first navigation that needs them (createAppRouter's patchRoutesOnNavigation).
  */
-export function appRoutesFor(firstPath: string): { routes: RouteObject[]; rest: RouteObject[]; covers: (path: string) => boolean } {
+export function appRoutesFor(firstPath: string): { routes: RouteObject[]; rest: () => RouteObject[]; covers: (path: string) => boolean } {
   const segment = firstSegment(firstPath);
   const covers = (path: string) => firstSegment(path) === segment;
   const first = APP_ROUTES.filter((route) => covers(route.path));
@@ -178,5 +178,6 @@ export function appRoutesFor(firstPath: string): { routes: RouteObject[]; rest: 
       ],
     },
   ];
-  return { routes, rest: APP_ROUTES.filter((route) => !covers(route.path)).map(toRouteObject), covers };
+  // The others' route objects are built only when they are patched in.
+  return { routes, rest: () => APP_ROUTES.filter((route) => !covers(route.path)).map(toRouteObject), covers };
 }
