@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import type { DataRouter } from 'react-router';
+import { createMemoryRouter, type DataRouter } from 'react-router';
 import { ok } from '@/test/fetch-mock';
 import { orderList } from '@/test/fixtures';
 import { renderApp, signedInServer, setUpAppTests } from './app-test-kit';
+import { createAppRouter } from './router';
 import { APP_LAYOUT_ROUTE_ID, APP_ROUTES } from './routes';
+import { routerPath } from './spec-path';
 
 setUpAppTests();
 
@@ -42,5 +44,23 @@ describe('the route tree of a first load', () => {
     const { router } = renderApp('/order/confirm/1/SHP1');
     expect(router.state.matches.at(-1)?.route.path).toBe('/order/confirm/:status/:shipmentNo');
     expect(knownPaths(router).every((path) => path.startsWith('/order'))).toBe(true);
+  });
+});
+
+/** A URL of a spec path: every param (optional ones too) filled in. */
+const sampleUrl = (path: string) => path.replace(/:[^/?]+\??/g, 'x1');
+
+describe('every route from every first screen', () => {
+  it('a navigation from the first URL of any route to any route matches that route', async () => {
+    for (const first of APP_ROUTES) {
+      const firstUrl = sampleUrl(first.path);
+      const router = createAppRouter((routes, opts) => createMemoryRouter(routes, { ...opts, initialEntries: [firstUrl] }), firstUrl);
+      await Promise.resolve();
+      for (const to of APP_ROUTES) {
+        await router.navigate(sampleUrl(to.path));
+        expect(router.state.matches.at(-1)?.route.path, `${firstUrl} → ${to.path}`).toBe(routerPath(to.path));
+      }
+      router.dispose();
+    }
   });
 });
