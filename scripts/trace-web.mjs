@@ -1,7 +1,10 @@
-// Usage: node scripts/trace-web.mjs <distDir> <path>[,<path>...] [--role crew|none] [--runs N] [--port 3491] [--min 30]
-// Starts the app on the dist, loads each path at 360x640 with 4x CPU throttling, records a Chromium
-// trace with the V8 CPU profiler, and prints every main-thread task >= 30 ms with its top self-time
-// functions (mapped through source maps) and its top trace events.
+// Usage: node scripts/trace-web.mjs <distDir> <path>[,<path>...] [--role crew|chief|area|none] [--runs N] [--port 3491] [--min 30] [--brief] [--save PREFIX]
+// Where a first load's main-thread time goes, by task: starts the app on a build, loads each path at
+// 360x640 with 4x CPU throttling, records a Chromium trace with the V8 CPU profiler, and prints every
+// main-thread task >= --min ms with its top self-time functions and the app's functions under it
+// (mapped through source maps) and its top trace events. The build needs its source maps:
+//   (cd apps/web && npx vite build --sourcemap --outDir /tmp/trace-dist)
+// Traces on a shared machine are noisy: compare runs (--runs 3) before and after a change.
 import { readFileSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
