@@ -50,12 +50,31 @@ export async function firstLoadOnWire(base) {
     }
     return { bytes, files: urls.size, encodings: [...encodings].join('+') || 'none' };
   };
-  return { html: { bytes: page.body.length, encoding: page.encoding }, js: await sum(scripts), css: await sum(styles) };
+  return { html: { bytes: page.body.length, encoding: page.encoding }, js: await sum(scripts), css: await sum(styles), start: await startPreloads(base, scripts) };
+}
+
+/**
+ * The shell's first render imports the saved copy of the cache (apps/web/vite.config.ts, PERSISTENCE):
+ * the files Vite's preload helper writes a <link rel="modulepreload"> for with that import, each
+ * one main-thread work in the first render. Only the chunk itself may be among them: in the
+ * "screens" chunk it took that chunk and its dependencies along, on /login too.
+ */
+async function startPreloads(base, scripts) {
+  for (const url of scripts) {
+    const code = decode(await getRaw(new URL(url, base).href)).toString('utf8');
+    const at = code.match(/import\(["'`]\.\/([\w-]*persistence-[\w-]+\.js)["'`]\)[^;]*?__vite__mapDeps\(\[([\d,]*)\]\)/);
+    if (at) return { chunk: at[1], preloads: at[2].split(',').filter(Boolean).length };
+  }
+  return { chunk: null, preloads: 0 };
 }
 
 /** Prints the summary line; false when the first-load JavaScript is over the budget. */
 export async function checkFirstLoad(base) {
-  const { html, js, css } = await firstLoadOnWire(base);
+  const { html, js, css, start } = await firstLoadOnWire(base);
+  if (!start.chunk || start.preloads > 1) {
+    console.error(`✗ the shell's start imports the saved copy ${start.chunk ? `with ${start.preloads} preloaded files (only its own chunk may be)` : 'from no persistence chunk of its own'}`);
+    return false;
+  }
   const kb = js.bytes / 1000;
   const line =
     `first-load JS as sent: ${kb.toFixed(1)} kB ${js.encodings} in ${js.files} files (budget ${FIRST_LOAD_BUDGET_KB} kB); ` +

@@ -63,6 +63,10 @@ function pwa(): PluginOption {
 
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand)[\\/]/;
 const FRAMEWORK_LATER = /[\\/](mutationObserver|useMutation|shallow|hydration)\.m?js$/;
+// The saved copy of the cache (IndexedDB, dehydrate/hydrate): every screen restores it at start,
+// /login included, so it is a small chunk of its own. In the "screens" chunk (the live side
+// imports it too), /login loaded and evaluated all of that chunk to restore a copy.
+const PERSISTENCE = /[\\/](src[\\/]shared[\\/]offline[\\/]query-persistence\.ts|node_modules[\\/]idb-keyval[\\/].*|node_modules[\\/]@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]hydration\.js)$/;
 
 // The code a phone loads right after the shell on any signed-in screen: the home and order
 // list pages (the screens a crew opens), the modal layer, the force-update check, the live
@@ -241,6 +245,7 @@ export default defineConfig(({ command }) => ({
           // load with those screens. Infinite lists are in: the
           // shell asks for the order list's first page itself (features/orders/utils/list-route.ts).
           groups: [
+            { name: 'persistence', test: (id) => PERSISTENCE.test(id), includeDependenciesRecursively: false, priority: 3 },
             { name: 'framework', test: (id) => FRAMEWORK.test(id) && !FRAMEWORK_LATER.test(id), priority: 2 },
             { name: screensChunk, includeDependenciesRecursively: false, priority: 1 },
           ],

@@ -4,6 +4,8 @@
  * (inject: routing, access, the handler, the serializer), then prints the server's and PostgreSQL's
  * CPU per request. On a shared machine these stay comparable where req/s under load does not.
  * `COST_PG_URL=<url>` reuses a database already seeded (`COST_KEEP=1` leaves the throwaway one running).
+ * The writes that move order counts (and with them monitoring's kept figures, migration 0018) are measured the same
+ * way: a channel order's intake, and its claim (`npx tsx bench/cost.ts intake claim`).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
@@ -15,6 +17,7 @@ import { seedDemo } from '../src/seed/seed';
 import { DEMO_NIK, DEMO_PASSWORD } from '../src/seed/demo-data';
 import { processSecrets } from '../src/platform/process-test-kit';
 import { growDataset } from './dataset';
+import { SIGNATURE_HEADER, signBody } from '../src/modules/channels';
 import { findPostgresBin, startThrowawayPostgres } from './postgres';
 
 const N = Number(process.env.COST_N) || 1500;
@@ -93,6 +96,45 @@ async function main(): Promise<void> {
     const used = process.cpuUsage(cpu);
     const pgMs = ((postgresTicks(postmaster) - ticks) * 10) / N;
     console.log(`${name.padEnd(32)} server ${(((used.user + used.system) / 1000) / N).toFixed(3)} ms, PostgreSQL ${pgMs.toFixed(3)} ms, wall ${(wall / N).toFixed(3)} ms, ${Math.round(bytes / N)} bytes`);
+  }
+  // Writes: N one-line T001 pickup orders through channel 379, then each claimed by T001's crew member.
+  const wanted = (name: string) => only.length === 0 || only.some((w) => name.includes(w));
+  if (wanted('intake') || wanted('claim')) {
+    const [product] = await rowsOf<{ ean: string }>(sql`select ean13 as ean from products where name not ilike 'Kantong Kertas%' order by product_id limit 1`);
+    const tag = Date.now().toString(36).toUpperCase();
+    const shipments: string[] = [];
+    const write = async (name: string, send: (i: number) => Promise<{ statusCode: number; body: string }>) => {
+      const cpu = process.cpuUsage();
+      const ticks = postgresTicks(postmaster);
+      const t = performance.now();
+      for (let i = 0; i < N; i++) {
+        const res = await send(i);
+        if (res.statusCode >= 300) throw new Error(`${name}: ${res.statusCode} ${res.body}`);
+      }
+      const used = process.cpuUsage(cpu);
+      const pgMs = ((postgresTicks(postmaster) - ticks) * 10) / N;
+      console.log(`${name.padEnd(32)} server ${((used.user + used.system) / 1000 / N).toFixed(3)} ms, PostgreSQL ${pgMs.toFixed(3)} ms, wall ${((performance.now() - t) / N).toFixed(3)} ms`);
+    };
+    await write('intake (channel order, T001)', async (i) => {
+      const payload = JSON.stringify({
+        orderNo: `COST-${tag}-${i}`,
+        storeCode: 'T001',
+        deliveryType: 0,
+        paymentId: 2,
+        customer: { name: 'Pelanggan Bench', phone: '081234567890' },
+        lines: [{ barcode: product!.ean, qty: 1 }],
+        paperBags: 0,
+      });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/channels/379/orders',
+        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(payload, config.channelSecrets['379']!) },
+        payload,
+      });
+      shipments.push((res.json() as { data: { shipmentNo: string } }).data.shipmentNo);
+      return res;
+    });
+    await write('claim (1101 → 1102, T001)', (i) => app.inject({ method: 'POST', url: `/api/orders/${shipments[i]}/claim`, headers: staff }));
   }
   await app.close();
   await handle.close();

@@ -4,6 +4,7 @@
  * deterministic random draws.
  */
 import { randomUUID } from 'node:crypto';
+import type { StepCpu } from './day-cpu';
 import type { StepResult } from './day-mix';
 import { mulberry32 } from '../../../scripts/lib/mulberry32.mjs';
 
@@ -31,7 +32,16 @@ export interface DayLoadSpec {
   password: string;
   seed: number;
 }
-export type DayLoadResult = StepResult & { sseEvents: number; sseOpen: number; ordersFinished: number };
+export type DayLoadResult = StepResult & {
+  sseEvents: number;
+  sseOpen: number;
+  ordersStarted: number;
+  ordersFinished: number;
+  /** Requests answered or failed in the step. */
+  requests: number;
+  /** The CPU the server and PostgreSQL used over the step (day.ts adds it; the load generator cannot see it). */
+  cpu?: StepCpu;
+};
 
 /** What the journeys share: the stop flag (set at the end of the drain) and the counts. */
 export const state = { stopped: false, ordersStarted: 0, ordersFinished: 0, skipped: 0 };

@@ -105,7 +105,9 @@ async function main(): Promise<void> {
     endpoints,
     sseEvents,
     sseOpen,
+    ordersStarted: state.ordersStarted,
     ordersFinished: state.ordersFinished,
+    requests: total,
   };
   for (const sample of errorSamples) process.stderr.write(`[day-load] ${sample}\n`);
   process.stdout.write(JSON.stringify(result));

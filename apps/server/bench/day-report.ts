@@ -1,5 +1,5 @@
 /** The printed report of `npm run bench -- day`: markdown tables, so they go into docs/scaling.md as they are. */
-import { budgetOf, growthRatios, highestHeld, MIN_SAMPLES, mixShares, requestsPerOrder, stepFailures, type StepResult } from './day-mix';
+import { budgetOf, growthRatios, highestHeld, MIN_SAMPLES, mixShares, requestsPerOrder, stepFailures } from './day-mix';
 import type { DayLoadResult } from './day-load';
 import type { ChainSize } from './day-setup';
 
@@ -31,6 +31,7 @@ export function printChain(chain: ChainSize): void {
 /** Per-endpoint figures of one step, in the mix's order, with their budgets. */
 export function printStep(title: string, step: DayLoadResult): void {
   out(`\n${title}: ${step.ordersPerSecond} orders/s asked, ${step.achievedOrdersPerSecond.toFixed(1)} started, ${step.requestsPerSecond.toFixed(0)} requests/s, ${step.ordersFinished} orders finished; ${step.sseOpen} SSE streams open received ${step.sseEvents} events`);
+  if (step.cpu) out(cpuLine(step));
   const order = mixShares().map((e) => e.endpoint);
   const names = Object.keys(step.endpoints).sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
   table(
@@ -43,20 +44,35 @@ export function printStep(title: string, step: DayLoadResult): void {
   );
 }
 
+/** Core-ms per order started and cores kept busy over the step, server and PostgreSQL apart. */
+export function cpuPerOrder(step: DayLoadResult): { server: number; postgres: number; serverCores: number; postgresCores: number } | null {
+  if (!step.cpu || step.ordersStarted === 0) return null;
+  const { serverMs, postgresMs, wallMs } = step.cpu;
+  return { server: serverMs / step.ordersStarted, postgres: postgresMs / step.ordersStarted, serverCores: serverMs / wallMs, postgresCores: postgresMs / wallMs };
+}
+
+function cpuLine(step: DayLoadResult): string {
+  const c = cpuPerOrder(step)!;
+  const perRequest = (ms: number) => (step.requests > 0 ? (ms / step.requests).toFixed(2) : '-');
+  return `CPU over the step (${(step.cpu!.wallMs / 1000).toFixed(0)} s, ${step.ordersStarted} orders, ${step.requests} requests): server ${c.server.toFixed(0)} core-ms per order (${perRequest(step.cpu!.serverMs)} per request, ${c.serverCores.toFixed(2)} cores busy), PostgreSQL ${c.postgres.toFixed(0)} core-ms per order (${perRequest(step.cpu!.postgresMs)} per request, ${c.postgresCores.toFixed(2)} cores busy)`;
+}
+
 export function printSteps(stores: number, steps: DayLoadResult[]): void {
   out(`\nRate steps at ${stores} stores:`);
+  const ms = (v: number | undefined) => (v === undefined ? '-' : `${v.toFixed(0)} ms`);
   table(
-    ['orders/s asked', 'started', 'requests/s', 'held', 'why not'],
+    ['orders/s asked', 'started', 'requests/s', 'server core-ms/order', 'PostgreSQL core-ms/order', 'held', 'why not'],
     steps.map((s) => {
       const failures = stepFailures(s);
-      return [String(s.ordersPerSecond), s.achievedOrdersPerSecond.toFixed(1), s.requestsPerSecond.toFixed(0), failures.length === 0 ? 'yes' : 'no', failures.join('; ')];
+      const c = cpuPerOrder(s);
+      return [String(s.ordersPerSecond), s.achievedOrdersPerSecond.toFixed(1), s.requestsPerSecond.toFixed(0), ms(c?.server), ms(c?.postgres), failures.length === 0 ? 'yes' : 'no', failures.join('; ')];
     }),
   );
   const best = highestHeld(steps);
   out(best ? `\nHighest rate held with every budget met: ${best.ordersPerSecond} orders/s, ${best.requestsPerSecond.toFixed(0)} requests/s` : '\nNo step held every budget.');
 }
 
-export function printGrowth(small: { stores: number; step: StepResult }, large: { stores: number; step: StepResult }): void {
+export function printGrowth(small: { stores: number; step: DayLoadResult }, large: { stores: number; step: DayLoadResult }): void {
   const { perEndpoint, worst } = growthRatios(small.step, large.step);
   out(`\np99 growth from ${small.stores} to ${large.stores} stores at ${large.step.ordersPerSecond} orders/s (goal: < 1.5x):`);
   table(
@@ -64,4 +80,6 @@ export function printGrowth(small: { stores: number; step: StepResult }, large: 
     Object.entries(perEndpoint).map(([n, r]) => [n, `${small.step.endpoints[n]!.p99} ms`, `${large.step.endpoints[n]!.p99} ms`, `${r.toFixed(2)}x`]),
   );
   if (worst) out(`\nWorst growth: ${worst.endpoint} ${worst.ratio.toFixed(2)}x: ${worst.ratio < 1.5 ? 'goal met' : 'goal MISSED'}`);
+  const [a, b] = [cpuPerOrder(small.step), cpuPerOrder(large.step)];
+  if (a && b) out(`CPU per order: server ${a.server.toFixed(0)} → ${b.server.toFixed(0)} core-ms, PostgreSQL ${a.postgres.toFixed(0)} → ${b.postgres.toFixed(0)} core-ms`);
 }

@@ -29,26 +29,42 @@ export const DAY_AREA_SUPERVISOR_NIK = '30002000';
 const seconds = (since: number) => Math.round((Date.now() - since) / 100) / 10;
 
 /** A database `day_<stores>` on the throwaway server, grown to `stores` stores and `orders` orders of history. */
-export async function growChain(adminUrl: string, stores: number, orders: number, activeCount: number): Promise<ChainSize> {
+export async function growChain(adminUrl: string, stores: number, orders: number, activeCount: number, keep = false): Promise<ChainSize> {
   const name = `day_${stores}`;
   const phases: Array<[string, number]> = [];
   let t = Date.now();
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const kept = keep ? await keptChain(admin, url.toString(), name, stores, orders) : null;
+  if (!kept) {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  }
+  await admin.end();
   const handle = await openDb({ databaseUrl: url.toString() });
   try {
-    await migrateDb(handle);
-    await seedDemo(handle.db);
-    phases.push(['create, migrate, seed the demo', seconds(t)]);
-    t = Date.now();
-    const [staff] = await handle.db.select({ id: users.id }).from(users).where(eq(users.nik, DEMO_NIK.STAFF));
-    const data = await growDataset(handle.db, { storeTotal: stores, orderTotal: orders, scanOrders: 0, pickerUserId: staff!.id });
-    phases.push([`grow to ${stores} stores, ${orders} orders (set-based SQL, vacuum analyze, checkpoint)`, seconds(t)]);
+    let dataset: ChainSize['dataset'];
+    if (kept) {
+      dataset = kept;
+      phases.push([`kept from an earlier run (keep=yes): ${name}`, seconds(t)]);
+    } else {
+      await migrateDb(handle);
+      await seedDemo(handle.db);
+      phases.push(['create, migrate, seed the demo', seconds(t)]);
+      t = Date.now();
+      const [staff] = await handle.db.select({ id: users.id }).from(users).where(eq(users.nik, DEMO_NIK.STAFF));
+      const data = await growDataset(handle.db, { storeTotal: stores, orderTotal: orders, scanOrders: 0, pickerUserId: staff!.id });
+      dataset = { stores: data.stores, orders: data.orders, lines: data.lines, stockRows: data.stockRows };
+      phases.push([`grow to ${stores} stores, ${orders} orders (set-based SQL, vacuum analyze, checkpoint)`, seconds(t)]);
+    }
     t = Date.now();
     // The active stores spread over the whole chain, each with a kepala toko (who cancels) besides its crew member.
     const rows = (await handle.db.execute(sql`
@@ -72,22 +88,33 @@ export async function growChain(adminUrl: string, stores: number, orders: number
       select u.id, s.code from users u cross join (select code from stores where code in (${sql.join(activeStores.slice(0, 10).map((c) => sql`${c}`), sql`, `)})) s
       where u.nik = ${DAY_AREA_SUPERVISOR_NIK} on conflict do nothing`);
     phases.push([`${activeStores.length} active stores, their kepala toko, an area supervisor over 10 of them`, seconds(t)]);
-    return {
-      stores,
-      orders,
-      dataset: { stores: data.stores, orders: data.orders, lines: data.lines, stockRows: data.stockRows },
-      url: url.toString(),
-      phases,
-      activeStores,
-      async drop() {
-        const c = new pg.Client({ connectionString: adminUrl });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      },
-    };
+    return { stores, orders, dataset, url: url.toString(), phases, activeStores, drop: keep ? async () => undefined : drop };
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * The chain `name` grown by an earlier run with keep=yes, if it is there and has its stores and
+ * history (a run cut short while growing leaves fewer): its sizes, else null (grown again).
+ */
+async function keptChain(admin: pg.Client, url: string, name: string, stores: number, orders: number): Promise<ChainSize['dataset'] | null> {
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) return null;
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const [row] = (
+      await c.query<{ stores: number; orders: number; lines: number; stock_rows: number }>(
+        `select (select count(*) from stores)::int as stores, (select count(*) from orders where shipment_no like 'SHB%')::int as orders,
+           (select count(*) from order_lines)::int as lines, (select count(*) from store_stock)::int as stock_rows`,
+      )
+    ).rows;
+    return row && row.stores >= stores && row.orders >= orders ? { stores: row.stores, orders: row.orders, lines: row.lines, stockRows: row.stock_rows } : null;
+  } catch {
+    return null;
+  } finally {
+    await c.end();
   }
 }
 

@@ -5,7 +5,8 @@
  * process on 127.0.0.1, sign the active stores' phones in, and play the mix of day-mix.ts with
  * day-load.ts in a child process — once at `rate=` (the growth comparison), and on the largest
  * size in rate steps up to the highest rate that meets every budget. Bounded in steps and time
- * (`time-limit-min=`); stops by itself.
+ * (`time-limit-min=`); stops by itself. Each measured step also reports the CPU the server process
+ * and PostgreSQL spent on it (day-cpu.ts), per order. `keep=yes` plays on kept chains (see KEEP).
  */
 import { spawn } from 'node:child_process';
 import { cpus } from 'node:os';
@@ -18,10 +19,12 @@ import type { DayLoadResult, DayLoadSpec } from './day-load';
 import { printChain, printGrowth, printMix, printStep, printSteps } from './day-report';
 import { DAY_AREA_SUPERVISOR_NIK, DEMO_NIK, DEMO_PASSWORD, firstReason, growChain, phonesOf } from './day-setup';
 import type { LoadResult, LoadSpec } from './load';
+import pgClient from 'pg';
+import { measureCpu, postmasterOfBackend } from './day-cpu';
 import { findPostgresBin, startThrowawayPostgres, type ThrowawayPostgres } from './postgres';
 
 /** Options as `name=value` words (`npm run bench -- day stores=2000`): npm takes `--name` words for itself. */
-const DEFAULTS = { stores: '2000,20000', 'orders-per-store': '100', active: '100', sse: '300', rate: '4', 'step-seconds': '20', 'max-steps': '7', 'time-limit-min': '25' };
+const DEFAULTS = { keep: 'no', stores: '2000,20000', 'orders-per-store': '100', active: '100', sse: '300', rate: '4', 'step-seconds': '20', 'max-steps': '7', 'time-limit-min': '25' };
 const args: Record<keyof typeof DEFAULTS, string> = { ...DEFAULTS };
 for (const word of process.argv.slice(3)) {
   const [name, value] = word.replace(/^--/, '').split('=');
@@ -35,6 +38,14 @@ const STEP_SECONDS = Number(args['step-seconds']);
 const DRAIN_SECONDS = 10;
 const PLAN: StepPlan = { start: RATE, factor: 1.5, maxSteps: Number(args['max-steps']), precision: 1.2 };
 const PORT = Number(process.env.BENCH_PG_PORT) || 55450;
+/**
+ * keep=yes: play on the cluster at DAY_PG_URL (its `postgres` database; left running), reuse each size's
+ * day_<stores> database an earlier keep=yes run (or bench/day-keep.ts) grew, and keep it afterwards:
+ * the 20,000-store chain is grown once (about 13 minutes) and the hour played on it again.
+ */
+const KEEP = args.keep === 'yes';
+const KEPT_URL = process.env.DAY_PG_URL;
+if (KEEP && !KEPT_URL) throw new Error('keep=yes needs DAY_PG_URL=postgres://postgres@127.0.0.1:<port>/postgres, a cluster left running (bench/day-keep.ts prints one)');
 const TIME_LIMIT_MS = Number(args['time-limit-min']) * 60_000;
 
 let pg: ThrowawayPostgres | null = null;
@@ -72,14 +83,27 @@ async function main(): Promise<void> {
   printMix();
   const base = await baseline();
   log(`bare Fastify: ${base.requestsPerSecond.toFixed(0)} req/s, p99 ${base.p99} ms`);
-  log(`starting a throwaway PostgreSQL from ${bin} on port ${PORT}`);
-  pg = startThrowawayPostgres(bin, PORT);
+  let adminUrl: string;
+  let postmasterPid: number;
+  if (KEEP) {
+    adminUrl = KEPT_URL!;
+    const c = new pgClient.Client({ connectionString: adminUrl });
+    await c.connect();
+    postmasterPid = postmasterOfBackend((await c.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid);
+    await c.end();
+    log(`playing on the kept cluster at ${adminUrl}`);
+  } else {
+    log(`starting a throwaway PostgreSQL from ${bin} on port ${PORT}`);
+    pg = startThrowawayPostgres(bin, PORT);
+    adminUrl = pg.url;
+    postmasterPid = pg.postmasterPid();
+  }
   const secrets = processSecrets();
   const reference: Array<{ stores: number; step: DayLoadResult }> = [];
   let steps: DayLoadResult[] = [];
   for (const stores of sizes) {
     log(`growing a chain of ${stores} stores with ${stores * ORDERS_PER_STORE} orders of history`);
-    const chain = await growChain(pg.url, stores, stores * ORDERS_PER_STORE, Number(args.active));
+    const chain = await growChain(adminUrl, stores, stores * ORDERS_PER_STORE, Number(args.active), KEEP);
     printChain(chain);
     log('starting the server process');
     server = await startServerProcess({
@@ -117,11 +141,16 @@ async function main(): Promise<void> {
       seed,
     });
     log(`signed in ${phones.length * 2 + 2} phones in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    // A measured step: the load generator's figures and the CPU the server and PostgreSQL spent on them.
+    const play = async (ordersPerSecond: number, durationSeconds: number, seed: number): Promise<DayLoadResult> => {
+      const { result, cpu } = await measureCpu(server!.pid, postmasterPid, () => child<DayLoadResult>('day-load.ts', spec(ordersPerSecond, durationSeconds, seed)));
+      return { ...result, cpu };
+    };
     // A warm-up (connections, prepared statements, caches, the freshly grown tables' pages), not reported.
     await child<DayLoadResult>('day-load.ts', spec(RATE, 15, 1));
     log(`reference step: ${RATE} orders/s for ${STEP_SECONDS} s`);
     t = Date.now();
-    const first = await child<DayLoadResult>('day-load.ts', spec(RATE, STEP_SECONDS, 2));
+    const first = await play(RATE, STEP_SECONDS, 2);
     printStep(`${stores} stores at ${RATE} orders/s`, first);
     reference.push({ stores, step: first });
     if (stores === sizes[sizes.length - 1]) {
@@ -132,7 +161,7 @@ async function main(): Promise<void> {
           break;
         }
         log(`step: ${rate} orders/s for ${STEP_SECONDS} s`);
-        steps.push(await child<DayLoadResult>('day-load.ts', spec(rate, STEP_SECONDS, 2 + steps.length)));
+        steps.push(await play(rate, STEP_SECONDS, 2 + steps.length));
       }
       printSteps(stores, steps);
     }

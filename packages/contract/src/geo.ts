@@ -48,10 +48,16 @@ export function offsetPoint(lat: number, lng: number, distanceM: number, bearing
   return { lat: round6(lat + dLat), lng: round6(lng + dLng) };
 }
 
-/** "320 m" below a kilometre, "1,2 km" above (id-ID decimal comma). */
+/**
+ * "320 m" below a kilometre, "1,2 km" and "1.234,5 km" above (id-ID). Written out: the first
+ * `toLocaleString` builds an Intl formatter, about 250 ms in one task on a slow phone, on every
+ * list of stores or requests with a distance (decision 60).
+ */
 export function formatDistance(m: number): string {
   if (m < 1000) return `${Math.round(m)} m`;
-  return `${(Math.round(m / 100) / 10).toLocaleString('id-ID')} km`;
+  const tenths = Math.round(m / 100);
+  const whole = String(Math.floor(tenths / 10)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${whole}${tenths % 10 ? `,${tenths % 10}` : ''} km`;
 }
 
 /** Distances are reported to 0.1 m; decisions use the unrounded value. */

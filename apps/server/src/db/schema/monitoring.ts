@@ -1,4 +1,5 @@
-import { check, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { ESCALATION_LEVELS, type EscalationLevel } from '@gerai/contract';
 import { orderIdRef } from './orders';
 import { createdAt, sqlIn } from './_columns';
@@ -19,3 +20,32 @@ export const orderEscalations = pgTable(
     check('order_escalations_level_check', sqlIn(t.level, ESCALATION_LEVELS)),
   ],
 );
+
+/**
+ * Monitoring's figures that do not move with the clock, kept in the transaction that changes them by a
+ * trigger on order_status_counts (migration 0018), so the whole chain's snapshot reads a handful of rows
+ * instead of every order in work (issue 27).
+ *
+ * Per store: its open orders (MONITORED_STATUSES). The chain's store ranking walks the index, most open
+ * work first; a store without open orders stays out of it.
+ */
+export const monitoringStoreOpen = pgTable(
+  'monitoring_store_open',
+  {
+    storeCode: text('store_code').primaryKey(),
+    open: integer('open').notNull().default(0),
+  },
+  (t) => [index('monitoring_store_open_rank_idx').on(t.open.desc().nullsFirst(), t.storeCode).where(sql`${t.open} > 0`)],
+);
+
+/**
+ * The chain's totals per status, one array entry per status of MONITORING_STATUSES (in its order): orders (n) and
+ * stores with at least one (stores, each tile's storeTotal). Split over 16 slots, summed at read: a transaction adds
+ * its changes to its backend's slot at commit, so no one row is taken by every change of the chain, and each
+ * transaction takes one slot row only, after all its other locks (nothing to deadlock on).
+ */
+export const monitoringStatusSlots = pgTable('monitoring_status_slots', {
+  slot: smallint('slot').primaryKey(),
+  n: integer('n').array().notNull(),
+  stores: integer('stores').array().notNull(),
+});

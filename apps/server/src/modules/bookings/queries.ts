@@ -26,7 +26,7 @@ import { requireActiveStore, storeScope } from '../../platform/scope';
 import { orderBookingHold } from '../orders';
 import { bookingScope } from './access';
 import { bookingLineOf, LINE_NOT_IN_ORDER } from './lines';
-import { selectBookings, toItem } from './views';
+import { bookingOrderOf, selectBookings, toItem } from './views';
 import { pageWindow, readPage, type PageOf } from '../../platform/paging';
 import { nearestFrom, proximityOf, storeDistanceM, storeOrigin } from '../stock';
 
@@ -50,13 +50,15 @@ const otherStore = (storeCode: string) =>
 export async function listBookings(db: Db, p: Principal, q: BookingListQuery): Promise<PageOf<BookingItem>> {
   const storeCode = requireActiveStore(p);
   const text = likeTerm(q.q);
+  // Each booking's order by id, as selectBookings reads it (bookingOrderOf: not a join over every order).
+  const order = bookingOrderOf(db);
   const where = and(
     sideOf(storeCode, q.direction),
     q.includeCancelled ? undefined : isNull(stockBookings.cancelledAt),
     q.status === undefined ? undefined : eq(stockBookingDetails.status, q.status),
     q.productId === undefined ? undefined : eq(stockBookings.productId, q.productId),
     q.storeCode === undefined ? undefined : eq(otherStore(storeCode), q.storeCode),
-    text ? or(ilike(stockBookings.bookingNo, text), ilike(orders.shipmentNo, text), ilike(products.name, text)) : undefined,
+    text ? or(ilike(stockBookings.bookingNo, text), ilike(order.shipmentNo, text), ilike(products.name, text)) : undefined,
   );
   return readPage(q, (w) => [
     selectBookings(db)
@@ -68,7 +70,7 @@ export async function listBookings(db: Db, p: Principal, q: BookingListQuery): P
       .select({ n: count() })
       .from(stockBookings)
       .innerJoin(stockBookingDetails, eq(stockBookingDetails.bookingId, stockBookings.id))
-      .innerJoin(orders, eq(orders.id, stockBookings.orderId))
+      .innerJoinLateral(order, sql`true`)
       .leftJoin(products, eq(products.productId, stockBookings.productId))
       .where(where),
   ], (r) => toItem(p, r));

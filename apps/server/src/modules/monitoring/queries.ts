@@ -20,7 +20,7 @@ import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { assertStoreVisible } from '../../platform/scope';
 import { ageMinutes, arrivedBy, LEVELS_IN_ORDER, SHOWN_STATUSES, type MonitoringSettings } from './settings';
-import { chainSnapshot, storesSnapshot, type TileRow } from './statements';
+import { chainSnapshot, storesSnapshot, type SnapshotRow, type TileRow } from './statements';
 import { isoOrNull } from '../../platform/iso';
 
 const earlier = (a: Date | null, b: Date | null) => (a === null ? b : b === null || b >= a ? a : b);
@@ -59,17 +59,24 @@ export interface MonitoringSnapshot {
   lateChangesAt: Date | null;
 }
 
+/** The snapshot statements a caller's scope is read with (the test kit's oracle passes its own). */
+export interface SnapshotReaders {
+  chain: (db: Db, ...cutoffs: [string, string, string]) => Promise<SnapshotRow[]>;
+  stores: (db: Db, ...params: [string, string, string, string[]]) => Promise<SnapshotRow[]>;
+}
+const KEPT: SnapshotReaders = { chain: chainSnapshot, stores: storesSnapshot };
+
 /**
  * GET /api/monitoring: orders per status and per store, what waits on someone, and the late orders, all
  * within the caller's scope (or the one store asked for), as of `now`. One prepared statement
- * (statements.ts) answers every part in one round trip: over the whole chain from the partial index
- * orders_live_status_created_idx, over a list of stores from their indexes.
+ * (statements.ts) answers every part in one round trip, from the figures kept by triggers and index reads
+ * of what moves with the clock.
  */
-export async function loadMonitoring(db: Db, p: Principal, q: MonitoringQuery, settings: MonitoringSettings, now = new Date()): Promise<MonitoringSnapshot> {
+export async function loadMonitoring(db: Db, p: Principal, q: MonitoringQuery, settings: MonitoringSettings, now = new Date(), read: SnapshotReaders = KEPT): Promise<MonitoringSnapshot> {
   const cutoffs = MONITORED_STATUSES.map((s) => arrivedBy(now, settings.sla[s]).toISOString()) as [string, string, string];
   if (q.storeCode !== undefined) assertStoreVisible(p, q.storeCode);
   const scope = q.storeCode !== undefined ? [q.storeCode] : p.storeCodes;
-  const [row] = scope === 'all' ? await chainSnapshot(db, ...cutoffs) : await storesSnapshot(db, ...cutoffs, scope);
+  const [row] = scope === 'all' ? await read.chain(db, ...cutoffs) : await read.stores(db, ...cutoffs, scope);
   const snapshot = row!;
   // A store of the scope that does not exist (a super user's typo) is not found either.
   if (q.storeCode !== undefined && snapshot.stores.length === 0) throw new AppError('NOT_FOUND');

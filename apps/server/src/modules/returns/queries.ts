@@ -12,20 +12,22 @@ import {
 } from '@gerai/contract';
 import type { Db } from '../../db/client';
 import { likeTerm } from '../../db/like';
-import { orders, returnLines, returns } from '../../db/schema';
+import { returnLines, returns } from '../../db/schema';
 import { readPage } from '../../platform/paging';
 import type { Principal } from '../../platform/principal';
 import { assertStoreVisible, requireActiveStore } from '../../platform/scope';
-import { isReturnStatus, requester } from './views';
+import { isReturnStatus, requester, returnOrderOf } from './views';
 
 /** The active store's returns in one status (the route /retur/list/:status), newest first, searched by shipment, order or customer. */
 export async function listReturns(db: Db, p: Principal, q: ReturnListQuery): Promise<ReturnList> {
   const storeCode = requireActiveStore(p);
   const term = likeTerm(q.query);
+  // Each return's order by id (returnOrderOf: not a join over every order).
+  const order = returnOrderOf(db);
   const where = and(
     eq(returns.storeCode, storeCode),
     eq(returns.status, q.status),
-    term ? or(ilike(returns.shipmentNo, term), ilike(orders.orderNo, term), ilike(orders.customerName, term)) : undefined,
+    term ? or(ilike(returns.shipmentNo, term), ilike(order.orderNo, term), ilike(order.customerName, term)) : undefined,
   );
   const itemCount = sql<number>`coalesce((select sum(rl.qty) from ${returnLines} rl where rl.return_id = ${returns.id}), 0)::int`;
   return readPage(
@@ -34,20 +36,20 @@ export async function listReturns(db: Db, p: Principal, q: ReturnListQuery): Pro
     db
       .select({
         r: returns,
-        orderNo: orders.orderNo,
-        appId: orders.appId,
-        customerName: orders.customerName,
+        orderNo: order.orderNo,
+        appId: order.appId,
+        customerName: order.customerName,
         requesterName: requester.name,
         itemCount,
       })
       .from(returns)
-      .innerJoin(orders, eq(orders.id, returns.orderId))
+      .innerJoinLateral(order, sql`true`)
       .leftJoin(requester, eq(requester.id, returns.requestedBy))
       .where(where)
       .orderBy(desc(returns.createdAt), desc(returns.id))
       .limit(w.limit)
       .offset(w.offset),
-    db.select({ n: count() }).from(returns).innerJoin(orders, eq(orders.id, returns.orderId)).where(where),
+    db.select({ n: count() }).from(returns).innerJoinLateral(order, sql`true`).where(where),
     ],
     (row) => ({
       id: row.r.id,

@@ -1,13 +1,13 @@
 // The returns area's state changes: recording a return and every step of RETURN_FLOW (applied
 // through the workflow kernel by service/step.ts).
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { FIELD_MESSAGES, STOCK_CAUSE, STOCK_CONDITION, type ReturnApproveBody, type ReturnDetail, type ReturnReceiveBody, type ReturnRejectBody } from '@gerai/contract';
 import type { Db } from '../../db/client';
-import { orderLines, returnLines } from '../../db/schema';
+import { returnLines } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { moveStock } from '../stock';
-import { returnRef } from './views';
+import { returnOrderLineOf, returnRef } from './views';
 import { applyReturnStep } from './service/step';
 
 export { createReturn } from './service/create';
@@ -38,10 +38,11 @@ export function rejectReturn(db: Db, p: Principal, shipmentNo: string, body: Ret
  */
 export function receiveReturn(db: Db, p: Principal, shipmentNo: string, body: ReturnReceiveBody): Promise<ReturnDetail> {
   return applyReturnStep(db, p, shipmentNo, 'receive', async (tx, { ret }) => {
+    const line = returnOrderLineOf(tx);
     const lines = await tx
-      .select({ id: returnLines.id, lineId: returnLines.orderLineId, productId: returnLines.productId, qty: returnLines.qty, name: orderLines.name })
+      .select({ id: returnLines.id, lineId: returnLines.orderLineId, productId: returnLines.productId, qty: returnLines.qty, name: line.name })
       .from(returnLines)
-      .leftJoin(orderLines, eq(orderLines.id, returnLines.orderLineId))
+      .leftJoinLateral(line, sql`true`)
       .where(eq(returnLines.returnId, ret.id))
       .orderBy(returnLines.id);
     const byLineId = new Map(lines.map((l) => [l.lineId ?? -l.id, l]));

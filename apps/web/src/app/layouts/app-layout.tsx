@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { ROLE, hasRoleAtLeast, type RoleId } from '@gerai/contract/roles';
 import { useMe } from '@/features/members/api/get-me';
 import { id } from '@/shared/i18n/id';
 import { OutboxSync } from '@/shared/outbox/outbox-sync';
 import { PageSkeleton } from '@/shared/ui/skeleton';
+import { whenIdle } from '@/shared/utils/when-idle';
 import { lazyNamed } from '../lazy-named';
 import { RequireAuth } from '../require-auth';
 import { BottomNav } from './bottom-nav';
@@ -43,7 +44,11 @@ const AppLiveSync = lazy(async () => {
 /** One live connection per signed-in session, scoped to the active store; the outbox sends for this member. */
 function LiveUpdates() {
   const member = useMe().data;
+  // The banners mount in an idle task of their own once the cache subscriber has opened the stream:
+  // mounted with it, the whole live side was one long task of every signed-in first load.
+  const [bannersDue, setBannersDue] = useState(false);
   if (!member) return null;
+  const storeCode = member.store?.storeCode ?? null;
   return (
     <>
       <OutboxSync owner={member.nik} />
@@ -51,25 +56,37 @@ function LiveUpdates() {
         <ConnectionStatus />
       </Suspense>
       {/*
-        The shell's listeners mount together (one boundary: React commits them in one go once every
-        chunk is here), so each has its listener on the one stream before its first event can arrive.
-        Apart, the first to load would open the stream and an event in the gap (a new order) would
-        reach nobody. AppLiveSync applies every event to the cache by the areas' declarations (and
-        takes the events of the last seconds before it); the others are banners and sounds.
+        AppLiveSync applies every event to the cache by the areas' declarations (and takes the events of
+        the last seconds before it); it listens to every type, so the stream keeps an event no banner has
+        heard yet for the first banner of its type that mounts within 10 s (event-stream.ts): a new order
+        that rings while the banners wait for their idle task still shows.
       */}
       <Suspense fallback={null}>
-        <AppLiveSync storeCode={member.store?.storeCode ?? null} />
-        <OrderLiveUpdates
-          storeCode={member.store?.storeCode ?? null}
-          // In the new-order banner's stack, so no banner covers another.
-          below={
-            <>
-              <EscalationAlert roleId={member.roleID as RoleId} storeCode={member.store?.storeCode ?? null} />
-              <PodLiveUpdates canDecide={hasRoleAtLeast(member.roleID as RoleId, ROLE.STORE_CHIEF)} />
-            </>
-          }
-        />
+        <AppLiveSync storeCode={storeCode} />
+        <OnMounted run={() => whenIdle(() => setBannersDue(true))} />
       </Suspense>
+      {bannersDue ? (
+        // The banners and sounds mount together (one boundary), each with its listener before any replay.
+        <Suspense fallback={null}>
+          <OrderLiveUpdates
+            storeCode={storeCode}
+            // In the new-order banner's stack, so no banner covers another.
+            below={
+              <>
+                <EscalationAlert roleId={member.roleID as RoleId} storeCode={storeCode} />
+                <PodLiveUpdates canDecide={hasRoleAtLeast(member.roleID as RoleId, ROLE.STORE_CHIEF)} />
+              </>
+            }
+          />
+        </Suspense>
+      ) : null}
     </>
   );
+}
+
+/** Runs `run` once, after the siblings before it in its boundary have mounted (their effects run first); `run` returns its cancel. */
+function OnMounted({ run }: { run: () => () => void }) {
+  const [start] = useState(() => run);
+  useEffect(() => start(), [start]);
+  return null;
 }

@@ -1,4 +1,5 @@
 import { createContext, use, useSyncExternalStore, type ReactNode } from 'react';
+import { whenIdle } from '@/shared/utils/when-idle';
 import type { Outbox, OutboxAction } from './outbox';
 
 const NOTHING: readonly OutboxAction[] = [];
@@ -6,7 +7,8 @@ const NOTHING: readonly OutboxAction[] = [];
 /**
  * The outbox as the app holds it from its first render. Its code (and IndexedDB)
  * loads with the first use: the first crew action, or the member being known, when
- * what an earlier page left is sent. Not on the first screen's critical path.
+ * what an earlier page left is sent (once the phone is idle after drawing the screen).
+ * Not on the first screen's critical path.
  */
 export class LazyOutbox {
   private outbox: Outbox | null = null;
@@ -43,7 +45,13 @@ export class LazyOutbox {
   setOwner(owner: string | null): void {
     this.owner = owner;
     if (this.outbox) this.outbox.setOwner(owner);
-    else if (owner !== null) void this.get();
+    else if (owner !== null) {
+      // Once the phone has drawn the screen and is idle (a second at most): loading the outbox's code,
+      // reading IndexedDB and sending what an earlier page left is not part of drawing the first screen.
+      whenIdle(() => {
+        if (this.owner !== null) void this.get();
+      }, 1000);
+    }
     this.mine = null;
     this.notify();
   }

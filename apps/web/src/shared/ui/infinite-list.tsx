@@ -8,6 +8,7 @@ import { Button } from './button';
 import type { IconName } from './icons';
 import { PullToRefresh } from './pull-to-refresh';
 import { Spinner } from './spinner';
+import { whenIdle } from '@/shared/utils/when-idle';
 import { EmptyState, ErrorState } from './state-views';
 
 /** A page of a list endpoint: its items and how many there are under the same filters. */
@@ -78,17 +79,42 @@ export function InfiniteList<TPage extends ListPage<unknown>>(props: InfiniteLis
 }
 
 /** Cards a 360 × 640 screen shows at once, with one to spare. */
-const FIRST_COMMIT_ITEMS = 5;
+export const FIRST_COMMIT_ITEMS = 5;
+/** Cards each later task adds: a slice's render, commit and layout stay a short task on a slow phone. */
+export const SLICE_ITEMS = 5;
+
+/** The items of every loaded page, each once: offset pages shift when items arrive or move. */
+function uniqueItems<TItem>(pages: ReadonlyArray<ListPage<TItem>>, itemKey: (item: TItem) => string | number): TItem[] {
+  const items: TItem[] = [];
+  const seen = new Set<string | number>();
+  for (const page of pages) {
+    for (const item of page.items) {
+      const key = itemKey(item);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      items.push(item);
+    }
+  }
+  return items;
+}
 
 function ListBody<TPage extends ListPage<unknown>>({ query, itemKey, renderItem, skeleton, testId, label, texts, empty, filtered, aside }: InfiniteListProps<TPage>) {
-  const sentinel = useLoadMoreSentinel<HTMLDivElement>(query);
-  // The first commit renders what fills a phone's screen; the rest follows as a transition, in
-  // slices React can interrupt, instead of making the render that shows the data one long task.
-  const [showAll, setShowAll] = useState(false);
-  const loaded = query.data !== undefined;
+  const pages = query.data?.pages;
+  const items = pages ? uniqueItems<ItemOf<TPage>>(pages, itemKey) : [];
+  // The first commit renders what fills a phone's screen; the rest follows a few cards per idle
+  // task (a page that arrives later too), so neither showing the data nor a next page is one long
+  // task of render, commit and layout. Every card is in the document within a few frames: find in
+  // page and screen readers reach them all.
+  const [shown, setShown] = useState(FIRST_COMMIT_ITEMS);
+  if (query.isPending && shown !== FIRST_COMMIT_ITEMS) setShown(FIRST_COMMIT_ITEMS);
+  const allShown = shown >= items.length;
   useEffect(() => {
-    if (loaded && !showAll) startTransition(() => setShowAll(true));
-  }, [loaded, showAll]);
+    if (allShown) return;
+    return whenIdle(() => startTransition(() => setShown((n) => n + SLICE_ITEMS)));
+  }, [allShown, shown]);
+  // The next page is asked for once every loaded card is shown (the sentinel sits after them).
+  const canLoadMore = allShown && query.hasNextPage;
+  const sentinel = useLoadMoreSentinel<HTMLDivElement>({ hasNextPage: canLoadMore, isFetchingNextPage: query.isFetchingNextPage, fetchNextPage: query.fetchNextPage });
 
   if (query.isPending) {
     return (
@@ -99,23 +125,10 @@ function ListBody<TPage extends ListPage<unknown>>({ query, itemKey, renderItem,
       </div>
     );
   }
-  if (!query.data) {
+  if (!pages) {
     return (
       <ErrorState title={texts.loadError} message={isApiError(query.error) ? query.error.message : undefined} onRetry={() => void query.refetch()} retrying={query.isFetching} />
     );
-  }
-
-  const pages = query.data.pages;
-  const items: ItemOf<TPage>[] = [];
-  const seen = new Set<string | number>();
-  // Offset pages shift when items arrive or move: never show one twice.
-  for (const page of pages) {
-    for (const item of page.items) {
-      const key = itemKey(item);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      items.push(item);
-    }
   }
 
   if (items.length === 0) {
@@ -140,7 +153,7 @@ function ListBody<TPage extends ListPage<unknown>>({ query, itemKey, renderItem,
       {/* Cards below the screen are laid out and painted when scrolled to, not with the page
           (content-visibility): a page of 20 cards otherwise costs a long layout on a slow phone. */}
       <ul className="flex flex-col gap-3">
-        {(showAll ? items : items.slice(0, FIRST_COMMIT_ITEMS)).map((item) => (
+        {(allShown ? items : items.slice(0, shown)).map((item) => (
           <li key={itemKey(item)} className="[contain-intrinsic-size:auto_8.5rem] [content-visibility:auto]">
             {renderItem(item)}
           </li>
@@ -152,13 +165,13 @@ function ListBody<TPage extends ListPage<unknown>>({ query, itemKey, renderItem,
             <Spinner className="size-4" />
             {texts.loadingMore}
           </span>
-        ) : query.hasNextPage ? (
+        ) : canLoadMore ? (
           <Button variant="ghost" onClick={() => void query.fetchNextPage()}>
             {id.common.loadMore}
           </Button>
-        ) : (
+        ) : allShown ? (
           <span>{texts.endOfList}</span>
-        )}
+        ) : null}
       </div>
     </section>
   );

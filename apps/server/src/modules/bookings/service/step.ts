@@ -14,13 +14,13 @@ import {
   type EventPayload,
 } from '@gerai/contract';
 import type { Db, Tx } from '../../../db/client';
-import { orders, stockBookingDetails, stockBookings, storeStock } from '../../../db/schema';
+import { stockBookingDetails, stockBookings, storeStock } from '../../../db/schema';
 import { AppError } from '../../../platform/errors';
 import type { Principal } from '../../../platform/principal';
 import { applyStep, stampsFor } from '../../../platform/workflow';
 import { storeOrigin } from '../../stock';
 import { bookingScope, sidesOf } from '../access';
-import { BOOKING_ENTITY, loadBookingDetail } from '../views';
+import { BOOKING_ENTITY, bookingOrderOf, loadBookingDetail } from '../views';
 
 export const now = sql`now()`;
 
@@ -63,11 +63,13 @@ export function bookingFacts(b: BookingRow, d: DetailRow, shipmentNo: string, ac
 
 /** Row-locks a booking and its detail (not its order); missing or out of the caller's sight → 404. */
 async function lockBooking(tx: Tx, p: Principal, bookID: number): Promise<LockedBooking> {
+  // The order by id (bookingOrderOf): a plain join was a merge join over every order.
+  const order = bookingOrderOf(tx);
   const [row] = await tx
-    .select({ b: stockBookings, d: stockBookingDetails, shipmentNo: orders.shipmentNo })
+    .select({ b: stockBookings, d: stockBookingDetails, shipmentNo: order.shipmentNo })
     .from(stockBookings)
     .innerJoin(stockBookingDetails, eq(stockBookingDetails.bookingId, stockBookings.id))
-    .innerJoin(orders, eq(orders.id, stockBookings.orderId))
+    .innerJoinLateral(order, sql`true`)
     .where(and(eq(stockBookings.id, bookID), bookingScope(p)))
     .limit(1)
     .for('update', { of: [stockBookings, stockBookingDetails] });

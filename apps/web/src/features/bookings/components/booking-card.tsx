@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { BookingItem } from '@gerai/contract';
 import { paths } from '@/shared/config/paths';
 import { bookingsText } from '@/shared/i18n/bookings';
@@ -11,7 +12,7 @@ const text = bookingsText.card;
 const common = bookingsText.common;
 
 /** One booking of a list: number, shipment, product and units, the other store, status and who took it; tap to open it. */
-export function BookingCard({ item, now }: { item: BookingItem; now: number }) {
+export const BookingCard = memo(function BookingCard({ item, now }: { item: BookingItem; now: number }) {
   // The other store: the one asked (my booking) or the one asking (a request to my store).
   const other = item.direction === 'out' ? t(text.to, { store: item.offeredTo.storeName }) : t(text.from, { store: item.storeName });
   return (
@@ -50,7 +51,7 @@ export function BookingCard({ item, now }: { item: BookingItem; now: number }) {
       </div>
     </LinkCard>
   );
-}
+});
 
 export function BookingCardSkeleton() {
   return <CardSkeleton rows={['h-5 w-2/3', 'h-4 w-full', 'h-4 w-1/2', 'h-8 w-full']} />;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { formatDistance, type BookingStore } from '@gerai/contract';
 import { bookingsText } from '@/shared/i18n/bookings';
 import { t } from '@/shared/i18n/id';
@@ -23,7 +23,7 @@ export function StoreTitle({ store }: { store: Pick<BookingStore, 'storeName' | 
 }
 
 /** A store that can serve the product: where it is, how far from mine, its stock; `action` books or re-offers there. */
-export function BookingStoreCard({ store, action }: { store: BookingStore; action?: ReactNode }) {
+export const BookingStoreCard = memo(function BookingStoreCard({ store, action }: { store: BookingStore; action?: ReactNode }) {
   return (
     <Card testId={`booking-store-${store.storeCode}`} className="gap-1.5">
       <div className="flex items-start gap-2">
@@ -40,7 +40,7 @@ export function BookingStoreCard({ store, action }: { store: BookingStore; actio
       {action}
     </Card>
   );
-}
+});
 
 export function BookingStoreCardSkeleton() {
   return <CardSkeleton rows={[['h-5 w-1/2', 'h-5 w-16'], 'h-4 w-2/3', 'h-11 w-full']} />;

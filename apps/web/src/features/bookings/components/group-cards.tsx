@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { formatDistance, type BookingProductGroup, type BookingStoreGroup } from '@gerai/contract';
 import { bookingsText } from '@/shared/i18n/bookings';
 import { CardSkeleton, LinkCard } from '@/shared/ui/card';
@@ -8,7 +9,7 @@ import { ProductTitle } from '@/shared/ui/product-title';
 
 
 /** A product with bookings: its counts per status and units; tap to see its bookings. */
-export function ProductGroupCard({ group, to }: { group: BookingProductGroup; to: string }) {
+export const ProductGroupCard = memo(function ProductGroupCard({ group, to }: { group: BookingProductGroup; to: string }) {
   return (
     <LinkCard to={to} testId={`product-group-${group.productId}`} className="gap-2">
       <div className="flex items-start gap-3">
@@ -18,10 +19,10 @@ export function ProductGroupCard({ group, to }: { group: BookingProductGroup; to
       <GroupCounts counts={group} />
     </LinkCard>
   );
-}
+});
 
 /** The other store of some bookings: where it is, how far, the counts; tap to see the bookings with it. */
-export function StoreGroupCard({ group, to }: { group: BookingStoreGroup; to: string }) {
+export const StoreGroupCard = memo(function StoreGroupCard({ group, to }: { group: BookingStoreGroup; to: string }) {
   return (
     <LinkCard to={to} testId={`store-group-${group.storeCode}`} className="gap-2">
       <div className="flex items-start gap-2">
@@ -36,7 +37,7 @@ export function StoreGroupCard({ group, to }: { group: BookingStoreGroup; to: st
       <GroupCounts counts={group} />
     </LinkCard>
   );
-}
+});
 
 export function GroupCardSkeleton() {
   return <CardSkeleton rows={[['h-12 w-12', 'h-5 w-2/3'], 'h-5 w-full', 'h-4 w-1/3']} />;

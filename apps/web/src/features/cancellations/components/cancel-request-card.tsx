@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { ROLE_LABEL, type CancelRequest, type RoleId } from '@gerai/contract';
 import { paths } from '@/shared/config/paths';
 import { cancellationsText } from '@/shared/i18n/cancellations';
@@ -9,7 +10,7 @@ import { CancelStatusChip } from './cancel-status-chip';
 const text = cancellationsText.queue;
 
 /** One request of the queue: shipment, customer, reason, who asked and how long ago; tap to decide it. */
-export function CancelRequestCard({ request, now }: { request: CancelRequest; now: number }) {
+export const CancelRequestCard = memo(function CancelRequestCard({ request, now }: { request: CancelRequest; now: number }) {
   const status = ORDER_STATUS_LABEL[request.requestedInStatus as keyof typeof ORDER_STATUS_LABEL] ?? String(request.requestedInStatus);
   return (
     <RequestCard
@@ -32,4 +33,4 @@ export function CancelRequestCard({ request, now }: { request: CancelRequest; no
       }
     />
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { TicketSummary } from '@gerai/contract';
 import { paths } from '@/shared/config/paths';
 import { helpdeskText } from '@/shared/i18n/helpdesk';
@@ -8,7 +9,7 @@ import { TicketStatusChip } from './ticket-status-chip';
 const text = helpdeskText.list;
 
 /** One ticket of a list: number, status, shipment, problem, store and how long since it changed; opens the conversation. */
-export function TicketCard({ item, mode, now }: { item: TicketSummary; mode: string; now: number }) {
+export const TicketCard = memo(function TicketCard({ item, mode, now }: { item: TicketSummary; mode: string; now: number }) {
   return (
     <LinkCard to={paths.reportedDetail({ mode, id: item.id })} testId={`ticket-card-${item.id}`}>
       <div className="flex items-center gap-2">
@@ -28,7 +29,7 @@ export function TicketCard({ item, mode, now }: { item: TicketSummary; mode: str
       </div>
     </LinkCard>
   );
-}
+});
 
 export function TicketCardSkeleton() {
   return <CardSkeleton rows={[['h-5 w-24', 'h-4 w-16'], 'h-4 w-3/4', 'h-4 w-full']} />;

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { OrderSummary } from '@gerai/contract';
 import { DELIVERY_TYPE_LABEL, t } from '@/shared/i18n/id';
 import { ordersText } from '@/shared/i18n/orders';
@@ -27,7 +28,7 @@ export function DeliveryChip({ deliveryType }: { deliveryType: number }) {
 }
 
 /** One order in a status list: tap to open its detail. */
-export function OrderCard({ order, now }: { order: OrderSummary; now: number }) {
+export const OrderCard = memo(function OrderCard({ order, now }: { order: OrderSummary; now: number }) {
   const progress = order.progress;
   return (
     <LinkCard to={orderDetailPath(order)} testId={`order-card-${order.shipmentNo}`}>
@@ -67,7 +68,7 @@ export function OrderCard({ order, now }: { order: OrderSummary; now: number }) 
       ) : null}
     </LinkCard>
   );
-}
+});
 
 export function OrderCardSkeleton() {
   return <CardSkeleton rows={[['h-5 w-16', 'h-5 w-24', 'ml-auto h-4 w-20'], 'h-5 w-3/4', 'h-3 w-1/2', ['h-4 w-1/3', 'h-5 w-20']]} />;

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { POD_REQUEST_TYPE, formatDistance, type PodRequestSummary } from '@gerai/contract';
 import { paths } from '@/shared/config/paths';
 import { t } from '@/shared/i18n/id';
@@ -10,7 +11,7 @@ import { PodStatusChip } from './pod-status-chip';
 const text = podText.queue;
 
 /** One request of the queue: tap to open its detail. */
-export function PodRequestCard({ request, now }: { request: PodRequestSummary; now: number }) {
+export const PodRequestCard = memo(function PodRequestCard({ request, now }: { request: PodRequestSummary; now: number }) {
   return (
     <RequestCard
       to={paths.pengajuanPodDetail(request.shipmentNo, request.deliveryType, request.type)}
@@ -50,4 +51,4 @@ export function PodRequestCard({ request, now }: { request: PodRequestSummary; n
       ) : null}
     </RequestCard>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { DELIVERY_TYPE_LABEL, type ReturnSummary } from '@gerai/contract';
 import { paths } from '@/shared/config/paths';
 import { t } from '@/shared/i18n/id';
@@ -10,7 +11,7 @@ import { ReturnStatusChip } from './return-status-chip';
 const text = returnsText.list;
 
 /** One return of the list: shipment, customer, reason, items and age; tap to open its detail. */
-export function ReturnCard({ item, now }: { item: ReturnSummary; now: number }) {
+export const ReturnCard = memo(function ReturnCard({ item, now }: { item: ReturnSummary; now: number }) {
   return (
     <RequestCard
       to={paths.returDetail(item.shipmentNo, methodOf(item.deliveryType))}
@@ -32,4 +33,4 @@ export function ReturnCard({ item, now }: { item: ReturnSummary; now: number }) 
       }
     />
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { StockSearchItem as Item } from '@gerai/contract';
 import { t } from '@/shared/i18n/id';
 import { stockText } from '@/shared/i18n/stock';
@@ -10,7 +11,7 @@ import { ProductTitle } from '@/shared/ui/product-title';
 const text = stockText.list;
 
 /** One product found by the search: the whole card opens its stock here and nearby. */
-export function StockSearchItem({ item, onChoose }: { item: Item; onChoose: (productId: string) => void }) {
+export const StockSearchItem = memo(function StockSearchItem({ item, onChoose }: { item: Item; onChoose: (productId: string) => void }) {
   return (
     <button
       type="button"
@@ -31,7 +32,7 @@ export function StockSearchItem({ item, onChoose }: { item: Item; onChoose: (pro
       </span>
     </button>
   );
-}
+});
 
 export function StockSearchItemSkeleton() {
   return <CardSkeleton rows={[['h-12 w-12', 'h-4 w-1/2', 'h-6 w-8'], 'h-3 w-1/3']} />;

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { TransferItem } from '@gerai/contract';
 import { t } from '@/shared/i18n/id';
 import { transfersText } from '@/shared/i18n/transfers';
@@ -9,7 +10,7 @@ import { LockedChip, ShortChip, TransferStatusChip } from './transfer-status-chi
 const common = transfersText.common;
 
 /** One transfer of a list: number, status, the other store, products and units, when; tap to open it at `to`. */
-export function TransferCard({ item, to, now }: { item: TransferItem; to: string; now: number }) {
+export const TransferCard = memo(function TransferCard({ item, to, now }: { item: TransferItem; to: string; now: number }) {
   return (
     <LinkCard to={to} testId={`mat-card-${item.matNo}`} className="gap-1.5">
       <div className="flex items-center gap-2">
@@ -33,7 +34,7 @@ export function TransferCard({ item, to, now }: { item: TransferItem; to: string
       ) : null}
     </LinkCard>
   );
-}
+});
 
 export function TransferCardSkeleton() {
   return <CardSkeleton rows={[['h-5 w-1/2', 'h-5 w-14'], 'h-4 w-3/4', ['h-3 w-1/3', 'h-3 w-20']]} />;

@@ -16,7 +16,7 @@ import { formatNumber } from '@/shared/utils/format';
 import { useTransferCount } from '../api/get-transfer-count';
 import { useTransfers } from '../api/get-transfers';
 import { transferKeys, type TransferListParams } from '../query-keys';
-import { forgetSecretUnlessNew } from '../utils/secret-store';
+import { forgetSecretsUnlessNew } from '../utils/secret-store';
 import { listPath, outDetailPath } from '../utils/transfer-view';
 import { TransferCard, TransferCardSkeleton } from './transfer-card';
 
@@ -56,7 +56,7 @@ export function TransferListScreen({ side, status }: { side: TransferListSide; s
   // Sent transfers seen out of `new`: their PINs are of no use any more (decision 89).
   useEffect(() => {
     if (side !== 'out') return;
-    for (const page of list.data?.pages ?? []) for (const item of page.items) forgetSecretUnlessNew(item);
+    forgetSecretsUnlessNew((list.data?.pages ?? []).flatMap((page) => page.items));
   }, [side, list.data]);
 
   const update = (changes: Partial<Record<keyof typeof PARAM, string | null>>) => {

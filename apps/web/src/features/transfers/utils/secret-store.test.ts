@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { matQrValue } from '@gerai/contract';
-import { forgetSecret, forgetSecretUnlessNew, readSecret, saveSecret } from './secret-store';
+import { forgetSecret, forgetSecretUnlessNew, forgetSecretsUnlessNew, readSecret, saveSecret } from './secret-store';
 
 const MAT = 'MAT251122000041';
 const TBS = 'TBS482913000041';
@@ -34,5 +34,24 @@ describe('the secret store (PIN and QR kept on the sending phone)', () => {
     saveSecret(MAT, TBS, secret);
     forgetSecret(MAT);
     expect(readSecret(MAT)).toBeNull();
+  });
+
+  it('a list forgets the secrets of its transfers outside `new` with one read of the storage, not two calls per transfer', () => {
+    saveSecret(MAT, TBS, secret);
+    saveSecret('MAT251122000042', 'TBS482913000042', { pin: '482913', qr: matQrValue('TBS482913000042', '482913') });
+    const list = Array.from({ length: 20 }, (_v, i) => ({ matNo: `MAT2511220001${String(i).padStart(2, '0')}`, matStatus: 'cancel' as const }));
+    const getItem = vi.spyOn(Storage.prototype, 'getItem');
+    const removeItem = vi.spyOn(Storage.prototype, 'removeItem');
+    try {
+      forgetSecretsUnlessNew([...list, { matNo: MAT, matStatus: 'finish' }, { matNo: 'MAT251122000042', matStatus: 'new' }]);
+      // Only the held secret of a transfer outside `new` is touched.
+      expect(removeItem.mock.calls).toEqual([[`gerai.mat.secret.${MAT}`]]);
+      expect(getItem.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      getItem.mockRestore();
+      removeItem.mockRestore();
+    }
+    expect(readSecret(MAT)).toBeNull();
+    expect(readSecret('MAT251122000042')).not.toBeNull();
   });
 });

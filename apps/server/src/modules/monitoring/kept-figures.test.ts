@@ -1,0 +1,212 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { MONITORED_STATUSES, MONITORING_STATUSES, ORDER_STATUS, type OrderStatusId } from '@gerai/contract';
+import { loadConfig } from '../../config';
+import { orders, users } from '../../db/schema';
+import { loadPrincipal, type Principal } from '../../platform/principal';
+import { DEMO_NIK } from '../../seed/demo-data';
+import { testFileWith } from '../../test/harness';
+import { oneLineOrder, sendChannelOrder } from '../../test/intake';
+import { testRandom } from '../../test/random';
+import { addAreaSupervisor, addOrder, addStore, ago, monitoringApi } from './monitoring-test-kit';
+import { oracleChainSnapshot, oracleStoresSnapshot } from './monitoring-oracle';
+import { loadMonitoring } from './queries';
+import { monitoringSettings } from './settings';
+
+/**
+ * The figures monitoring keeps (migration 0018: per status over the chain in slots, open orders per store, on top of
+ * order_status_counts) against a count of the orders themselves, after every step of a seeded random walk of order
+ * changes: intake through the channel, claims through the API, and the row changes every flow makes (claim, pack,
+ * hand over, complete, archive, cancel, several orders in one statement, a deletion, a store moved), and after changes
+ * racing on one store. Each reply is also compared with the statement monitoring answered with before, which counted
+ * every figure from scratch (the oracle).
+ */
+const { ctx, api } = testFileWith(monitoringApi);
+const STORES = ['T910', 'T911', 'T912', 'T913'];
+const SUPERVISOR = '30000910';
+const SHOWN = MONITORING_STATUSES.join(', ');
+const OPEN = MONITORED_STATUSES.join(', ');
+let NOW: Date;
+
+async function rows<T>(query: SQL): Promise<T[]> {
+  return ((await ctx.handle.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** The chain's kept figures per status, and every store's open orders, as the orders themselves count them. */
+async function expectKeptFiguresTrue(): Promise<void> {
+  const kept = await rows(
+    sql.raw(`select u.status_id, sum(u.n)::int as n, sum(u.stores)::int as stores
+      from monitoring_status_slots s cross join lateral unnest(array[${SHOWN}], s.n, s.stores) u(status_id, n, stores)
+      group by 1 having sum(u.n) <> 0 or sum(u.stores) <> 0 order by 1`),
+  );
+  const counted = await rows(sql.raw(`select status_id, count(*)::int as n, count(distinct store_code)::int as stores from orders where status_id in (${SHOWN}) group by 1 order by 1`));
+  expect(kept).toEqual(counted);
+  const open = await rows(sql.raw(`select store_code, open from monitoring_store_open where open <> 0 order by 1`));
+  const openCounted = await rows(sql.raw(`select store_code, count(*)::int as open from orders where status_id in (${OPEN}) group by 1 order by 1`));
+  expect(open).toEqual(openCounted);
+}
+
+async function principalOf(nik: string): Promise<Principal> {
+  const [user] = await ctx.handle.db.select({ id: users.id }).from(users).where(eq(users.nik, nik));
+  return (await loadPrincipal(ctx.handle.db, user!.id))!;
+}
+
+/** The reply from the kept figures equals the oracle's, for the whole chain, an area and one store. */
+async function expectRepliesAsCounted(): Promise<void> {
+  const settings = monitoringSettings(loadConfig({}));
+  const oracle = { chain: oracleChainSnapshot, stores: oracleStoresSnapshot };
+  for (const [nik, query] of [
+    [DEMO_NIK.SUPER_USER, {}],
+    [SUPERVISOR, {}],
+    [SUPERVISOR, { storeCode: STORES[1] }],
+  ] as const) {
+    const p = await principalOf(nik);
+    const kept = await loadMonitoring(ctx.handle.db, p, query, settings, NOW);
+    const counted = await loadMonitoring(ctx.handle.db, p, query, settings, NOW, oracle);
+    expect(kept, `${nik} ${JSON.stringify(query)}`).toEqual(counted);
+  }
+}
+
+const pick = <T>(values: readonly T[]): T => values[Math.floor(testRandom() * values.length)]!;
+/** An arrival within the last three hours: some orders late at each service level, some on time. */
+const arrival = () => ago(NOW, testRandom() * 180);
+/** The status moves the flows make (ORDER_FLOW and the archive), as row changes. */
+const MOVES: ReadonlyArray<[from: OrderStatusId, to: OrderStatusId]> = [
+  [ORDER_STATUS.NEW, ORDER_STATUS.PACKING],
+  [ORDER_STATUS.PACKING, ORDER_STATUS.IN_PROGRESS],
+  [ORDER_STATUS.IN_PROGRESS, ORDER_STATUS.COMPLETED],
+  [ORDER_STATUS.COMPLETED, ORDER_STATUS.HISTORY],
+  [ORDER_STATUS.NEW, ORDER_STATUS.CANCELLED],
+  [ORDER_STATUS.PACKING, ORDER_STATUS.CANCELLED],
+  [ORDER_STATUS.IN_PROGRESS, ORDER_STATUS.CANCELLED],
+  [ORDER_STATUS.CANCELLED, ORDER_STATUS.HISTORY_CANCELLED],
+];
+
+async function someOrder(where: SQL): Promise<{ id: number; shipmentNo: string } | undefined> {
+  const found = await rows<{ id: number; shipment_no: string }>(sql`select id, shipment_no from orders where ${where} order by id`);
+  if (found.length === 0) return undefined;
+  const o = pick(found);
+  return { id: o.id, shipmentNo: o.shipment_no };
+}
+
+beforeAll(async () => {
+  NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  for (const code of STORES) await addStore(ctx, code);
+  await addAreaSupervisor(ctx, SUPERVISOR, STORES);
+});
+afterAll(() => vi.useRealTimers());
+
+describe('monitoring figures kept in the changing transaction', () => {
+  it('start equal to a count of the orders (the seeded demo)', async () => {
+    await expectKeptFiguresTrue();
+    await expectRepliesAsCounted();
+  });
+
+  it('stay equal to a count of the orders through a random walk of order changes', async () => {
+    const staff = (await api.auth(DEMO_NIK.STAFF)) as string;
+    const steps: Array<[string, () => Promise<unknown>]> = [
+      ['order arrives', () => addOrder(ctx, { storeCode: pick(STORES), statusId: pick(MONITORING_STATUSES), createdAt: arrival() })],
+      [
+        'orders arrive in one statement',
+        async () => {
+          const base = Math.floor(testRandom() * 1e9);
+          const values = [0, 1, 2].map(
+            (i) => sql`(${`SHK${base + i}`}, ${`KEPT-${base + i}`}, 379, ${pick(STORES)}, ${pick(MONITORING_STATUSES)}, 0, 1, 10000, 'Pelanggan', '081200000000', -6.3, 106.9, '123456', ${arrival().toISOString()})`,
+          );
+          await ctx.handle.db.execute(
+            sql`insert into orders (shipment_no, order_no, app_id, store_code, status_id, delivery_type, payment_id, price, customer_name, customer_phone, customer_lat, customer_lng, pickup_code, created_at) values ${sql.join(values, sql`, `)}`,
+          );
+        },
+      ],
+      ['intake through the channel', async () => expect((await sendChannelOrder(ctx, await oneLineOrder(ctx))).statusCode).toBeLessThan(300)],
+      [
+        'claim through the API',
+        async () => {
+          const o = await someOrder(sql`store_code = 'T001' and status_id = ${ORDER_STATUS.NEW}`);
+          if (o) expect((await ctx.app.inject({ method: 'POST', url: `/api/orders/${o.shipmentNo}/claim`, headers: { authorization: staff } })).statusCode).toBe(200);
+        },
+      ],
+      [
+        'a flow moves an order',
+        async () => {
+          const [from, to] = pick(MOVES);
+          const o = await someOrder(sql`status_id = ${from}`);
+          if (o) await ctx.handle.db.update(orders).set({ statusId: to }).where(eq(orders.id, o.id));
+        },
+      ],
+      [
+        'one statement moves a store’s orders',
+        async () => {
+          const [from, to] = pick(MOVES);
+          await ctx.handle.db.execute(sql`update orders set status_id = ${to} where status_id = ${from} and store_code = ${pick(STORES)}`);
+        },
+      ],
+      [
+        'an order moves to another store',
+        async () => {
+          const o = await someOrder(sql`store_code in (${sql.join(STORES.map((s) => sql`${s}`), sql`, `)})`);
+          if (o) await ctx.handle.db.update(orders).set({ storeCode: pick(STORES) }).where(eq(orders.id, o.id));
+        },
+      ],
+      [
+        'an order is deleted',
+        async () => {
+          const o = await someOrder(sql`store_code in (${sql.join(STORES.map((s) => sql`${s}`), sql`, `)})`);
+          if (o) await ctx.handle.db.delete(orders).where(eq(orders.id, o.id));
+        },
+      ],
+    ];
+    for (let i = 0; i < 60; i++) {
+      const [name, step] = pick(steps);
+      await step();
+      try {
+        await expectKeptFiguresTrue();
+        if (i % 6 === 5) await expectRepliesAsCounted();
+      } catch (err) {
+        throw new Error(`after step ${i} (${name}): ${(err as Error).message}`, { cause: err });
+      }
+    }
+    await expectRepliesAsCounted();
+  }, 120_000);
+
+  it('stay equal when changes race on one store (one transaction each, at once)', async () => {
+    const store = STORES[0]!;
+    const fresh = await Promise.all(Array.from({ length: 12 }, () => addOrder(ctx, { storeCode: store, statusId: ORDER_STATUS.NEW, createdAt: arrival() })));
+    // Every transaction settles before the figures are read; each must commit (a deadlock would refuse one).
+    const settled = await Promise.allSettled([
+      ...fresh.map((o, i) =>
+        ctx.handle.db.transaction(async (tx) => {
+          const to = i % 3 === 0 ? ORDER_STATUS.CANCELLED : ORDER_STATUS.PACKING;
+          await tx.update(orders).set({ statusId: to }).where(eq(orders.id, o.id));
+          if (i % 2 === 0) await tx.update(orders).set({ statusId: to === ORDER_STATUS.PACKING ? ORDER_STATUS.IN_PROGRESS : ORDER_STATUS.HISTORY_CANCELLED }).where(eq(orders.id, o.id));
+        }),
+      ),
+      ...Array.from({ length: 6 }, () => addOrder(ctx, { storeCode: store, statusId: pick(MONITORED_STATUSES), createdAt: arrival() })),
+    ]);
+    expect(settled.filter((r) => r.status === 'rejected')).toEqual([]);
+    await expectKeptFiguresTrue();
+    await expectRepliesAsCounted();
+  });
+
+  it("the migration's backfill writes the same figures from the order counts, its statuses the contract's", async () => {
+    const migration = readFileSync(new URL('../../db/migrations/0018_monitoring_kept_figures.sql', import.meta.url), 'utf8');
+    for (const [, listed] of migration.matchAll(/ARRAY\[([\d, ]+)\]/g)) expect(listed).toBe(SHOWN);
+    expect(migration).toContain(`IN (${OPEN})`);
+    const backfill = migration.slice(migration.indexOf('-- Backfill')).split('--> statement-breakpoint');
+    expect(backfill).toHaveLength(2);
+    await ctx.handle.db.execute(sql`update monitoring_status_slots set n = '{0,0,0,0,0}', stores = '{0,0,0,0,0}'`);
+    await ctx.handle.db.execute(sql`delete from monitoring_store_open`);
+    for (const statement of backfill) await ctx.handle.db.execute(sql.raw(statement));
+    await expectKeptFiguresTrue();
+  });
+
+  it('are cleared with the orders', async () => {
+    await ctx.handle.db.execute(sql`truncate orders cascade`);
+    expect(await rows(sql`select 1 from orders`)).toEqual([]);
+    await expectKeptFiguresTrue();
+    await expectRepliesAsCounted();
+  });
+});
