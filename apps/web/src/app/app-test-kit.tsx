@@ -14,7 +14,7 @@ export const appConfig = appConfigOf();
 export const tokens = { token: 't', tokenExp: 2_000_000_000, refreshToken: 'r', refreshTokenExp: 2_000_100_000 };
 
 export function renderApp(path: string) {
-  const router = createAppRouter((routes, opts) => createMemoryRouter(routes, { ...opts, initialEntries: [path] }), path);
+  const router = createAppRouter((routes) => createMemoryRouter(routes, { initialEntries: [path] }));
   const queryClient = testQueryClient();
   render(
     <TestProviders queryClient={queryClient}>

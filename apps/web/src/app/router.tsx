@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider, type DataRouter, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
+import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router';
 import { meQueryOptions } from '@/features/members/api/get-me';
 import { prefetchOrderScreenData } from '@/features/orders/utils/list-route';
 import { setSessionExpiredHandler } from '@/shared/api/session';
 import { paths } from '@/shared/config/paths';
 import { installRouteRules } from './route-rules';
-import { APP_LAYOUT_ROUTE_ID, appRoutesFor } from './routes';
+import { appRoutes } from './routes';
 
 /** When the refresh token is gone too: back to login, remembering where the member was. */
 export function installSessionExpiry(router: DataRouter): void {
@@ -17,25 +17,8 @@ export function installSessionExpiry(router: DataRouter): void {
   });
 }
 
-/** How the router is made: the browser's history in the app, a memory history in tests. */
-export type CreateRouter = (routes: RouteObject[], opts: { patchRoutesOnNavigation: PatchRoutesOnNavigationFunction }) => DataRouter;
-
-/**
- * The app's router, made with the routes the first URL can match; the first navigation elsewhere
- * (a link, a redirect, the back button) patches in the others before it matches (React Router's
- * patchRoutesOnNavigation: it asks whenever nothing, or only a route with params, matches).
- */
-export function createAppRouter(create: CreateRouter = createBrowserRouter, firstPath = window.location.pathname): DataRouter {
-  const { routes, rest, covers } = appRoutesFor(firstPath);
-  let patched = false;
-  const router = create(routes, {
-    patchRoutesOnNavigation: ({ path, patch }) => {
-      // A path of the first segment's routes is already matched as well as the full tree would.
-      if (patched || covers(path)) return;
-      patched = true;
-      patch(APP_LAYOUT_ROUTE_ID, rest());
-    },
-  });
+export function createAppRouter(create: (routes: typeof appRoutes) => DataRouter = createBrowserRouter): DataRouter {
+  const router = create(appRoutes);
   installRouteRules(router);
   installSessionExpiry(router);
   return router;

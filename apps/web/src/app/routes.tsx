@@ -135,49 +135,25 @@ function toRouteObject({ path, title, area, page: Page, store }: AppRoute): Rout
   };
 }
 
-/** The signed-in layout's route id: the routes a first load leaves out are patched in under it. */
-export const APP_LAYOUT_ROUTE_ID = 'app';
-
-/** A path's first segment, as the router compares it (case-insensitively): `/Order/detail/…` → `order`. */
-const firstSegment = (path: string) => (path.split(/[/?#]/)[1] ?? '').toLowerCase();
-
-/**
- * The route tree a first load starts with: login, and under the signed-in layout only the routes
- * sharing the first URL's first segment (every route the URL could match) and the not-found one.
- * React Router flattens, scores and compiles every branch it is given when it is created: the ~45
- * routes were 47–128 ms of the first load at 4× CPU, for one screen. `rest` is the other routes,
- * patched in on the first navigation that needs them (createAppRouter's patchRoutesOnNavigation).
- */
-export function appRoutesFor(firstPath: string): { routes: RouteObject[]; rest: () => RouteObject[]; covers: (path: string) => boolean } {
-  const segment = firstSegment(firstPath);
-  const covers = (path: string) => firstSegment(path) === segment;
-  const first = APP_ROUTES.filter((route) => covers(route.path));
-  const routes: RouteObject[] = [
-    {
-      element: <RootLayout />,
-      errorElement: <RouteError />,
-      // A first URL with params is matched once the router has asked patchRoutesOnNavigation (a few
-      // microtasks, usually before the first render): a render before that shows the loading state.
-      hydrateFallbackElement: <PageSkeleton label={id.common.loading} />,
-      children: [
-        {
-          path: '/login',
-          element: (
-            <Suspense fallback={<PageSkeleton label={id.common.loading} />}>
-              <LoginRoute />
-            </Suspense>
-          ),
-          handle: { title: id.routes.login, area: 'auth' },
-        },
-        {
-          id: APP_LAYOUT_ROUTE_ID,
-          element: <AppLayout />,
-          // Unknown paths too are behind the auth check: only /login is public.
-          children: [...first.map(toRouteObject), { path: '*', element: <NotFoundRoute /> }],
-        },
-      ],
-    },
-  ];
-  // The others' route objects are built only when they are patched in.
-  return { routes, rest: () => APP_ROUTES.filter((route) => !covers(route.path)).map(toRouteObject), covers };
-}
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        path: '/login',
+        element: (
+          <Suspense fallback={<PageSkeleton label={id.common.loading} />}>
+            <LoginRoute />
+          </Suspense>
+        ),
+        handle: { title: id.routes.login, area: 'auth' },
+      },
+      {
+        element: <AppLayout />,
+        // Unknown paths too are behind the auth check: only /login is public.
+        children: [...APP_ROUTES.map(toRouteObject), { path: '*', element: <NotFoundRoute /> }],
+      },
+    ],
+  },
+];
