@@ -28,6 +28,8 @@ if (process.argv[2] === 'day') {
   await import('./day');
   process.exit();
 }
+// `npm run bench -- push`: the push notification rows alone (bench/push.ts), on the demo data.
+if (process.argv[2] === 'push') await (await import('./push')).runPushBenchAlone().then(() => process.exit());
 
 const PORT = Number(process.env.BENCH_PG_PORT) || 55440;
 /** A directory: each measured row's CPU profile of this process (the in-process servers) goes there (bench/profile.ts). */
@@ -247,6 +249,8 @@ async function main(): Promise<void> {
   }
   log(`load phase took ${((Date.now() - t) / 1000).toFixed(0)} s`);
   report(results, data);
+  // Push notifications (issue 28): intake → push request, and one event's fan-out to 2,000 phones.
+  if (ONLY.length === 0) await import('./push').then(async (p) => p.reportPushBench(await p.pushBench(handle!, pg!.url, log), config.PUSH_CONCURRENCY));
   const failed = results.filter((r) => r.non2xx > 0 || r.errors > 0);
   if (failed.length > 0) {
     console.error(`\nRequests failed on: ${failed.map((r) => r.name).join(', ')}`);

@@ -36,6 +36,8 @@ import { chatRoutes } from './modules/chat/routes';
 import { helpdeskFileRoutes, helpdeskRoutes } from './modules/helpdesk/routes';
 import { monitoringRoutes } from './modules/monitoring/routes';
 import { recapRoutes } from './modules/recap/routes';
+import { pushRoutes, queuePushes } from './modules/push';
+import { followChanges } from './platform/audit';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,6 +104,8 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
   // Deaf to other processes while LISTEN is down: read through, and start afresh once the missed events are in.
   bus.onConnectionChange((connected) => (connected ? readCache.resume() : readCache.suspend()));
   app.decorate('readCache', readCache);
+  // Every change queues the pushes its event calls for in its own transaction (the push outbox).
+  followChanges(queuePushes);
   registerStockReplyCache(app, bus);
   registerMonitoringCache(app, bus);
   // A read says how far the events it reflects go: a stream opened after it resumes from there (nothing between the two is lost).
@@ -175,6 +179,7 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
   await app.register(helpdeskFileRoutes);
   await app.register(monitoringRoutes);
   await app.register(recapRoutes);
+  await app.register(pushRoutes);
   await app.register(eventRoutes);
   app.get('/api/health', { ...access({ auth: 'public' }), schema: { tags: ['platform'], summary: 'Liveness probe; listening: false while the LISTEN connection to PostgreSQL is being re-established' } }, async () => ok({ ok: true, db: handle.kind, listening: bus.connected }));
 

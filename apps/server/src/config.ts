@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { parseFcmServiceAccount, vapidOf, type FcmServiceAccount } from './config-push';
 import { ESCALATION_DEFAULT_MINUTES, ESCALATION_LEVEL, ORDER_STATUS, POD_DEFAULTS, SLA_DEFAULT_MINUTES, TICKET_REOPEN_DAYS_DEFAULT } from '@gerai/contract';
 
 /** Signs access tokens when JWT_SECRET is unset; known to everyone, so only for development on the embedded database. */
 export const DEV_JWT_SECRET = 'gerai-dev-secret-change-me-in-production-please';
+
+export { DEV_VAPID, type FcmServiceAccount } from './config-push';
 
 /** Names proxy-addr (Fastify's trustProxy) accepts for whole ranges. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -99,6 +102,40 @@ const envSchema = z.object({
   CHANNEL_NOTICE_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(3_600),
   /** How long one send may take before it counts as failed (milliseconds). */
   CHANNEL_NOTICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Web Push (RFC 8292): the server's VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it) and who runs it (mailto: or https:). */
+  /**
+   * Web Push (RFC 8292): the server's VAPID key pair (base64url, as `npx web-push generate-vapid-keys`
+   * prints it) and who runs it (mailto: or https:). Development uses DEV_VAPID when unset; elsewhere
+   * Web Push stays off until they are set (the public pair is refused).
+   */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'the uncompressed P-256 public key in base64url (87 characters)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'the P-256 private key in base64url (43 characters)').optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'a mailto: address or an https: URL').optional(),
+  /**
+   * FCM HTTP v1 for the native host's tokens: the Firebase service account (its JSON, or the path of
+   * its file). Unset: the server sends no FCM (the host falls back to Web Push where it can).
+   */
+  FCM_SERVICE_ACCOUNT: z.string().optional(),
+  /** The FCM API base: messages are POSTed to `<FCM_ENDPOINT>/projects/<project_id>/messages:send` (a test points it at a local server). */
+  FCM_ENDPOINT: z.url({ protocol: /^https?$/ }).default('https://fcm.googleapis.com/v1'),
+  /**
+   * Hosts a Web Push endpoint may be on (a suffix of the endpoint's host): the browsers' push services.
+   * The server POSTs to these only, so a subscription cannot point it at an internal address.
+   */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default('fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,notify.windows.com,push.apple.com')
+    .transform((raw) => raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
+  /** How often the push dispatcher looks for pushes due (milliseconds); a committed change that queues one kicks it at once. */
+  PUSH_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+  PUSH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(6),
+  /** The wait after a push's first failed attempt; it doubles with every further failure up to PUSH_BACKOFF_MAX_SECONDS. */
+  PUSH_BACKOFF_SECONDS: z.coerce.number().int().min(1).max(86_400).default(10),
+  PUSH_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** How long one push request may take (milliseconds). */
+  PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Push requests in flight at once per process (a fan-out to many phones). */
+  PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(64),
   TRUST_PROXY: trustProxySchema,
   WEB_DIST: z.string().optional(),
   ALLOWED_ORIGINS: z.string().default(''),
@@ -148,6 +185,12 @@ const envSchema = z.object({
 
 export type Config = z.infer<typeof envSchema> & {
   channelSecrets: Record<string, string>;
+  /** A Web Push endpoint may be plain http on this machine (127.0.0.1, localhost): development and tests, never production. */
+  pushLoopback: boolean;
+  /** The VAPID pair and subject Web Push is signed with; null: Web Push is off (not configured outside development). */
+  vapid: { publicKey: string; privateKey: string; subject: string } | null;
+  /** The FCM service account (from FCM_SERVICE_ACCOUNT); null: no FCM sending. */
+  fcm: FcmServiceAccount | null;
   webDist: string;
   allowedOrigins: string[];
 };
@@ -164,10 +207,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const channelSecrets = overrides.channelSecrets ?? (base.CHANNEL_SECRETS ? parseChannelSecrets(base.CHANNEL_SECRETS) : defaultChannelSecrets());
   // The public defaults let anyone sign an access token or a channel order: development on one machine only.
   const development = !databaseUrl && (overrides.NODE_ENV ?? base.NODE_ENV) !== 'production';
-  if (!development) refuseDevelopmentSecrets(jwtSecret, channelSecrets, databaseUrl ? 'a PostgreSQL (DATABASE_URL) deployment' : 'NODE_ENV=production');
+  const where = databaseUrl ? 'a PostgreSQL (DATABASE_URL) deployment' : 'NODE_ENV=production';
+  if (!development) refuseDevelopmentSecrets(jwtSecret, channelSecrets, where);
+  const vapid = vapidOf({ ...base, ...overrides }, development, where);
   const config: Config = {
     ...base,
     channelSecrets,
+    pushLoopback: (overrides.NODE_ENV ?? base.NODE_ENV) !== 'production',
+    vapid,
+    fcm: base.FCM_SERVICE_ACCOUNT ? parseFcmServiceAccount(base.FCM_SERVICE_ACCOUNT) : null,
     webDist: base.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
     allowedOrigins: base.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     ...overrides,

@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { startChannelNotices } from './modules/channels';
 import { CHAT_NOTICE_OUTCOMES, kicksNoticeDispatch } from './modules/chat';
 import { startEscalations } from './modules/monitoring';
+import { mayPush, startPushes } from './modules/push';
 import { purgeOldEvents } from './platform/events';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency';
 import { purgeUnattachedUploads } from './platform/uploads';
@@ -71,6 +72,12 @@ const notices = startChannelNotices(handle.db, config, app.log, CHAT_NOTICE_OUTC
 app.events.subscribe((e) => {
   if (kicksNoticeDispatch(e)) void notices.kick();
 });
+// Push notifications: queued in each change's transaction, sent as soon as it commits (every process hears every event).
+const pushes = startPushes(handle.db, config, app.log);
+app.events.subscribe((e) => {
+  if (mayPush(e.type)) void pushes.kick();
+});
+if (!config.vapid) app.log.warn('Web Push is off: set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT (npx web-push generate-vapid-keys) to send push notifications to browsers.');
 // New orders nobody claimed in time ring again, then reach the kepala toko, then the area supervisor.
 const escalations = startEscalations(handle.db, config, app.log);
 
@@ -87,6 +94,7 @@ async function shutdown(signal: string): Promise<void> {
   clearInterval(purge);
   try {
     await notices.stop();
+    await pushes.stop();
     await escalations.stop();
     await app.close();
     await handle.close();

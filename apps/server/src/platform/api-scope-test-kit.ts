@@ -17,6 +17,11 @@ const OBJECT_KEYS = new Set(['shipmentNo', 'lineId', 'storeCode']);
  * lookup's product): a route named only by them answers every store about its own stock.
  */
 const CATALOGUE_PARAMS = new Set(['productId', 'barcode']);
+/**
+ * Path parameters that name a thing of one person, not of a store (a push device): a route named by
+ * them is proven by api-scope.test.ts's "another person" walk (personalOperations) instead.
+ */
+export const PERSONAL_PARAMS = new Set(['deviceId']);
 /** Lists of stock bookings: each names its two stores, so the check is that every item is the caller's own. */
 const TWO_STORE_LISTS = new Set(['GET /api/bookings']);
 const SEED = 20261122;
@@ -93,8 +98,14 @@ export function scopedOperations(): Operation[] {
   return operations.filter((op) => {
     if (op.access !== 'session') return false;
     const names = namesOf(op);
+    if (names.path.some((n) => PERSONAL_PARAMS.has(n))) return false;
     return names.path.some((n) => !CATALOGUE_PARAMS.has(n)) || [...names.query, ...names.body].some((n) => OBJECT_KEYS.has(n));
   });
+}
+
+/** Session routes that name a thing of one person (PERSONAL_PARAMS). */
+export function personalOperations(): Operation[] {
+  return operations.filter((op) => op.access === 'session' && namesOf(op).path.some((n) => PERSONAL_PARAMS.has(n)));
 }
 
 /** A valid request of the route about one object: its names filled from the object, the rest a fixed example of the schema. */

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { ORDER_STATUS_IDS } from '@gerai/contract';
 import { DEMO_NIK } from '../seed/demo-data';
 import { testContextPerFile } from '../test/harness';
-import { call, changedTables, databaseState, foreignBooking, nextTransactionId, objects, requestFor, scopedOperations, scopeSuite, tokens, type Caller, type ScopeRequest } from './api-scope-test-kit';
+import { call, changedTables, databaseState, foreignBooking, nextTransactionId, objects, personalOperations, requestFor, scopedOperations, scopeSuite, tokens, type Caller, type ScopeRequest } from './api-scope-test-kit';
 
 /**
  * Issue 9: store scope, proven over the published document. Every session route
@@ -21,8 +23,24 @@ import { call, changedTables, databaseState, foreignBooking, nextTransactionId, 
 const ctx = testContextPerFile();
 scopeSuite(ctx);
 
+/** A Web Push subscription of a phone of `nik` on this machine's loopback (allowed outside production). */
+async function subscribePhone(nik: string): Promise<string> {
+  const deviceId = randomUUID();
+  const p256dh = Buffer.concat([Buffer.from([4]), randomBytes(64)]).toString('base64url');
+  const res = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/push/devices/${deviceId}`,
+    headers: { authorization: (await ctx.loginAs(nik)).authorization },
+    payload: { transport: 'webpush', endpoint: `http://127.0.0.1:9/push/${deviceId}`, keys: { p256dh, auth: randomBytes(16).toString('base64url') } },
+  });
+  expect(res.statusCode).toBe(200);
+  return deviceId;
+}
+
 describe('another store', () => {
   it("neither reaches nor changes T001's objects through any route that names one", async () => {
+    // Every demo person has a phone subscribed to pushes: the changes below must push to T001's people only.
+    for (const nik of Object.values(DEMO_NIK)) await subscribePhone(nik);
     const routes = scopedOperations();
     // Each kind of object reference exists, so the matrix cannot pass by walking nothing.
     expect(routes.some((op) => op.pathParams.some((p) => p.name === 'shipmentNo'))).toBe(true);
@@ -97,5 +115,37 @@ describe('another store', () => {
     expect(unreached).toEqual([]);
     // The owner's calls did change things (a claim, an approval), so the comparison above can see a change.
     expect(await databaseState()).not.toBe(beforeOwner);
+
+    // Pushes: whatever those changes of T001 queued went only to people of T001 (its crew, the area
+    // supervisor covering it, the helpdesk for a ticket), never to T002's phones or the super user's.
+    const { rows: pushed } = (await ctx.handle.db.execute(sql`
+      select distinct u.nik, m.kind from push_messages m join users u on u.id = m.user_id`)) as unknown as { rows: Array<{ nik: string; kind: string }> };
+    expect(pushed.length).toBeGreaterThan(0);
+    const t001 = new Set<string>([DEMO_NIK.STAFF, DEMO_NIK.STORE_CHIEF, DEMO_NIK.AREA_SUPERVISOR]);
+    expect(pushed.filter((p) => !(t001.has(p.nik) || (p.nik === DEMO_NIK.HELPDESK && p.kind === 'ticket.reply')))).toEqual([]);
   }, 120_000);
+});
+
+describe('another person', () => {
+  it("neither changes nor removes a person's push device through any route that names one, even in the same store", async () => {
+    const routes = personalOperations();
+    expect(routes.map((op) => op.name).sort()).toEqual(['DELETE /api/push/devices/{deviceId}', 'PATCH /api/push/devices/{deviceId}', 'PUT /api/push/devices/{deviceId}']);
+    const deviceId = await subscribePhone(DEMO_NIK.STORE_CHIEF);
+    const device = async () =>
+      ((await ctx.handle.db.execute(sql`select d.endpoint, d.muted, d.last_seen_at from push_devices d join users u on u.id = d.user_id where u.nik = ${DEMO_NIK.STORE_CHIEF} and d.device_id = ${deviceId}`)) as unknown as { rows: unknown[] }).rows;
+    const before = await device();
+    expect(before).toHaveLength(1);
+    for (const nik of [DEMO_NIK.STAFF, DEMO_NIK.STAFF_T002, DEMO_NIK.STORE_CHIEF_T002, DEMO_NIK.SUPER_USER]) {
+      const authorization = (await ctx.loginAs(nik)).authorization;
+      // PUT last: after it the caller has a device of that id of his own, which PATCH and DELETE would then reach.
+      for (const op of [...routes].sort((a, b) => Number(a.method === 'PUT') - Number(b.method === 'PUT'))) {
+        const url = op.path.replace('{deviceId}', deviceId);
+        const payload = op.method === 'PATCH' ? { muted: ['chat.message'] } : op.method === 'PUT' ? { transport: 'webpush', endpoint: `http://127.0.0.1:9/push/${randomUUID()}`, keys: { p256dh: Buffer.concat([Buffer.from([4]), randomBytes(64)]).toString('base64url'), auth: randomBytes(16).toString('base64url') } } : undefined;
+        const res = await ctx.app.inject({ method: op.method, url, headers: { authorization }, ...(payload ? { payload } : {}) });
+        // A device id is the caller's own: PUT makes (or refreshes) his own device of that id; the others answer 404.
+        expect(res.statusCode, `${nik} ${op.name}`).toBe(op.method === 'PUT' ? 200 : 404);
+      }
+    }
+    expect(await device()).toEqual(before);
+  });
 });

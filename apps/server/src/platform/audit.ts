@@ -34,6 +34,20 @@ export interface DomainEvent<T extends EventType> {
 }
 
 /**
+ * What else a change writes in its own transaction, after its event: an area registers one at app
+ * build (the push planner queues the pushes the event calls for), so platform imports no area and
+ * the writes commit or roll back with the change.
+ */
+export type ChangeFollower = (tx: Tx, audit: AuditEntry, event: DomainEvent<EventType>) => Promise<void>;
+const followers = new Set<ChangeFollower>();
+
+/** Registers `follower` for every change recorded from now on (the same function once); returns its removal. */
+export function followChanges(follower: ChangeFollower): () => void {
+  followers.add(follower);
+  return () => followers.delete(follower);
+}
+
+/**
  * Every state change calls this inside its transaction: the audit row and the
  * event commit or roll back with the change, and NOTIFY is delivered on commit.
  * The request's Idempotency-Key, if any, is marked applied in the same commit.
@@ -45,6 +59,7 @@ export async function recordChange<T extends EventType>(tx: Tx, audit: AuditEntr
   for (const storeCode of new Set(event.alsoStoreCodes ?? [])) {
     if (storeCode !== event.storeCode) await writeEvent(tx, storeCode, event.type, event.payload);
   }
+  for (const follow of followers) await follow(tx, audit, event as DomainEvent<EventType>);
   return id;
 }
 

@@ -126,6 +126,12 @@ export const ERROR_MESSAGES = {
   TICKET_ATTACHMENTS_TOO_MANY: `Lampiran terlalu banyak (maksimal ${TICKET_ATTACHMENTS.maxFiles} file sekaligus, ${TICKET_ATTACHMENTS.perTicketMax} per tiket).`,
   TICKET_ATTACHMENTS_MISSING: 'Pilih minimal satu lampiran.',
   TICKET_ATTACHMENT_NOT_OWNER: 'Hanya pengunggah yang dapat menghapus lampiran ini.',
+  // Push notifications (issue 28).
+  PUSH_DEVICE_NOT_FOUND: 'Perangkat notifikasi tidak ditemukan. Aktifkan notifikasi lagi di halaman Akun.',
+  PUSH_ENDPOINT_INVALID: 'Alamat layanan notifikasi (push) tidak didukung. Gunakan browser yang mendukung notifikasi, lalu aktifkan lagi.',
+  PUSH_KEYS_INVALID: 'Kunci langganan notifikasi tidak valid. Matikan lalu aktifkan notifikasi lagi di halaman Akun.',
+  PUSH_KIND_NOT_MUTABLE: 'Notifikasi ini tidak dapat dimatikan: kru yang bertugas harus mendengar pesanan baru.',
+  PUSH_NOT_CONFIGURED: 'Notifikasi aplikasi native belum diatur di server. Hubungi admin.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES } from '../messages';
+import { PUSH_DEVICE_ID_PATTERN, PUSH_LIMITS } from '../push';
 import { request, text } from './primitives';
 
 export const nikSchema = text({ max: 16 }).regex(/^\d{8,16}$/, FIELD_MESSAGES.nikInvalid);
@@ -25,3 +26,13 @@ export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 /** Refresh may come from the rt cookie (web) or the body (native host). */
 export const refreshBodySchema = request(z.object({ refreshToken: text({ max: 200, trim: false }).min(1).optional() }).strict());
+
+/** Sign-out: the refresh token as for a refresh, and the device whose pushes stop with it (push.ts). */
+export const logoutBodySchema = request(
+  z
+    .object({
+      refreshToken: text({ max: 200, trim: false }).min(1).optional(),
+      pushDeviceId: text({ max: PUSH_LIMITS.deviceIdMax }).regex(PUSH_DEVICE_ID_PATTERN).optional(),
+    })
+    .strict(),
+);

@@ -157,6 +157,8 @@ export const orderHistoryEntrySchema = z.object({
   actorName: z.string().nullable(),
   at: z.string(),
   reason: z.string().nullable(),
+  /** An escalation: how many phones its push notification reached ("dikirim ke 3 ponsel", pushReachText); null for other rows. */
+  pushedTo: int().nullable().optional(),
 });
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 

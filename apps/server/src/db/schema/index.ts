@@ -12,3 +12,4 @@ export * from './platform';
 export * from './stock';
 export * from './channels';
 export * from './monitoring';
+export * from './push';

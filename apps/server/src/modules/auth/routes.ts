@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, loginBodySchema, memberSchema, refreshBodySchema, tokenPairSchema } from '@gerai/contract';
+import { envelope, loginBodySchema, logoutBodySchema, memberSchema, refreshBodySchema, tokenPairSchema } from '@gerai/contract';
 import { REFRESH_COOKIE } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { loadPrincipal } from '../../platform/principal';
@@ -74,13 +74,13 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       ...access({ auth: 'public' }),
       schema: {
         tags: ['auth'],
-        summary: 'Sign out: revokes the refresh token family and clears the cookies',
-        body: refreshBodySchema.optional(),
+        summary: "Sign out: revokes the refresh token family, removes the push device named (pushDeviceId) and clears the cookies",
+        body: logoutBodySchema.optional(),
         response: { 200: envelope(z.null()), ...errorReplies(400, 401, 403, 429) },
       },
     },
     async (req, reply) => {
-      await auth.logout(app.db, req.body?.refreshToken ?? req.cookies[REFRESH_COOKIE], req.principal?.userId ?? null);
+      await auth.logout(app.db, req.body?.refreshToken ?? req.cookies[REFRESH_COOKIE], req.principal?.userId ?? null, req.body?.pushDeviceId);
       clearTokenCookies(reply);
       return ok(null);
     },

@@ -6,6 +6,7 @@ import { verifyPassword } from '../../db/password';
 import { refreshTokens, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { writeAudit } from '../../platform/audit';
+import { removeDeviceIn } from '../push';
 import { hashRefreshToken, newRefreshToken, refreshTokenId, signAccessToken } from '../../platform/tokens';
 
 export interface IssuedTokens extends TokenPair {
@@ -79,13 +80,19 @@ export async function refresh(db: Db, config: Config, token: string, userAgent: 
   });
 }
 
-export async function logout(db: Db, token: string | undefined, actorUserId: number | null): Promise<void> {
+/**
+ * Revokes the refresh token's family; the push device named stops getting this person's pushes (the
+ * person the token or the session proves: a device of someone else is never touched).
+ */
+export async function logout(db: Db, token: string | undefined, actorUserId: number | null, pushDeviceId?: string): Promise<void> {
   const id = token ? refreshTokenId(token) : null;
-  if (!id || !token) return;
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, id)).limit(1);
-  if (!row || row.tokenHash !== hashRefreshToken(token)) return;
-  await revokeFamily(db, row.familyId);
-  await writeAudit(db, { actorUserId: actorUserId ?? row.userId, entity: 'user', entityId: String(row.userId), action: 'logout' });
+  const [row] = id && token ? await db.select().from(refreshTokens).where(eq(refreshTokens.id, id)).limit(1) : [];
+  const valid = row && row.tokenHash === hashRefreshToken(token!) ? row : null;
+  const userId = valid?.userId ?? actorUserId;
+  if (pushDeviceId && userId !== null) await removeDeviceIn(db, userId, pushDeviceId);
+  if (!valid) return;
+  await revokeFamily(db, valid.familyId);
+  await writeAudit(db, { actorUserId: actorUserId ?? valid.userId, entity: 'user', entityId: String(valid.userId), action: 'logout' });
 }
 
 async function revokeFamily(db: Db, familyId: string): Promise<void> {

@@ -7,6 +7,7 @@ import {
   progressOf,
   RETURN_OPEN_STATUSES,
   type CancelRequestStatus,
+  type OrderHistoryEntry,
   type ChannelNoticeKind,
   type ChannelNoticeStatus,
   type OrderDetail,
@@ -21,6 +22,7 @@ import { statement } from '../../db/statement';
 import type { Principal } from '../../platform/principal';
 import { reasonDisplay } from '../../platform/reasons';
 import { assertStoreVisible } from '../../platform/scope';
+import { ESCALATION_PUSHED_TO_SQL } from './history';
 
 /**
  * Who reads an order detail: the caller's role decides whether they may cancel it or only ask,
@@ -53,14 +55,7 @@ interface BagJson {
   qty: number;
   price: number;
 }
-interface HistoryJson {
-  action: string;
-  fromStatus: number | null;
-  toStatus: number;
-  actorName: string | null;
-  at: string;
-  reason: string | null;
-}
+type HistoryJson = Required<OrderHistoryEntry>;
 interface CancelRequestJson {
   status: CancelRequestStatus;
   reasonId: number | null;
@@ -120,7 +115,7 @@ const DETAIL_SQL = `
       where b.order_id = o.id) as bags,
     (select coalesce(json_agg(json_build_object(
         'action', h.action, 'fromStatus', h.from_status, 'toStatus', h.to_status, 'actorName', u2.name,
-        'at', h.created_at, 'reason', h.reason) order by h.created_at, h.id), '[]'::json)
+        'at', h.created_at, 'reason', h.reason, 'pushedTo', ${ESCALATION_PUSHED_TO_SQL}) order by h.created_at, h.id), '[]'::json)
       from order_status_history h left join users u2 on u2.id = h.actor_user_id
       where h.order_id = o.id) as history,
     (select json_build_object(
