@@ -102,7 +102,6 @@ const envSchema = z.object({
   CHANNEL_NOTICE_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(3_600),
   /** How long one send may take before it counts as failed (milliseconds). */
   CHANNEL_NOTICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  /** Web Push (RFC 8292): the server's VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it) and who runs it (mailto: or https:). */
   /**
    * Web Push (RFC 8292): the server's VAPID key pair (base64url, as `npx web-push generate-vapid-keys`
    * prints it) and who runs it (mailto: or https:). Development uses DEV_VAPID when unset; elsewhere

@@ -6,7 +6,7 @@ import { buildApp } from './app';
 import { startChannelNotices } from './modules/channels';
 import { CHAT_NOTICE_OUTCOMES, kicksNoticeDispatch } from './modules/chat';
 import { startEscalations } from './modules/monitoring';
-import { mayPush, startPushes } from './modules/push';
+import { mayPush, purgeOldPushes, startPushes } from './modules/push';
 import { purgeOldEvents } from './platform/events';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency';
 import { purgeUnattachedUploads } from './platform/uploads';
@@ -62,6 +62,7 @@ if (config.JWT_SECRET === DEV_JWT_SECRET) {
 const purgeOld = async () => {
   await purgeExpiredIdempotencyKeys(handle.db);
   await purgeOldEvents(handle.db, config.EVENTS_KEEP_DAYS);
+  await purgeOldPushes(handle.db, config.EVENTS_KEEP_DAYS);
   await purgeUnattachedUploads(handle.db);
 };
 const purge = setInterval(() => void purgeOld().catch((err) => app.log.error({ err }, 'purge failed')), 3600_000);

@@ -4,6 +4,7 @@ export { dispatchDuePushes, pushPolicy, startPushDispatcher, type PushDispatcher
 export { fcmSender } from './fcm';
 export { queuePushes } from './outbox';
 export { mayPush, PUSHING_EVENT_TYPES } from './plan';
+export { purgeOldPushes } from './purge';
 export { removeDeviceIn } from './service';
 export type { PushSender, PushSenders } from './sender';
 export { webPushSender } from './web-push';
