@@ -131,7 +131,7 @@ export const ERROR_MESSAGES = {
   PUSH_ENDPOINT_INVALID: 'Alamat layanan notifikasi (push) tidak didukung. Gunakan browser yang mendukung notifikasi, lalu aktifkan lagi.',
   PUSH_KEYS_INVALID: 'Kunci langganan notifikasi tidak valid. Matikan lalu aktifkan notifikasi lagi di halaman Akun.',
   PUSH_KIND_NOT_MUTABLE: 'Notifikasi ini tidak dapat dimatikan: kru yang bertugas harus mendengar pesanan baru.',
-  PUSH_NOT_CONFIGURED: 'Notifikasi aplikasi native belum diatur di server. Hubungi admin.',
+  PUSH_NOT_CONFIGURED: 'Notifikasi belum diatur di server ini. Hubungi admin.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -79,7 +79,7 @@ export async function pushConfigFor(db: Db, config: Pick<Config, 'vapid' | 'fcm'
  */
 export async function subscribeDevice(db: Db, config: Pick<Config, 'PUSH_SERVICE_HOSTS' | 'pushLoopback' | 'vapid' | 'fcm'>, p: Principal, deviceId: string, body: PushDeviceBody): Promise<PushDevice> {
   if (body.transport === 'webpush') {
-    if (!config.vapid) throw new AppError('PUSH_NOT_CONFIGURED', 'Notifikasi browser belum diatur di server (kunci VAPID). Hubungi admin.');
+    if (!config.vapid) throw new AppError('PUSH_NOT_CONFIGURED');
     if (!endpointAllowed(body.endpoint, config)) throw new AppError('PUSH_ENDPOINT_INVALID', undefined, [{ path: 'endpoint', message: 'Alamat layanan push tidak didukung' }]);
     if (!keysValid(body.keys.p256dh, body.keys.auth)) throw new AppError('PUSH_KEYS_INVALID', undefined, [{ path: 'keys', message: 'Kunci p256dh harus 65 byte, auth 16 byte (base64url)' }]);
   } else if (!config.fcm) {
