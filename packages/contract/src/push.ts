@@ -84,8 +84,11 @@ export const PUSH_LIMITS = {
 export const PUSH_DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 /** Base64url with optional padding. */
 export const BASE64URL_PATTERN = /^[A-Za-z0-9_-]+={0,2}$/;
-/** An FCM registration token's characters. */
-export const FCM_TOKEN_PATTERN = /^[A-Za-z0-9_:.-]+$/;
+/**
+ * An FCM registration token: its characters, at least 20 of them (the length is in the pattern, so
+ * a value drawn from the published pattern is long enough too).
+ */
+export const FCM_TOKEN_PATTERN = /^[A-Za-z0-9_:.-]{20,}$/;
 
 /** Where an outbox row of a push is (push_messages.status). */
 export const PUSH_MESSAGE_STATUS = {

@@ -88,6 +88,8 @@ export function hostileValue(schema: JsonSchema, name: string | undefined, known
     arbs.push({ arbitrary: validValue(item, undefined, known).map((v) => Array.from({ length: 1_000 }, () => v)), weight: 1 });
     arbs.push({ arbitrary: fc.array(fuzzValue(item, undefined, known, 0.5, 1), { maxLength: 3 }), weight: 2 });
   }
+  // Nothing of its own to break (an object without properties, a union of objects): the wrong type.
+  if (arbs.length === 0) arbs.push({ arbitrary: wrongType, weight: 1 });
   return fc.oneof(...arbs);
 }
 
@@ -125,6 +127,9 @@ export function fuzzObject(schema: JsonSchema, known: KnownValues, depth: number
 
 /** Valid with probability 1 − `rate`, else hostile or of the wrong type; objects recurse, so one bad field hides in a good body. */
 export function fuzzValue(schema: JsonSchema, name: string | undefined, known: KnownValues, rate: number, depth = 0): fc.Arbitrary<unknown> {
+  // A union of shapes (a discriminated body): each branch fuzzed as itself, so a bad field hides in a good branch.
+  const branches = schema.oneOf ?? schema.anyOf;
+  if (!schema.properties && branches?.some((b) => b.properties)) return fc.oneof(...branches.map((b) => fuzzValue(b, name, known, rate, depth)));
   if (schema.properties && depth < 4) {
     return fc.oneof(
       { arbitrary: fuzzObject(schema, known, depth), weight: weight(1 - rate) },

@@ -221,7 +221,10 @@ function validOfType(type: string, schema: JsonSchema, known: KnownValues, every
       if (schema.pattern) {
         const within = (s: string) => s.length >= minLength && s.length <= (schema.maxLength ?? Infinity);
         // A pattern can allow more than maxLength; such draws are trimmed away rather than sent as "valid".
-        return fc.stringMatching(new RegExp(schema.pattern)).filter(within);
+        const drawn = fc.stringMatching(new RegExp(schema.pattern));
+        // A pattern whose draws hardly ever reach minLength would make that filter spin forever (a suite that hangs).
+        if (!fc.sample(drawn, { numRuns: 100, seed: 1 }).some(within)) throw new Error(`The pattern ${schema.pattern} hardly ever draws ${minLength}–${schema.maxLength ?? '∞'} characters: put the length in the pattern.`);
+        return drawn.filter(within);
       }
       return fc.string({ minLength, maxLength, unit: 'grapheme' }).filter((s) => s.trim().length >= minLength);
     }
