@@ -57,8 +57,41 @@ function pwa(): PluginOption {
       cleanupOutdatedCaches: true,
       clientsClaim: true,
       skipWaiting: true,
+      // The push handlers (features/push/worker), built apart by pushWorker() below.
+      importScripts: [PUSH_WORKER_FILE],
     },
   });
+}
+
+const PUSH_WORKER_FILE = 'push-sw.js';
+const PUSH_WORKER_ENTRY = fileURLToPath(new URL('./src/features/push/worker/sw-entry.ts', import.meta.url));
+
+/**
+ * The service worker's push part (issue 28), bundled on its own (a few kB, with the contract's
+ * push module and the route table) and emitted as push-sw.js for workbox's importScripts: the
+ * generated worker keeps its precache untouched, and the file is precached with the rest.
+ */
+function pushWorker(): Plugin {
+  return {
+    name: 'gerai:push-worker',
+    apply: 'build',
+    async generateBundle() {
+      const { rolldown } = await import('rolldown');
+      const bundle = await rolldown({
+        input: PUSH_WORKER_ENTRY,
+        resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+        platform: 'browser',
+        // As in the app's build: the contract's modules only declare constants.
+        treeshake: { moduleSideEffects: (id) => !/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) },
+      });
+      try {
+        const { output } = await bundle.generate({ format: 'iife', minify: true });
+        this.emitFile({ type: 'asset', fileName: PUSH_WORKER_FILE, source: output[0].code });
+      } finally {
+        await bundle.close();
+      }
+    },
+  };
 }
 
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand)[\\/]/;
@@ -202,7 +235,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), ...(isVitest ? [] : [tailwindcss(), pwa(), precompress()])],
+  plugins: [react(), ...(isVitest ? [] : [tailwindcss(), pwa(), pushWorker(), precompress()])],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
