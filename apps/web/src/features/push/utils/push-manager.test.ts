@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mockFetch, ok } from '@/test/fetch-mock';
 import { base64UrlToBytes } from '../worker/resubscribe';
 import { ENDPOINT, KEYS, pushConfig, stubBrowserPush, subscriptionWith, unstubBrowserPush, VAPID } from '../push-test-kit';
