@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, setUpAppTests, signedInServer } from '@/app/app-test-kit';
 import { ok } from '@/test/fetch-mock';
-import { pushConfig, stubBrowserPush, unstubBrowserPush } from './push-test-kit';
-import { storedPushDeviceId } from './utils/device-id';
+import { pushConfig, stubBrowserPush, unstubBrowserPush } from '@/features/push/push-test-kit';
+import { storedPushDeviceId } from '@/features/push/utils/device-id';
 
 // The app's own push flow: a signed-in start subscribes this device when the permission is granted
 // (asking nothing), and signing out names the device to the server and drops the subscription.
