@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { PushKind } from '@gerai/contract/push';
+import type { PushDevice } from '@gerai/contract/schemas/push';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { ToastHost } from '@/shared/toast/toast-host';
 import { renderWithQuery } from '@/test/render';
@@ -12,7 +14,7 @@ afterEach(() => {
   delete window.GeraiNative;
 });
 
-const deviceOf = (deviceId: string, muted: string[] = []) => ({ deviceId, transport: 'webpush', muted, createdAt: '2026-11-27T00:00:00Z', lastSeenAt: '2026-11-27T00:00:00Z' });
+const deviceOf = (deviceId: string, muted: PushKind[] = []): PushDevice => ({ deviceId, transport: 'webpush', muted, createdAt: '2026-11-27T00:00:00Z', lastSeenAt: '2026-11-27T00:00:00Z' });
 
 /** The server with this person's push config; a PUT adds (or refreshes) the device in it. */
 function pushServer(config = pushConfig()) {
@@ -25,7 +27,7 @@ function pushServer(config = pushConfig()) {
       return ok(device);
     })
     .on('PATCH', /^\/api\/push\/devices\//, (call) => {
-      const device = deviceOf(decodeURIComponent(call.path.split('/').pop()!), (call.body as { muted: string[] }).muted);
+      const device = deviceOf(decodeURIComponent(call.path.split('/').pop()!), (call.body as { muted: PushKind[] }).muted);
       current = { ...current, devices: [device] };
       return ok(device);
     });

@@ -47,7 +47,7 @@ describe('pushsubscriptionchange', () => {
       'POST /api/auth/refresh': [() => json(200, { message: 'Success', data: {} })],
       'PUT /api/push/devices/dev-12345678': [() => json(200, { message: 'Success', data: {} })],
     });
-    const pushManager = { subscribe: vi.fn(async () => subscription()) };
+    const pushManager = { subscribe: vi.fn(async (_options: { applicationServerKey: ArrayBuffer | Uint8Array }) => subscription()) };
     await expect(handleSubscriptionChange({ fetch, pushManager, deviceId: async () => 'dev-12345678' }, {})).resolves.toBe('subscribed');
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/push/config', 'POST /api/auth/refresh', 'GET /api/push/config', 'PUT /api/push/devices/dev-12345678']);
     expect(Array.from(pushManager.subscribe.mock.calls[0]![0].applicationServerKey as Uint8Array)).toEqual(Array.from(base64UrlToBytes(KEY)));
