@@ -96,7 +96,8 @@ describe('the screen a notification opens', () => {
     [{ screen: 'cancel', shipmentNo: 'SHP1' }, '/request-cancel?shipmentNo=SHP1'],
     [{ screen: 'booking' }, '/booking-list-store'],
     [{ screen: 'transfer', matNo: 'MAT/01' }, '/detail-mat-in/MAT%2F01'],
-    [{ screen: 'ticket', ticketId: 7, shipmentNo: 'SHP1' }, '/reported-detail/store/7'],
+    [{ screen: 'ticket', ticketId: 7, shipmentNo: 'SHP1', side: 'store' }, '/reported-detail/store/7'],
+    [{ screen: 'ticket', ticketId: 7, shipmentNo: 'SHP1', side: 'helpdesk' }, '/reported-detail/helpdesk/7'],
     [null, '/'],
   ];
   it.each(cases)('%j opens %s', (open, path) => {

@@ -4,7 +4,7 @@ import { paths } from '@/shared/config/paths';
 /**
  * The route of the app a notification's tap opens: the server sends the object's facts (PushTarget),
  * the app's own route table builds the path, so no URL is written twice. A chat opens its order's
- * detail (the chat is that screen's sheet); a ticket opens the store side of its detail.
+ * detail (the chat is that screen's sheet); a ticket opens its detail on the side of the person told.
  */
 export function pushTargetPath(open: PushTarget | null): string {
   if (!open) return paths.home;
@@ -23,7 +23,8 @@ export function pushTargetPath(open: PushTarget | null): string {
     case 'transfer':
       return paths.detailMatIn(open.matNo);
     case 'ticket':
-      return paths.reportedDetail({ mode: 'store', id: open.ticketId });
+      // The help center's mode is its side (helpdesk/store): the way back leads to that side's list.
+      return paths.reportedDetail({ mode: open.side === 'helpdesk' ? 'helpdesk' : 'store', id: open.ticketId });
     default:
       return paths.home;
   }
