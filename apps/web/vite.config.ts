@@ -57,8 +57,41 @@ function pwa(): PluginOption {
       cleanupOutdatedCaches: true,
       clientsClaim: true,
       skipWaiting: true,
+      // The push handlers (features/push/worker), built apart by pushWorker() below.
+      importScripts: [PUSH_WORKER_FILE],
     },
   });
+}
+
+const PUSH_WORKER_FILE = 'push-sw.js';
+const PUSH_WORKER_ENTRY = fileURLToPath(new URL('./src/features/push/worker/sw-entry.ts', import.meta.url));
+
+/**
+ * The service worker's push part (issue 28), bundled on its own (a few kB, with the contract's
+ * push module and the route table) and emitted as push-sw.js for workbox's importScripts: the
+ * generated worker keeps its precache untouched, and the file is precached with the rest.
+ */
+function pushWorker(): Plugin {
+  return {
+    name: 'gerai:push-worker',
+    apply: 'build',
+    async generateBundle() {
+      const { rolldown } = await import('rolldown');
+      const bundle = await rolldown({
+        input: PUSH_WORKER_ENTRY,
+        resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+        platform: 'browser',
+        // As in the app's build: the contract's modules only declare constants.
+        treeshake: { moduleSideEffects: (id) => !/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) },
+      });
+      try {
+        const { output } = await bundle.generate({ format: 'iife', minify: true });
+        this.emitFile({ type: 'asset', fileName: PUSH_WORKER_FILE, source: output[0].code });
+      } finally {
+        await bundle.close();
+      }
+    },
+  };
 }
 
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand)[\\/]/;
@@ -76,7 +109,7 @@ const PERSISTENCE = /[\\/](src[\\/]shared[\\/]offline[\\/]query-persistence\.ts|
 // request and one more <link rel="modulepreload"> the preload helper writes on the main thread.
 // By convention, whatever the home screen loads lazily (its tile badges and notices) goes with
 // it: a new area's badge joins the chunk without being named here.
-const SCREENS_ROOTS = /[\\/]src[\\/](app[\\/]routes[\\/](home|not-found|account)\.tsx|app[\\/]layouts[\\/]overlays\.tsx|app[\\/]live[\\/]app-live-sync\.tsx|shared[\\/]outbox[\\/](connection-status\.tsx|app-outbox\.ts)|features[\\/]monitoring[\\/]components[\\/]escalation-alert\.tsx|shared[\\/]ui[\\/]unavailable-page\.tsx|features[\\/]orders[\\/]pages[\\/]order-list-page\.tsx|features[\\/]orders[\\/]components[\\/](order-live-updates|order-filter-modal)\.tsx|features[\\/]pod[\\/]components[\\/]pod-live-updates\.tsx|features[\\/]app-config[\\/]components[\\/]force-update-gate\.tsx)$/;
+const SCREENS_ROOTS = /[\\/]src[\\/](app[\\/]routes[\\/](home|not-found|account)\.tsx|app[\\/]layouts[\\/]overlays\.tsx|app[\\/]live[\\/]app-live-sync\.tsx|shared[\\/]outbox[\\/](connection-status\.tsx|app-outbox\.ts)|features[\\/]monitoring[\\/]components[\\/]escalation-alert\.tsx|shared[\\/]ui[\\/]unavailable-page\.tsx|features[\\/]orders[\\/]pages[\\/]order-list-page\.tsx|features[\\/]orders[\\/]components[\\/](order-live-updates|order-filter-modal)\.tsx|features[\\/]pod[\\/]components[\\/]pod-live-updates\.tsx|features[\\/]app-config[\\/]components[\\/]force-update-gate\.tsx|features[\\/]push[\\/]start-push\.ts)$/;
 const HOME = /[\\/]src[\\/]app[\\/]routes[\\/]home\.tsx$/;
 /** A lazy chunk of the "screens" group: named above, or loaded lazily by the home screen. */
 function isScreensRoot(root: string, ctx: ChunkingContext): boolean {
@@ -202,7 +235,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), ...(isVitest ? [] : [tailwindcss(), pwa(), precompress()])],
+  plugins: [react(), ...(isVitest ? [] : [tailwindcss(), pwa(), pushWorker(), precompress()])],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

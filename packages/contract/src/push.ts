@@ -135,7 +135,8 @@ export type PushTarget =
   | { screen: 'booking' }
   | { screen: 'transfer'; matNo: string }
   | { screen: 'chat'; shipmentNo: string; statusId: number; deliveryType: number }
-  | { screen: 'ticket'; ticketId: number; shipmentNo: string };
+  /** `side`: the help center's side the person told is on (the store's crew, or the helpdesk's queue). */
+  | { screen: 'ticket'; ticketId: number; shipmentNo: string; side: 'store' | 'helpdesk' };
 
 /**
  * What a device receives (decrypted Web Push body; FCM `data` with each field a string, `open` as

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout';
+import { dropPushSubscription, pushDeviceIdForSignOut } from '@/features/push/utils/sign-out';
 import { isApiError } from '@/shared/api/api-error';
 import { session } from '@/shared/api/session';
 import { notifyNativeLogout } from '@/shared/bridge/native-bridge';
@@ -16,6 +17,8 @@ import { showToast } from '@/shared/toast/toast-store';
  * If the server cannot be reached the user stays signed in and is told so:
  * leaving valid cookies behind on a shared store phone would be worse.
  * (The query cache is emptied by the login screen once the guarded screens are gone.)
+ * The server removes this phone's push device with the session, and the browser's push
+ * subscription is dropped: the next person on a shared phone subscribes anew.
  */
 export function useSignOut() {
   const logout = useLogout();
@@ -29,11 +32,12 @@ export function useSignOut() {
       clearFilters();
       resetScan();
       notifyNativeLogout();
+      void dropPushSubscription().catch(() => {});
       void navigate(paths.login(), { replace: true });
       showToast(id.auth.sessionEndedToast);
     };
     mutate(
-      {},
+      { pushDeviceId: pushDeviceIdForSignOut() },
       {
         onSuccess: finish,
         // 401: the session was already gone, which is what we wanted.

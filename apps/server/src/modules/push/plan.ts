@@ -240,7 +240,7 @@ export function planFor(event: DomainEvent<EventType>, facts: PlanFacts = {}): P
           // The helpdesk's reply reaches the ticket's store; the store's comment reaches the helpdesk.
           audience: fromHelpdesk ? { storeCode: store, roles: [ROLE.STAFF, ROLE.STORE_CHIEF] } : { storeCode: null, roles: [ROLE.HELPDESK], helpdesk: true },
           text: pushText.ticketReply(p.ticketId, fromHelpdesk, p.actorName),
-          open: { screen: 'ticket', ticketId: p.ticketId, shipmentNo: p.shipmentNo },
+          open: { screen: 'ticket', ticketId: p.ticketId, shipmentNo: p.shipmentNo, side: fromHelpdesk ? 'store' : 'helpdesk' },
         },
       ];
     }

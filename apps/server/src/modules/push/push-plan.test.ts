@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { ORDER_STATUS, pushReachText, type EventType } from '@gerai/contract';
+import { ORDER_STATUS, pushReachText, ROLE, type EventType, type RoleId } from '@gerai/contract';
 import { testContextPerFile } from '../../test/harness';
 import { oneLineOrder, sendChannelOrder } from '../../test/intake';
 import { AREA_SUPERVISOR_STORES, DEMO_NIK } from '../../seed/demo-data';
@@ -86,6 +86,13 @@ describe('push plan: who gets what', () => {
     expect(withdrawn({ storeCode: 'T001', type: 'chat.message.state', payload: { shipmentNo: 'S1', roomId: 1, sender: 'customer', messageIds: [1], state: 'read' } })).toEqual(['chat:S1']);
     // The customer's own read of the store's messages withdraws nothing.
     expect(planFor({ storeCode: 'T001', type: 'chat.message.state', payload: { shipmentNo: 'S1', roomId: 1, sender: 'store', messageIds: [1], state: 'read' } })).toEqual([]);
+  });
+
+  it("opens a ticket on the side of the person told: the helpdesk's reply on the store's, the store's comment in the helpdesk's queue", () => {
+    const ticket = { ticketId: 9, shipmentNo: 'S1', status: 'open' as const, actorName: 'X', commentId: 1, attachmentCount: 0 };
+    const openOf = (actorRoleId: RoleId) => (planFor({ storeCode: 'T001', type: 'ticket.commented', payload: ticket }, { actorRoleId })[0] as { open: unknown }).open;
+    expect(openOf(ROLE.HELPDESK)).toEqual({ screen: 'ticket', ticketId: 9, shipmentNo: 'S1', side: 'store' });
+    expect(openOf(ROLE.STAFF)).toEqual({ screen: 'ticket', ticketId: 9, shipmentNo: 'S1', side: 'helpdesk' });
   });
 
   it("reaches exactly each kind's people of the event's store: never another store's, never the super user", async () => {

@@ -47,6 +47,13 @@ function LiveUpdates() {
   // The banners mount in an idle task of their own once the cache subscriber has opened the stream:
   // mounted with it, the whole live side was one long task of every signed-in first load.
   const [bannersDue, setBannersDue] = useState(false);
+  const nik = member?.nik;
+  // Push (issue 28): after a sign-in and at every signed-in start, this device's subscription is made or
+  // refreshed when idle, from a chunk of its own (never asking for the permission: /akun does, on a tap).
+  useEffect(() => {
+    if (!nik) return;
+    return whenIdle(() => void import('@/features/push/start-push').then((m) => m.startPush()).catch(() => {}), 2000);
+  }, [nik]);
   if (!member) return null;
   const storeCode = member.store?.storeCode ?? null;
   return (

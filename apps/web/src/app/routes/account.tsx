@@ -4,6 +4,7 @@ import { useCurrentAppVersion } from '@/features/app-config/components/force-upd
 import { useMe } from '@/features/members/api/get-me';
 import { ProfileCard } from '@/features/members/components/profile-card';
 import { canChooseStore } from '@/features/members/utils/store-access';
+import { NotificationSection } from '@/features/push/components/notification-section';
 import { WEB_APP_VERSION } from '@/shared/config/app';
 import { paths } from '@/shared/config/paths';
 import { id } from '@/shared/i18n/id';
@@ -24,7 +25,7 @@ function MenuLink({ to, icon, label }: { to: string; icon: IconName; label: stri
   );
 }
 
-/** /akun: profile, store info, store switch (supervisors), app version, sign out. */
+/** /akun: profile, store info, store switch (supervisors), notifications, app version, sign out. */
 export default function AccountRoute() {
   const member = useMe().data;
   const openModal = useModalStore((s) => s.openModal);
@@ -64,6 +65,8 @@ export default function AccountRoute() {
             </Button>
           ) : null}
         </div>
+
+        <NotificationSection />
 
         <section aria-labelledby="app-heading" className="overflow-hidden rounded-2xl bg-white shadow-sm">
           <h2 id="app-heading" className="px-4 pt-4 pb-2 text-sm font-semibold text-slate-500 uppercase">

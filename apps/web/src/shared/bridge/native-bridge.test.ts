@@ -106,3 +106,44 @@ describe('printing through the host', () => {
     await expect(printWithNative(job, 20)).resolves.toBe(false);
   });
 });
+
+describe('the host’s push token', () => {
+  it('is not there in a plain browser', async () => {
+    const { getNativePushToken } = await import('./native-bridge');
+    await expect(getNativePushToken()).resolves.toEqual({ kind: 'unsupported' });
+  });
+
+  it('comes from an injected host as text or JSON { token }', async () => {
+    const { getNativePushToken } = await import('./native-bridge');
+    window.GeraiNative = { getPushToken: () => 'fcm-token-1' };
+    await expect(getNativePushToken()).resolves.toEqual({ kind: 'token', token: 'fcm-token-1' });
+    window.GeraiNative = { getPushToken: () => JSON.stringify({ token: 'fcm-token-2' }) };
+    await expect(getNativePushToken()).resolves.toEqual({ kind: 'token', token: 'fcm-token-2' });
+  });
+
+  it('is none when the host has no token (notifications off for the app), unsupported when the host lacks the call', async () => {
+    const { getNativePushToken } = await import('./native-bridge');
+    window.GeraiNative = { getPushToken: () => '' };
+    await expect(getNativePushToken()).resolves.toEqual({ kind: 'none' });
+    window.GeraiNative = {};
+    await expect(getNativePushToken()).resolves.toEqual({ kind: 'unsupported' });
+  });
+
+  it('is asked of a Flutter host by handler and of a React Native host by message', async () => {
+    const { getNativePushToken } = await import('./native-bridge');
+    const callHandler = vi.fn(async () => ({ token: 'fcm-flutter' }));
+    window.flutter_inappwebview = { callHandler };
+    await expect(getNativePushToken()).resolves.toEqual({ kind: 'token', token: 'fcm-flutter' });
+    expect(callHandler).toHaveBeenCalledWith('getPushToken', null);
+    delete window.flutter_inappwebview;
+
+    window.ReactNativeWebView = {
+      postMessage: (raw: string) => {
+        const req = JSON.parse(raw) as { id: string; action: string };
+        expect(req.action).toBe('getPushToken');
+        setTimeout(() => window.dispatchEvent(new MessageEvent('message', { data: JSON.stringify({ source: 'gerai-native', id: req.id, ok: true, data: { token: 'fcm-rn' } }) })), 0);
+      },
+    };
+    await expect(getNativePushToken()).resolves.toEqual({ kind: 'token', token: 'fcm-rn' });
+  });
+});

@@ -13,7 +13,7 @@ import { randomId } from '../utils/random-id';
  * Without a host every feature falls back to web APIs (or reports it cannot).
  */
 
-export type NativeAction = 'getAppVersion' | 'scanBarcode' | 'getLocation' | 'logout' | 'openAppUpdate' | 'setPendingActions' | 'print';
+export type NativeAction = 'getAppVersion' | 'scanBarcode' | 'getLocation' | 'logout' | 'openAppUpdate' | 'setPendingActions' | 'print' | 'getPushToken';
 
 interface GeraiNativeHost {
   getAppVersion?: () => unknown;
@@ -25,6 +25,8 @@ interface GeraiNativeHost {
   setPendingActions?: (count: number) => unknown;
   /** Prints the page as its print CSS lays it out (only the open sheet): a NativePrintJob as JSON text. */
   print?: (job: string) => unknown;
+  /** The host's own push token (FCM registration token; on iOS FCM's, which carries APNs): a string, or { token }. */
+  getPushToken?: () => unknown;
 }
 
 declare global {
@@ -243,5 +245,32 @@ export async function printWithNative(job: NativePrintJob, timeoutMs = 10_000): 
     return value === true || (typeof value === 'object' && value !== null && (value as { ok?: unknown }).ok === true);
   } catch {
     return false;
+  }
+}
+
+/**
+ * The host's push token (issue 28): the host receives FCM (APNs through FCM on iOS) while the webview
+ * sleeps, so the server is given its token instead of a Web Push subscription. The host answers the
+ * token as a string or `{ token }`; null (or an empty answer) when it has none: notifications are off
+ * for the app in the system settings, or it has no push at all. A host that rotates its token says so
+ * with a `gerai-native-push-token` event (`detail: { token }`), and the token is sent again.
+ */
+export const NATIVE_PUSH_TOKEN_EVENT = 'gerai-native-push-token';
+
+export type NativePushToken = { kind: 'token'; token: string } | { kind: 'none' } | { kind: 'unsupported' };
+
+export function pushTokenOf(value: unknown): string | null {
+  const token = typeof value === 'string' ? value : (value as { token?: unknown } | null)?.token;
+  return typeof token === 'string' && token.trim() ? token.trim() : null;
+}
+
+export async function getNativePushToken(timeoutMs = 5000): Promise<NativePushToken> {
+  if (!isNativeHost()) return { kind: 'unsupported' };
+  try {
+    const token = pushTokenOf(await callNative('getPushToken', null, timeoutMs));
+    return token ? { kind: 'token', token } : { kind: 'none' };
+  } catch (error) {
+    // A host without the call (an older app): Web Push, where the webview has it.
+    return error instanceof NativeUnavailableError ? { kind: 'unsupported' } : { kind: 'none' };
   }
 }
