@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openDb } from '../src/db/client';
+import { migrateDb, openDb } from '../src/db/client';
 import { channelHeaders, processSecrets } from '../src/platform/process-test-kit';
 import { DEMO_PASSWORD } from '../src/seed/demo-data';
 import { chiefNik, staffNik } from './day-setup';
@@ -59,6 +59,8 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof query;
 
 const handle = await openDb({ databaseUrl: url });
+// A kept chain may predate the branch's newest migrations (the server process migrates on start; this does not start one).
+await migrateDb(handle);
 const direct = new pg.Client({ connectionString: url });
 await direct.connect();
 const rows = async <T>(text: string, values: unknown[] = []) => (await direct.query(text, values)).rows as T[];
