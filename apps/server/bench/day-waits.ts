@@ -1,7 +1,7 @@
 /**
  * What PostgreSQL's busy backends were doing during a step of `npm run bench -- day`: pg_stat_activity
  * sampled every few ms on a connection of its own (CPU when a backend waits on nothing; a lock, an
- * LWLock, IO or the client otherwise), and the locks that were waited for, by relation and mode, with
+ * LWLock, IO or the client otherwise; idle in a transaction while the server process works between statements), and the locks that were waited for, by relation and mode, with
  * the statement that waited. A tail that grows with the chain shows here as waits; one that does not,
  * as CPU or the client.
  */
@@ -16,9 +16,11 @@ export interface StepWaits {
   locks: Record<string, number>;
 }
 
-const ACTIVITY = `select coalesce(a.wait_event_type || ':' || a.wait_event, 'CPU') as wait, count(*)::int as n
+// A connection idle inside a transaction waits for the server process to send its next statement: its
+// locks are held meanwhile, so a slow round trip there is everyone's wait on those rows.
+const ACTIVITY = `select case when a.state = 'active' then coalesce(a.wait_event_type || ':' || a.wait_event, 'CPU') else 'idle in transaction (server)' end as wait, count(*)::int as n
   from pg_stat_activity a
-  where a.datname = current_database() and a.state = 'active' and a.pid <> pg_backend_pid() and a.backend_type = 'client backend'
+  where a.datname = current_database() and a.state in ('active', 'idle in transaction') and a.pid <> pg_backend_pid() and a.backend_type = 'client backend'
     and a.query not ilike 'LISTEN%'
   group by 1`;
 const LOCKS = `select l.locktype || ' ' || coalesce(l.relation::regclass::text, '') || ' ' || l.mode || ': ' || left(regexp_replace(a.query, '\\s+', ' ', 'g'), 70) as lock, count(*)::int as n
