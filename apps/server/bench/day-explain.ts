@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openDb } from '../src/db/client';
+import { migrateDb, openDb } from '../src/db/client';
 import { channelHeaders, processSecrets } from '../src/platform/process-test-kit';
 import { DEMO_PASSWORD } from '../src/seed/demo-data';
 import { chiefNik, staffNik } from './day-setup';
@@ -59,6 +59,8 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof query;
 
 const handle = await openDb({ databaseUrl: url });
+// A kept chain may predate the branch's newest migrations (the server process migrates on start; this does not start one).
+await migrateDb(handle);
 const direct = new pg.Client({ connectionString: url });
 await direct.connect();
 const rows = async <T>(text: string, values: unknown[] = []) => (await direct.query(text, values)).rows as T[];
@@ -105,17 +107,24 @@ for (let round = 0; round < Number(opts.rounds); round++) {
   const [appId, secret] = channels[round % channels.length]!;
   const product = (await rows<{ ean13: string }>(`select p.ean13 from store_stock s join products p using (product_id) where s.store_code = $1 and s.qty >= 10 and p.name not ilike 'Kantong Kertas%' limit 1`, [store]))[0]!;
   /** A new order of the store from a channel, claimed by its crew: picking, its line of 2 units not scanned yet. */
+  let pickupCode = '';
   const claimedOrder = async (): Promise<string> => {
     const raw = JSON.stringify({ orderNo: `EXPLAIN-${randomUUID().slice(0, 12)}`, storeCode: store, deliveryType: 0, paymentId: 1, customer: { name: 'Pelanggan Uji', phone: '081234567890' }, lines: [{ barcode: product.ean13, qty: 2 }], paperBags: 0 });
-    const intake = await step<{ shipmentNo: string }>('channel intake', 'POST', `/api/channels/${appId}/orders`, { ...channelHeaders(raw, secret), 'content-type': 'application/json' }, raw);
+    const intake = await step<{ shipmentNo: string; pickupCode: string }>('channel intake', 'POST', `/api/channels/${appId}/orders`, { ...channelHeaders(raw, secret), 'content-type': 'application/json' }, raw);
+    pickupCode = intake.pickupCode;
     await step('orders list', 'GET', '/api/orders?status=1101&page=1&size=20', staff);
     await step('orders count', 'GET', '/api/orders/count', staff);
     await step('claim', 'POST', `/api/orders/${intake.shipmentNo}/claim`, staff, {});
     return intake.shipmentNo;
   };
   if (run('order')) {
+    // The whole walk of a pickup order: every status change the day's growth is judged on.
     const shipmentNo = await claimedOrder();
     await step('scan', 'POST', `/api/orders/${shipmentNo}/scan`, staff, { barcode: product.ean13 });
+    await step('scan', 'POST', `/api/orders/${shipmentNo}/scan`, staff, { barcode: product.ean13 });
+    await step('pack', 'POST', `/api/orders/${shipmentNo}/pack`, staff, {});
+    await step('handover (pickup)', 'POST', `/api/orders/${shipmentNo}/handover`, staff, { pickupCode, receiverName: 'Pelanggan Uji' });
+    await step('finish', 'POST', `/api/orders/${shipmentNo}/finish`, staff, {});
   }
   if (run('booking')) {
     // An order of the store being picked, with a line still lacking.

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { StepCpu } from './day-cpu';
+import type { StepWaits } from './day-waits';
 import type { StepResult } from './day-mix';
 import { mulberry32 } from '../../../scripts/lib/mulberry32.mjs';
 
@@ -41,6 +42,8 @@ export type DayLoadResult = StepResult & {
   requests: number;
   /** The CPU the server and PostgreSQL used over the step (day.ts adds it; the load generator cannot see it). */
   cpu?: StepCpu;
+  /** What PostgreSQL's busy backends waited on over the step (day.ts adds it). */
+  waits?: StepWaits;
 };
 
 /** What the journeys share: the stop flag (set at the end of the drain) and the counts. */

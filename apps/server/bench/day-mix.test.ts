@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MIX, budgetOf, growthRatios, heldStep, highestHeld, mixShares, nextRate, percentile, requestsPerOrder, stepFailures, type StepResult } from './day-mix';
+import { DAY_MIX, GROWTH_ENDPOINTS, GROWTH_SAMPLES, budgetOf, growthRatios, ordersForGrowth, heldStep, highestHeld, mixShares, nextRate, percentile, requestsPerOrder, stepFailures, type StepResult } from './day-mix';
 
 const plan = { start: 4, factor: 1.5, maxSteps: 7, precision: 1.2 };
 
@@ -87,13 +87,31 @@ describe('rate steps', () => {
 });
 
 describe('growth from 2,000 to 20,000 stores', () => {
-  it('is the ratio of p99 per endpoint seen often in both, with the worst named', () => {
-    const small = step(4, { scan: 10, 'orders list': 20, 'orders count': 0 });
-    const large = step(4, { scan: 12, 'orders list': 36, 'orders count': 1 });
+  it('is the ratio of p99 per endpoint, judged only where both rest on GROWTH_SAMPLES requests', () => {
+    const small = step(4, { scan: 10, 'orders list': 20, 'orders count': 0, claim: 30 });
+    const large = step(4, { scan: 12, 'orders list': 36, 'orders count': 1, claim: 90 });
+    for (const e of ['scan', 'orders list', 'orders count']) {
+      small.endpoints[e]!.count = GROWTH_SAMPLES;
+      large.endpoints[e]!.count = GROWTH_SAMPLES + 50;
+    }
+    // Seen often enough to print, too seldom to judge: its 3x is its two slowest requests.
+    small.endpoints.claim!.count = 79;
     small.endpoints.cancel = { count: 5, errors: 0, p50: 1, p99: 10 };
     large.endpoints.cancel = { count: 5, errors: 0, p50: 1, p99: 90 };
     const { perEndpoint, worst } = growthRatios(small, large);
-    expect(perEndpoint).toEqual({ scan: 1.2, 'orders list': 1.8, 'orders count': 1 });
+    expect(perEndpoint).toEqual({
+      scan: { ratio: 1.2, samples: [300, 350], judged: true },
+      'orders list': { ratio: 1.8, samples: [300, 350], judged: true },
+      'orders count': { ratio: 1, samples: [300, 350], judged: true },
+      claim: { ratio: 3, samples: [79, 100], judged: false },
+    });
     expect(worst).toEqual({ endpoint: 'orders list', ratio: 1.8 });
+  });
+
+  it('plays enough orders that the rarest judged endpoint, handover, reaches GROWTH_SAMPLES', () => {
+    const per = Object.fromEntries(DAY_MIX.map((e) => [e.endpoint, e.perOrder]));
+    const orders = ordersForGrowth();
+    for (const e of GROWTH_ENDPOINTS) expect(per[e]! * orders).toBeGreaterThanOrEqual(GROWTH_SAMPLES * 1.05);
+    expect(orders).toBeLessThan(1000);
   });
 });

@@ -1,5 +1,6 @@
 /** The printed report of `npm run bench -- day`: markdown tables, so they go into docs/scaling.md as they are. */
-import { budgetOf, growthRatios, highestHeld, MIN_SAMPLES, mixShares, requestsPerOrder, stepFailures } from './day-mix';
+import { budgetOf, GROWTH_SAMPLES, growthRatios, highestHeld, MIN_SAMPLES, mixShares, requestsPerOrder, stepFailures } from './day-mix';
+import { topShares } from './day-waits';
 import type { DayLoadResult } from './day-load';
 import type { ChainSize } from './day-setup';
 
@@ -32,6 +33,13 @@ export function printChain(chain: ChainSize): void {
 export function printStep(title: string, step: DayLoadResult): void {
   out(`\n${title}: ${step.ordersPerSecond} orders/s asked, ${step.achievedOrdersPerSecond.toFixed(1)} started, ${step.requestsPerSecond.toFixed(0)} requests/s, ${step.ordersFinished} orders finished; ${step.sseOpen} SSE streams open received ${step.sseEvents} events`);
   if (step.cpu) out(cpuLine(step));
+  if (step.waits) {
+    const w = step.waits;
+    const busy = Object.values(w.waits).reduce((a, b) => a + b, 0);
+    out(`PostgreSQL's busy backends over ${w.samples} samples (${w.samples > 0 ? (busy / w.samples).toFixed(2) : 0} busy on average): ${topShares(w.waits, 8).join(', ') || 'none'}`);
+    const locks = topShares(w.locks, 5, busy);
+    out(`Lock waits (share of busy-backend samples): ${locks.join('; ') || 'none'}`);
+  }
   const order = mixShares().map((e) => e.endpoint);
   const names = Object.keys(step.endpoints).sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
   table(
@@ -74,10 +82,10 @@ export function printSteps(stores: number, steps: DayLoadResult[]): void {
 
 export function printGrowth(small: { stores: number; step: DayLoadResult }, large: { stores: number; step: DayLoadResult }): void {
   const { perEndpoint, worst } = growthRatios(small.step, large.step);
-  out(`\np99 growth from ${small.stores} to ${large.stores} stores at ${large.step.ordersPerSecond} orders/s (goal: < 1.5x):`);
+  out(`\np99 growth from ${small.stores} to ${large.stores} stores at ${large.step.ordersPerSecond} orders/s (goal: < 1.5x; judged where both p99 rest on ${GROWTH_SAMPLES} requests or more):`);
   table(
-    ['endpoint', `p99 at ${small.stores}`, `p99 at ${large.stores}`, 'ratio'],
-    Object.entries(perEndpoint).map(([n, r]) => [n, `${small.step.endpoints[n]!.p99} ms`, `${large.step.endpoints[n]!.p99} ms`, `${r.toFixed(2)}x`]),
+    ['endpoint', `requests at ${small.stores}`, `p99 at ${small.stores}`, `requests at ${large.stores}`, `p99 at ${large.stores}`, 'ratio', 'judged'],
+    Object.entries(perEndpoint).map(([n, g]) => [n, String(g.samples[0]), `${small.step.endpoints[n]!.p99} ms`, String(g.samples[1]), `${large.step.endpoints[n]!.p99} ms`, `${g.ratio.toFixed(2)}x`, g.judged ? 'yes' : 'too few']),
   );
   if (worst) out(`\nWorst growth: ${worst.endpoint} ${worst.ratio.toFixed(2)}x: ${worst.ratio < 1.5 ? 'goal met' : 'goal MISSED'}`);
   const [a, b] = [cpuPerOrder(small.step), cpuPerOrder(large.step)];

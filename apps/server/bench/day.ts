@@ -14,17 +14,18 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { processSecrets, signIn, startServerProcess, type ServerProcess } from '../src/platform/process-test-kit';
-import { highestHeld, nextRate, type StepPlan } from './day-mix';
+import { GROWTH_SAMPLES, highestHeld, nextRate, ordersForGrowth, type StepPlan } from './day-mix';
 import type { DayLoadResult, DayLoadSpec } from './day-load';
 import { printChain, printGrowth, printMix, printStep, printSteps } from './day-report';
 import { DAY_AREA_SUPERVISOR_NIK, DEMO_NIK, DEMO_PASSWORD, firstReason, growChain, phonesOf } from './day-setup';
 import type { LoadResult, LoadSpec } from './load';
 import pgClient from 'pg';
 import { measureCpu, postmasterOfBackend } from './day-cpu';
+import { sampleWaits } from './day-waits';
 import { findPostgresBin, startThrowawayPostgres, type ThrowawayPostgres } from './postgres';
 
 /** Options as `name=value` words (`npm run bench -- day stores=2000`): npm takes `--name` words for itself. */
-const DEFAULTS = { keep: 'no', stores: '2000,20000', 'orders-per-store': '100', active: '100', sse: '300', rate: '4', 'step-seconds': '20', 'max-steps': '7', 'time-limit-min': '25' };
+const DEFAULTS = { keep: 'no', stores: '2000,20000', 'orders-per-store': '100', active: '100', sse: '300', rate: '6', 'growth-orders': String(ordersForGrowth()), 'step-seconds': '20', 'max-steps': '7', 'time-limit-min': '25' };
 const args: Record<keyof typeof DEFAULTS, string> = { ...DEFAULTS };
 for (const word of process.argv.slice(3)) {
   const [name, value] = word.replace(/^--/, '').split('=');
@@ -35,6 +36,11 @@ const sizes = args.stores.split(',').map(Number).sort((a, b) => a - b);
 const ORDERS_PER_STORE = Number(args['orders-per-store']);
 const RATE = Number(args.rate);
 const STEP_SECONDS = Number(args['step-seconds']);
+/**
+ * The growth step (at both sizes, at `rate=`) runs until `growth-orders=` orders have started: by default
+ * enough for every judged endpoint's p99 to rest on GROWTH_SAMPLES requests (day-mix.ts).
+ */
+const GROWTH_SECONDS = Math.ceil(Number(args['growth-orders']) / RATE);
 const DRAIN_SECONDS = 10;
 const PLAN: StepPlan = { start: RATE, factor: 1.5, maxSteps: Number(args['max-steps']), precision: 1.2 };
 const PORT = Number(process.env.BENCH_PG_PORT) || 55450;
@@ -141,16 +147,17 @@ async function main(): Promise<void> {
       seed,
     });
     log(`signed in ${phones.length * 2 + 2} phones in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-    // A measured step: the load generator's figures and the CPU the server and PostgreSQL spent on them.
+    // A measured step: the load generator's figures, the CPU the server and PostgreSQL spent on them and what PostgreSQL's backends waited on.
     const play = async (ordersPerSecond: number, durationSeconds: number, seed: number): Promise<DayLoadResult> => {
+      const stopWaits = await sampleWaits(chain.url);
       const { result, cpu } = await measureCpu(server!.pid, postmasterPid, () => child<DayLoadResult>('day-load.ts', spec(ordersPerSecond, durationSeconds, seed)));
-      return { ...result, cpu };
+      return { ...result, cpu, waits: await stopWaits() };
     };
     // A warm-up (connections, prepared statements, caches, the freshly grown tables' pages), not reported.
     await child<DayLoadResult>('day-load.ts', spec(RATE, 15, 1));
-    log(`reference step: ${RATE} orders/s for ${STEP_SECONDS} s`);
+    log(`growth step: ${RATE} orders/s for ${GROWTH_SECONDS} s (${args['growth-orders']} orders: ${GROWTH_SAMPLES} requests or more per judged endpoint)`);
     t = Date.now();
-    const first = await play(RATE, STEP_SECONDS, 2);
+    const first = await play(RATE, GROWTH_SECONDS, 2);
     printStep(`${stores} stores at ${RATE} orders/s`, first);
     reference.push({ stores, step: first });
     if (stores === sizes[sizes.length - 1]) {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { EventPayload, EventType } from '@gerai/contract';
 import type { Db, Tx } from '../db/client';
-import { auditLog, events } from '../db/schema';
-import { markKeyApplied } from './idempotency';
+import { auditLog, events, idempotencyKeys } from '../db/schema';
+import { currentIdempotencyKey } from './idempotency';
 
 export const EVENTS_CHANNEL = 'gerai_events';
 /** PostgreSQL caps a NOTIFY payload just under 8000 bytes. */
@@ -51,11 +51,12 @@ export function followChanges(follower: ChangeFollower): () => void {
  * Every state change calls this inside its transaction: the audit row and the
  * event commit or roll back with the change, and NOTIFY is delivered on commit.
  * The request's Idempotency-Key, if any, is marked applied in the same commit.
+ * Audit row, key, event and NOTIFY go in one statement: a change holds its order's row and its
+ * store's counters (order_status_counts, taken by the status move) from its first statement to its
+ * commit, and every round trip in between is time another change of that store waits (issue 27).
  */
 export async function recordChange<T extends EventType>(tx: Tx, audit: AuditEntry, event: DomainEvent<T>): Promise<number> {
-  await writeAudit(tx, audit);
-  await markKeyApplied(tx);
-  const id = await writeEvent(tx, event.storeCode, event.type, event.payload);
+  const id = await writeAuditAndEvent(tx, audit, event.storeCode, event.type, event.payload);
   for (const storeCode of new Set(event.alsoStoreCodes ?? [])) {
     if (storeCode !== event.storeCode) await writeEvent(tx, storeCode, event.type, event.payload);
   }
@@ -63,6 +64,27 @@ export async function recordChange<T extends EventType>(tx: Tx, audit: AuditEntr
   return id;
 }
 
+/** The event's NOTIFY text, built where the row is: the whole event, or its id when too large for NOTIFY. */
+const notifyText = sql.raw(`case when octet_length(n.full) < ${NOTIFY_LIMIT} then n.full else e.id::text end`);
+const fullEvent = sql.raw(`json_build_object('id', e.id, 'storeCode', e.store_code, 'type', e.type, 'payload', e.payload, 'createdAt', e.created_at)::text`);
+
+async function writeAuditAndEvent<T extends EventType>(tx: Tx, audit: AuditEntry, storeCode: string | null, type: T, payload: EventPayload<T>): Promise<number> {
+  const key = currentIdempotencyKey();
+  const result = await tx.execute(sql`
+    with audit as (
+      insert into ${auditLog} (actor_user_id, entity, entity_id, action, from_value, to_value, reason)
+      values (${audit.actorUserId}, ${audit.entity}, ${audit.entityId}, ${audit.action}, ${audit.fromValue ?? null}, ${audit.toValue ?? null}, ${audit.reason ?? null})
+    ), applied as (
+      update ${idempotencyKeys} set applied_at = now() where ${key !== null} and scope = ${key?.scope ?? ''} and key = ${key?.key ?? ''}
+    ), e as (
+      insert into ${events} (store_code, type, payload) values (${storeCode}, ${type}, ${JSON.stringify(payload)}::jsonb)
+      returning id, store_code, type, payload, created_at
+    )
+    select e.id, pg_notify(${EVENTS_CHANNEL}, ${notifyText}) from e, lateral (select ${fullEvent} as full) n`);
+  // Both drivers (node-postgres, PGlite) answer execute with { rows }.
+  return Number((result as unknown as { rows: Array<{ id: string | number }> }).rows[0]!.id);
+}
+/** A further store's copy of an event (a booking's other store), with its NOTIFY. */
 async function writeEvent<T extends EventType>(tx: Tx, storeCode: string | null, type: T, payload: EventPayload<T>): Promise<number> {
   const [row] = await tx.insert(events).values({ storeCode, type, payload }).returning({ id: events.id, createdAt: events.createdAt });
   const id = Number(row!.id);

@@ -133,7 +133,9 @@ export function lockOrder(tx: Tx, p: Principal, shipmentNo: string, expected: Or
 /**
  * The whole order row, row-locked for the caller's transaction whatever its
  * status, for checks whose refusals are the caller's own (POD). Nothing
- * changes. Missing or another store's order → null.
+ * changes. Missing or another store's order → null. FOR NO KEY UPDATE, the
+ * lock an UPDATE of the order takes: changes of the order still queue, but a
+ * row that merely points at it (a chat room's foreign key) does not wait.
  */
 export async function lockOrderRow(tx: Tx, p: Principal, shipmentNo: string): Promise<OrderRecord | null> {
   const [row] = await tx
@@ -141,7 +143,7 @@ export async function lockOrderRow(tx: Tx, p: Principal, shipmentNo: string): Pr
     .from(orders)
     .where(and(eq(orders.shipmentNo, shipmentNo), storeScope(orders.storeCode, p)))
     .limit(1)
-    .for('update');
+    .for('no key update');
   return row ?? null;
 }
 
