@@ -23,7 +23,7 @@ export const pushText = {
   iosSteps: ['Buka Gerai di Safari, ketuk tombol Bagikan.', 'Pilih "Tambah ke Layar Utama".', 'Buka Gerai dari ikon di layar utama, lalu izinkan notifikasi di sini.'],
   nativeOff: 'Notifikasi aplikasi Gerai mati. Nyalakan di Setelan ponsel › Aplikasi › Gerai › Notifikasi, lalu ketuk "Periksa lagi".',
   serverOff: 'Server belum menyiapkan notifikasi. Hubungi Helpdesk.',
-  failed: 'Ponsel ini gagal didaftarkan untuk notifikasi.',
+  failed: 'Ponsel ini gagal didaftarkan untuk notifikasi. Periksa koneksi internet, lalu coba lagi.',
   kindsTitle: 'Yang diberitahukan ke ponsel ini',
   locked: 'Selalu aktif: kru toko yang bertugas harus mendengar pesanan baru.',
   saved: 'Pengaturan notifikasi disimpan',
