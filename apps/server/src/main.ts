@@ -11,7 +11,7 @@ import { purgeOldEvents } from './platform/events';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency';
 import { purgeUnattachedUploads } from './platform/uploads';
 import { resolveDataDir } from './seed/data-dir';
-import { isDatabaseEmpty, seedDemo } from './seed/seed';
+import { isDatabaseEmpty } from './seed/empty';
 
 const started = performance.now();
 /** Any fixed bigint; only Gerai's start-up takes it ("gerai" in ASCII). */
@@ -32,6 +32,8 @@ let seeded = false;
 await withStartupLock(config, async () => {
   await migrateDb(handle);
   if (config.SEED_ON_EMPTY && (await isDatabaseEmpty(handle.db))) {
+    // Loaded only for an empty database: the seed and faker are a tenth of a start's work.
+    const { seedDemo } = await import('./seed/seed');
     await seedDemo(handle.db);
     seeded = true;
   }
