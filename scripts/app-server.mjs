@@ -22,6 +22,8 @@ export async function startApp({ port, env = {}, readyTimeoutMs = 120_000 }) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // Several servers may run at once (the e2e run's and the monitoring spec's): none takes the default metrics port.
+      METRICS_PORT: 'off',
       // No escalation alarm during the specs and the page benchmark (an order one spec leaves unclaimed
       // would ring over another's screens); e2e/monitoring.spec.ts runs its own server with short ones.
       ESCALATION_STORE_MINUTES: '10000',

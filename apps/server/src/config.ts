@@ -9,6 +9,9 @@ export const DEV_JWT_SECRET = 'gerai-dev-secret-change-me-in-production-please';
 
 export { DEV_VAPID, type FcmServiceAccount } from './config-push';
 
+/** The port Prometheus' list of exporter ports gives OpenTelemetry's Prometheus exporter. */
+export const DEFAULT_METRICS_PORT = 9464;
+
 /** Names proxy-addr (Fastify's trustProxy) accepts for whole ranges. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -139,6 +142,23 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema,
   WEB_DIST: z.string().optional(),
   ALLOWED_ORIGINS: z.string().default(''),
+  /**
+   * Where Prometheus scrapes `GET /metrics`: a port of its own, never the phones' (0 picks a free one,
+   * `off` serves none). Unset: 9464 outside development (production, or any DATABASE_URL), off in development.
+   */
+  METRICS_PORT: z
+    .string()
+    .optional()
+    .transform((raw, ctx): number | 'off' | undefined => {
+      const value = raw?.trim();
+      if (value === undefined || value === '') return undefined;
+      if (value === 'off') return 'off';
+      if (/^\d+$/.test(value) && Number(value) <= 65535) return Number(value);
+      ctx.addIssue({ code: 'custom', message: 'a port number (0 for a free one) or off, e.g. METRICS_PORT=9464' });
+      return z.NEVER;
+    }),
+  /** The metrics port's address: the machine itself unless Prometheus scrapes from elsewhere (then a private address, never a public one). */
+  METRICS_HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** How long a store's order counts and lists may be served from memory at most; 0 turns the cache off. Every change to the store clears it at once. */
@@ -183,7 +203,9 @@ const envSchema = z.object({
     .default('auto'),
 });
 
-export type Config = z.infer<typeof envSchema> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'METRICS_PORT'> & {
+  /** Where `/metrics` is served; null: not served. */
+  metricsPort: number | null;
   channelSecrets: Record<string, string>;
   /** A Web Push endpoint may be plain http on this machine (127.0.0.1, localhost): development and tests, never production. */
   pushLoopback: boolean;
@@ -210,8 +232,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const where = databaseUrl ? 'a PostgreSQL (DATABASE_URL) deployment' : 'NODE_ENV=production';
   if (!development) refuseDevelopmentSecrets(jwtSecret, channelSecrets, where);
   const vapid = vapidOf({ ...base, ...overrides }, development, where);
+  const { METRICS_PORT, ...rest } = base;
   const config: Config = {
-    ...base,
+    ...rest,
+    metricsPort: METRICS_PORT === 'off' ? null : (METRICS_PORT ?? (development ? null : DEFAULT_METRICS_PORT)),
     channelSecrets,
     pushLoopback: (overrides.NODE_ENV ?? base.NODE_ENV) !== 'production',
     vapid,
