@@ -142,21 +142,11 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema,
   WEB_DIST: z.string().optional(),
   ALLOWED_ORIGINS: z.string().default(''),
-  /**
-   * Where Prometheus scrapes `GET /metrics`: a port of its own, never the phones' (0 picks a free one,
-   * `off` serves none). Unset: 9464 outside development (production, or any DATABASE_URL), off in development.
-   */
-  METRICS_PORT: z
-    .string()
-    .optional()
-    .transform((raw, ctx): number | 'off' | undefined => {
-      const value = raw?.trim();
-      if (value === undefined || value === '') return undefined;
-      if (value === 'off') return 'off';
-      if (/^\d+$/.test(value) && Number(value) <= 65535) return Number(value);
-      ctx.addIssue({ code: 'custom', message: 'a port number (0 for a free one) or off, e.g. METRICS_PORT=9464' });
-      return z.NEVER;
-    }),
+  /** Where Prometheus scrapes `GET /metrics`: a port of its own, never the phones' (0: a free one; `off`: none). Unset: 9464 outside development, off in development. */
+  METRICS_PORT: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)], { error: 'a port number (0 for a free one) or off, e.g. METRICS_PORT=9464' }).optional(),
+  ),
   /** The metrics port's address: the machine itself unless Prometheus scrapes from elsewhere (then a private address, never a public one). */
   METRICS_HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
