@@ -60,6 +60,15 @@ export default defineConfig({
         },
       },
       {
+        // The build and start scripts' pure parts (what is stale, the compiled specifiers).
+        test: {
+          name: 'scripts',
+          root: './scripts',
+          include: ['**/*.test.mjs'],
+          environment: 'node',
+        },
+      },
+      {
         test: {
           name: 'e2e-support',
           root: './e2e',

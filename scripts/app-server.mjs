@@ -1,17 +1,20 @@
 // Starts the real Gerai server on 127.0.0.1 with a fresh embedded database in a temp
 // directory (seeded with the demo data on start), for the e2e run and the web benchmark.
+// It runs the compiled server (built first if its sources changed), as `npm start` does.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { build, ROOT } from './build.mjs';
 
 /**
  * @param {{ port: string | number, env?: Record<string, string>, readyTimeoutMs?: number }} options
  * @returns {Promise<{ base: string, stop: () => void }>} rejects when the server does not answer in time
  */
 export async function startApp({ port, env = {}, readyTimeoutMs = 120_000 }) {
+  await build(['server']);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gerai-app-'));
-  const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -19,6 +22,8 @@ export async function startApp({ port, env = {}, readyTimeoutMs = 120_000 }) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // Several servers may run at once (the e2e run's and the monitoring spec's): none takes the default metrics port.
+      METRICS_PORT: 'off',
       // No escalation alarm during the specs and the page benchmark (an order one spec leaves unclaimed
       // would ring over another's screens); e2e/monitoring.spec.ts runs its own server with short ones.
       ESCALATION_STORE_MINUTES: '10000',
@@ -27,7 +32,7 @@ export async function startApp({ port, env = {}, readyTimeoutMs = 120_000 }) {
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
-    // Its own process group, so stopping it also stops tsx's child.
+    // Its own process group, so stopping it stops everything it started.
     detached: true,
   });
 

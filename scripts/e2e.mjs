@@ -1,17 +1,22 @@
-// Builds the web app, starts Gerai on a fresh embedded database, checks the first-load
-// JavaScript as the server sends it, runs Playwright, stops the server.
+// Builds what is stale (the web app, the server), starts Gerai on a fresh embedded database, checks
+// the first-load JavaScript as the server sends it, runs Playwright, stops the server.
 import { spawnSync } from 'node:child_process';
 import { startApp } from './app-server.mjs';
+import { build } from './build.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { checkFirstLoad } from './first-load-budget.mjs';
 
 ensureChromium();
-// `--built`: `npm test` has just built the web app beside its typecheck and lint.
+// `--built`: `npm test` has just built everything beside its typecheck and lint.
 const built = process.argv.includes('--built');
 const playwrightArgs = process.argv.slice(2).filter((a) => a !== '--built');
 if (!built) {
-  const build = spawnSync('npm', ['run', 'build', '-w', '@gerai/web'], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  try {
+    await build();
+  } catch (err) {
+    console.error(err.message);
+    process.exit(1);
+  }
 }
 
 // The chat spec's simulated customer listens here (e2e/chat.spec.ts); every channel's notices go to it.

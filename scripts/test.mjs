@@ -4,15 +4,15 @@ import { ensureChromium } from './ensure-chromium.mjs';
 
 /**
  * Stages run one after another; the steps of a stage run side by side. Typecheck and lint are
- * each single-threaded, so together with the web build (which the end-to-end step then uses as
- * it is) they fill the two cores a CI runner has; their output is
+ * each single-threaded, so together with the build (whose web app and compiled server the
+ * end-to-end step then uses as they are) they fill the two cores a CI runner has; their output is
  * held and printed whole, one step after the other, so the log reads as if they ran in turn.
  */
 const stages = [
   [
     ['typecheck', 'npm', ['run', 'typecheck']],
     ['lint', 'npm', ['run', 'lint']],
-    ['web build', 'npm', ['run', 'build', '-w', '@gerai/web']],
+    ['build (web app, compiled server)', 'npm', ['run', 'build']],
   ],
   [['unit, component and server tests (PGlite)', 'npx', ['vitest', 'run']]],
   [['end-to-end tests (Chromium)', 'node', ['scripts/e2e.mjs', '--built']]],

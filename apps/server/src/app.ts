@@ -38,6 +38,7 @@ import { monitoringRoutes } from './modules/monitoring/routes';
 import { recapRoutes } from './modules/recap/routes';
 import { pushRoutes, queuePushes } from './modules/push';
 import { followChanges } from './platform/audit';
+import { registerMetrics, type Metrics } from './platform/metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +47,8 @@ declare module 'fastify' {
     dbHandle: DbHandle;
     events: EventBus;
     readCache: StoreReadCache;
+    /** Null when METRICS_PORT is off: nothing is measured. */
+    metrics: Metrics | null;
   }
 }
 
@@ -118,6 +121,8 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
     return payload;
   });
 
+  // Before every route, so the request-duration hook times them all.
+  app.decorate('metrics', config.metricsPort === null ? null : registerMetrics(app));
   registerErrorHandling(app);
   await app.register(cookie);
   await app.register(securityHeadersPlugin, {

@@ -9,6 +9,9 @@ export const DEV_JWT_SECRET = 'gerai-dev-secret-change-me-in-production-please';
 
 export { DEV_VAPID, type FcmServiceAccount } from './config-push';
 
+/** The port Prometheus' list of exporter ports gives OpenTelemetry's Prometheus exporter. */
+export const DEFAULT_METRICS_PORT = 9464;
+
 /** Names proxy-addr (Fastify's trustProxy) accepts for whole ranges. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -138,6 +141,13 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema,
   WEB_DIST: z.string().optional(),
   ALLOWED_ORIGINS: z.string().default(''),
+  /** Where Prometheus scrapes `GET /metrics`: a port of its own, never the phones' (0: a free one; `off`: none). Unset: 9464 outside development, off in development. */
+  METRICS_PORT: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)], { error: 'a port number (0 for a free one) or off, e.g. METRICS_PORT=9464' }).optional(),
+  ),
+  /** The metrics port's address: the machine itself unless Prometheus scrapes from elsewhere (then a private address, never a public one). */
+  METRICS_HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** How long a store's order counts and lists may be served from memory at most; 0 turns the cache off. Every change to the store clears it at once. */
@@ -182,7 +192,9 @@ const envSchema = z.object({
     .default('auto'),
 });
 
-export type Config = z.infer<typeof envSchema> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'METRICS_PORT'> & {
+  /** Where `/metrics` is served; null: not served. */
+  metricsPort: number | null;
   channelSecrets: Record<string, string>;
   /** A Web Push endpoint may be plain http on this machine (127.0.0.1, localhost): development and tests, never production. */
   pushLoopback: boolean;
@@ -209,8 +221,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const where = databaseUrl ? 'a PostgreSQL (DATABASE_URL) deployment' : 'NODE_ENV=production';
   if (!development) refuseDevelopmentSecrets(jwtSecret, channelSecrets, where);
   const vapid = vapidOf({ ...base, ...overrides }, development, where);
+  const { METRICS_PORT, ...rest } = base;
   const config: Config = {
-    ...base,
+    ...rest,
+    metricsPort: METRICS_PORT === 'off' ? null : (METRICS_PORT ?? (development ? null : DEFAULT_METRICS_PORT)),
     channelSecrets,
     pushLoopback: (overrides.NODE_ENV ?? base.NODE_ENV) !== 'production',
     vapid,

@@ -9,9 +9,10 @@ import { startEscalations } from './modules/monitoring';
 import { mayPush, purgeOldPushes, startPushes } from './modules/push';
 import { purgeOldEvents } from './platform/events';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency';
+import { serveMetrics, type MetricsServer } from './platform/metrics';
 import { purgeUnattachedUploads } from './platform/uploads';
 import { resolveDataDir } from './seed/data-dir';
-import { isDatabaseEmpty, seedDemo } from './seed/seed';
+import { isDatabaseEmpty } from './seed/empty';
 
 const started = performance.now();
 /** Any fixed bigint; only Gerai's start-up takes it ("gerai" in ASCII). */
@@ -32,6 +33,8 @@ let seeded = false;
 await withStartupLock(config, async () => {
   await migrateDb(handle);
   if (config.SEED_ON_EMPTY && (await isDatabaseEmpty(handle.db))) {
+    // Loaded only for an empty database: the seed and faker are a tenth of a start's work.
+    const { seedDemo } = await import('./seed/seed');
     await seedDemo(handle.db);
     seeded = true;
   }
@@ -45,6 +48,8 @@ const app = await buildApp({
     ...(process.stdout.isTTY && config.NODE_ENV !== 'production' ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {}),
   },
 });
+
+let metricsServer: MetricsServer | null = null;
 
 if (handle.kind === 'pglite') {
   app.log.warn(
@@ -97,6 +102,7 @@ async function shutdown(signal: string): Promise<void> {
     await notices.stop();
     await pushes.stop();
     await escalations.stop();
+    await metricsServer?.close();
     await app.close();
     await handle.close();
     process.exit(0);
@@ -108,6 +114,16 @@ async function shutdown(signal: string): Promise<void> {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+if (app.metrics && config.metricsPort !== null) {
+  try {
+    metricsServer = await serveMetrics(app.metrics, config.METRICS_HOST, config.metricsPort);
+    app.log.info({ port: metricsServer.port }, `Metrics on http://${config.METRICS_HOST}:${metricsServer.port}/metrics`);
+  } catch (err) {
+    // Two processes on one machine need a port each: say which variable to set rather than run unwatched.
+    console.error(`Gerai cannot start. METRICS_PORT ${config.metricsPort} on ${config.METRICS_HOST}: ${err instanceof Error ? err.message : String(err)}. Give each process its own METRICS_PORT (0 picks a free one, off serves none).`);
+    process.exit(1);
+  }
+}
 await app.listen({ host: config.HOST, port: config.PORT });
 // The port actually bound (PORT=0 picks a free one, as the multi-process tests do).
 const { port } = app.server.address() as AddressInfo;

@@ -17,9 +17,20 @@ export interface DbHandle {
   /** Subscribe to a NOTIFY channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /** The pool's use right now (PGlite: one connection, the calls queued behind it waiting), for the metrics. */
+  poolStats(): PoolStats;
+  /** Calls `observe` with every wait for a pooled connection, in seconds (PostgreSQL's pool; PGlite's queue is counted, not timed). */
+  onPoolWait(observe: (seconds: number) => void): void;
   /** PGlite only: the whole data directory as a tarball, for `DbOptions.load` (test templates). */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  max: number;
+  inUse: number;
+  idle: number;
+  waiting: number;
 }
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
@@ -44,11 +55,26 @@ async function openPglite(dataDir?: string, load?: Blob): Promise<DbHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = dataDir ? new PGlite(path.resolve(dataDir)) : new PGlite(load ? { loadDataDir: load } : {});
   await client.waitReady;
+  // PGlite runs one call at a time: the calls in flight beyond the first are waiting for it.
+  let calls = 0;
+  for (const method of ['query', 'exec', 'transaction'] as const) {
+    const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      calls++;
+      try {
+        return await original(...args);
+      } finally {
+        calls--;
+      }
+    };
+  }
   const db = drizzle(client, { schema }) as unknown as Db;
   registerRawRunner(db, (_name, text, values) => client.query(text, values));
   return {
     db,
     kind: 'pglite',
+    poolStats: () => ({ max: 1, inUse: Math.min(calls, 1), idle: calls > 0 ? 0 : 1, waiting: Math.max(0, calls - 1) }),
+    onPoolWait: () => undefined,
     async listen(channel, onPayload) {
       const unsub = await client.listen(channel, onPayload);
       return async () => unsub();
@@ -73,12 +99,26 @@ async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
   // An idle client killed by the server (restart, failover, a forced drop) must not crash
   // the process: the pool replaces it on the next query.
   pool.on('error', () => undefined);
+  // Every query and transaction takes its connection through connect(): timed for the pool-wait metric.
+  const waitObservers: Array<(seconds: number) => void> = [];
+  const connect = pool.connect.bind(pool) as (cb?: (...args: unknown[]) => void) => unknown;
+  (pool as unknown as { connect: typeof connect }).connect = (cb) => {
+    const started = performance.now();
+    const observe = () => {
+      const seconds = (performance.now() - started) / 1000;
+      for (const o of waitObservers) o(seconds);
+    };
+    if (cb) return connect((...args: unknown[]) => (observe(), cb(...args)));
+    return (connect() as Promise<unknown>).then((client) => (observe(), client));
+  };
   const db = drizzle(pool, { schema }) as unknown as Db;
   registerRawRunner(db, (name, text, values) => pool.query(name ? { name, text, values } : { text, values }));
   const listeners: Array<{ client: import('pg').PoolClient; channel: string }> = [];
   return {
     db,
     kind: 'postgres',
+    poolStats: () => ({ max: poolSize, inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    onPoolWait: (observe) => void waitObservers.push(observe),
     async listen(channel, onPayload) {
       const client = await pool.connect();
       client.on('error', () => undefined);

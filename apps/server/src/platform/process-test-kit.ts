@@ -78,6 +78,8 @@ export async function startServerProcess(env: Record<string, string>, readyTimeo
       PORT: '0',
       LOG_LEVEL: 'info',
       WEB_DIST: '/nonexistent',
+      // Several processes on one machine: each its own metrics port.
+      METRICS_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

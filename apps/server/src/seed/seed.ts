@@ -148,10 +148,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedSumm
 }
 
 /** True when the demo (or any) data has not been loaded yet. */
-export async function isDatabaseEmpty(db: Db): Promise<boolean> {
-  const rows = await db.select({ code: schema.stores.code }).from(schema.stores).limit(1);
-  return rows.length === 0;
-}
+export { isDatabaseEmpty } from './empty';
 
 /** Empties every table of the schema and restarts their id sequences; the migrations table is kept. */
 export async function resetDatabase(db: Db): Promise<void> {
