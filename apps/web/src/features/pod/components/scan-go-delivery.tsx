@@ -9,6 +9,7 @@ import { podText } from '@/shared/i18n/pod';
 import { useModalStore } from '@/shared/modal/modal-store';
 import { showToast } from '@/shared/toast/toast-store';
 import { ActionBar } from '@/shared/ui/action-bar';
+import { AfterFirstPaint } from '@/shared/ui/after-first-paint';
 import { Button } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icons';
 import { cn } from '@/shared/utils/cn';
@@ -245,7 +246,10 @@ export function ScanGoDelivery({
       <div ref={topRef} className="-mt-3 scroll-mt-16" aria-hidden="true" />
       {latest && latest.status !== 'approved' ? <PodRequestState request={latest} onRequestAgain={requesting ? undefined : openRequest} /> : null}
       <OrderSummary order={order} />
-      <PackageCheck order={order} />
+      {/* Under the action bar on a 360 × 640 screen: a task of its own after the first render. */}
+      <AfterFirstPaint>
+        <PackageCheck order={order} />
+      </AfterFirstPaint>
       <ScanGoForm customerName={order.customer.name} onValid={(receiver, setError) => void submit(receiver, setError)} footer={actions} />
       {outside && !requesting && !pending ? (
         <section role="status" className="flex flex-col gap-1 rounded-2xl border border-amber-300 bg-amber-50 p-3 text-amber-950" data-testid="scan-go-outside">
@@ -288,7 +292,9 @@ export function ScanGoDelivery({
           />
         </div>
       ) : null}
-      <LocationCard location={location} onLocate={() => takeLocation()} customer={customer} radiusM={radiusM} disabled={scanGo.isPending || takingFix} words={locationWords} />
+      <AfterFirstPaint>
+        <LocationCard location={location} onLocate={() => takeLocation()} customer={customer} radiusM={radiusM} disabled={scanGo.isPending || takingFix} words={locationWords} />
+      </AfterFirstPaint>
       {/* Room for the action bar over the end of the screen, with a reason shown in it too. */}
       <div aria-hidden="true" className="h-28" />
     </>

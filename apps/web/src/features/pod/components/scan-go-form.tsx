@@ -6,6 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { id, t } from '@/shared/i18n/id';
 import { podText } from '@/shared/i18n/pod';
+import { AfterFirstPaint } from '@/shared/ui/after-first-paint';
 import { FormField, fieldControl } from '@/shared/ui/form-field';
 import { ReceiverRelationSelect, receiverNameAfter } from '@/shared/ui/receiver-fields';
 import { isTooLong, lineLimit } from '@/shared/ui/text-area-field';
@@ -84,69 +85,72 @@ export function ScanGoForm({
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="scan-go-form">
-      <FormField
-        htmlFor={`${uid}-name`}
-        label={text.receiverName}
-        error={nameField.error}
-        after={receiverNameAfter({
-          counter: nameField.counter,
-          typed: name,
-          customerName,
-          label: t(text.useCustomerName, { name: customerName }),
-          onUse: (customer) => form.setValue('receiverName', customer, { shouldValidate: form.formState.isSubmitted }),
-        })}
-      >
-        <input
-          {...fieldControl(`${uid}-name`, nameField.error, CLEAR)}
-          data-testid="receiver-name"
-          autoComplete="off"
-          autoCapitalize="words"
-          placeholder={text.receiverPlaceholder}
-          {...form.register('receiverName')}
-        />
-      </FormField>
-
-      <FormField htmlFor={`${uid}-relation`} label={text.relation} error={errors.receiverRelation?.message}>
-        <ReceiverRelationSelect
-          {...fieldControl(`${uid}-relation`, errors.receiverRelation?.message, cn(CLEAR, !relation && 'text-slate-400'))}
-          data-testid="receiver-relation"
-          placeholder={text.relationPlaceholder}
-          {...form.register('receiverRelation')}
-        />
-      </FormField>
-
-      {relation === POD_RELATION_OTHER ? (
-        <FormField htmlFor={`${uid}-other`} label={text.relationOther} error={otherField.error} after={otherField.counter}>
+      {/* Under the order and the package check: its fields mount in a task of their own, the action bar at once. */}
+      <AfterFirstPaint>
+        <FormField
+          htmlFor={`${uid}-name`}
+          label={text.receiverName}
+          error={nameField.error}
+          after={receiverNameAfter({
+            counter: nameField.counter,
+            typed: name,
+            customerName,
+            label: t(text.useCustomerName, { name: customerName }),
+            onUse: (customer) => form.setValue('receiverName', customer, { shouldValidate: form.formState.isSubmitted }),
+          })}
+        >
           <input
-            {...fieldControl(`${uid}-other`, otherField.error, CLEAR)}
-            data-testid="receiver-other"
+            {...fieldControl(`${uid}-name`, nameField.error, CLEAR)}
+            data-testid="receiver-name"
             autoComplete="off"
-            placeholder={text.relationOtherPlaceholder}
-            {...form.register('receiverOther')}
+            autoCapitalize="words"
+            placeholder={text.receiverPlaceholder}
+            {...form.register('receiverName')}
           />
         </FormField>
-      ) : null}
 
-      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-        <p className="text-sm font-medium text-slate-700">{text.plastic}</p>
-        <Controller
-          control={form.control}
-          name="plasticQty"
-          render={({ field }) => (
-            <Stepper
-              value={field.value}
-              onChange={field.onChange}
-              min={0}
-              max={POD_PLASTIC_MAX}
-              label={text.plastic}
-              decreaseLabel={id.common.decrease}
-              increaseLabel={id.common.increase}
-              testId="plastic"
+        <FormField htmlFor={`${uid}-relation`} label={text.relation} error={errors.receiverRelation?.message}>
+          <ReceiverRelationSelect
+            {...fieldControl(`${uid}-relation`, errors.receiverRelation?.message, cn(CLEAR, !relation && 'text-slate-400'))}
+            data-testid="receiver-relation"
+            placeholder={text.relationPlaceholder}
+            {...form.register('receiverRelation')}
+          />
+        </FormField>
+
+        {relation === POD_RELATION_OTHER ? (
+          <FormField htmlFor={`${uid}-other`} label={text.relationOther} error={otherField.error} after={otherField.counter}>
+            <input
+              {...fieldControl(`${uid}-other`, otherField.error, CLEAR)}
+              data-testid="receiver-other"
+              autoComplete="off"
+              placeholder={text.relationOtherPlaceholder}
+              {...form.register('receiverOther')}
             />
-          )}
-        />
-        <p className="w-full text-xs text-slate-500">{t(text.plasticHint, { max: POD_PLASTIC_MAX })}</p>
-      </div>
+          </FormField>
+        ) : null}
+
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+          <p className="text-sm font-medium text-slate-700">{text.plastic}</p>
+          <Controller
+            control={form.control}
+            name="plasticQty"
+            render={({ field }) => (
+              <Stepper
+                value={field.value}
+                onChange={field.onChange}
+                min={0}
+                max={POD_PLASTIC_MAX}
+                label={text.plastic}
+                decreaseLabel={id.common.decrease}
+                increaseLabel={id.common.increase}
+                testId="plastic"
+              />
+            )}
+          />
+          <p className="w-full text-xs text-slate-500">{t(text.plasticHint, { max: POD_PLASTIC_MAX })}</p>
+        </div>
+      </AfterFirstPaint>
 
       {footer}
     </form>
