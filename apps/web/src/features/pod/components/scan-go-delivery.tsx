@@ -246,8 +246,7 @@ export function ScanGoDelivery({
       <div ref={topRef} className="-mt-3 scroll-mt-16" aria-hidden="true" />
       {latest && latest.status !== 'approved' ? <PodRequestState request={latest} onRequestAgain={requesting ? undefined : openRequest} /> : null}
       <OrderSummary order={order} />
-      {/* Under the action bar at 360 × 640: a task of its own after the first render. */}
-      <AfterFirstPaint children={<PackageCheck order={order} />} />
+      <PackageCheck order={order} />
       <ScanGoForm customerName={order.customer.name} onValid={(receiver, setError) => void submit(receiver, setError)} footer={actions} />
       {outside && !requesting && !pending ? (
         <section role="status" className="flex flex-col gap-1 rounded-2xl border border-amber-300 bg-amber-50 p-3 text-amber-950" data-testid="scan-go-outside">
@@ -290,6 +289,7 @@ export function ScanGoDelivery({
           />
         </div>
       ) : null}
+      {/* Under the form, off a 360 × 640 screen: a task of its own after the first render. */}
       <AfterFirstPaint>
         <LocationCard location={location} onLocate={() => takeLocation()} customer={customer} radiusM={radiusM} disabled={scanGo.isPending || takingFix} words={locationWords} />
       </AfterFirstPaint>
