@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { POD_PLASTIC_MAX, POD_RECEIVER_RELATIONS, POD_RELATION_OTHER, POD_TEXT, type PodReceiverRelation } from '@gerai/contract';
-import { Controller, useForm, type UseFormSetError } from 'react-hook-form';
+import { Controller, useForm, type UseFormReturn, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 // zod/mini: the same validation at a fraction of classic zod's size.
 import * as z from 'zod/mini';
@@ -59,16 +59,10 @@ export function ScanGoForm({
   onValid: (receiver: ScanGoReceiver, setError: SetScanGoFieldError) => void;
   footer: ReactNode;
 }) {
-  const uid = useId();
   const form = useForm<ScanGoFormValues>({
     resolver: zodResolver(scanGoFormSchema),
     defaultValues: { receiverName: '', receiverRelation: '', receiverOther: '', plasticQty: 0 },
   });
-  const { errors } = form.formState;
-  const relation = form.watch('receiverRelation');
-  const name = form.watch('receiverName');
-  const nameField = lineLimit(`${uid}-name`, name, POD_TEXT.nameMax, errors.receiverName?.message, 'receiver-name');
-  const otherField = lineLimit(`${uid}-other`, form.watch('receiverOther'), POD_TEXT.nameMax, errors.receiverOther?.message, 'receiver-other');
 
   const submit = form.handleSubmit((v) => {
     const receiverRelation = v.receiverRelation as PodReceiverRelation;
@@ -85,74 +79,89 @@ export function ScanGoForm({
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="scan-go-form">
-      {/* Under the order and the package check: its fields mount in a task of their own, the action bar at once. */}
+      {/* Under the order and the package check: its fields render and mount in a task of their own, the action bar at once. */}
       <AfterFirstPaint>
-        <FormField
-          htmlFor={`${uid}-name`}
-          label={text.receiverName}
-          error={nameField.error}
-          after={receiverNameAfter({
-            counter: nameField.counter,
-            typed: name,
-            customerName,
-            label: t(text.useCustomerName, { name: customerName }),
-            onUse: (customer) => form.setValue('receiverName', customer, { shouldValidate: form.formState.isSubmitted }),
-          })}
-        >
-          <input
-            {...fieldControl(`${uid}-name`, nameField.error, CLEAR)}
-            data-testid="receiver-name"
-            autoComplete="off"
-            autoCapitalize="words"
-            placeholder={text.receiverPlaceholder}
-            {...form.register('receiverName')}
-          />
-        </FormField>
-
-        <FormField htmlFor={`${uid}-relation`} label={text.relation} error={errors.receiverRelation?.message}>
-          <ReceiverRelationSelect
-            {...fieldControl(`${uid}-relation`, errors.receiverRelation?.message, cn(CLEAR, !relation && 'text-slate-400'))}
-            data-testid="receiver-relation"
-            placeholder={text.relationPlaceholder}
-            {...form.register('receiverRelation')}
-          />
-        </FormField>
-
-        {relation === POD_RELATION_OTHER ? (
-          <FormField htmlFor={`${uid}-other`} label={text.relationOther} error={otherField.error} after={otherField.counter}>
-            <input
-              {...fieldControl(`${uid}-other`, otherField.error, CLEAR)}
-              data-testid="receiver-other"
-              autoComplete="off"
-              placeholder={text.relationOtherPlaceholder}
-              {...form.register('receiverOther')}
-            />
-          </FormField>
-        ) : null}
-
-        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-          <p className="text-sm font-medium text-slate-700">{text.plastic}</p>
-          <Controller
-            control={form.control}
-            name="plasticQty"
-            render={({ field }) => (
-              <Stepper
-                value={field.value}
-                onChange={field.onChange}
-                min={0}
-                max={POD_PLASTIC_MAX}
-                label={text.plastic}
-                decreaseLabel={id.common.decrease}
-                increaseLabel={id.common.increase}
-                testId="plastic"
-              />
-            )}
-          />
-          <p className="w-full text-xs text-slate-500">{t(text.plasticHint, { max: POD_PLASTIC_MAX })}</p>
-        </div>
+        <ScanGoFields form={form} customerName={customerName} />
       </AfterFirstPaint>
 
       {footer}
     </form>
+  );
+}
+
+/** The receiver's fields, registered with the screen's form when they mount. */
+function ScanGoFields({ form, customerName }: { form: UseFormReturn<ScanGoFormValues>; customerName: string }) {
+  const uid = useId();
+  const { errors } = form.formState;
+  const relation = form.watch('receiverRelation');
+  const name = form.watch('receiverName');
+  const nameField = lineLimit(`${uid}-name`, name, POD_TEXT.nameMax, errors.receiverName?.message, 'receiver-name');
+  const otherField = lineLimit(`${uid}-other`, form.watch('receiverOther'), POD_TEXT.nameMax, errors.receiverOther?.message, 'receiver-other');
+  return (
+    <>
+      <FormField
+        htmlFor={`${uid}-name`}
+        label={text.receiverName}
+        error={nameField.error}
+        after={receiverNameAfter({
+          counter: nameField.counter,
+          typed: name,
+          customerName,
+          label: t(text.useCustomerName, { name: customerName }),
+          onUse: (customer) => form.setValue('receiverName', customer, { shouldValidate: form.formState.isSubmitted }),
+        })}
+      >
+        <input
+          {...fieldControl(`${uid}-name`, nameField.error, CLEAR)}
+          data-testid="receiver-name"
+          autoComplete="off"
+          autoCapitalize="words"
+          placeholder={text.receiverPlaceholder}
+          {...form.register('receiverName')}
+        />
+      </FormField>
+
+      <FormField htmlFor={`${uid}-relation`} label={text.relation} error={errors.receiverRelation?.message}>
+        <ReceiverRelationSelect
+          {...fieldControl(`${uid}-relation`, errors.receiverRelation?.message, cn(CLEAR, !relation && 'text-slate-400'))}
+          data-testid="receiver-relation"
+          placeholder={text.relationPlaceholder}
+          {...form.register('receiverRelation')}
+        />
+      </FormField>
+
+      {relation === POD_RELATION_OTHER ? (
+        <FormField htmlFor={`${uid}-other`} label={text.relationOther} error={otherField.error} after={otherField.counter}>
+          <input
+            {...fieldControl(`${uid}-other`, otherField.error, CLEAR)}
+            data-testid="receiver-other"
+            autoComplete="off"
+            placeholder={text.relationOtherPlaceholder}
+            {...form.register('receiverOther')}
+          />
+        </FormField>
+      ) : null}
+
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <p className="text-sm font-medium text-slate-700">{text.plastic}</p>
+        <Controller
+          control={form.control}
+          name="plasticQty"
+          render={({ field }) => (
+            <Stepper
+              value={field.value}
+              onChange={field.onChange}
+              min={0}
+              max={POD_PLASTIC_MAX}
+              label={text.plastic}
+              decreaseLabel={id.common.decrease}
+              increaseLabel={id.common.increase}
+              testId="plastic"
+            />
+          )}
+        />
+        <p className="w-full text-xs text-slate-500">{t(text.plasticHint, { max: POD_PLASTIC_MAX })}</p>
+      </div>
+    </>
   );
 }
