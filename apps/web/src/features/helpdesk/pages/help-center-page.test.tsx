@@ -69,6 +69,8 @@ describe('help center (/help-center)', () => {
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(FAQ_SHOWN);
     for (const li of items) expect(rowClass(li)).toBe(skeletonRowHeight);
+    // The problems are one row of the skeleton's height, however many there are.
+    expect(await screen.findByTestId('problems-row')).toHaveClass('h-8', 'overflow-x-auto');
     // The rest is one tap away, in the place kept for it.
     await user.click(screen.getByRole('button', { name: 'Lihat semua FAQ (6)' }));
     expect(within(list).getAllByRole('listitem')).toHaveLength(6);
