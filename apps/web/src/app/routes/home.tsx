@@ -15,6 +15,7 @@ import { paths } from '@/shared/config/paths';
 import { id } from '@/shared/i18n/id';
 import { NoStoreState } from '../no-store-state';
 import { useModalStore } from '@/shared/modal/modal-store';
+import { AfterFirstPaint } from '@/shared/ui/after-first-paint';
 import { Icon, type IconName } from '@/shared/ui/icons';
 import { NoticeDock } from '@/shared/ui/notice-dock';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
@@ -63,6 +64,7 @@ export default function HomeRoute() {
   const role = member.roleID as RoleId;
   const features = FEATURES.filter((f) => !f.minRole || hasRoleAtLeast(role, f.minRole));
   const canDecidePod = hasRoleAtLeast(role, ROLE.STORE_CHIEF);
+  const badged = features.flatMap((f) => (f.badge ? [f.badge] : []));
   const refresh = () =>
     Promise.all([
       queryClient.refetchQueries({ queryKey: orderKeys.count(), type: 'active' }),
@@ -138,9 +140,12 @@ export default function HomeRoute() {
                   className="relative flex min-h-24 flex-col items-center justify-center gap-2 rounded-2xl border border-slate-200 bg-white p-2 text-center text-xs font-medium text-slate-800 shadow-sm active:bg-slate-100"
                 >
                   {f.badge && member.store ? (
-                    <Suspense fallback={null}>
-                      <FeatureBadge badge={f.badge} storeCode={member.store.storeCode} />
-                    </Suspense>
+                    // One badge per idle task: mounted together, their count requests were one long task.
+                    <AfterFirstPaint turn={badged.indexOf(f.badge)}>
+                      <Suspense fallback={null}>
+                        <FeatureBadge badge={f.badge} storeCode={member.store.storeCode} />
+                      </Suspense>
+                    </AfterFirstPaint>
                   ) : null}
                   <span className="flex size-10 items-center justify-center rounded-full bg-brand-50 text-brand-700">
                     <Icon name={f.icon} />

@@ -28,7 +28,7 @@ describe('scan and go (/order/detail-scan-go)', () => {
     expect(screen.getByTestId('scan-go-total')).toHaveTextContent('Rp 31.900');
 
     // The position first: accuracy, direction and the verdict of the phone.
-    await user.click(screen.getByRole('button', { name: 'Ambil lokasi' }));
+    await user.click(await screen.findByRole('button', { name: 'Ambil lokasi' }));
     expect(await screen.findByTestId('location-accuracy')).toHaveTextContent('Akurasi ±8 m');
     expect(screen.getByTestId('location-verdict')).toHaveTextContent('Di dalam area pelanggan (radius 150 m)');
     expect(screen.getByTestId('location-card')).toHaveTextContent('Anda 20 m ke arah utara dari titik pelanggan');

@@ -13,6 +13,8 @@ export const helpdeskText = {
     faqSearchLabel: 'Cari di FAQ',
     faqSearchPlaceholder: 'Cari pertanyaan…',
     faqEmpty: 'Tidak ada FAQ yang cocok.',
+    faqAll: 'Lihat semua FAQ ({count})',
+    faqFewer: 'Tampilkan lebih sedikit',
     faqLoadError: 'FAQ gagal dimuat.',
     problemsTitle: 'Jenis masalah',
     problemsLoadError: 'Daftar masalah gagal dimuat.',

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetClientStateForTests } from '@/shared/api/client';
 import { installFakeEventSource } from '@/test/fake-event-source';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { renderPage, SHP, ticketList, ticketSummary } from '../helpdesk-test-kit';
+import { FAQ_SHOWN } from '../components/faq-section';
 import HelpCenterPage from './help-center-page';
 
 const FAQS = '/api/helpdesk/faqs';
@@ -42,6 +43,38 @@ describe('help center (/help-center)', () => {
     await user.click(screen.getAllByRole('button', { name: 'Tutup' }).at(-1)!);
     await user.type(screen.getByTestId('faq-search'), 'klaim');
     await waitFor(() => expect(server.callsTo(FAQS).some((c) => c.url.includes('query=klaim'))).toBe(true));
+  });
+
+  it('holds the FAQ list\'s place while it loads: the same rows of the same height, so the cards below do not move', async () => {
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const many = { items: Array.from({ length: 6 }, (_, i) => ({ id: i + 1, question: `Pertanyaan ${i + 1}?`, answer: `Jawaban ${i + 1}.` })) };
+    mockFetch()
+      .on('GET', FAQS, async () => (await held, ok(many)))
+      .on('GET', PROBLEMS, ok(problems))
+      .on('GET', TICKETS, ok(ticketList([])));
+    const user = userEvent.setup();
+    renderHelpCenter();
+    const box = await screen.findByTestId('faq-box');
+    const boxClass = box.className;
+    const rows = within(box).getAllByTestId('faq-skeleton-row');
+    expect(rows).toHaveLength(FAQ_SHOWN);
+    const rowClass = (el: Element) => el.className.split(' ').find((c) => /^h-/.test(c));
+    const skeletonRowHeight = rowClass(rows[0]!);
+    expect(skeletonRowHeight).toBeTruthy();
+    answer();
+    const list = await screen.findByTestId('faq-list');
+    // The loaded list fills the skeleton's box row for row: FAQ_SHOWN questions, each the skeleton row's height.
+    expect(screen.getByTestId('faq-box').className).toBe(boxClass);
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(FAQ_SHOWN);
+    for (const li of items) expect(rowClass(li)).toBe(skeletonRowHeight);
+    // The problems are one row of the skeleton's height, however many there are.
+    expect(await screen.findByTestId('problems-row')).toHaveClass('h-8', 'overflow-x-auto');
+    // The rest is one tap away, in the place kept for it.
+    await user.click(screen.getByRole('button', { name: 'Lihat semua FAQ (6)' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(6);
+    expect(screen.getByRole('button', { name: 'Tampilkan lebih sedikit' })).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('creates a ticket for the shipment of the route (JSON without files) and opens it', async () => {

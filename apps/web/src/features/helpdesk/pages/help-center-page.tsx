@@ -78,14 +78,16 @@ function ProblemsCard() {
   const problems = useProblems();
   return (
     <Card title={text.problemsTitle} testId="problems-section">
+      {/* One row of the skeleton's height, scrolled sideways: wrapped, the chips grew the card by a few
+          rows when they arrived and pushed the tickets card down (a layout shift at the screen's foot). */}
       {problems.isPending ? (
         <Skeleton className="h-8 w-full" />
       ) : problems.isError ? (
         <ErrorState title={text.problemsLoadError} onRetry={() => void problems.refetch()} retrying={problems.isFetching} />
       ) : (
-        <ul className="flex flex-wrap gap-1.5">
+        <ul className="-mx-3 flex h-8 items-center gap-1.5 overflow-x-auto px-3" data-testid="problems-row">
           {problems.data.items.map((p) => (
-            <li key={p.id} className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800">
+            <li key={p.id} className="shrink-0 rounded-full bg-slate-100 px-3 py-1 text-sm whitespace-nowrap text-slate-800">
               {p.label}
             </li>
           ))}

@@ -91,7 +91,7 @@ describe('order detail', () => {
     // Goods were picked: they go back on the shelf.
     expect(within(card).getByTestId('order-put-back')).toBeInTheDocument();
     expect(screen.queryByTestId('request-cancel')).not.toBeInTheDocument();
-    const notices = within(screen.getByTestId('order-channel-notices')).getAllByTestId('channel-notice');
+    const notices = within(await screen.findByTestId('order-channel-notices')).getAllByTestId('channel-notice');
     expect(notices[0]).toHaveTextContent('Kanal diberi tahu: Menunggu (percobaan 2)');
     expect(notices[0]).toHaveTextContent('kanal tidak menjawab');
     expect(notices[1]).toHaveTextContent('Kanal diberi tahu: Terkirim');

@@ -7,6 +7,7 @@ import { id, t } from '@/shared/i18n/id';
 import { ordersText } from '@/shared/i18n/orders';
 import { showErrorModal } from '@/shared/modal/error-to-modal';
 import { useModalStore } from '@/shared/modal/modal-store';
+import { AfterFirstPaint } from '@/shared/ui/after-first-paint';
 import { ButtonLink } from '@/shared/ui/button';
 import { PageHeader } from '@/shared/ui/page-header';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
@@ -149,19 +150,22 @@ export default function OrderDetailPage({ renderLineExtra }: OrderDetailPageProp
           }
           onQr={qr ? () => openModal({ type: 'qr-code', title: ordersText.qr.title, payload }) : null}
         />
-        {picking ? <OrderHeaderCard order={data} type={type} /> : null}
-        {/* Picking keeps the scanner and the products in view: what stands aside from it comes after them. */}
-        {picking ? <OrderAftercareState order={data} /> : null}
-        <CustomerCard
-          order={data}
-          onContact={() => openModal({ type: 'contact-customer', title: ordersText.contact.title, payload })}
-          onChat={() => openModal({ type: 'chat', title: ordersText.detail.chatTitle, payload: { shipmentNo: data.shipmentNo, orderNo: data.orderNo } })}
-        />
-        <OrderAftercareActions order={data} />
-        <ButtonLink to={paths.helpCenter({ mode: 'create', shipmentNo: data.shipmentNo, status: data.statusId, method: orderMethod(data.deliveryType) })} variant="ghost" block data-testid="report-problem">
-          {ordersText.aftercare.reportProblem}
-        </ButtonLink>
-        <OrderHistory history={data.history} channelNotices={data.channelNotices} />
+        {/* Below the products and the total (under the action bar on a 360 × 640 screen): a task of its own. */}
+        <AfterFirstPaint>
+          {picking ? <OrderHeaderCard order={data} type={type} /> : null}
+          {/* Picking keeps the scanner and the products in view: what stands aside from it comes after them. */}
+          {picking ? <OrderAftercareState order={data} /> : null}
+          <CustomerCard
+            order={data}
+            onContact={() => openModal({ type: 'contact-customer', title: ordersText.contact.title, payload })}
+            onChat={() => openModal({ type: 'chat', title: ordersText.detail.chatTitle, payload: { shipmentNo: data.shipmentNo, orderNo: data.orderNo } })}
+          />
+          <OrderAftercareActions order={data} />
+          <ButtonLink to={paths.helpCenter({ mode: 'create', shipmentNo: data.shipmentNo, status: data.statusId, method: orderMethod(data.deliveryType) })} variant="ghost" block data-testid="report-problem">
+            {ordersText.aftercare.reportProblem}
+          </ButtonLink>
+          <OrderHistory history={data.history} channelNotices={data.channelNotices} />
+        </AfterFirstPaint>
         <ActionButton order={data} leave={leave} />
       </div>
     );

@@ -9,6 +9,7 @@ import { podText } from '@/shared/i18n/pod';
 import { useModalStore } from '@/shared/modal/modal-store';
 import { showToast } from '@/shared/toast/toast-store';
 import { ActionBar } from '@/shared/ui/action-bar';
+import { AfterFirstPaint } from '@/shared/ui/after-first-paint';
 import { Button } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icons';
 import { cn } from '@/shared/utils/cn';
@@ -288,7 +289,10 @@ export function ScanGoDelivery({
           />
         </div>
       ) : null}
-      <LocationCard location={location} onLocate={() => takeLocation()} customer={customer} radiusM={radiusM} disabled={scanGo.isPending || takingFix} words={locationWords} />
+      {/* Under the form, off a 360 × 640 screen: a task of its own after the first render. */}
+      <AfterFirstPaint>
+        <LocationCard location={location} onLocate={() => takeLocation()} customer={customer} radiusM={radiusM} disabled={scanGo.isPending || takingFix} words={locationWords} />
+      </AfterFirstPaint>
       {/* Room for the action bar over the end of the screen, with a reason shown in it too. */}
       <div aria-hidden="true" className="h-28" />
     </>

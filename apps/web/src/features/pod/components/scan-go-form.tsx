@@ -1,11 +1,12 @@
 import { useId, type ReactNode } from 'react';
 import { POD_PLASTIC_MAX, POD_RECEIVER_RELATIONS, POD_RELATION_OTHER, POD_TEXT, type PodReceiverRelation } from '@gerai/contract';
-import { Controller, useForm, type UseFormSetError } from 'react-hook-form';
+import { Controller, useForm, type UseFormReturn, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 // zod/mini: the same validation at a fraction of classic zod's size.
 import * as z from 'zod/mini';
 import { id, t } from '@/shared/i18n/id';
 import { podText } from '@/shared/i18n/pod';
+import { AfterFirstPaint } from '@/shared/ui/after-first-paint';
 import { FormField, fieldControl } from '@/shared/ui/form-field';
 import { ReceiverRelationSelect, receiverNameAfter } from '@/shared/ui/receiver-fields';
 import { isTooLong, lineLimit } from '@/shared/ui/text-area-field';
@@ -58,16 +59,10 @@ export function ScanGoForm({
   onValid: (receiver: ScanGoReceiver, setError: SetScanGoFieldError) => void;
   footer: ReactNode;
 }) {
-  const uid = useId();
   const form = useForm<ScanGoFormValues>({
     resolver: zodResolver(scanGoFormSchema),
     defaultValues: { receiverName: '', receiverRelation: '', receiverOther: '', plasticQty: 0 },
   });
-  const { errors } = form.formState;
-  const relation = form.watch('receiverRelation');
-  const name = form.watch('receiverName');
-  const nameField = lineLimit(`${uid}-name`, name, POD_TEXT.nameMax, errors.receiverName?.message, 'receiver-name');
-  const otherField = lineLimit(`${uid}-other`, form.watch('receiverOther'), POD_TEXT.nameMax, errors.receiverOther?.message, 'receiver-other');
 
   const submit = form.handleSubmit((v) => {
     const receiverRelation = v.receiverRelation as PodReceiverRelation;
@@ -84,6 +79,26 @@ export function ScanGoForm({
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="scan-go-form">
+      {/* Under the order and the package check: its fields render and mount in a task of their own, the action bar at once. */}
+      <AfterFirstPaint>
+        <ScanGoFields form={form} customerName={customerName} />
+      </AfterFirstPaint>
+
+      {footer}
+    </form>
+  );
+}
+
+/** The receiver's fields, registered with the screen's form when they mount. */
+function ScanGoFields({ form, customerName }: { form: UseFormReturn<ScanGoFormValues>; customerName: string }) {
+  const uid = useId();
+  const { errors } = form.formState;
+  const relation = form.watch('receiverRelation');
+  const name = form.watch('receiverName');
+  const nameField = lineLimit(`${uid}-name`, name, POD_TEXT.nameMax, errors.receiverName?.message, 'receiver-name');
+  const otherField = lineLimit(`${uid}-other`, form.watch('receiverOther'), POD_TEXT.nameMax, errors.receiverOther?.message, 'receiver-other');
+  return (
+    <>
       <FormField
         htmlFor={`${uid}-name`}
         label={text.receiverName}
@@ -147,8 +162,6 @@ export function ScanGoForm({
         />
         <p className="w-full text-xs text-slate-500">{t(text.plasticHint, { max: POD_PLASTIC_MAX })}</p>
       </div>
-
-      {footer}
-    </form>
+    </>
   );
 }

@@ -173,4 +173,18 @@ describe('scan and go at 360 × 640: compact, nothing moves after load', () => {
     expect(await screen.findByTestId('pod-request-state')).toHaveAttribute('data-status', 'pending');
     expect(screen.getByTestId('scan-go-form')).toBeInTheDocument();
   });
+
+  it('renders the order, the package check and "Kirim POD" first; the receiver fields and the location card follow in a task of their own', async () => {
+    serve();
+    renderScreen();
+    expect(await screen.findByTestId('scan-go-order')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Kirim POD' })).toBeInTheDocument();
+    expect(screen.getByTestId('package-check')).toBeInTheDocument();
+    // Under the action bar at 360 × 640: not part of the first render's long task; they grow the form
+    // card downwards, so nothing on screen moves.
+    expect(screen.queryByTestId('receiver-name')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ambil lokasi' })).not.toBeInTheDocument();
+    expect(await screen.findByTestId('receiver-name')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ambil lokasi' })).toBeInTheDocument();
+  });
 });

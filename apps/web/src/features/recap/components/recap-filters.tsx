@@ -1,9 +1,10 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { Store } from '@gerai/contract';
 import { useDebouncedText } from '@/shared/hooks/use-debounced-text';
 import { t } from '@/shared/i18n/id';
 import { recapText } from '@/shared/i18n/recap';
 import { DateRangeFields, fieldInputClass } from '@/shared/ui/date-range-fields';
+import { Skeleton } from '@/shared/ui/skeleton';
 import { cn } from '@/shared/utils/cn';
 import { useRecapStores, type RecapStorePage } from '../api/get-recap-stores';
 import { QUICK_RANGES } from '../utils/range';
@@ -28,6 +29,7 @@ export function RecapFilters({
   onRange,
   onQuick,
   scope,
+  scopePending,
   storeCode,
   onStore,
 }: {
@@ -36,8 +38,10 @@ export function RecapFilters({
   activeQuick: number | null;
   onRange: (range: DayRange) => void;
   onQuick: (days: number) => void;
-  /** The first page of the caller's stores (undefined while it loads). */
+  /** The first page of the caller's stores (undefined while it loads or when it failed). */
   scope: RecapStorePage | undefined;
+  /** The scope is still on its way: the store field's place is kept for it. */
+  scopePending: boolean;
   storeCode: string;
   onStore: (storeCode: string) => void;
 }) {
@@ -72,8 +76,32 @@ export function RecapFilters({
         error={problem}
         onChange={(next) => onRange({ from: next.startDate ?? '', to: next.endDate ?? '' })}
       />
-      {scope && scope.total > 1 ? <StoreFilter scope={scope} storeCode={storeCode} onStore={onStore} /> : null}
+      {/* The store field has its place from the first render (it arrived with the scope and pushed the
+          recap down by its height: a layout shift of 0.08); a scope of one store shows that store. */}
+      {scopePending ? (
+        <StoreField label={text.store}>
+          <Skeleton className="h-11 w-full rounded-xl" />
+        </StoreField>
+      ) : scope && scope.total > 1 ? (
+        <StoreFilter scope={scope} storeCode={storeCode} onStore={onStore} />
+      ) : scope ? (
+        <StoreField label={text.store}>
+          <p className={cn(fieldInputClass, 'flex items-center bg-slate-50')} data-testid="recap-one-store">
+            {scope.items[0] ? storeLabel(scope.items[0]) : text.allStores}
+          </p>
+        </StoreField>
+      ) : null}
     </section>
+  );
+}
+
+/** The store field's label and place, before the scope is known or for a scope of one store. */
+function StoreField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1" data-testid="recap-store-field">
+      <p className="text-sm font-medium text-slate-700">{label}</p>
+      {children}
+    </div>
   );
 }
 

@@ -77,7 +77,8 @@ export default function RecapPage() {
   };
   const activeQuick = typing ? null : (QUICK_RANGES.find((q) => url.to === today && url.from === quickRange(q.days, today).from)?.days ?? null);
 
-  const scope = useRecapStores('').data;
+  const scopeQuery = useRecapStores('');
+  const scope = scopeQuery.data;
   const recap = useRecap(params);
   const refresh = () => void queryClient.refetchQueries({ queryKey: recapKeys.all, type: 'active' });
 
@@ -137,6 +138,7 @@ export default function RecapPage() {
         onRange={onRange}
         onQuick={(days) => write(quickRange(days, today))}
         scope={scope}
+        scopePending={scopeQuery.isPending}
         storeCode={url.storeCode}
         onStore={(storeCode) => write({ storeCode })}
       />
