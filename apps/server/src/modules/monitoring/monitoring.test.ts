@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, sql } from 'drizzle-orm';
-import {
-  BOOKING_STATUS,
-  MAT_STATUS,
-  MONITORING_LATE_MAX,
-  MONITORING_STORES_MAX,
-  POD_APPROVAL_STATUS,
-  RETURN_STATUS,
-  type Monitoring,
-  type MonitoringStatus,
-  type MonitoringTile,
-  type MonitoringTileStores,
-} from '@gerai/contract';
+import { BOOKING_STATUS, MAT_STATUS, MONITORING_LATE_MAX, MONITORING_STORES_MAX, POD_APPROVAL_STATUS, RETURN_STATUS } from '@gerai/contract';
+import type { Monitoring, MonitoringStatus, MonitoringTile, MonitoringTileStores } from '@gerai/contract';
 import { stores } from '../../db/schema';
 import { AREA_SUPERVISOR_STORES, DEMO_NIK } from '../../seed/demo-data';
 import { testFileWith } from '../../test/harness';
@@ -208,15 +198,8 @@ describe('GET /api/monitoring: the figures', () => {
     expect(m.waiting.map((w) => w.count)).toEqual([1, 2, 1, 0, 0, 1, 2, 2]);
     // Each tile's stores, asked for when it is opened: those with any, the most first, adding up to the tile.
     const tile = (name: MonitoringTile) => tileStores(SUPERVISOR_T9, name);
-    expect(await tile('status-1101')).toEqual({
-      tile: 'status-1101',
-      storeTotal: 3,
-      stores: [
-        { storeCode: 'T900', storeName: 'Toko Monitor T900', count: 4 },
-        { storeCode: 'T901', storeName: 'Toko Monitor T901', count: 1 },
-        { storeCode: 'T904', storeName: 'Toko Monitor T904', count: 1 },
-      ],
-    });
+    const named = (code: string, count: number) => ({ storeCode: code, storeName: `Toko Monitor ${code}`, count });
+    expect(await tile('status-1101')).toEqual({ tile: 'status-1101', storeTotal: 3, stores: [named('T900', 4), named('T901', 1), named('T904', 1)] });
     expect((await tile('bookings')).stores.map((s) => [s.storeCode, s.count])).toEqual([['T900', 1], ['T901', 1]]);
     expect(await tile('returnsApproved')).toEqual({ tile: 'returnsApproved', storeTotal: 0, stores: [] });
   });
