@@ -15,7 +15,7 @@ import { migrateDb, openDb, type DbHandle } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { seedDemo } from '../src/seed/seed';
 import { DEMO_NIK, DEMO_PASSWORD } from '../src/seed/demo-data';
-import { isoDateInWib } from '@gerai/contract';
+import { isoDateInWib, MONITORING_TILES } from '@gerai/contract';
 import { BUDGETS } from './budgets';
 import { growDataset, recapRanges, type BenchDataset } from './dataset';
 import type { LoadResult, LoadSpec } from './load';
@@ -198,6 +198,11 @@ async function main(): Promise<void> {
     // The same with the reply cache off: what the first read after a change in the scope costs.
     ['monitoring (area supervisor, 10 stores), cache off', { url: `${uncached}/api/monitoring`, method: 'GET', headers: areaAuth }],
     ['monitoring (super user, 2,000 stores), cache off', { url: `${uncached}/api/monitoring`, method: 'GET', headers: superAuth }],
+    // A tile's stores, asked for when a tile is opened (its own read since issue 27): every tile in turn, the whole chain.
+    [
+      "monitoring tile's stores (super user, 2,000 stores), cache off",
+      { url: uncached, method: 'GET', headers: superAuth, paths: MONITORING_TILES.map((tile) => `/api/monitoring/tiles/${tile}`) },
+    ],
     // The recap answers within 1 s: a latency, measured with few connections.
     [
       'recap (area, 10 stores × 30 days)',
