@@ -9,6 +9,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
+import { MONITORING_TILES } from '@gerai/contract';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { migrateDb, openDb } from '../src/db/client';
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
     ['booking stores (nearby ring)', (i) => `/api/bookings/stores?productId=${productIds[i % productIds.length]}&qty=1&scope=nearby`],
     ['monitoring (area supervisor, 10 stores)', () => '/api/monitoring', area],
     ['monitoring (super user, 2,000 stores)', () => '/api/monitoring', chain],
+    ["monitoring tile's stores (super user, 2,000 stores)", (i) => `/api/monitoring/tiles/${MONITORING_TILES[i % MONITORING_TILES.length]}`, chain],
   ];
   const only = process.argv.slice(2);
   for (const [name, path, as = staff] of reads) {

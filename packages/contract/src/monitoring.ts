@@ -68,7 +68,7 @@ export const WAITING_RETURN_STATUS = {
 
 /**
  * Every figure of monitoring that opens a list: an order status (`status-<id>`) or a waiting kind. Over
- * several stores a tile opens its stores (`tileStores`), each opening that store's list.
+ * several stores a tile opens its stores (GET /api/monitoring/tiles/:tile), each opening that store's list.
  */
 export const MONITORING_TILES = ['status-1101', 'status-1102', 'status-1103', 'status-1104', 'status-1106', ...WAITING_KINDS] as const satisfies readonly (`status-${MonitoringStatusId}` | WaitingKind)[];
 export type MonitoringTile = (typeof MONITORING_TILES)[number];

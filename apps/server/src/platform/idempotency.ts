@@ -103,6 +103,18 @@ export async function markKeyApplied(tx: Tx): Promise<void> {
     .where(and(eq(idempotencyKeys.scope, held.scope), eq(idempotencyKeys.key, held.key)));
 }
 
+/**
+ * The update that marks keys applied inside a batched change's own statement (the scan batch, orders/scan.ts), as
+ * markKeyApplied does in one change's transaction: `counted` names a relation of the (scope, key) pairs to mark. Each
+ * key is found by primary key through arrays (scope = any, key = any, then the exact pair), never by a join: the
+ * planner takes a set-returning function for 1000 rows and a jsonb recordset for 100, so a join with
+ * idempotency_keys was planned as a hash join over a sequential scan of the whole table, and a prepared statement
+ * keeps that plan as the table grows. A lookup of up to a batch's keys stays one (idempotency-plan.test.ts).
+ */
+export const markKeysAppliedSql = (counted: string) => `update idempotency_keys k set applied_at = now()
+     where k.scope = any(array(select scope from ${counted})) and k.key = any(array(select key from ${counted}))
+       and k.scope || ' ' || k.key = any(array(select scope || ' ' || key from ${counted}))`;
+
 // Keyed requests arriving together (a picker's scans, mostly) reserve and settle their keys in one round trip each.
 const batchers = new WeakMap<Db, { reserve: Batcher<KeyToReserve, boolean>; finish: Batcher<KeyOutcome, null> }>();
 function keyBatchers(db: Db) {

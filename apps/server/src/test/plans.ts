@@ -1,6 +1,26 @@
+import { afterAll, beforeAll, describe } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Db } from '../db/client';
+import type { Db, DbHandle } from '../db/client';
+import { openTestDb } from './test-db';
+
+/**
+ * A describe block of plan tests, run only on PostgreSQL (TEST_DATABASE_URL; skipped on PGlite, saying why): its
+ * own copy of the demo database, ANALYZEd so the planner prices what the tables hold (`prepare`: other statements
+ * instead, e.g. a VACUUM for index-only scans). `db()` hands the handle to the block's tests once it is open.
+ */
+export function describeOnPostgres(name: string, body: (db: () => DbHandle) => void, { prepare = ['analyze'] }: { prepare?: readonly string[] } = {}): void {
+  const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+  describe.skipIf(!onPostgres)(onPostgres ? `${name} (PostgreSQL)` : `${name} — skipped: set TEST_DATABASE_URL to a PostgreSQL server`, () => {
+    let handle: DbHandle | undefined;
+    beforeAll(async () => {
+      handle = await openTestDb({ data: 'demo' });
+      for (const statement of prepare) await handle.db.execute(sql.raw(statement));
+    }, 120_000);
+    afterAll(async () => handle?.close());
+    body(() => handle!);
+  });
+}
 
 /** A statement as the app sent it to PostgreSQL. */
 export interface SentStatement {
@@ -9,7 +29,7 @@ export interface SentStatement {
 }
 
 /** A parameter as an SQL literal, for EXECUTE. */
-function literal(v: unknown): string {
+export function literal(v: unknown): string {
   if (v === null || v === undefined) return 'null';
   if (v instanceof Date) return `'${v.toISOString()}'`;
   if (Array.isArray(v)) return `array[${v.map(literal).join(', ')}]::text[]`;

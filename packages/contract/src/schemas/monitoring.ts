@@ -39,10 +39,15 @@ export const monitoringStoreSchema = z.object({
 });
 export type MonitoringStore = z.infer<typeof monitoringStoreSchema>;
 
+/** GET /api/monitoring/tiles/:tile — the tile whose stores are asked for. */
+export const monitoringTileParamsSchema = request(z.object({ tile: z.enum(MONITORING_TILES) }));
+export type MonitoringTileParams = z.infer<typeof monitoringTileParamsSchema>;
+
 /**
- * One tile's stores, when the figures cover several: each store of the scope with at least one, the most
- * first (then by code), at most MONITORING_STORES_MAX; their counts add up to the tile's when
- * `storeTotal` (stores with at least one) is not more than those listed.
+ * One tile's stores (GET /api/monitoring/tiles/:tile, asked for when the tile is opened over several stores):
+ * each store of the caller's scope with at least one, the most first (then by code), at most
+ * MONITORING_STORES_MAX; their counts add up to the tile's when `storeTotal` (stores with at least one) is not
+ * more than those listed.
  */
 export const monitoringTileStoresSchema = z.object({
   tile: z.enum(MONITORING_TILES),
@@ -85,7 +90,5 @@ export const monitoringSchema = z.object({
   /** At most MONITORING_LATE_MAX, the oldest first; `lateTotal` says how many there are. */
   late: z.array(lateOrderSchema),
   lateTotal: z.number().int(),
-  /** Per tile with a count, its stores (MONITORING_TILES order); empty when the figures cover one store. */
-  tileStores: z.array(monitoringTileStoresSchema),
 });
 export type Monitoring = z.infer<typeof monitoringSchema>;

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import type { DbHandle } from '../../db/client';
+import { expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { stockBookings, users } from '../../db/schema';
 import { loadPrincipal } from '../../platform/principal';
 import { DEMO_NIK } from '../../seed/demo-data';
-import { planOf, recordStatements } from '../../test/plans';
-import { openTestDb } from '../../test/test-db';
+import { describeOnPostgres, planOf, recordStatements } from '../../test/plans';
 import { loadBookingDetail } from './views';
 
 /**
@@ -15,17 +13,9 @@ import { loadBookingDetail } from './views';
  * reach the newest orders its new rows point at. Here nested loops are priced out: a plain join then
  * turns into a merge or hash join over orders, as those statistics made it; the lookup stays one.
  */
-const ADMIN_URL = process.env.TEST_DATABASE_URL;
-let handle: DbHandle;
-
-describe.skipIf(!ADMIN_URL)(ADMIN_URL ? 'bookings on PostgreSQL: the plans' : 'bookings: the plans — skipped: set TEST_DATABASE_URL to a PostgreSQL server', () => {
-  beforeAll(async () => {
-    handle = await openTestDb({ data: 'demo' });
-    await handle.db.execute(sql`analyze`);
-  }, 120_000);
-  afterAll(async () => handle?.close());
-
+describeOnPostgres('bookings: the plans', (db) => {
   it("reads a booking's order by its id", async () => {
+    const handle = db();
     const [booking] = await handle.db.select({ id: stockBookings.id }).from(stockBookings).limit(1);
     const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.nik, DEMO_NIK.SUPER_USER));
     const principal = (await loadPrincipal(handle.db, user!.id))!;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { MONITORED_STATUSES, MONITORING_STATUSES, ORDER_STATUS, type OrderStatusId } from '@gerai/contract';
+import { MONITORED_STATUSES, MONITORING_STATUSES, MONITORING_TILES, ORDER_STATUS, type OrderStatusId } from '@gerai/contract';
 import { loadConfig } from '../../config';
 import { orders, users } from '../../db/schema';
 import { loadPrincipal, type Principal } from '../../platform/principal';
@@ -13,6 +13,7 @@ import { addAreaSupervisor, addOrder, addStore, ago, monitoringApi } from './mon
 import { oracleChainSnapshot, oracleStoresSnapshot } from './monitoring-oracle';
 import { loadMonitoring } from './queries';
 import { monitoringSettings } from './settings';
+import { loadTileStores } from './tile-stores';
 
 /**
  * The figures monitoring keeps (migration 0018: per status over the chain in slots, open orders per store, on top of
@@ -65,6 +66,15 @@ async function expectRepliesAsCounted(): Promise<void> {
     const kept = await loadMonitoring(ctx.handle.db, p, query, settings, NOW);
     const counted = await loadMonitoring(ctx.handle.db, p, query, settings, NOW, oracle);
     expect(kept, `${nik} ${JSON.stringify(query)}`).toEqual(counted);
+    if ('storeCode' in query) continue;
+    // Each tile's stores, read when the tile is opened, as the oracle counts them.
+    const cutoff = NOW.toISOString();
+    const [row] = p.storeCodes === 'all' ? await oracleChainSnapshot(ctx.handle.db, cutoff, cutoff, cutoff) : await oracleStoresSnapshot(ctx.handle.db, cutoff, cutoff, cutoff, [...p.storeCodes]);
+    for (const tile of MONITORING_TILES) {
+      const rows = row!.tiles.filter((t) => t.tile === tile);
+      const expected = { tile, storeTotal: rows[0]?.storeTotal ?? 0, stores: rows.map((t) => ({ storeCode: t.storeCode, storeName: t.storeName, count: t.count })) };
+      expect(await loadTileStores(ctx.handle.db, p, tile), `${nik} ${tile}`).toEqual(expected);
+    }
   }
 }
 

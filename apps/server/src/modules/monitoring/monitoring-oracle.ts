@@ -1,5 +1,6 @@
 // The test kit's oracle: the snapshot statement monitoring answered with before its figures were kept (migration 0018),
-// every figure counted from scratch from the orders in work. Tests compare the kept figures' reply with this one's.
+// every figure counted from scratch from the orders in work, and every tile's stores with it. Tests compare the kept figures'
+// reply, and each tile's stores (tile-stores.ts), with this one's.
 import {
   BOOKING_STATUS,
   CANCEL_REQUEST_STATUS,
@@ -15,6 +16,17 @@ import { statement } from '../../db/statement';
 import { OPEN_STATUSES, SHOWN_STATUSES } from './settings';
 
 import type { SnapshotRow } from './statements';
+
+/** A tile's store in the oracle's reply: every tile's first MONITORING_STORES_MAX stores, counted from scratch. */
+export interface OracleTileRow {
+  tile: string;
+  storeCode: string;
+  storeName: string;
+  count: number;
+  storeTotal: number;
+}
+/** The oracle's row: the snapshot, and every tile's stores (which the app reads per tile, tile-stores.ts). */
+export type OracleRow = SnapshotRow & { tiles: OracleTileRow[] };
 
 const list = (values: readonly (string | number)[]) => values.map((v) => (typeof v === 'number' ? String(v) : `'${v}'`)).join(', ');
 const LATE = MONITORED_STATUSES.map((s: MonitoredStatusId, i) => `(status_id = ${s} and created_at <= $${i + 1}::timestamptz)`).join(' or ');
@@ -100,8 +112,8 @@ function snapshotSql(scope: (column: string) => string): string {
 }
 
 type Cutoffs = [string, string, string];
-export const oracleChainSnapshot = statement<SnapshotRow, Cutoffs>('monitoring_oracle_chain', snapshotSql(() => 'true'));
-export const oracleStoresSnapshot = statement<SnapshotRow, [...Cutoffs, stores: string[]]>(
+export const oracleChainSnapshot = statement<OracleRow, Cutoffs>('monitoring_oracle_chain', snapshotSql(() => 'true'));
+export const oracleStoresSnapshot = statement<OracleRow, [...Cutoffs, stores: string[]]>(
   'monitoring_oracle_stores',
   snapshotSql((column) => `${column} = any($4::text[])`),
 );

@@ -1,52 +1,48 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client';
 import { loadConfig } from '../../config';
 import { users } from '../../db/schema';
 import { loadPrincipal } from '../../platform/principal';
 import { DEMO_NIK } from '../../seed/demo-data';
-import { planOf, type SentStatement } from '../../test/plans';
-import { openTestDb } from '../../test/test-db';
+import { describeOnPostgres, planOf, recordStatements, type SentStatement } from '../../test/plans';
 import { escalateDue } from './escalation';
 import { loadMonitoring } from './queries';
 import { monitoringSettings } from './settings';
+import { loadTileStores } from './tile-stores';
 
 /**
- * On PostgreSQL, the one statement monitoring sends, and the escalation job's, read orders through an index
- * (for the whole chain the partial orders_live_status_created_idx of the orders in work; for a few stores
+ * On PostgreSQL, the one statement monitoring sends, a tile's stores' and the escalation job's, read orders through an
+ * index (for the whole chain the partial orders_live_status_created_idx of the orders in work; for a few stores
  * the planner may start from the stores' indexes), never a scan of every order:
  * the plans are taken with sequential scans priced out, which shows whether an index answers at all
- * (on the seeded few hundred orders a scan is cheaper, and rightly chosen). The benchmark data's plans
- * were checked by hand with EXPLAIN ANALYZE (see the report of issue 15).
+ * (on the seeded few hundred orders a scan is cheaper, and rightly chosen). The benchmark data's plans were checked by
+ * hand with EXPLAIN (ANALYZE, BUFFERS) (see the reports of issues 15 and 27).
  */
-const ADMIN_URL = process.env.TEST_DATABASE_URL;
 
-let handle: DbHandle;
-let sent: SentStatement[] = [];
+/** What `read` sends, statement by statement (a transaction's own begin and commit left out). */
+async function sentBy(read: () => Promise<unknown>): Promise<SentStatement[]> {
+  const rec = recordStatements();
+  try {
+    await read();
+  } finally {
+    rec.stop();
+  }
+  return rec.sent.filter((s) => !/^(begin|commit|rollback|set )/i.test(s.text));
+}
 
-describe.skipIf(!ADMIN_URL)(ADMIN_URL ? 'monitoring on PostgreSQL: the plans' : 'monitoring: the plans — skipped: set TEST_DATABASE_URL to a PostgreSQL server', () => {
-  beforeAll(async () => {
-    handle = await openTestDb({ data: 'demo' });
-    await handle.db.execute(sql`analyze`);
-    // Every statement the app's pool is sent from here on.
-    const pool = (handle.db as unknown as { session: { client: { query: (config: unknown, values?: unknown[]) => Promise<unknown> } } }).session.client;
-    const query = pool.query.bind(pool);
-    pool.query = (config: unknown, values?: unknown[]) => {
-      const c = config as string | { text: string; values?: unknown[] };
-      sent.push(typeof c === 'string' ? { text: c, values: values ?? [] } : { text: c.text, values: c.values ?? values ?? [] });
-      return query(config, values);
-    };
-  }, 120_000);
-  afterAll(async () => handle?.close());
+async function principalOf(handle: DbHandle, nik: string) {
+  const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.nik, nik));
+  return (await loadPrincipal(handle.db, user!.id))!;
+}
 
+describeOnPostgres('monitoring: the plans', (db) => {
   it.each([DEMO_NIK.SUPER_USER, DEMO_NIK.AREA_SUPERVISOR, DEMO_NIK.STAFF])('reads orders by index for %s', async (nik) => {
-    const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.nik, nik));
-    const principal = (await loadPrincipal(handle.db, user!.id))!;
-    sent = [];
-    await loadMonitoring(handle.db, principal, {}, monitoringSettings(loadConfig({})));
+    const principal = await principalOf(db(), nik);
+    const sent = await sentBy(() => loadMonitoring(db().db, principal, {}, monitoringSettings(loadConfig({}))));
     // One statement, one round trip, whatever the scope.
     expect(sent).toHaveLength(1);
-    const plan = await planOf(handle.db, sent[0]!);
+    const plan = await planOf(db().db, sent[0]!);
     expect(plan, plan).not.toMatch(/Seq Scan on orders/);
     // The whole chain has no store to start from: only the partial index spares a walk of every order.
     if (nik === DEMO_NIK.SUPER_USER) expect(plan, plan).toMatch(/orders_live_status_created_idx/);
@@ -54,10 +50,26 @@ describe.skipIf(!ADMIN_URL)(ADMIN_URL ? 'monitoring on PostgreSQL: the plans' : 
     if (nik === DEMO_NIK.AREA_SUPERVISOR) expect(plan, plan).toMatch(/orders_live_store_status_created_idx/);
   });
 
+  it("reads a tile's stores from the kept counts: the chain's busiest off the tile index, a few stores' by an index", async () => {
+    for (const [nik, index] of [
+      [DEMO_NIK.SUPER_USER, /Index (Only )?Scan using order_status_counts_tile_idx on order_status_counts|Bitmap Index Scan on order_status_counts_tile_idx/],
+      [DEMO_NIK.AREA_SUPERVISOR, /Index (Only )?Scan using order_status_counts_\w+ on order_status_counts|Bitmap Index Scan on order_status_counts_\w+/],
+    ] as const) {
+      const principal = await principalOf(db(), nik);
+      const sent = await sentBy(() => loadTileStores(db().db, principal, 'status-1101'));
+      expect(sent).toHaveLength(1);
+      const plan = await planOf(db().db, sent[0]!);
+      expect(plan, plan).toMatch(index);
+      expect(plan, plan).not.toMatch(/Seq Scan on (orders|order_status_counts)/);
+      // A waiting kind's tile: the same statement, its status part reading nothing.
+      const waiting = await sentBy(() => loadTileStores(db().db, principal, 'bookings'));
+      expect(waiting[0]!.text).toBe(sent[0]!.text);
+    }
+  });
+
   it('finds the orders due for escalation by index', async () => {
-    sent = [];
-    await escalateDue(handle.db, loadConfig({}), new Date(Date.now() - 24 * 3600_000));
-    const plan = await planOf(handle.db, sent[0]!);
+    const sent = await sentBy(() => escalateDue(db().db, loadConfig({}), new Date(Date.now() - 24 * 3600_000)));
+    const plan = await planOf(db().db, sent[0]!);
     expect(plan, plan).toMatch(/orders_live_status_created_idx/);
     expect(plan, plan).not.toMatch(/Seq Scan on orders/);
   });

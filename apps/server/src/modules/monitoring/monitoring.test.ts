@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { count } from 'drizzle-orm';
-import { BOOKING_STATUS, MAT_STATUS, MONITORING_LATE_MAX, MONITORING_STORES_MAX, MONITORING_TILES, POD_APPROVAL_STATUS, RETURN_STATUS, type Monitoring, type MonitoringStatus } from '@gerai/contract';
+import { count, sql } from 'drizzle-orm';
+import { BOOKING_STATUS, MAT_STATUS, MONITORING_LATE_MAX, MONITORING_STORES_MAX, POD_APPROVAL_STATUS, RETURN_STATUS } from '@gerai/contract';
+import type { Monitoring, MonitoringStatus, MonitoringTile, MonitoringTileStores } from '@gerai/contract';
 import { stores } from '../../db/schema';
 import { AREA_SUPERVISOR_STORES, DEMO_NIK } from '../../seed/demo-data';
 import { testFileWith } from '../../test/harness';
@@ -87,6 +88,13 @@ async function monitoring(nik: string, storeCode?: string): Promise<Monitoring> 
   return res.json().data as Monitoring;
 }
 
+/** GET /api/monitoring/tiles/:tile: a tile's stores over the caller's scope. */
+async function tileStores(nik: string, tile: MonitoringTile): Promise<MonitoringTileStores> {
+  const res = await ctx.app.inject({ method: 'GET', url: `/api/monitoring/tiles/${tile}`, headers: { authorization: await api.auth(nik) } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as MonitoringTileStores;
+}
+
 const at = (minutesAgo: number) => ago(NOW, minutesAgo).toISOString();
 const status = (statusId: number, count: number, late: number, oldestMinutesAgo: number | null): MonitoringStatus => ({
   statusId,
@@ -130,8 +138,6 @@ describe('GET /api/monitoring: the figures', () => {
       { kind: 'transfers', count: 1, oldestAt: at(45) },
     ]);
     expect(m.stores).toEqual([{ storeCode: 'T900', storeName: 'Toko Monitor T900', statuses: t900Statuses(), late: 5, waiting: 7 }]);
-    // One store: its tiles open its lists, there are no stores to pick.
-    expect(m.tileStores).toEqual([]);
   });
 
   it('lists the late orders oldest first, with their age, service level, escalation level and picker', async () => {
@@ -190,12 +196,12 @@ describe('GET /api/monitoring: the figures', () => {
     expect(m.lateTotal).toBe(7);
     expect(m.late.map((l) => l.shipmentNo)).toEqual(['G', 'C', 'E', 'T902late', 'B', 'T904late', 'K'].map((n) => o[n]!.shipmentNo));
     expect(m.waiting.map((w) => w.count)).toEqual([1, 2, 1, 0, 0, 1, 2, 2]);
-    // Each tile's stores: those with any, the most first, adding up to the tile.
-    const tile = (name: string) => m.tileStores.find((e) => e.tile === name)!;
-    expect(tile('status-1101')).toEqual({ tile: 'status-1101', storeTotal: 3, stores: [expect.objectContaining({ storeCode: 'T900', count: 4 }), expect.objectContaining({ storeCode: 'T901', count: 1 }), expect.objectContaining({ storeCode: 'T904', count: 1 })] });
-    expect(tile('bookings').stores.map((s) => [s.storeCode, s.count])).toEqual([['T900', 1], ['T901', 1]]);
-    expect(tile('returnsApproved')).toEqual({ tile: 'returnsApproved', storeTotal: 0, stores: [] });
-    expect(m.tileStores.map((e) => e.tile)).toEqual([...MONITORING_TILES]);
+    // Each tile's stores, asked for when it is opened: those with any, the most first, adding up to the tile.
+    const tile = (name: MonitoringTile) => tileStores(SUPERVISOR_T9, name);
+    const named = (code: string, count: number) => ({ storeCode: code, storeName: `Toko Monitor ${code}`, count });
+    expect(await tile('status-1101')).toEqual({ tile: 'status-1101', storeTotal: 3, stores: [named('T900', 4), named('T901', 1), named('T904', 1)] });
+    expect((await tile('bookings')).stores.map((s) => [s.storeCode, s.count])).toEqual([['T900', 1], ['T901', 1]]);
+    expect(await tile('returnsApproved')).toEqual({ tile: 'returnsApproved', storeTotal: 0, stores: [] });
   });
 
   it('lists at most MONITORING_STORES_MAX stores and says how many the scope has', async () => {
@@ -211,6 +217,14 @@ describe('GET /api/monitoring: the figures', () => {
       expect(keys).toEqual(sorted);
       // The totals cover every store of the scope, listed or not.
       expect(m.lateTotal).toBeGreaterThanOrEqual(m.stores.reduce((n, s) => n + s.late, 0));
+      // A tile's stores over the chain: the busiest first, at most MONITORING_STORES_MAX, and how many have any.
+      const counted = await ctx.handle.db.execute(sql`select store_code, count(*)::int as n from orders where status_id = 1101 group by 1 order by 2 desc, 1`);
+      const all1101 = (counted as unknown as { rows: Array<{ store_code: string; n: number }> }).rows;
+      const tile = await tileStores(nik, 'status-1101');
+      expect(tile.storeTotal).toBe(all1101.length);
+      expect(tile.stores.map((s) => [s.storeCode, s.count])).toEqual(all1101.slice(0, MONITORING_STORES_MAX).map((r) => [r.store_code, r.n]));
+      expect(tile.stores[0]).toEqual({ storeCode: 'T905', storeName: 'Toko Monitor T905', count: MONITORING_LATE_MAX + 2 });
+      expect((await tileStores(nik, 'transfers')).stores.map((s) => s.storeCode)).toEqual(expect.arrayContaining(['T900', 'T901']));
     }
   });
 
@@ -234,6 +248,8 @@ describe('GET /api/monitoring: scope per role', () => {
     expect(before.staff.late.find((l) => l.shipmentNo === t001Late.shipmentNo)?.pickerName).toBeNull();
     expect(before.chief.late.find((l) => l.shipmentNo === t001Late.shipmentNo)?.pickerName).toBe(budi.name);
     expect(before.staff.late.every((l) => l.pickerName === null)).toBe(true);
+    // A tile's stores are the caller's scope's only.
+    expect((await tileStores(DEMO_NIK.STAFF, 'status-1102')).stores.map((s) => s.storeCode)).toEqual(['T001']);
 
     // T002 gets work of every kind, some of it from T001's own orders' side.
     const t002 = await addOrder(ctx, { storeCode: 'T002', statusId: 1101, createdAt: ago(NOW, 400) });

@@ -1,15 +1,12 @@
 import {
   hasRoleAtLeast,
   MONITORED_STATUSES,
-  MONITORING_TILES,
   SEE_PEOPLE_MIN_ROLE,
   WAITING_KINDS,
   type LateOrder,
   type Monitoring,
   type MonitoringQuery,
   type MonitoringStatus,
-  type MonitoringTile,
-  type MonitoringTileStores,
   type MonitoringWaiting,
   type MonitoredStatusId,
   type OrderStatusId,
@@ -20,7 +17,7 @@ import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { assertStoreVisible } from '../../platform/scope';
 import { ageMinutes, arrivedBy, LEVELS_IN_ORDER, SHOWN_STATUSES, type MonitoringSettings } from './settings';
-import { chainSnapshot, storesSnapshot, type SnapshotRow, type TileRow } from './statements';
+import { chainSnapshot, storesSnapshot, type SnapshotRow } from './statements';
 import { isoOrNull } from '../../platform/iso';
 
 const earlier = (a: Date | null, b: Date | null) => (a === null ? b : b === null || b >= a ? a : b);
@@ -40,18 +37,6 @@ const add = (into: Figures, row: Figures) => {
   into.oldestOnTime = earlier(into.oldestOnTime, row.oldestOnTime);
 };
 const statusOf = (statusId: OrderStatusId, f: Figures): MonitoringStatus => ({ statusId, count: f.count, late: f.late, oldestAt: isoOrNull(f.oldest) });
-
-/** The statement's tile rows as the reply's `tileStores`: every tile in MONITORING_TILES order, none left out. */
-function storesPerTile(rows: readonly TileRow[]): MonitoringTileStores[] {
-  const byTile = new Map<string, MonitoringTileStores>(MONITORING_TILES.map((tile) => [tile, { tile, storeTotal: 0, stores: [] }]));
-  for (const row of rows) {
-    const entry = byTile.get(row.tile as MonitoringTile);
-    if (!entry) continue;
-    entry.storeTotal = row.storeTotal;
-    entry.stores.push({ storeCode: row.storeCode, storeName: row.storeName, count: row.count });
-  }
-  return [...byTile.values()];
-}
 
 /** The reply, and when it changes by time alone: the moment the next order goes late (null: none will). */
 export interface MonitoringSnapshot {
@@ -83,8 +68,6 @@ export async function loadMonitoring(db: Db, p: Principal, q: MonitoringQuery, s
   const ranked = snapshot.stores;
   const listed = ranked.map((r) => r.code);
   const storeCount = Number(snapshot.storeCount);
-  // Over several stores each tile opens its stores: every one with at least one, by tile.
-  const severalStores = storeCount > 1;
   const stamp = (s: string | null) => (s === null ? null : new Date(s));
 
   const totals = new Map<OrderStatusId, Figures>(SHOWN_STATUSES.map((s) => [s, noFigures()]));
@@ -138,7 +121,6 @@ export async function loadMonitoring(db: Db, p: Principal, q: MonitoringQuery, s
       }),
     ),
     lateTotal: MONITORED_STATUSES.reduce((n, s) => n + totals.get(s)!.late, 0),
-    tileStores: severalStores ? storesPerTile(snapshot.tiles) : [],
   };
   return { data, lateChangesAt };
 }

@@ -1,11 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { hasRoleAtLeast, MONITORING_CHANGING_EVENT_TYPES, SEE_PEOPLE_MIN_ROLE, type EventType, type Monitoring, type MonitoringQuery } from '@gerai/contract';
+import {
+  hasRoleAtLeast,
+  MONITORING_CHANGING_EVENT_TYPES,
+  SEE_PEOPLE_MIN_ROLE,
+  type EventType,
+  type Monitoring,
+  type MonitoringQuery,
+  type MonitoringTile,
+  type MonitoringTileStores,
+} from '@gerai/contract';
 import type { EventBus } from '../../platform/events';
 import type { Principal } from '../../platform/principal';
 import { StoreReadCache } from '../../platform/read-cache';
 import { assertStoreVisible } from '../../platform/scope';
 import { loadMonitoring } from './queries';
 import { monitoringSettings } from './settings';
+import { loadTileStores } from './tile-stores';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,4 +61,14 @@ export async function monitoringFor(app: FastifyInstance, p: Principal, q: Monit
     const { data, lateChangesAt } = await loadMonitoring(app.db, p, q, settings);
     return { value: data, until: lateChangesAt?.getTime() ?? Number.POSITIVE_INFINITY };
   });
+}
+
+/**
+ * GET /api/monitoring/tiles/:tile's reply for the caller: a tile's stores over the caller's scope, kept like the
+ * snapshot (cleared by the same events and changes). What it counts does not move with the clock.
+ */
+export async function tileStoresFor(app: FastifyInstance, p: Principal, tile: MonitoringTile): Promise<MonitoringTileStores> {
+  const scope = p.storeCodes;
+  const key = `${scope === 'all' ? '*' : scope.join(',')}\ntile ${tile}`;
+  return app.monitoringCache.readScoped(scope, key, async () => ({ value: await loadTileStores(app.db, p, tile), until: Number.POSITIVE_INFINITY }));
 }

@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, MONITORING_LATE_MAX, MONITORING_STORES_MAX, monitoringQuerySchema, monitoringSchema } from '@gerai/contract';
+import {
+  envelope,
+  MONITORING_LATE_MAX,
+  MONITORING_STORES_MAX,
+  monitoringQuerySchema,
+  monitoringSchema,
+  monitoringTileParamsSchema,
+  monitoringTileStoresSchema,
+} from '@gerai/contract';
 import { principalOf } from '../../platform/auth';
-import { access, findReplies, ok } from '../../platform/route-kit';
-import { monitoringFor } from './reply-cache';
+import { access, findReplies, ok, readReplies } from '../../platform/route-kit';
+import { monitoringFor, tileStoresFor } from './reply-cache';
 
 const TAGS = ['monitoring'];
 
@@ -23,5 +31,19 @@ export async function monitoringRoutes(fastify: FastifyInstance): Promise<void> 
       },
     },
     async (req) => ok(await monitoringFor(app, principalOf(req), req.query)),
+  );
+
+  app.get(
+    '/api/monitoring/tiles/:tile',
+    {
+      ...access({ auth: 'session' }),
+      schema: {
+        tags: TAGS,
+        summary: `One tile's stores within the caller's store scope: each store with at least one of what the tile counts (an order status, or a kind of work waiting on someone), the most first, at most ${MONITORING_STORES_MAX}; \`storeTotal\` says how many have any. Asked for when the tile is opened over several stores.`,
+        params: monitoringTileParamsSchema,
+        response: { 200: envelope(monitoringTileStoresSchema), ...readReplies },
+      },
+    },
+    async (req) => ok(await tileStoresFor(app, principalOf(req), req.params.tile)),
   );
 }

@@ -44,13 +44,6 @@ export interface LateRow {
   pickerName: string | null;
   escalationLevel: number;
 }
-export interface TileRow {
-  tile: string;
-  storeCode: string;
-  storeName: string;
-  count: number;
-  storeTotal: number;
-}
 /** The one row a snapshot statement answers: every part of the reply as JSON. */
 export interface SnapshotRow {
   storeCount: number;
@@ -61,7 +54,6 @@ export interface SnapshotRow {
   waiting: WaitingFigures[];
   waitingByStore: Array<{ store: string; n: number }>;
   late: LateRow[];
-  tiles: TileRow[];
 }
 
 const list = (values: readonly (string | number)[]) => values.map((v) => (typeof v === 'number' ? String(v) : `'${v}'`)).join(', ');
@@ -81,7 +73,7 @@ const CUTOFFS = `(values ${SHOWN_STATUSES.map((s) => {
 }).join(', ')}) k(status_id, cutoff)`;
 
 /** What waits on someone, per kind and store (few rows: requests, returns, bookings and transfers still open). */
-const waitingSql = (scope: (column: string) => string) => `select 'podApprovals'::text as kind, o.store_code, count(*)::int as n, min(r.request_date) as oldest
+export const waitingSql = (scope: (column: string) => string) => `select 'podApprovals'::text as kind, o.store_code, count(*)::int as n, min(r.request_date) as oldest
       from pod_approval_requests r join orders o on o.id = r.order_id
       where r.status = '${POD_APPROVAL_STATUS.PENDING}' and ${scope('o.store_code')} group by o.store_code
     union all
@@ -112,7 +104,7 @@ const lateSql = (scope: (column: string) => string) => {
 
 /**
  * The reply's columns, from CTEs every snapshot statement names alike: ranked, listed (per store and status), totals,
- * w, tiles, late. Each list is json_agg of whole rows, keyed by the column names, fed in order by its sorted subquery:
+ * w, late. A tile's stores are a read of their own (tile-stores.ts), asked for when the tile is opened. Each list is json_agg of whole rows, keyed by the column names, fed in order by its sorted subquery:
  * json_build_object looks up every argument's type on every row (measured: a third of the statement).
  */
 const SELECT_REPLY = `select
@@ -128,14 +120,7 @@ const SELECT_REPLY = `select
     (select coalesce(json_agg(x), '[]') from (
       select id, shipment_no as "shipmentNo", order_no as "orderNo", store_code as "storeCode", store_name as "storeName", status_id as "statusId",
         delivery_type as "deliveryType", app_id as "appId", created_at as "createdAt", picker_name as "pickerName", escalation_level as "escalationLevel"
-      from late order by created_at, id) x) as late,
-    (select coalesce(json_agg(x), '[]') from (
-      select t.tile, t.store_code as "storeCode", (select s.name from stores s where s.code = t.store_code) as "storeName", t.n as count, t.store_total as "storeTotal"
-      from tiles t order by t.tile, t.rank) x) as tiles`;
-
-/** A waiting kind's tile: its stores, the most first. */
-const WAITING_TILES = `select kind as tile, store_code, n, (count(*) over (partition by kind))::int as store_total,
-      row_number() over (partition by kind order by n desc, store_code) as rank from w`;
+      from late order by created_at, id) x) as late`;
 
 /**
  * The whole chain (decision 99, issue 27): nothing here grows with the orders in work. The figures that do not
@@ -147,6 +132,7 @@ const WAITING_TILES = `select kind as tile, store_code, n, (count(*) over (parti
  * Stores are ranked by late work, then open work, then code: a store without on-time orders has all its open
  * work late, so the first 50 of those come off the open-work index, the stores with on-time orders are added,
  * and stores without open work follow by code (read only when fewer than 50 have some).
+ * A tile's stores are not read here (tile-stores.ts: asked for when the tile is opened).
  */
 function chainSql(): string {
   const top = MONITORING_STORES_MAX;
@@ -161,12 +147,12 @@ function chainSql(): string {
   ), lateness as materialized (
     select store_code, sum(n)::int as on_time from ontime group by store_code
   ), totals as materialized (
-    select k.status_id, coalesce(c.n, 0) as n, coalesce(c.stores, 0) as stores,
+    select k.status_id, coalesce(c.n, 0) as n,
       case when k.cutoff is null then 0 else coalesce(c.n, 0) - coalesce((select sum(t.n) from ontime t where t.status_id = k.status_id), 0)::int end as late,
       p.oldest, p.oldest_on_time
     from ${CUTOFFS}
-    left join (select u.status_id, sum(u.n)::int as n, sum(u.stores)::int as stores
-      from monitoring_status_slots s cross join lateral unnest(array[${list(SHOWN_STATUSES)}], s.n, s.stores) u(status_id, n, stores) group by 1) c using (status_id)
+    left join (select u.status_id, sum(u.n)::int as n
+      from monitoring_status_slots s cross join lateral unnest(array[${list(SHOWN_STATUSES)}], s.n) u(status_id, n) group by 1) c using (status_id)
     join (${probes}) p using (status_id)
   ), candidates as (
     select l.store_code as code, o.open - l.on_time as late, o.open
@@ -193,13 +179,6 @@ function chainSql(): string {
     left join ontime t on t.store_code = r.code and t.status_id = c.status_id
   ), w as materialized (
     ${waitingSql(() => 'true')}
-  ), tiles as (
-    select 'status-' || k.status_id as tile, c.store_code, c.n, k.stores as store_total, c.rank
-    from totals k cross join lateral (
-      select store_code, n, row_number() over (order by n desc, store_code) as rank from order_status_counts
-      where status_id = k.status_id and n > 0 order by n desc, store_code limit ${top}) c
-    union all
-    select tile, store_code, n, store_total, rank from (${WAITING_TILES}) t where t.rank <= ${top}
   ), late as (
     ${lateSql(() => 'true')}
   )
@@ -209,7 +188,7 @@ function chainSql(): string {
 /**
  * A list of stores ($4: an area, one store, or the one store asked for), each read whole: per store and status the
  * kept count (order_status_counts) and, by the store's index, its oldest order, its on-time orders and the oldest
- * of them; late is the kept count less the on-time ones. The ranking, totals and tiles derive from those rows.
+ * of them; late is the kept count less the on-time ones. The ranking and totals derive from those rows.
  */
 function storesSql(): string {
   const top = MONITORING_STORES_MAX;
@@ -235,12 +214,6 @@ function storesSql(): string {
     select store_code, status_id, n, late, oldest, oldest_on_time from g where store_code in (select code from ranked)
   ), w as materialized (
     ${waitingSql(scope)}
-  ), tiles as (
-    select t.tile, t.store_code, t.n, t.store_total, t.rank from (
-      select tile, store_code, n, (count(*) over (partition by tile))::int as store_total,
-        row_number() over (partition by tile order by n desc, store_code) as rank
-      from (select 'status-' || status_id as tile, store_code, n from g union all select kind, store_code, n from w) a
-    ) t where t.rank <= ${top}
   ), late as (
     ${lateSql(scope)}
   )

@@ -9,6 +9,7 @@ import {
   WAITING_RETURN_STATUS,
   type Monitoring,
   type MonitoringTile,
+  type MonitoringTileStores,
 } from '@gerai/contract';
 import { returns } from '../../db/schema';
 import { DEMO_NIK } from '../../seed/demo-data';
@@ -66,10 +67,12 @@ async function monitoring(nik: string, storeCode?: string): Promise<Monitoring> 
   return res.json().data as Monitoring;
 }
 
+/** Every tile's stores over the caller's scope, as the web asks for them when a tile is opened. */
+const tileStores = (nik: string) => Promise.all(MONITORING_TILES.map((tile) => get<MonitoringTileStores>(nik, `/api/monitoring/tiles/${tile}`)));
+
 /** One store's figures (the caller's own, or one store of an area) against the lists the tiles open there. */
 async function expectStoreTilesMatchLists(nik: string, storeCode: string, figures: Monitoring): Promise<void> {
   expect(figures.storeCount).toBe(1);
-  expect(figures.tileStores).toEqual([]);
   const counts = tileCounts(figures);
   await workIn(nik, storeCode).catch(() => undefined); // the crew's own store is theirs already
   for (const tile of MONITORING_TILES) expect({ tile, storeCode, count: await listTotal(nik, tile, storeCode) }).toEqual({ tile, storeCode, count: counts[tile] });
@@ -79,16 +82,17 @@ async function expectStoreTilesMatchLists(nik: string, storeCode: string, figure
 async function expectAreaTilesMatchLists(nik: string, figures: Monitoring): Promise<void> {
   expect(figures.storeCount).toBeGreaterThan(1);
   const counts = tileCounts(figures);
-  expect(figures.tileStores.map((t) => t.tile)).toEqual([...MONITORING_TILES]);
-  for (const { tile, stores, storeTotal } of figures.tileStores) {
+  const tiles = await tileStores(nik);
+  expect(tiles.map((t) => t.tile)).toEqual([...MONITORING_TILES]);
+  for (const { tile, stores, storeTotal } of tiles) {
     expect(storeTotal).toBe(stores.length);
     expect({ tile, sum: stores.reduce((n, s) => n + s.count, 0) }).toEqual({ tile, sum: counts[tile] });
     for (const s of stores) expect(s.count).toBeGreaterThan(0);
   }
-  const storesOf = new Set(figures.tileStores.flatMap((t) => t.stores.map((s) => s.storeCode)));
+  const storesOf = new Set(tiles.flatMap((t) => t.stores.map((s) => s.storeCode)));
   for (const storeCode of storesOf) {
     await workIn(nik, storeCode);
-    for (const { tile, stores } of figures.tileStores) {
+    for (const { tile, stores } of tiles) {
       const expected = stores.find((s) => s.storeCode === storeCode)?.count ?? 0;
       expect({ tile, storeCode, count: await listTotal(nik, tile, storeCode) }).toEqual({ tile, storeCode, count: expected });
     }

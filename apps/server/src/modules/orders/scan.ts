@@ -6,7 +6,7 @@ import { orderLines } from '../../db/schema';
 import { refusedByDatabase, statement } from '../../db/statement';
 import { EVENTS_CHANNEL } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
-import { currentIdempotencyKey } from '../../platform/idempotency';
+import { currentIdempotencyKey, markKeysAppliedSql } from '../../platform/idempotency';
 import type { Principal } from '../../platform/principal';
 import { toProduct, type LineJson } from './detail';
 import { lineDetail } from './picking';
@@ -52,11 +52,12 @@ interface ScanItem {
 const scanBatchStatement = statement<ScanOutcome & { i: number }, [items: string, pickingStatus: number, notInOrder: string, overQuantity: string, channel: string]>(
   'order_scan_batch',
   `with r as (select * from order_scan_batch($1::jsonb, $2, $3, $4, $5)),
-   applied as (
-     update idempotency_keys k set applied_at = now()
-     from r, jsonb_to_recordset($1::jsonb) as it(i int, idem jsonb)
-     where it.i = r.i and r."pickedLineId" is not null and k.scope = it.idem->>'scope' and k.key = it.idem->>'key'
-   )
+   counted as (
+     select it.idem->>'scope' as scope, it.idem->>'key' as key
+     from r join jsonb_to_recordset($1::jsonb) as it(i int, idem jsonb) on it.i = r.i
+     where r."pickedLineId" is not null and it.idem is not null
+   ),
+   applied as (${markKeysAppliedSql('counted')})
    select * from r`,
 );
 

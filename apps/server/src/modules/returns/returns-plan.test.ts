@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import type { DbHandle } from '../../db/client';
+import { expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { returns, users } from '../../db/schema';
 import { loadPrincipal } from '../../platform/principal';
 import { DEMO_NIK } from '../../seed/demo-data';
-import { planOf, recordStatements } from '../../test/plans';
-import { openTestDb } from '../../test/test-db';
+import { describeOnPostgres, planOf, recordStatements } from '../../test/plans';
 import { loadReturnDetail } from './views';
 
 /**
@@ -16,17 +14,9 @@ import { loadReturnDetail } from './views';
  * Here nested loops are priced out: a plain join then turns into a merge or hash join, as those
  * statistics made it; the lookups stay lookups.
  */
-const ADMIN_URL = process.env.TEST_DATABASE_URL;
-let handle: DbHandle;
-
-describe.skipIf(!ADMIN_URL)(ADMIN_URL ? 'returns on PostgreSQL: the plans' : 'returns: the plans — skipped: set TEST_DATABASE_URL to a PostgreSQL server', () => {
-  beforeAll(async () => {
-    handle = await openTestDb({ data: 'demo' });
-    await handle.db.execute(sql`analyze`);
-  }, 120_000);
-  afterAll(async () => handle?.close());
-
+describeOnPostgres('returns: the plans', (db) => {
   it("reads a return's order and its lines' order lines by id", async () => {
+    const handle = db();
     const [ret] = await handle.db.select({ id: returns.id }).from(returns).limit(1);
     const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.nik, DEMO_NIK.SUPER_USER));
     const principal = (await loadPrincipal(handle.db, user!.id))!;

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, ne, sql } from 'drizzle-orm';
 import { distanceMeters, STOCK_CAUSE, STOCK_CONDITION, type StoreProximity } from '@gerai/contract';
-import type { DbHandle } from '../../db/client';
+import type { Db, DbHandle } from '../../db/client';
 import { products, stores, storeStock } from '../../db/schema';
+import { describeOnPostgres, literal } from '../../test/plans';
 import { openTestDb } from '../../test/test-db';
 import { moveStock, nearestStores, storeOrigin, type StoreOrigin } from './index';
 import { LOOKUP_BY_PRODUCT_SQL } from './lookup';
@@ -20,14 +21,6 @@ const EXTRA_STORES = 2_000;
 let handle: DbHandle;
 let productId: string;
 
-/** A parameter as an SQL literal, for EXECUTE (a test's own values). */
-function literal(v: unknown): string {
-  if (v === null || v === undefined) return 'null';
-  if (Array.isArray(v)) return `array[${v.map(literal).join(', ')}]::text[]`;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  return `'${String(v).replace(/'/g, "''")}'`;
-}
-
 /**
  * The plan PostgreSQL chooses for a statement of lookup.ts, prepared as the app prepares it, as text.
  * `generic`: the plan a named statement settles on after its first runs, made for no values in
@@ -35,8 +28,8 @@ function literal(v: unknown): string {
  * statement can be answered by index walks at all (on a table of a few dozen rows a scan is cheaper,
  * and rightly chosen).
  */
-async function planOf(text: string, params: unknown[], opts: { generic?: boolean; withoutScans?: boolean } = {}): Promise<string> {
-  return handle.db.transaction(async (tx) => {
+async function planOf(db: Db, text: string, params: unknown[], opts: { generic?: boolean; withoutScans?: boolean } = {}): Promise<string> {
+  return db.transaction(async (tx) => {
     if (opts.withoutScans) {
       await tx.execute(sql`set local enable_seqscan = off`);
       await tx.execute(sql`set local enable_sort = off`);
@@ -110,10 +103,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => handle?.close());
 
-describe.skipIf(!ADMIN_URL)(ADMIN_URL ? 'nearest stores on PostgreSQL: the plan' : 'nearest stores: the plan — skipped: set TEST_DATABASE_URL to a PostgreSQL server', () => {
+describeOnPostgres('nearest stores: the plan', (db) => {
   it('answers the nearest stores of the seeded chain by a walk of stores_location_idx', async () => {
-    await handle.db.execute(sql`analyze`);
-    const plan = await planOf(NEAREST_SQL, nearestParams('T001', { productId, minQty: 1, scope: 'nearby', limit: 50, max: 50 }), { withoutScans: true });
+    const plan = await planOf(db().db, NEAREST_SQL, nearestParams('T001', { productId, minQty: 1, scope: 'nearby', limit: 50, max: 50 }), { withoutScans: true });
     expect(plan, plan).toMatch(/Index Scan using stores_location_idx on stores/);
     expect(plan, plan).toMatch(/Order By: \(location <-> o(_\d+)?\.location\)/);
     expect(plan, plan).not.toMatch(/Sort|Seq Scan/);
@@ -191,8 +183,8 @@ describe('nearest stores over a grown chain', () => {
   });
 
   it.skipIf(!ADMIN_URL)('chooses the walk of the location index and the ring indexes over 2,000 stores, prepared for any values (PostgreSQL)', async () => {
-    const walk = (generic: boolean) => planOf(NEAREST_SQL, nearestParams('T001', { productId, minQty: 5, scope: 'nearby', limit: 50, max: 50 }), { generic });
-    const lookup = (generic: boolean) => planOf(LOOKUP_BY_PRODUCT_SQL, [productId, 'T001', 1, 28], { generic });
+    const walk = (generic: boolean) => planOf(handle.db, NEAREST_SQL, nearestParams('T001', { productId, minQty: 5, scope: 'nearby', limit: 50, max: 50 }), { generic });
+    const lookup = (generic: boolean) => planOf(handle.db, LOOKUP_BY_PRODUCT_SQL, [productId, 'T001', 1, 28], { generic });
     for (const generic of [false, true]) {
       for (const plan of [await walk(generic), await lookup(generic)]) {
         expect(plan, plan).toMatch(/Index Scan using stores_location_idx on stores s/);

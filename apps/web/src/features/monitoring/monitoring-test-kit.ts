@@ -68,7 +68,6 @@ export function monitoring(over: Partial<Monitoring> = {}): Monitoring {
     stores: [storeRow()],
     late: [lateOrder()],
     lateTotal: 1,
-    tileStores: [],
     ...over,
   };
 }

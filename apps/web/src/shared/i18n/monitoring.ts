@@ -49,6 +49,7 @@ export const monitoringText = {
     showStores: 'lihat per toko',
     storesTitle: '{label} per toko',
     storesNone: 'Tidak ada di toko mana pun.',
+    storesLoadError: 'Daftar toko gagal dimuat.',
     storesCapped: 'Menampilkan {shown} dari {total} toko (yang paling banyak).',
     storeOpen: 'buka daftarnya',
     storeOpenSwitch: 'buka daftarnya (menjadi toko aktif)',

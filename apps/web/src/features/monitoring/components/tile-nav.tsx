@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { MonitoringTile, MonitoringTileStores, RoleId } from '@gerai/contract';
+import type { MonitoringTile, RoleId } from '@gerai/contract';
+import { isApiError } from '@/shared/api/api-error';
 import { t } from '@/shared/i18n/id';
 import { monitoringText } from '@/shared/i18n/monitoring';
 import { clearFilters } from '@/shared/stores/filter-store';
@@ -8,6 +9,9 @@ import { Icon } from '@/shared/ui/icons';
 import { Spinner } from '@/shared/ui/spinner';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
+import { SkeletonStack } from '@/shared/ui/skeleton';
+import { ErrorState } from '@/shared/ui/state-views';
+import { useTileStores } from '../api/get-tile-stores';
 import { canOpenTile, tileNeedsActiveStore, tilePath } from '../utils/tile-target';
 
 const text = monitoringText.tile;
@@ -24,7 +28,6 @@ export interface TileNav {
   /** The tile whose stores are shown (several stores). */
   expanded: MonitoringTile | null;
   toggle: (tile: MonitoringTile) => void;
-  tileStores: readonly MonitoringTileStores[];
   openInStore: OpenInStore;
   /** The store being made active on the way to a list. */
   opening: string | null;
@@ -118,10 +121,14 @@ function Hint({ text: hint }: { text: string }) {
   return <span className="sr-only">, {hint}</span>;
 }
 
-/** A tile's stores (several stores): each store with its count, opening that store's list. */
+/**
+ * A tile's stores (several stores): each store with its count, opening that store's list. They are asked for
+ * when the tile is opened (GET /api/monitoring/tiles/:tile), not with every read of the figures.
+ */
 export function TileStoresPanel({ tile, label }: { tile: MonitoringTile; label: string }) {
   const nav = useTileNav();
-  const entry = nav.tileStores.find((e) => e.tile === tile);
+  const query = useTileStores(tile);
+  const entry = query.data;
   const stores = entry?.stores ?? [];
   const total = stores.reduce((n, s) => n + s.count, 0);
   const open = canOpenTile(tile, nav.roleId);
@@ -130,16 +137,28 @@ export function TileStoresPanel({ tile, label }: { tile: MonitoringTile; label: 
       id={tileStoresId(tile)}
       role="region"
       aria-label={t(text.storesTitle, { label })}
+      aria-busy={query.isPending || undefined}
       className="flex flex-col gap-1 rounded-2xl border border-brand-200 bg-white p-2 shadow-sm"
       data-testid={`monitoring-tile-stores-${tile}`}
     >
-      <p className="flex items-center justify-between px-1 text-sm font-semibold text-slate-900">
+      <p className="flex min-h-6 items-center justify-between px-1 text-sm font-semibold text-slate-900">
         <span>{t(text.storesTitle, { label })}</span>
-        <span className="tabular-nums" data-testid={`monitoring-tile-stores-${tile}-total`}>
-          {formatNumber(total)}
-        </span>
+        {entry ? (
+          <span className="tabular-nums" data-testid={`monitoring-tile-stores-${tile}-total`}>
+            {formatNumber(total)}
+          </span>
+        ) : null}
       </p>
-      {stores.length === 0 ? (
+      {query.isPending ? (
+        <SkeletonStack bars={['h-10', 'h-10']} className="gap-1 px-1 py-1" testId={`monitoring-tile-stores-${tile}-loading`} />
+      ) : !entry ? (
+        <ErrorState
+          title={text.storesLoadError}
+          message={isApiError(query.error) ? query.error.message : undefined}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : stores.length === 0 ? (
         <p className="px-1 py-2 text-sm text-slate-600">{text.storesNone}</p>
       ) : (
         <>

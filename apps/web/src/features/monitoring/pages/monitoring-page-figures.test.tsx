@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MONITORING_TILES, type MonitoringTileStores, type RoleId } from '@gerai/contract';
+import { type MonitoringTile, type MonitoringTileStores, type RoleId } from '@gerai/contract';
 import { useFilterStore } from '@/shared/stores/filter-store';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { lateOrder, monitoring, status, storeRow } from '../monitoring-test-kit';
@@ -110,9 +110,13 @@ describe('monitoring (/monitoring)', () => {
       ],
       'status-1101': [{ storeCode: 'T001', storeName: 'Toko Kemang Raya', count: 2 }],
     };
-    const tileStores: MonitoringTileStores[] = MONITORING_TILES.map((tile) => ({ tile, storeTotal: storesOf[tile]?.length ?? 0, stores: storesOf[tile] ?? [] }));
     const waiting = monitoring().waiting.map((w) => (w.kind === 'returnsRequested' ? { ...w, count: 4 } : w));
-    mockFetch().on('GET', API, ok(monitoring({ storeCount: 10, waiting, tileStores, stores: [storeRow(), storeRow({ storeCode: 'T002', storeName: 'Toko Tebet Barat' })] })));
+    const fetches = mockFetch()
+      .on('GET', API, ok(monitoring({ storeCount: 10, waiting, stores: [storeRow(), storeRow({ storeCode: 'T002', storeName: 'Toko Tebet Barat' })] })))
+      .on('GET', /^\/api\/monitoring\/tiles\//, (call) => {
+        const tile = call.path.split('/').at(-1) as MonitoringTile;
+        return ok({ tile, storeTotal: storesOf[tile]?.length ?? 0, stores: storesOf[tile] ?? [] } satisfies MonitoringTileStores);
+      });
     const user = userEvent.setup();
     renderMonitoring({ multiStore: true, roleId: 3 as RoleId, activeStoreCode: 'T001', openInStore });
 
@@ -120,10 +124,13 @@ describe('monitoring (/monitoring)', () => {
     expect(returns).toHaveAccessibleName(/^Retur diajukan .* 4 ?, lihat per toko$/);
     expect(returns).toHaveAttribute('aria-expanded', 'false');
     expect(returns).not.toHaveAttribute('href');
+    // The figures come without any tile's stores: those are asked for when a tile is opened.
+    expect(fetches.calls.filter((c) => c.path.startsWith('/api/monitoring/tiles/'))).toEqual([]);
     await user.click(returns);
     expect(returns).toHaveAttribute('aria-expanded', 'true');
     const panel = screen.getByTestId('monitoring-tile-stores-returnsRequested');
-    expect(within(panel).getByTestId('monitoring-tile-stores-returnsRequested-total')).toHaveTextContent('4');
+    expect(await within(panel).findByTestId('monitoring-tile-stores-returnsRequested-total')).toHaveTextContent('4');
+    expect(fetches.calls.filter((c) => c.path.startsWith('/api/monitoring/tiles/')).map((c) => c.path)).toEqual(['/api/monitoring/tiles/returnsRequested']);
     expect(within(panel).getByTestId('monitoring-tile-store-returnsRequested-T002-count')).toHaveTextContent('3');
     // The active store's list opens at once; another store's after it becomes the active one.
     expect(within(panel).getByTestId('monitoring-tile-store-returnsRequested-T001')).toHaveAttribute('href', '/retur/list/requested');
@@ -134,7 +141,7 @@ describe('monitoring (/monitoring)', () => {
     await user.click(screen.getByTestId('monitoring-status-1101'));
     expect(screen.queryByTestId('monitoring-tile-stores-returnsRequested')).not.toBeInTheDocument();
     const orders = screen.getByTestId('monitoring-tile-stores-status-1101');
-    expect(within(orders).getByTestId('monitoring-tile-store-status-1101-T001')).toHaveAttribute('href', '/order');
+    expect(await within(orders).findByTestId('monitoring-tile-store-status-1101-T001')).toHaveAttribute('href', '/order');
     await user.click(screen.getByTestId('monitoring-status-1101'));
     expect(screen.queryByTestId('monitoring-tile-stores-status-1101')).not.toBeInTheDocument();
   });

@@ -79,7 +79,6 @@ export default function MonitoringPage({ multiStore, storePicker, roleId, active
     roleId,
     expanded: oneStore === null ? expanded : null,
     toggle: (tile) => setExpanded((open) => (open === tile ? null : tile)),
-    tileStores: data?.tileStores ?? [],
     openInStore,
     opening,
   };

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { applyLive, streamEvent } from '@/test/live';
+import { monitoringLive } from './live';
+import { monitoringKeys } from './query-keys';
+
+/** A supervisor's phone that has read the whole scope's figures, one store's, and two tiles' stores. */
+function phone() {
+  const client = new QueryClient();
+  for (const key of [monitoringKeys.summary(''), monitoringKeys.summary('T002'), monitoringKeys.tile('status-1101'), monitoringKeys.tile('bookings')]) client.setQueryData(key, {});
+  return client;
+}
+const stale = (client: QueryClient, ...keys: QueryKey[]) => keys.map((key) => client.getQueryState(key)?.isInvalidated ?? null);
+
+describe('the monitoring live declaration', () => {
+  it("an order arriving in a store marks the scope's figures and every tile's stores; another store's figures are left alone", () => {
+    const client = phone();
+    applyLive(client, [monitoringLive], streamEvent('order.created', { shipmentNo: 'SHPX', orderNo: 'AMDX', appId: 91, statusId: 1101, deliveryType: 1, price: 100, storeCode: 'T001' }));
+    expect(stale(client, monitoringKeys.summary(''), monitoringKeys.summary('T002'), monitoringKeys.tile('status-1101'), monitoringKeys.tile('bookings'))).toEqual([true, false, true, true]);
+  });
+});
