@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { OrderDetail, OrderProduct } from '@gerai/contract';
 import { resetClientStateForTests } from '@/shared/api/client';
-import { closeModal } from '@/shared/modal/modal-store';
+import { closeModal, useModalStore } from '@/shared/modal/modal-store';
 import { mockFetch, ok } from '@/test/fetch-mock';
 import { orderDetail, orderLine } from '@/test/fixtures';
 import { renderWithRouter } from '@/test/render';
@@ -34,6 +34,14 @@ describe('/order/detail route', () => {
     expect(await screen.findByTestId('line-booking-11')).toHaveTextContent(`${SHP} · Indomie Goreng 85g · 0`);
     expect(screen.getByTestId('line-booking-12')).toHaveTextContent(`${SHP} · Teh Botol Sosro 450ml · 0`);
     expect(screen.getByTestId('line-11-extra')).toContainElement(screen.getByTestId('line-booking-11'));
+  });
+
+  it("opens the order's chat when asked by the URL (a tapped chat notification), once: the URL forgets it", async () => {
+    mockFetch().on('GET', DETAIL, ok(orderDetail({ statusId: 1103, actions: ['handover'] })));
+    const { router } = renderRoute(`/order/detail/1103/${SHP}/pickup?chat=1`);
+    await waitFor(() => expect(useModalStore.getState()).toMatchObject({ isShow: true, type: 'chat', payload: { shipmentNo: SHP } }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe(`/order/detail/1103/${SHP}/pickup`);
   });
 
   it('shows no booking block once the order is no longer picked', async () => {

@@ -19,6 +19,8 @@ export const paths = {
   order: '/order',
   orderDetail: (status: number | string, shipmentNo: string, method: number | string, type?: string) =>
     `/order/detail/${seg(status)}/${seg(shipmentNo)}/${seg(method)}${type ? `?type=${encodeURIComponent(type)}` : ''}`,
+  /** The order's detail with its chat open (a customer's message tapped in a notification). */
+  orderChat: (status: number | string, shipmentNo: string, method: number | string) => `/order/detail/${seg(status)}/${seg(shipmentNo)}/${seg(method)}?chat=1`,
   orderDetailScanGo: (status: number | string, shipmentNo: string, method: number | string) =>
     `/order/detail-scan-go/${seg(status)}/${seg(shipmentNo)}/${seg(method)}`,
   orderConfirm: (status: number | string, shipmentNo: string) => `/order/confirm/${seg(status)}/${seg(shipmentNo)}`,

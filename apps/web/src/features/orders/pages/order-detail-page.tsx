@@ -47,8 +47,9 @@ export interface OrderDetailPageProps {
 /** /order/detail/:status/:shipmentNo/:method (optional ?type=). */
 export default function OrderDetailPage({ renderLineExtra }: OrderDetailPageProps = {}) {
   const { status, shipmentNo, method } = useParams();
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   const type = search.get('type');
+  const chatAsked = search.get('chat') === '1';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const openModal = useModalStore((s) => s.openModal);
@@ -84,6 +85,20 @@ export default function OrderDetailPage({ renderLineExtra }: OrderDetailPageProp
     if (!data || leavingRef.current || changedFrom !== null || String(data.statusId) === status) return;
     navigate(orderDetailPath(data, type ?? undefined), { replace: true });
   }, [data, status, type, navigate, changedFrom]);
+
+  // A tapped chat notification opens the order with its chat (once: the URL forgets it, so back and reload do not reopen it).
+  useEffect(() => {
+    if (!chatAsked || !data || changedFrom !== null) return;
+    openModal({ type: 'chat', title: ordersText.detail.chatTitle, payload: { shipmentNo: data.shipmentNo, orderNo: data.orderNo } });
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('chat');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [chatAsked, data, changedFrom, openModal, setSearch]);
 
   // The scanned line lights up briefly.
   useEffect(() => {

@@ -91,7 +91,7 @@ describe('the screen a notification opens', () => {
   const cases: Array<[PushTarget | null, string]> = [
     [{ screen: 'orders' }, '/order'],
     [{ screen: 'order', shipmentNo: 'SHP1', statusId: 1101, deliveryType: 0 }, '/order/detail/1101/SHP1/0'],
-    [{ screen: 'chat', shipmentNo: 'SHP1', statusId: 1102, deliveryType: 1 }, '/order/detail/1102/SHP1/1'],
+    [{ screen: 'chat', shipmentNo: 'SHP1', statusId: 1102, deliveryType: 1 }, '/order/detail/1102/SHP1/1?chat=1'],
     [{ screen: 'pod', shipmentNo: 'SHP1', deliveryType: 1, type: 'pod' }, '/pengajuan-pod/detail/SHP1/1/pod'],
     [{ screen: 'cancel', shipmentNo: 'SHP1' }, '/request-cancel?shipmentNo=SHP1'],
     [{ screen: 'booking' }, '/booking-list-store'],

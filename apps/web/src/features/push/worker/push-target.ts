@@ -4,7 +4,7 @@ import { paths } from '@/shared/config/paths';
 /**
  * The route of the app a notification's tap opens: the server sends the object's facts (PushTarget),
  * the app's own route table builds the path, so no URL is written twice. A chat opens its order's
- * detail (the chat is that screen's sheet); a ticket opens its detail on the side of the person told.
+ * detail with the chat open (`?chat=1`: the chat is that screen's modal); a ticket opens its detail on the side of the person told.
  */
 export function pushTargetPath(open: PushTarget | null): string {
   if (!open) return paths.home;
@@ -12,8 +12,9 @@ export function pushTargetPath(open: PushTarget | null): string {
     case 'orders':
       return paths.order;
     case 'order':
-    case 'chat':
       return paths.orderDetail(open.statusId, open.shipmentNo, open.deliveryType);
+    case 'chat':
+      return paths.orderChat(open.statusId, open.shipmentNo, open.deliveryType);
     case 'pod':
       return paths.pengajuanPodDetail(open.shipmentNo, open.deliveryType, open.type || undefined);
     case 'cancel':
