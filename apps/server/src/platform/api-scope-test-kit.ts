@@ -18,6 +18,12 @@ const OBJECT_KEYS = new Set(['shipmentNo', 'lineId', 'storeCode']);
  */
 const CATALOGUE_PARAMS = new Set(['productId', 'barcode']);
 /**
+ * Path parameters that choose a view over the caller's own stores (a monitoring tile), not an object
+ * of one store: a route named only by them answers each caller about his own scope, like a list
+ * (monitoring.test.ts checks that scope).
+ */
+const VIEW_PARAMS = new Set(['tile']);
+/**
  * Path parameters that name a thing of one person, not of a store (a push device): a route named by
  * them is proven by api-scope.test.ts's "another person" walk (personalOperations) instead.
  */
@@ -99,7 +105,7 @@ export function scopedOperations(): Operation[] {
     if (op.access !== 'session') return false;
     const names = namesOf(op);
     if (names.path.some((n) => PERSONAL_PARAMS.has(n))) return false;
-    return names.path.some((n) => !CATALOGUE_PARAMS.has(n)) || [...names.query, ...names.body].some((n) => OBJECT_KEYS.has(n));
+    return names.path.some((n) => !CATALOGUE_PARAMS.has(n) && !VIEW_PARAMS.has(n)) || [...names.query, ...names.body].some((n) => OBJECT_KEYS.has(n));
   });
 }
 

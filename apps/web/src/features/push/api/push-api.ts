@@ -2,11 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PushKind } from '@gerai/contract/push';
 import type { PushConfig, PushDevice, PushDeviceBody } from '@gerai/contract/schemas/push';
 import { api } from '@/shared/api/client';
-
-export const pushKeys = {
-  all: ['push'] as const,
-  config: () => [...pushKeys.all, 'config'] as const,
-};
+import { pushKeys } from '../query-keys';
 
 /** GET /api/push/config: the server's VAPID key, whether it sends FCM, the kinds this person gets and may mute, his devices. */
 export function getPushConfig({ signal }: { signal?: AbortSignal } = {}): Promise<PushConfig> {

@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '@gerai/contract/messages';
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -83,11 +84,12 @@ describe('/akun, Notifikasi', () => {
 
   it('keeps the switch where the server has it when the change is refused, and says why', async () => {
     stubBrowserPush({ permission: 'granted' });
-    pushServer().on('PATCH', /^\/api\/push\/devices\//, fail(422, 'PUSH_KIND_LOCKED', 'Jenis notifikasi ini tidak bisa dimatikan'));
+    pushServer().on('PATCH', /^\/api\/push\/devices\//, fail(422, 'PUSH_KIND_NOT_MUTABLE', 'server words'));
     renderWithQuery(<Section />);
     const chat = await screen.findByRole('switch', { name: 'Chat pelanggan' });
     await userEvent.click(chat);
-    expect(await screen.findByText('Jenis notifikasi ini tidak bisa dimatikan')).toBeInTheDocument();
+    // The contract's sentence for the code (PUSH_REFUSALS), not the reply's text.
+    expect(await screen.findByText(ERROR_MESSAGES.PUSH_KIND_NOT_MUTABLE)).toBeInTheDocument();
     await waitFor(() => expect(chat).toBeChecked());
   });
 

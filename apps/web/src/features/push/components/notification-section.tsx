@@ -4,11 +4,14 @@ import { PUSH_KIND_LABEL, type PushKind } from '@gerai/contract/push';
 import type { PushConfig } from '@gerai/contract/schemas/push';
 import { id } from '@/shared/i18n/id';
 import { pushText } from '@/shared/i18n/push';
+import { sayRefusal } from '@/shared/api/refusal';
 import { showToast } from '@/shared/toast/toast-store';
 import { Button } from '@/shared/ui/button';
 import { ErrorState } from '@/shared/ui/state-views';
 import { Spinner } from '@/shared/ui/spinner';
-import { pushKeys, usePushConfig } from '../api/push-api';
+import { usePushConfig } from '../api/push-api';
+import { pushKeys } from '../query-keys';
+import { PUSH_OTHERWISE, PUSH_REFUSALS } from '../refusals';
 import { useMuteKinds } from '../api/mute-kinds';
 import { syncPushSubscription, type SyncOutcome } from '../utils/push-manager';
 
@@ -113,7 +116,7 @@ function StatusView({ status, onAllow, onCheck }: { status: Status; onAllow: () 
 /** One switch per kind this person gets; a kind he may not mute is shown on and locked, with why. */
 function KindSwitches({ config, deviceId }: { config: PushConfig; deviceId: string }) {
   const device = config.devices.find((d) => d.deviceId === deviceId);
-  const mute = useMuteKinds(deviceId, { onError: (message) => showToast(message, 'error'), onSuccess: () => showToast(pushText.saved, 'success') });
+  const mute = useMuteKinds(deviceId, { onError: (error) => showToast(sayRefusal(PUSH_REFUSALS, error, PUSH_OTHERWISE).text, 'error'), onSuccess: () => showToast(pushText.saved, 'success') });
   if (!device) return null;
   const muted = mute.isPending && mute.variables ? mute.variables.muted : device.muted;
   const toggle = (kind: PushKind, on: boolean) => mute.mutate({ muted: on ? muted.filter((k) => k !== kind) : [...muted, kind] });
