@@ -66,8 +66,6 @@ export default function AccountRoute() {
           ) : null}
         </div>
 
-        <NotificationSection />
-
         <section aria-labelledby="app-heading" className="overflow-hidden rounded-2xl bg-white shadow-sm">
           <h2 id="app-heading" className="px-4 pt-4 pb-2 text-sm font-semibold text-slate-500 uppercase">
             {id.account.appSection}
@@ -89,6 +87,9 @@ export default function AccountRoute() {
             ) : null}
           </dl>
         </section>
+
+        {/* Its height is known only once this phone's state is read: last but sign-out, so it moves nothing in view. */}
+        <NotificationSection />
 
         <Button variant="danger" onClick={requestSignOut} loading={isPending} icon={<Icon name="logout" className="size-5" />} data-testid="logout-button">
           {id.auth.logout}
