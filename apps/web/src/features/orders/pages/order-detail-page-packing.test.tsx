@@ -90,7 +90,8 @@ describe('order detail', () => {
     await userEvent.click(within(notice).getByRole('button', { name: 'Ikut bantu picking' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`/order/detail/1102/${SHP}/pickup`));
     expect(screen.getByTestId('picking-panel')).toBeInTheDocument();
-    expect(screen.getByTestId('order-header')).toHaveTextContent('Agus Setiawan');
+    // While picking, the header card lies under the products and mounts after the first paint.
+    expect(await screen.findByTestId('order-header')).toHaveTextContent('Agus Setiawan');
   });
 
   it('says so when another phone claims the open order, instead of taking scans for it', async () => {
