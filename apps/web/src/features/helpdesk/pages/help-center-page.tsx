@@ -85,7 +85,13 @@ function ProblemsCard() {
       ) : problems.isError ? (
         <ErrorState title={text.problemsLoadError} onRetry={() => void problems.refetch()} retrying={problems.isFetching} />
       ) : (
-        <ul className="-mx-3 flex h-8 items-center gap-1.5 overflow-x-auto px-3" data-testid="problems-row">
+        // Focusable so a keyboard can scroll it too (its chips are text, not controls).
+        <ul
+          className="-mx-3 flex h-8 items-center gap-1.5 overflow-x-auto px-3 focus-visible:outline-2 focus-visible:outline-brand-700"
+          tabIndex={0}
+          aria-label={text.problemsTitle}
+          data-testid="problems-row"
+        >
           {problems.data.items.map((p) => (
             <li key={p.id} className="shrink-0 rounded-full bg-slate-100 px-3 py-1 text-sm whitespace-nowrap text-slate-800">
               {p.label}
