@@ -18,7 +18,7 @@ import { seedDemo } from '../src/seed/seed';
 import { DEMO_NIK, DEMO_PASSWORD } from '../src/seed/demo-data';
 import { processSecrets } from '../src/platform/process-test-kit';
 import { growDataset } from './dataset';
-import { SIGNATURE_HEADER, signBody } from '../src/modules/channels';
+import { sendChannelOrder } from '../src/test/intake';
 import { findPostgresBin, startThrowawayPostgres } from './postgres';
 
 const N = Number(process.env.COST_N) || 1500;
@@ -118,21 +118,18 @@ async function main(): Promise<void> {
       console.log(`${name.padEnd(32)} server ${((used.user + used.system) / 1000 / N).toFixed(3)} ms, PostgreSQL ${pgMs.toFixed(3)} ms, wall ${((performance.now() - t) / N).toFixed(3)} ms`);
     };
     await write('intake (channel order, T001)', async (i) => {
-      const payload = JSON.stringify({
-        orderNo: `COST-${tag}-${i}`,
-        storeCode: 'T001',
-        deliveryType: 0,
-        paymentId: 2,
-        customer: { name: 'Pelanggan Bench', phone: '081234567890' },
-        lines: [{ barcode: product!.ean, qty: 1 }],
-        paperBags: 0,
-      });
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/channels/379/orders',
-        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(payload, config.channelSecrets['379']!) },
-        payload,
-      });
+      const res = await sendChannelOrder(
+        { app, config },
+        {
+          orderNo: `COST-${tag}-${i}`,
+          storeCode: 'T001',
+          deliveryType: 0,
+          paymentId: 2,
+          customer: { name: 'Pelanggan Bench', phone: '081234567890' },
+          lines: [{ barcode: product!.ean, qty: 1 }],
+          paperBags: 0,
+        },
+      );
       shipments.push((res.json() as { data: { shipmentNo: string } }).data.shipmentNo);
       return res;
     });

@@ -1,18 +1,18 @@
 import type { IntakeOrder } from '@gerai/contract';
 import { products } from '../db/schema';
-import { signBody } from '../modules/channels/signature';
+import { SIGNATURE_HEADER, signBody } from '../modules/channels/signature';
 import type { TestContext } from './harness';
 import { randomTag } from './random';
 
 type Reply = Awaited<ReturnType<TestContext['app']['inject']>>;
 
-/** Sends an order the way channel 379 does (the body signed with its secret): the reply, whatever it is. */
-export function sendChannelOrder(ctx: TestContext, order: IntakeOrder): Promise<Reply> {
+/** Sends an order the way channel 379 does (the body signed with its secret): the reply, whatever it is. The bench sends its intakes this way too. */
+export function sendChannelOrder(ctx: Pick<TestContext, 'app' | 'config'>, order: IntakeOrder): Promise<Reply> {
   const payload = JSON.stringify(order);
   return ctx.app.inject({
     method: 'POST',
     url: '/api/channels/379/orders',
-    headers: { 'content-type': 'application/json', 'x-gerai-signature': signBody(payload, ctx.config.channelSecrets['379']!) },
+    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(payload, ctx.config.channelSecrets['379']!) },
     payload,
   });
 }
