@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { channelNotices } from '../../db/schema';
 import { recordChange } from '../../platform/audit';
+import { startPolling, type Polling } from '../../platform/polling';
 import { SIGNATURE_HEADER, signBody } from './signature';
 
 /** A notice to an order's sales channel, written in the transaction of the change it reports. */
@@ -233,18 +234,9 @@ export function noticePolicy(
   };
 }
 
-export interface NoticeDispatcher {
-  /** Runs a pass now (after the one in progress, if any). */
-  kick(): Promise<void>;
-  /** Stops polling and waits for the pass in progress. */
-  stop(): Promise<void>;
-}
+export type NoticeDispatcher = Polling;
 
-/**
- * The background sender of channel notices: a pass every `pollMs`, never two at once in one process
- * (several processes share the work through SKIP LOCKED). A failing pass is logged and retried at
- * the next tick. Started by main.ts, stopped on shutdown.
- */
+/** The background sender of channel notices: a pass every `pollMs` and on every kick. Started by main.ts, stopped on shutdown. */
 export function startNoticeDispatcher(options: {
   db: Db;
   transport: NoticeTransport;
@@ -253,32 +245,12 @@ export function startNoticeDispatcher(options: {
   log: Pick<FastifyBaseLogger, 'error'>;
   outcomes?: NoticeOutcomes;
 }): NoticeDispatcher {
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const pass = () => {
-    running = running
-      .then(() => (stopped ? undefined : dispatchDueNotices(options.db, options.transport, options.policy, undefined, options.outcomes)))
-      .then(
-        () => undefined,
-        (err: unknown) => options.log.error({ err }, 'channel notice dispatch failed'),
-      );
-    return running;
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => void pass().then(schedule), options.pollMs);
-    timer.unref();
-  };
-  schedule();
-  return {
-    kick: pass,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return startPolling({
+    pass: () => dispatchDueNotices(options.db, options.transport, options.policy, undefined, options.outcomes),
+    pollMs: options.pollMs,
+    log: options.log,
+    failure: 'channel notice dispatch failed',
+  });
 }
 
 /** The dispatcher as the server runs it, from config. */

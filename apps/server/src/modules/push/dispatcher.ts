@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PUSH_MESSAGE_STATUS, type PushPayload, type PushTransport } from '@gerai/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { startPolling, type Polling } from '../../platform/polling';
 import { pushDevices } from '../../db/schema';
 import { backoffSeconds, type NoticePolicy } from '../channels';
 import { rowsOf } from './outbox';
@@ -141,47 +142,14 @@ export async function dispatchDuePushes(db: Db, senders: PushSenders, policy: Pu
   }
 }
 
-export interface PushDispatcher {
-  /** Runs a pass now (after the one in progress, if any; kicks arriving meanwhile share one pass). */
-  kick(): Promise<void>;
-  /** Stops polling and waits for the pass in progress. */
-  stop(): Promise<void>;
-}
+export type PushDispatcher = Polling;
 
-/** The background sender of pushes: a pass every `pollMs` and on every kick, never two at once in one process. */
+/** The background sender of pushes: a pass every `pollMs` and on every kick. */
 export function startPushDispatcher(options: { db: Db; senders: PushSenders; policy: PushPolicy; pollMs: number; log: Pick<FastifyBaseLogger, 'error'> }): PushDispatcher {
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  let queued: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | undefined;
-  const pass = (): Promise<void> => {
-    // A kick while a pass runs queues one more pass, not one per kick (a burst of intakes).
-    if (queued) return queued;
-    const next = running.then(async () => {
-      queued = null;
-      if (stopped) return;
-      try {
-        await dispatchDuePushes(options.db, options.senders, options.policy);
-      } catch (err) {
-        options.log.error({ err }, 'push dispatch failed');
-      }
-    });
-    queued = next;
-    running = next;
-    return next;
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => void pass().then(schedule), options.pollMs);
-    timer.unref();
-  };
-  schedule();
-  return {
-    kick: pass,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return startPolling({
+    pass: () => dispatchDuePushes(options.db, options.senders, options.policy),
+    pollMs: options.pollMs,
+    log: options.log,
+    failure: 'push dispatch failed',
+  });
 }
