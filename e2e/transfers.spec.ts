@@ -132,7 +132,12 @@ test('T001 sends three products, T002 receives with the QR on T001’s screen an
     await t002Page.getByTestId('mat-scan').click();
     await t002Page.getByTestId('mat-qr-scanner').getByRole('button', { name: 'Scan dengan kamera' }).click();
     // The QR confirms the transfer and opens the count.
-    await expect(t002Page).toHaveURL(/\/confirm-mat\/proces\/TBS\d+$/, { timeout: 20_000 });
+    // This phone is not the test's own page, so its screen goes into the error when the QR is not taken.
+    await expect(t002Page)
+      .toHaveURL(/\/confirm-mat\/proces\/TBS\d+$/, { timeout: 20_000 })
+      .catch(async (err: Error) => {
+        throw new Error(`${err.message}\nT002's screen:\n${await t002Page.locator('body').ariaSnapshot()}`);
+      });
     await expect(t002Page.getByTestId('mat-count-view')).toBeVisible();
     await expect(t002Page.getByTestId('mat-confirm-page')).toContainText(matNo);
 

@@ -1,6 +1,8 @@
 // Builds what is stale (the web app, the server), starts Gerai on a fresh embedded database, checks
 // the first-load JavaScript as the server sends it, runs Playwright, stops the server.
 import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { startApp } from './app-server.mjs';
 import { build } from './build.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
@@ -54,6 +56,7 @@ try {
     env: { ...process.env, E2E_BASE_URL: app.base, E2E_CHAT_PORT: chatPort },
   });
   status = run.status ?? 1;
+  printFailureContexts();
   if (!withinBudget) {
     // Said again after Playwright's report, where it is read.
     await checkFirstLoad(app.base);
@@ -63,3 +66,20 @@ try {
   app.stop();
 }
 process.exit(status);
+
+/**
+ * What the page held when a test failed (Playwright's `error-context.md`: the ARIA snapshot), printed
+ * for every failed attempt — also one that passed on retry, so a flaky test's cause is in CI's log.
+ */
+function printFailureContexts() {
+  let entries;
+  try {
+    entries = readdirSync('test-results', { recursive: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries.filter((e) => String(e).endsWith('error-context.md'))) {
+    const file = join('test-results', String(entry));
+    console.log(`\n=== ${file} ===\n${readFileSync(file, 'utf8').slice(0, 6000)}`);
+  }
+}
