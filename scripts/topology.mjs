@@ -269,8 +269,22 @@ http {
 `,
   );
   const child = spawn('/usr/sbin/nginx', ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', path.join(prefix, 'error.log'), '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
-  cleanups.push(() => child.exitCode === null && child.kill('SIGKILL'));
+  // SIGTERM: the master stops its workers before it exits (SIGKILL would leave them holding the port).
+  cleanups.push(() => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    for (let i = 0; i < 40 && alive(child.pid); i++) spawnSync('sleep', ['0.05']);
+    if (alive(child.pid)) child.kill('SIGKILL');
+  });
   return { prefix, child };
+}
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 const NGINX = `http://127.0.0.1:${ports.nginx}`;
 
@@ -328,7 +342,7 @@ async function act(token, entry) {
       });
       status = res.status;
       const text = await res.text();
-      code = status < 300 ? 'ok' : (JSON.parse(text).code ?? String(status));
+      code = status < 300 ? 'ok' : answerCode(status, text);
       if (code === 'SERVICE_UNAVAILABLE') {
         p.tryAgain++;
         p.longestTryAgainMs = Math.max(p.longestTryAgainMs, Date.now() - a0);
@@ -344,7 +358,11 @@ async function act(token, entry) {
     } catch {
       // network error: the outcome is unknown, the same key settles it
     }
-    if (code !== 'ok') p.answers[code] = (p.answers[code] ?? 0) + 1;
+    if (code !== 'ok') {
+      const seen = (p.answers[code] ??= { n: 0, longestMs: 0 });
+      seen.n++;
+      seen.longestMs = Math.max(seen.longestMs, Date.now() - a0);
+    }
     const again = code === 'network' || [502, 503, 504].includes(status) || code === 'IDEMPOTENCY_IN_PROGRESS';
     if (code === 'IDEMPOTENCY_IN_PROGRESS') record.heldSeen = true;
     if (!again || Date.now() - t0 > ACTION_RETRY_LIMIT_MS) {
@@ -357,6 +375,17 @@ async function act(token, entry) {
     await sleep(wait + Math.random() * wait);
     wait = Math.min(wait * 2, 2_000);
   }
+}
+
+/** The app's error code, or what answered instead (nginx's own page: `502 nginx`). */
+function answerCode(status, text) {
+  try {
+    const code = JSON.parse(text).code;
+    if (typeof code === 'string') return code;
+  } catch {
+    // not the app's JSON
+  }
+  return `${status} ${/nginx/i.test(text) ? 'nginx' : 'other'}`;
 }
 
 let loadRunning = true;
@@ -716,7 +745,7 @@ async function main() {
 
   // ------------------------------------------------------------ the table
   for (const p of phases) {
-    const answers = Object.entries(p.answers).map(([c, n]) => `${c} ${n}`);
+    const answers = Object.entries(p.answers).map(([c, a]) => `${c} ${a.n} (longest ${a.longestMs} ms)`);
     if (answers.length) p.notes.unshift(`answers resent: ${answers.join(', ')}`);
   }
   const rowsOut = phases.map((p) => {
