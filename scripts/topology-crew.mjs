@@ -226,5 +226,19 @@ export function createCrew({ NGINX, channelSecret }) {
     for (const r of rowsOut) console.log(r.map((c, i) => (i === header.length - 1 ? String(c) : String(c).padEnd(widths[i]))).join(' | '));
   }
 
-  return { DEMO_PASSWORD: PW, checkActions, printTable, signIn, signed, phases, beginPhase, acted, act, orderQueue, workerOrders, crewWorker, stopLoad: () => (loadRunning = false), sqlClient, contentsOf, waitRecovered, pct };
+  /** `count` orders for `store` through the channel's signed intake, two lines of two units each, queued for the crew. */
+  async function takeInOrders(store, count) {
+    const catalogue = `/api/channels/379/stores/${store}/products`;
+    const res = await fetch(`${NGINX}${catalogue}`, { headers: signed(`GET ${catalogue}`) });
+    if (!res.ok) throw new Error(`catalogue of ${store}: ${res.status} ${await res.text()}`);
+    const lines = (await res.json()).data.items.slice(0, 2).map((item) => ({ barcode: item.barcode, qty: 2 }));
+    for (let i = 0; i < count; i++) {
+      const body = JSON.stringify({ orderNo: `TOPO-${store}-${i}-${Date.now()}`, storeCode: store, deliveryType: 0, paymentId: 1, customer: { name: 'Siti Rahayu', phone: '081234567890' }, lines });
+      const res = await fetch(`${NGINX}/api/channels/379/orders`, { method: 'POST', headers: signed(body), body });
+      if (res.status !== 201) throw new Error(`intake: ${res.status} ${await res.text()}`);
+      orderQueue[store].push({ shipmentNo: (await res.json()).data.shipmentNo, lines });
+    }
+  }
+
+  return { DEMO_PASSWORD: PW, takeInOrders, checkActions, printTable, signIn, signed, phases, beginPhase, acted, act, orderQueue, workerOrders, crewWorker, stopLoad: () => (loadRunning = false), sqlClient, contentsOf, waitRecovered, pct };
 }

@@ -12,7 +12,7 @@
 //   TOPOLOGY_PORT_BASE (default 5460): PostgreSQL on base, nginx on base+1, Gerai on base+2..base+4,
 //   the restored database's Gerai on base+5; metrics on 1<port> (the unit's METRICS_PORT=1%i).
 //   TOPOLOGY_PHONES (50), TOPOLOGY_WORKERS (6 crew phones), TOPOLOGY_STEADY_SECONDS (5).
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import path from 'node:path';
 import { build } from './build.mjs';
@@ -67,9 +67,11 @@ limit.unref();
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'gerai-topology-'));
 cleanups.push(() => rmSync(tmp, { recursive: true, force: true }));
+// TOPOLOGY_LOGS=<dir>: the processes', nginx's and PostgreSQL's logs are copied there before the temp directory goes.
+if (process.env.TOPOLOGY_LOGS) cleanups.push(() => cpSync(tmp, process.env.TOPOLOGY_LOGS, { recursive: true, filter: (f) => !/\/(data|state-\d+|client_body|proxy|fastcgi|uwsgi|scgi)$/.test(f) && !f.endsWith('.dump') }));
 chmodSync(tmp, 0o755);
 const { portsFree, pgCtl, pgStartArgs, pgDir, pgBin, startPostgres, dbUrl, channelSecret, writeEnvFile, startGerai, stopGerai, tail, startNginx, NGINX } = createStack({ tmp, ports, cleanups });
-const { DEMO_PASSWORD: PW, signIn, signed, phases, beginPhase, acted, orderQueue, workerOrders, crewWorker, stopLoad, sqlClient, contentsOf, waitRecovered, checkActions, printTable } = createCrew({ NGINX, channelSecret });
+const { DEMO_PASSWORD: PW, signIn, takeInOrders, phases, beginPhase, acted, orderQueue, workerOrders, crewWorker, stopLoad, sqlClient, contentsOf, waitRecovered, checkActions, printTable } = createCrew({ NGINX, channelSecret });
 
 // ---------------------------------------------------------------- the run
 const problems = [];
@@ -108,18 +110,7 @@ async function main() {
   const tokens = {};
   for (const [store, nik] of Object.entries(staff)) tokens[store] = await signIn(nik);
   const perStore = Math.ceil((WORKERS / 3) * 40);
-  for (const store of Object.keys(staff)) {
-    const catalogue = `/api/channels/379/stores/${store}/products`;
-    const res = await fetch(`${NGINX}${catalogue}`, { headers: signed(`GET ${catalogue}`) });
-    if (!res.ok) throw new Error(`catalogue of ${store}: ${res.status} ${await res.text()}`);
-    const barcodes = (await res.json()).data.items.slice(0, 2).map((item) => item.barcode);
-    for (let i = 0; i < perStore; i++) {
-      const body = JSON.stringify({ orderNo: `TOPO-${store}-${i}-${Date.now()}`, storeCode: store, deliveryType: 0, paymentId: 1, customer: { name: 'Siti Rahayu', phone: '081234567890' }, lines: barcodes.map((barcode) => ({ barcode, qty: 2 })) });
-      const res = await fetch(`${NGINX}/api/channels/379/orders`, { method: 'POST', headers: signed(body), body });
-      if (res.status !== 201) throw new Error(`intake: ${res.status} ${await res.text()}`);
-      orderQueue[store].push({ shipmentNo: (await res.json()).data.shipmentNo, lines: barcodes.map((barcode) => ({ barcode, qty: 2 })) });
-    }
-  }
+  for (const store of Object.keys(staff)) await takeInOrders(store, perStore);
   log(`${perStore * 3} orders taken in for the crew`);
 
   // Fifty phones: the crew of each store, a kepala toko and the area supervisor (every store).
@@ -275,10 +266,20 @@ async function main() {
   goal(lost === 0 && doubled === 0, `${lost} actions lost and ${doubled} doubled in the database`);
   goal(duplicated === 0 && missing === 0, `phones: ${missing} events missing, ${duplicated} duplicated`);
   goal(byName['b) PostgreSQL restart'].longestTryAgainMs <= FAIL_FAST_GOAL_MS, `a "try again" took ${byName['b) PostgreSQL restart'].longestTryAgainMs} ms (goal ${FAIL_FAST_GOAL_MS})`);
+  const otherAnswers = Object.keys(byName['b) PostgreSQL restart'].answers).filter((c) => c !== 'SERVICE_UNAVAILABLE');
+  goal(otherAnswers.length === 0, `while PostgreSQL restarted the phones got ${otherAnswers.join(', ')} besides the app's own "try again"`);
   goal(workerOrders.done > 0, 'the crew packed no order');
+  // Steady load: the crew keeps working through every phase, and a rolling restart or a database
+  // restart stalls no phone's action past the recovery goal (a SIGKILL may: its dead requests' keys).
+  for (const p of phases.filter((p) => /^[abd]\)/.test(p.name))) {
+    goal(p.latencies.length > 0, `no crew action was answered during ${p.name}`);
+    goal(p.longestStall <= RECOVERY_GOAL_MS, `a crew action waited ${p.longestStall} ms during ${p.name} (goal ${RECOVERY_GOAL_MS})`);
+  }
+  const longestGap = Math.max(...phones.map((p) => p.longestGapMs));
+  goal(longestGap <= RECOVERY_GOAL_MS, `a phone was off the event stream for ${longestGap} ms (goal ${RECOVERY_GOAL_MS})`);
   if (problems.length) {
     console.log(`\nGOALS MISSED:\n- ${problems.join('\n- ')}`);
-    console.log(`logs were in ${tmp} (removed); run again with the same ports to look`);
+    console.log(process.env.TOPOLOGY_LOGS ? `logs: ${process.env.TOPOLOGY_LOGS}` : 'run again with TOPOLOGY_LOGS=<dir> to keep the logs');
     return 1;
   }
   console.log('\nEvery goal met.');
