@@ -66,8 +66,8 @@ export function createCrew({ NGINX, channelSecret }) {
         const text = await res.text();
         code = status < 300 ? 'ok' : answerCode(status, text);
         if (code === 'SERVICE_UNAVAILABLE') {
-          p.tryAgain++;
-          p.longestTryAgainMs = Math.max(p.longestTryAgainMs, Date.now() - a0);
+          phase.tryAgain++;
+          phase.longestTryAgainMs = Math.max(phase.longestTryAgainMs, Date.now() - a0);
         }
         if (status < 300 || code === 'IDEMPOTENCY_ALREADY_APPLIED') {
           record.ack = { status, code, replayed: res.headers.get('idempotent-replayed') === 'true' };
@@ -81,7 +81,7 @@ export function createCrew({ NGINX, channelSecret }) {
         // network error: the outcome is unknown, the same key settles it
       }
       if (code !== 'ok') {
-        const seen = (p.answers[code] ??= { n: 0, longestMs: 0 });
+        const seen = (phase.answers[code] ??= { n: 0, longestMs: 0 });
         seen.n++;
         seen.longestMs = Math.max(seen.longestMs, Date.now() - a0);
       }
@@ -212,7 +212,7 @@ export function createCrew({ NGINX, channelSecret }) {
   function printTable(perPhase) {
     for (const p of phases) {
       const answers = Object.entries(p.answers).map(([c, a]) => `${c} ${a.n} (longest ${a.longestMs} ms)`);
-      if (answers.length) p.notes.unshift(`answers resent: ${answers.join(', ')}`);
+      if (answers.length) p.notes.unshift(`answers to resend: ${answers.join(', ')}`);
     }
     const rowsOut = phases.map((p) => {
       const ev = perPhase[p.name] ?? { expectedTotal: 0, seenTotal: 0, duplicated: 0, missing: 0 };
