@@ -33,6 +33,12 @@ export interface PoolStats {
   waiting: number;
 }
 
+/** Longest wait for a new PostgreSQL connection (a pooled one is handed out at once when idle). */
+export const POOL_CONNECT_TIMEOUT_MS = 5_000;
+
+/** A checked-out connection that died is given back to the pool after this long if its holder did not. */
+const DEAD_CLIENT_GRACE_MS = 5_000;
+
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
 
 export interface DbOptions {
@@ -95,10 +101,41 @@ async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   // bigint counts come back as numbers; our counts stay far below 2^53.
   pg.types.setTypeParser(20, (v: string) => Number(v));
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Fail fast while PostgreSQL is away: a connect that gets no answer gives up (the request is told to
+  // try again, platform/errors.ts) instead of holding the phone; keepAlive finds a dead peer on a quiet socket.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS, keepAlive: true });
   // An idle client killed by the server (restart, failover, a forced drop) must not crash
   // the process: the pool replaces it on the next query.
   pool.on('error', () => undefined);
+  // The pool listens for errors on idle clients only: a connection that dies while checked out between
+  // two statements (a transaction's, when PostgreSQL restarts) would throw from an 'error' event with no
+  // listener and end the process. The next statement on it fails and is answered as any other.
+  // And a holder that never releases a dead connection (drizzle's transaction runs `begin` before its
+  // try/finally) would keep a pool slot forever: released here, with its error, after a grace period.
+  const guarded = new WeakSet<object>();
+  const onDeath = new WeakMap<object, () => void>();
+  const guard = (value: unknown) => {
+    if (!value || typeof value !== 'object') return;
+    const client = value as import('pg').PoolClient;
+    if (!guarded.has(client)) {
+      guarded.add(client);
+      const died = () => onDeath.get(client)?.();
+      client.on('error', died);
+      client.on('end', died);
+    }
+    const release = client.release;
+    let released = false;
+    client.release = (err?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      onDeath.delete(client);
+      release(err);
+    };
+    onDeath.set(client, () => {
+      onDeath.delete(client);
+      setTimeout(() => client.release(new Error('connection lost while checked out')), DEAD_CLIENT_GRACE_MS).unref();
+    });
+  };
   // Every query and transaction takes its connection through connect(): timed for the pool-wait metric.
   const waitObservers: Array<(seconds: number) => void> = [];
   const connect = pool.connect.bind(pool) as (cb?: (...args: unknown[]) => void) => unknown;
@@ -108,8 +145,8 @@ async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
       const seconds = (performance.now() - started) / 1000;
       for (const o of waitObservers) o(seconds);
     };
-    if (cb) return connect((...args: unknown[]) => (observe(), cb(...args)));
-    return (connect() as Promise<unknown>).then((client) => (observe(), client));
+    if (cb) return connect((...args: unknown[]) => (observe(), guard(args[1]), cb(...args)));
+    return (connect() as Promise<unknown>).then((client) => (observe(), guard(client), client));
   };
   const db = drizzle(pool, { schema }) as unknown as Db;
   registerRawRunner(db, (name, text, values) => pool.query(name ? { name, text, values } : { text, values }));

@@ -70,6 +70,30 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
  */
 const LOST_RACE_STATES = new Set(['23505', '40P01', '40001']);
 
+/**
+ * The database cannot be reached right now: refused or dropped connections (a restart, a failover,
+ * pg_terminate_backend), a connect that timed out, a server starting up or shutting down (57P01-03),
+ * class 08 (connection exception) and too many connections (53300). Transient, and nothing was
+ * changed (a change commits before its reply), so the caller is told to try again.
+ */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** node-postgres' own words for a connection that died or never came (it sets no code for them). */
+const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated unexpectedly)/;
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const state = sqlState(err);
+  if (state !== null) return UNAVAILABLE_STATES.has(state) || state.startsWith('08');
+  for (const e of errorChain(err)) {
+    if (typeof e.code === 'string' && UNAVAILABLE_ERRNOS.has(e.code)) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** Seconds a client is asked to wait before it tries again while the database is away. */
+const RETRY_AFTER_SECONDS = 2;
+
 function issuePath(instancePath: string | undefined, extra: unknown): string {
   const base = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
   return base || (typeof extra === 'string' ? extra : '');
@@ -95,6 +119,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (state !== null && LOST_RACE_STATES.has(state)) {
       req.log.warn({ sqlState: state, constraint: (err as { constraint?: unknown }).constraint ?? (err.cause as { constraint?: unknown } | undefined)?.constraint }, 'race lost in the database');
       return reply.code(ERROR_HTTP_STATUS.CONFLICT).send({ message: ERROR_MESSAGES.CONFLICT, code: 'CONFLICT' });
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err: { message: err.message, code: err.code ?? sqlState(err) } }, 'database unavailable');
+      return reply
+        .code(ERROR_HTTP_STATUS.SERVICE_UNAVAILABLE)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ message: ERROR_MESSAGES.SERVICE_UNAVAILABLE, code: 'SERVICE_UNAVAILABLE' });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');

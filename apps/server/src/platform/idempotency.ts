@@ -6,7 +6,8 @@ import { Batcher } from '../db/batcher';
 import type { Db, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { statement } from '../db/statement';
-import { AppError } from './errors';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, isDatabaseUnavailable } from './errors';
 import { assertAccessGranted } from './route-kit';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -244,7 +245,7 @@ export const idempotencyPlugin = fp(async (app) => {
     req.idempotency = null;
     if (reply.statusCode >= 500 || [401, 409, 429].includes(reply.statusCode)) {
       // Nothing was applied (or the outcome is transient): let a retry run again.
-      await keyBatchers(app.db).finish.submit({ ...idem, responseStatus: null, responseBody: null });
+      await finishKey(app.db, { ...idem, responseStatus: null, responseBody: null }, req.log);
       return payload;
     }
     let body: unknown;
@@ -253,10 +254,38 @@ export const idempotencyPlugin = fp(async (app) => {
     } catch {
       body = null;
     }
-    await keyBatchers(app.db).finish.submit({ ...idem, responseStatus: reply.statusCode, responseBody: storedReply(body, req.routeOptions.config.replySecrets) });
+    await finishKey(app.db, { ...idem, responseStatus: reply.statusCode, responseBody: storedReply(body, req.routeOptions.config.replySecrets) }, req.log);
     return payload;
   });
 });
+
+/** How long a key's outcome is retried in the background while the database is away (a restart takes seconds). */
+const FINISH_RETRY_FOR_MS = 60_000;
+const FINISH_RETRY_EVERY_MS = 1_000;
+
+/**
+ * Settles a key with its outcome. When the database went away after the key was taken (a restart,
+ * a failover), the outcome is written once it is back instead of failing the reply: otherwise the
+ * key would stay "running" and every retry of the phone's action would be refused for
+ * STALE_RUNNING_MS. The reply is still true: a change commits (and marks its key applied) before it.
+ */
+async function finishKey(db: Db, outcome: KeyOutcome, log: FastifyBaseLogger): Promise<void> {
+  try {
+    await keyBatchers(db).finish.submit(outcome);
+  } catch (err) {
+    if (!isDatabaseUnavailable(err)) throw err;
+    const until = Date.now() + FINISH_RETRY_FOR_MS;
+    const retry = () => {
+      keyBatchers(db)
+        .finish.submit(outcome)
+        .catch((again: unknown) => {
+          if (isDatabaseUnavailable(again) && Date.now() < until) setTimeout(retry, FINISH_RETRY_EVERY_MS).unref();
+          else log.error({ err: again, key: outcome.key }, 'idempotency key left running');
+        });
+    };
+    setTimeout(retry, FINISH_RETRY_EVERY_MS).unref();
+  }
+}
 
 /** Removes expired keys; called periodically by main. */
 export async function purgeExpiredIdempotencyKeys(db: import('../db/client').Db): Promise<void> {

@@ -39,6 +39,8 @@ export const ERROR_MESSAGES = {
   DELIVERY_NEEDS_POD: 'Pesanan antar dikonfirmasi dengan scan and go (POD), bukan kode pengambilan.',
   PAPER_BAG_UNAVAILABLE: 'Produk kantong kertas tidak tersedia.',
   INTERNAL: 'Sepertinya sistem dalam masalah. Periksa kembali koneksi anda & coba lagi',
+  // The database cannot be reached for a moment (restart, failover): nothing was changed, a retry will do.
+  SERVICE_UNAVAILABLE: 'Server sedang sibuk, coba lagi sebentar lagi.',
   // Scan-and-go POD and its approvals: the texts the spec's error catalogue (§8) quotes are kept verbatim.
   POD_OUTSIDE_AREA: 'koordinat lokasi POD tidak sesuai',
   POD_ACCURACY_TOO_LOW: 'Akurasi lokasi terlalu rendah. Aktifkan GPS, pindah ke tempat terbuka, lalu coba lagi.',
