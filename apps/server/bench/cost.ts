@@ -60,7 +60,10 @@ async function main(): Promise<void> {
   }
   const secrets = processSecrets();
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: url, WEB_DIST: '/nonexistent', JWT_SECRET: secrets.JWT_SECRET, CHANNEL_SECRETS: secrets.CHANNEL_SECRETS });
-  const app = await buildApp({ config: { ...config, READ_CACHE_TTL_MS: 0, STOCK_CACHE_TTL_MS: 0 }, handle, logger: false });
+  // COST_METRICS=off measures the same reads without the request metrics' hook (METRICS_PORT off).
+  const metricsOff = process.env.COST_METRICS === 'off';
+  const app = await buildApp({ config: { ...config, READ_CACHE_TTL_MS: 0, STOCK_CACHE_TTL_MS: 0, ...(metricsOff ? { metricsPort: null } : {}) }, handle, logger: false });
+  console.error(`request metrics ${metricsOff ? 'off' : 'on'}; ${N} requests per row`);
   const signIn = async (nik: string) => {
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { nik, password: DEMO_PASSWORD } });
     return { authorization: `Bearer ${(login.json() as { data: { token: string } }).data.token}` };
@@ -73,6 +76,7 @@ async function main(): Promise<void> {
   const postmaster = Number(readFileSync(`/proc/${backend!.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
   const reads: Array<[string, (i: number) => string, Record<string, string>?]> = [
     ['signed-in floor (members/me)', () => '/api/members/me'],
+    ['orders count', () => '/api/orders/count'],
     ['orders list (1101, facets)', () => '/api/orders?status=1101&page=1&size=20'],
     ['stock lookup (nearest stores)', (i) => `/api/stock/products/${productIds[i % productIds.length]}`],
     ['booking stores (nearby ring)', (i) => `/api/bookings/stores?productId=${productIds[i % productIds.length]}&qty=1&scope=nearby`],

@@ -7,9 +7,8 @@ import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { CHANNEL_NOTICE_STATUS, PUSH_MESSAGE_STATUS } from '@gerai/contract';
 import { collectWork, rowsOf, sharedRead } from './metrics-work';
+import { RequestDurations, timeRequests } from './metrics-requests';
 
-/** Request durations (seconds): the API's budgets are 30 and 50 ms at p99 (bench/budgets.ts), a slow phone's request a few seconds. */
-const DURATION_BUCKETS = [0.005, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Waits for a pooled connection (seconds): none at all when the pool is big enough. */
 const WAIT_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
@@ -24,7 +23,7 @@ export interface Metrics {
 }
 
 /**
- * The app's metrics: request duration per route pattern and status (a hook on every reply), and
+ * The app's metrics: request duration per route pattern and status (a hook on every route's reply), and
  * figures read when Prometheus scrapes (the event stream, the pool, the outboxes, each store's work),
  * so nothing is computed between scrapes. Several apps in one process (tests) each have their own.
  */
@@ -33,20 +32,11 @@ export function registerMetrics(app: FastifyInstance): Metrics {
   // Process figures, event loop lag (min, mean, p50, p90, p99, max) and the GC's pauses.
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
-  const duration = new Histogram({
-    name: 'gerai_http_request_duration_seconds',
-    help: 'Time from a request arriving to its reply being sent, per route pattern and status (event streams excluded).',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: DURATION_BUCKETS,
-    registers: [registry],
-  });
-  app.addHook('onResponse', async (req, reply) => {
-    // A stream's "duration" is how long a phone stayed connected: counted by gerai_event_streams_open instead.
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/event-stream')) return;
-    // The pattern, never the URL: one series per route whatever ids the phones ask for.
-    const route = req.routeOptions.url ?? 'unmatched';
-    duration.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
-  });
+  // Per route pattern and status, never the URL: one series per route whatever ids the phones ask for.
+  timeRequests(
+    app,
+    new RequestDurations('gerai_http_request_duration_seconds', 'Time from a request arriving to its reply being sent, per route pattern and status (event streams excluded).', registry),
+  );
 
   const bus = app.events;
   new Gauge({

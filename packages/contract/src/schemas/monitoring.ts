@@ -29,11 +29,15 @@ export const monitoringWaitingSchema = z.object({
 });
 export type MonitoringWaiting = z.infer<typeof monitoringWaitingSchema>;
 
+/** A store row's figures for one status: its oldest order is the scope's tiles' business, not a row's (nothing shows it). */
+export const monitoringStoreStatusSchema = monitoringStatusSchema.omit({ oldestAt: true });
+export type MonitoringStoreStatus = z.infer<typeof monitoringStoreStatusSchema>;
+
 export const monitoringStoreSchema = z.object({
   storeCode: z.string(),
   storeName: z.string(),
   /** 1101, 1102, 1103, 1104 and 1106, in that order. */
-  statuses: z.array(monitoringStatusSchema),
+  statuses: z.array(monitoringStoreStatusSchema),
   late: z.number().int(),
   waiting: z.number().int(),
 });

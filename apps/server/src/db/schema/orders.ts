@@ -65,7 +65,8 @@ export const orders = pgTable(
     // orders_created_idx (created_at) covering what the recap reads (id, store_code, app_id, status_id,
     // picker_user_id, claimed_at, packed_at, completed_at): the whole chain's range read index-only. Drizzle
     // cannot declare INCLUDE, so it lives in migration 0016 only; so does orders_cancelled_created_idx, the
-    // cancelled orders (1106, 1107) by arrival with their store and reason (the recap's cancellations).
+    // cancelled orders (1106, 1107) by arrival with their store and reason (the recap's cancellations). Migration
+    // 0022's orders_picker_created_idx and orders_id_created_idx give the recap's crew and out-of-stock reads their order.
     // Covers the order list's channel facet and the per-status counts (index-only scans).
     index('orders_store_status_app_idx').on(t.storeCode, t.statusId, t.appId),
     index('orders_order_no_idx').on(t.orderNo),

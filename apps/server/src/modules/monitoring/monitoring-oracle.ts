@@ -97,9 +97,10 @@ function snapshotSql(scope: (column: string) => string): string {
     (select coalesce(json_agg(json_build_object('code', code, 'name', name) order by late desc, open desc, code), '[]') from ranked) as stores,
     (select coalesce(json_agg(json_build_object('store', store, 'status', status_id, 'n', n, 'late', late, 'oldest', oldest, 'oldestOnTime', oldest_on_time)), '[]') from (
       select null::text as store, status_id, sum(n)::int as n, sum(late)::int as late, min(oldest) as oldest, min(oldest_on_time) as oldest_on_time from g group by status_id
-      union all
-      select store_code, status_id, n, late, oldest, oldest_on_time from g where store_code in (select code from ranked)
     ) f) as statuses,
+    (select coalesce(json_agg(json_build_object('store', store_code, 'status', status_id, 'n', n, 'late', late)), '[]') from (
+      select store_code, status_id, n, late from g where store_code in (select code from ranked)
+    ) f) as "storeStatuses",
     (select coalesce(json_agg(json_build_object('kind', kind, 'n', n, 'oldest', oldest)), '[]') from (
       select kind, sum(n)::int as n, min(oldest) as oldest from w group by kind) k) as waiting,
     (select coalesce(json_agg(json_build_object('store', store_code, 'n', n)), '[]') from (

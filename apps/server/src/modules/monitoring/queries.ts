@@ -72,11 +72,8 @@ export async function loadMonitoring(db: Db, p: Principal, q: MonitoringQuery, s
 
   const totals = new Map<OrderStatusId, Figures>(SHOWN_STATUSES.map((s) => [s, noFigures()]));
   const byStore = new Map<string, Map<OrderStatusId, Figures>>(listed.map((code) => [code, new Map(SHOWN_STATUSES.map((s) => [s, noFigures()]))]));
-  for (const row of snapshot.statuses) {
-    const figures = { count: row.n, late: row.late, oldest: stamp(row.oldest), oldestOnTime: stamp(row.oldestOnTime) };
-    if (row.store === null) add(totals.get(row.status)!, figures);
-    else add(byStore.get(row.store)!.get(row.status)!, figures);
-  }
+  for (const row of snapshot.statuses) add(totals.get(row.status)!, { count: row.n, late: row.late, oldest: stamp(row.oldest), oldestOnTime: stamp(row.oldestOnTime) });
+  for (const row of snapshot.storeStatuses) add(byStore.get(row.store)!.get(row.status)!, { count: row.n, late: row.late, oldest: null, oldestOnTime: null });
 
   const waiting = new Map<WaitingKind, Figures>(WAITING_KINDS.map((k) => [k, noFigures()]));
   for (const row of snapshot.waiting) add(waiting.get(row.kind)!, { count: row.n, late: 0, oldest: stamp(row.oldest), oldestOnTime: null });
@@ -99,7 +96,7 @@ export async function loadMonitoring(db: Db, p: Principal, q: MonitoringQuery, s
       return {
         storeCode: r.code,
         storeName: r.name,
-        statuses: SHOWN_STATUSES.map((s) => statusOf(s, statuses.get(s)!)),
+        statuses: SHOWN_STATUSES.map((statusId) => ({ statusId, count: statuses.get(statusId)!.count, late: statuses.get(statusId)!.late })),
         late: MONITORED_STATUSES.reduce((n, s) => n + statuses.get(s)!.late, 0),
         waiting: waitingByStore.get(r.code) ?? 0,
       };

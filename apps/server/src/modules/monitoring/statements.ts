@@ -49,8 +49,10 @@ export interface SnapshotRow {
   storeCount: number;
   /** The listed stores, most late work first, then most open work, then code. */
   stores: Array<{ code: string; name: string }>;
-  /** Per status: the scope's totals (store null) and each listed store's own. */
+  /** Per status: the scope's totals (store null). */
   statuses: StatusFigures[];
+  /** Each listed store's count and late orders per status (a store row shows no oldest order). */
+  storeStatuses: Array<{ store: string; status: OrderStatusId; n: number; late: number }>;
   waiting: WaitingFigures[];
   waitingByStore: Array<{ store: string; n: number }>;
   late: LateRow[];
@@ -110,10 +112,8 @@ const lateSql = (scope: (column: string) => string) => {
 const SELECT_REPLY = `select
     (select coalesce(json_agg(x), '[]') from (select code, name from ranked order by late desc, open desc, code) x) as stores,
     (select coalesce(json_agg(x), '[]') from (
-      select null::text as store, status_id as status, n, late, oldest, oldest_on_time as "oldestOnTime" from totals where n > 0
-      union all
-      select store_code, status_id, n, late, oldest, oldest_on_time from listed
-    ) x) as statuses,
+      select null::text as store, status_id as status, n, late, oldest, oldest_on_time as "oldestOnTime" from totals where n > 0) x) as statuses,
+    (select coalesce(json_agg(x), '[]') from (select store_code as store, status_id as status, n, late from listed) x) as "storeStatuses",
     (select coalesce(json_agg(x), '[]') from (select kind, sum(n)::int as n, min(oldest) as oldest from w group by kind) x) as waiting,
     (select coalesce(json_agg(x), '[]') from (
       select store_code as store, sum(n)::int as n from w where store_code in (select code from ranked) group by store_code) x) as "waitingByStore",
@@ -170,8 +170,7 @@ function chainSql(): string {
       limit ${top}
     ) u
   ), listed as (
-    select r.code as store_code, c.status_id, c.n, case when k.cutoff is null then 0 else c.n - coalesce(t.n, 0) end as late,
-      (select min(o.created_at) from orders o where o.store_code = r.code and o.status_id = c.status_id) as oldest, null::timestamptz as oldest_on_time
+    select r.code as store_code, c.status_id, c.n, case when k.cutoff is null then 0 else c.n - coalesce(t.n, 0) end as late
     from ranked r cross join lateral (
       -- offset 0 keeps it a per-store primary key read (pulled up, it becomes a walk of every store's counters).
       select status_id, n from order_status_counts c where c.store_code = r.code and c.status_id in (${list(SHOWN_STATUSES)}) and c.n > 0 offset 0) c
@@ -204,14 +203,15 @@ function storesSql(): string {
     select store_code, sum(late)::int as late, sum(n)::int as open from g where status_id in (${list(OPEN_STATUSES)}) group by store_code
   ), ranked as materialized (
     -- Stores with open work by late work, then open work, then code; stores without any follow by code.
-    select c.code, s.name, c.late, c.open from (
+    -- Names by key for the listed stores alone (a join hashed every store of the chain).
+    select c.code, (select s.name from stores s where s.code = c.code) as name, c.late, c.open from (
       (select store_code as code, late, open from busy order by late desc, open desc, store_code limit ${top})
       union all
       (select code, 0, 0 from stores where ${scope('code')} and not exists (select 1 from busy b where b.store_code = stores.code) order by code limit ${top})
       order by late desc, open desc, code limit ${top}
-    ) c join stores s on s.code = c.code
+    ) c where exists (select 1 from stores s where s.code = c.code)
   ), listed as (
-    select store_code, status_id, n, late, oldest, oldest_on_time from g where store_code in (select code from ranked)
+    select store_code, status_id, n, late from g where store_code in (select code from ranked)
   ), w as materialized (
     ${waitingSql(scope)}
   ), late as (

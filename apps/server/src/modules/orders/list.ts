@@ -62,16 +62,14 @@ function listStatementText(shape: ListShape): string {
   }
   const page = shape.app ? [...base, `o.app_id = ${next()}::int`] : base;
   const dir = shape.oldestFirst ? 'asc' : 'desc';
+  // json_agg of whole rows keyed by their column names, fed in order by the sorted page: json_build_object looks up
+  // every argument's type on every row.
   return `select
-    (select json_agg(json_build_object(
-        'shipmentNo', p.shipment_no, 'orderNo', p.order_no, 'statusId', p.status_id, 'deliveryType', p.delivery_type,
-        'appId', p.app_id, 'storeCode', p.store_code, 'customerName', p.customer_name, 'price', p.price,
-        'createdAt', p.created_at, 'pickerName', p.picker_name, 'cancelledBy', p.cancelled_by_name, 'cancelReason', p.cancel_reason,
-        'qty', p.qty, 'picked', p.picked, 'oos', p.oos, 'unresolved', p.unresolved) order by p.created_at ${dir}, p.id ${dir})
-      from (
-        select o.id, o.shipment_no, o.order_no, o.status_id, o.delivery_type, o.app_id, o.store_code, o.customer_name, o.price,
-          o.created_at, (select u.name from users u where u.id = o.picker_user_id) as picker_name,
-          (select u.name from users u where u.id = o.cancelled_by) as cancelled_by_name, o.cancel_reason,
+    (select json_agg(p) from (
+        select o.shipment_no as "shipmentNo", o.order_no as "orderNo", o.status_id as "statusId", o.delivery_type as "deliveryType",
+          o.app_id as "appId", o.store_code as "storeCode", o.customer_name as "customerName", o.price,
+          o.created_at as "createdAt", (select u.name from users u where u.id = o.picker_user_id) as "pickerName",
+          (select u.name from users u where u.id = o.cancelled_by) as "cancelledBy", o.cancel_reason as "cancelReason",
           t.qty, t.picked, t.oos, t.unresolved
         from orders o
         left join lateral (
@@ -83,8 +81,7 @@ function listStatementText(shape: ListShape): string {
         order by o.created_at ${dir}, o.id ${dir}
         limit $3 offset $4
       ) p) as items,
-    (select json_agg(json_build_object('appId', f.app_id, 'n', f.n))
-      from (select o.app_id, count(*)::int as n from orders o where ${base.join(' and ')} group by o.app_id) f) as facets`;
+    (select json_agg(f) from (select o.app_id as "appId", count(*)::int as n from orders o where ${base.join(' and ')} group by o.app_id) f) as facets`;
 }
 
 const listStatements = new Map<string, (db: Db, ...params: ListParams) => Promise<ListRow[]>>();
