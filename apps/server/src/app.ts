@@ -39,7 +39,7 @@ import { recapRoutes } from './modules/recap/routes';
 import { pushRoutes, queuePushes } from './modules/push';
 import { followChanges } from './platform/audit';
 import { registerMetrics, type Metrics } from './platform/metrics';
-import { loggerOptions, registerRequestLogging, REQUEST_LOG_OPTIONS } from './platform/logging';
+import { loggerOptions, namingRequest, registerRequestLogging, REQUEST_LOG_OPTIONS } from './platform/logging';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,7 +85,7 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
     trustProxy: config.TRUST_PROXY,
     // X-Request-Id kept when safe, else a fresh one; one log line per finished request.
     ...REQUEST_LOG_OPTIONS,
-    frameworkErrors: frameworkErrorReply,
+    frameworkErrors: namingRequest(frameworkErrorReply),
     // A method Node's parser does not know never reaches Fastify: answered here in the app's shape (404).
     clientErrorHandler: clientErrorReply,
   }).withTypeProvider<ZodTypeProvider>();

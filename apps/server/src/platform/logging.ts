@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { pino, type DestinationStream, type LoggerOptions } from 'pino';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { REQUEST_ID_HEADER, REQUEST_ID_PATTERN } from '@gerai/contract';
 import type { Config } from '../config';
 
@@ -19,9 +19,18 @@ export function requestIdOf(req: IncomingMessage): string {
 /** Fastify's options for ids and request logs: one line per finished request (onResponse below), no "incoming request" line. */
 export const REQUEST_LOG_OPTIONS = {
   genReqId: requestIdOf,
-  requestIdLogLabel: 'requestId',
-  disableRequestLogging: true,
+  logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: true }),
 } satisfies Partial<FastifyServerOptions>;
+
+type FrameworkErrors = NonNullable<FastifyServerOptions['frameworkErrors']>;
+
+/** Fastify's `frameworkErrors` (a URL it cannot decode) is answered before any hook: the reply still names its request. */
+export function namingRequest(handler: FrameworkErrors): FrameworkErrors {
+  return (err, req, reply) => {
+    reply.header(REQUEST_ID_HEADER, req.id);
+    return handler(err, req, reply);
+  };
+}
 
 /**
  * Paths no line may carry, whoever logs them: secrets (passwords, PINs, tokens, cookies, push keys) and
@@ -59,10 +68,16 @@ export const REDACTED_PATHS = [
   '*.auth',
 ];
 
-/** Query text may follow; bound values never: Drizzle writes them into its error's message ("params: …"). */
-function withoutParams(message: string): string {
+/**
+ * A message without the values it may quote: Drizzle writes a failed query's bound values after
+ * "params:", and PostgreSQL quotes a refused value ('value "0812…" is out of range for type integer')
+ * as it quotes names, so a database error's quoted parts all go (its constraint, table and column
+ * are written as fields of their own).
+ */
+export function safeMessage(message: string, fromDatabase = false): string {
   const at = message.indexOf('\nparams:');
-  return at === -1 ? message : message.slice(0, at);
+  const text = at === -1 ? message : message.slice(0, at);
+  return fromDatabase ? text.replace(/"[^"]*"/g, '"…"') : text;
 }
 
 /** Names of database objects and codes, never values: a driver's `detail` ("Key (phone)=(08…)") stays out. */
@@ -75,10 +90,12 @@ const SAFE_ERROR_FIELDS = ['code', 'statusCode', 'constraint', 'table', 'column'
  */
 export function serializeError(err: unknown, depth = 0): Record<string, unknown> {
   if (!(err instanceof Error)) return { type: typeof err };
-  const out: Record<string, unknown> = { type: err.constructor.name, message: withoutParams(err.message) };
+  const fields = err as unknown as Record<string, unknown>;
+  const fromDatabase = typeof fields.severity === 'string' && typeof fields.code === 'string';
+  const out: Record<string, unknown> = { type: err.constructor.name, message: safeMessage(err.message, fromDatabase) };
   if (err.stack) out.stack = err.stack.split('\n').filter((line) => /^\s+at /.test(line)).join('\n');
   for (const field of SAFE_ERROR_FIELDS) {
-    const value = (err as unknown as Record<string, unknown>)[field];
+    const value = fields[field];
     if (typeof value === 'string' || typeof value === 'number') out[field] = value;
   }
   if (err.cause !== undefined && depth < 3) out.cause = serializeError(err.cause, depth + 1);
