@@ -6,11 +6,14 @@
  * `COST_PG_URL=<url>` reuses a database already seeded (`COST_KEEP=1` leaves the throwaway one running).
  * The writes that move order counts (and with them monitoring's kept figures, migration 0018) are measured the same
  * way: a channel order's intake, and its claim (`npx tsx bench/cost.ts intake claim`).
+ * `COST_LOG=/dev/null` logs as production does (a line per request), so the logging's cost is in the figures.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { MONITORING_TILES } from '@gerai/contract';
+import { pino } from 'pino';
 import { buildApp } from '../src/app';
+import { loggerOptions, productionDestination } from '../src/platform/logging';
 import { loadConfig } from '../src/config';
 import { migrateDb, openDb } from '../src/db/client';
 import { users } from '../src/db/schema';
@@ -60,7 +63,12 @@ async function main(): Promise<void> {
   }
   const secrets = processSecrets();
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: url, WEB_DIST: '/nonexistent', JWT_SECRET: secrets.JWT_SECRET, CHANNEL_SECRETS: secrets.CHANNEL_SECRETS });
-  const app = await buildApp({ config: { ...config, READ_CACHE_TTL_MS: 0, STOCK_CACHE_TTL_MS: 0 }, handle, logger: false });
+  // COST_LOG=<file>: log as production does (info, one line per request) into that file; COST_LOG_SYNC=1 writes each line synchronously.
+  const logTo = process.env.COST_LOG;
+  const logger = logTo
+    ? loggerOptions({ ...config, LOG_LEVEL: 'info' }, { stream: process.env.COST_LOG_SYNC ? pino.destination({ dest: logTo, sync: true }) : productionDestination(logTo) })
+    : false;
+  const app = await buildApp({ config: { ...config, READ_CACHE_TTL_MS: 0, STOCK_CACHE_TTL_MS: 0 }, handle, logger });
   const signIn = async (nik: string) => {
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { nik, password: DEMO_PASSWORD } });
     return { authorization: `Bearer ${(login.json() as { data: { token: string } }).data.token}` };

@@ -113,10 +113,10 @@ const serializers = {
  * Where production lines go: stdout, written asynchronously in blocks of 4 KB at least (a write
  * syscall per request costs more than the line; a slow reader of stdout, journald, never stalls
  * requests). A quiet server still shows a line within a second (the timer below); pino writes what is
- * left on exit. A SIGKILL may lose the last second of lines.
+ * left on exit. A SIGKILL may lose the last second of lines. `to`: a file descriptor or path (the bench's).
  */
-export function productionDestination(): DestinationStream {
-  const dest = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+export function productionDestination(to: number | string = 1): DestinationStream {
+  const dest = pino.destination({ dest: to, sync: false, minLength: 4096 });
   setInterval(() => {
     // flush() throws while the stream is still opening or once it has ended; the next tick tries again.
     try {
