@@ -6,7 +6,7 @@ import { users } from '../db/schema';
 import { REQUEST_ID_HEADER } from '@gerai/contract';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import type { TestContext } from '../test/harness';
+import { listenLocally, type TestContext } from '../test/harness';
 import { oneLineOrder, sendChannelOrder } from '../test/intake';
 import { openTestDb } from '../test/test-db';
 import { DEMO_NIK, DEMO_PASSWORD } from '../seed/demo-data';
@@ -93,6 +93,14 @@ describe('request ids', () => {
     expect(replies.map((r) => r.statusCode)).toEqual([401, 404, 400, 400, 500]);
     for (const r of replies) expect(String(r.headers[REQUEST_ID_HEADER]), `${r.statusCode} ${r.body}`).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Set(replies.map((r) => r.headers[REQUEST_ID_HEADER])).size).toBe(replies.length);
+
+    // The event stream writes its own head (a hijacked reply): it names its request too.
+    const base = await listenLocally(ctx);
+    const aborted = new AbortController();
+    const stream = await fetch(`${base}/api/events`, { headers: { authorization, [REQUEST_ID_HEADER]: 'sse-1' }, signal: aborted.signal });
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    expect(stream.headers.get(REQUEST_ID_HEADER)).toBe('sse-1');
+    aborted.abort();
   });
 });
 

@@ -27,7 +27,7 @@ type FrameworkErrors = NonNullable<FastifyServerOptions['frameworkErrors']>;
 /** Fastify's `frameworkErrors` (a URL it cannot decode) is answered before any hook: the reply still names its request. */
 export function namingRequest(handler: FrameworkErrors): FrameworkErrors {
   return (err, req, reply) => {
-    reply.header(REQUEST_ID_HEADER, req.id);
+    reply.raw.setHeader(REQUEST_ID_HEADER, req.id);
     return handler(err, req, reply);
   };
 }
@@ -168,7 +168,8 @@ export function outsideRequest<A extends unknown[]>(work: (...args: A) => void):
  */
 export function registerRequestLogging(app: FastifyInstance): void {
   app.addHook('onRequest', (req, reply, done) => {
-    reply.header(REQUEST_ID_HEADER, req.id);
+    // On the raw response: a reply the route writes itself (the event stream, hijacked) carries it too.
+    reply.raw.setHeader(REQUEST_ID_HEADER, req.id);
     done();
   });
   // preHandler, not onRequest: a body is read in between by stream callbacks, which do not keep the context.
