@@ -138,6 +138,7 @@ async function main(): Promise<void> {
           paperBags: 0,
         },
       );
+      if (res.statusCode !== 201) throw new Error(`intake ${i}: ${res.statusCode} ${res.body}`);
       shipments.push((res.json() as { data: { shipmentNo: string } }).data.shipmentNo);
       return res;
     });
