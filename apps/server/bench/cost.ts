@@ -10,7 +10,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { MONITORING_TILES } from '@gerai/contract';
+import { MONITORING_TILES, type IntakeOrder } from '@gerai/contract';
 import { pino } from 'pino';
 import { buildApp } from '../src/app';
 import { loggerOptions, productionDestination } from '../src/platform/logging';
@@ -126,18 +126,18 @@ async function main(): Promise<void> {
       console.log(`${name.padEnd(32)} server ${((used.user + used.system) / 1000 / N).toFixed(3)} ms, PostgreSQL ${pgMs.toFixed(3)} ms, wall ${((performance.now() - t) / N).toFixed(3)} ms`);
     };
     await write('intake (channel order, T001)', async (i) => {
-      const res = await sendChannelOrder(
-        { app, config },
-        {
-          orderNo: `COST-${tag}-${i}`,
-          storeCode: 'T001',
-          deliveryType: 0,
-          paymentId: 2,
-          customer: { name: 'Pelanggan Bench', phone: '081234567890' },
-          lines: [{ barcode: product!.ean, qty: 1 }],
-          paperBags: 0,
-        },
-      );
+      const order: IntakeOrder = {
+        orderNo: `COST-${tag}-${i}`,
+        storeCode: 'T001',
+        deliveryType: 0,
+        paymentId: 2,
+        customer: { name: 'Pelanggan Bench', phone: '081234567890' },
+        lines: [{ barcode: product!.ean, qty: 1 }],
+        paperBags: 0,
+      };
+      let res = await sendChannelOrder({ app, config }, order);
+      // A drawn shipmentNo already taken today (random, one in 10^7: a bench database holds thousands a day) is a 409 the channel retries.
+      for (let retry = 0; res.statusCode === 409 && retry < 3; retry++) res = await sendChannelOrder({ app, config }, order);
       if (res.statusCode !== 201) throw new Error(`intake ${i}: ${res.statusCode} ${res.body}`);
       shipments.push((res.json() as { data: { shipmentNo: string } }).data.shipmentNo);
       return res;
