@@ -171,6 +171,10 @@ describe('log lines', () => {
     expect(failing.statusCode).toBe(500);
     secrets.push('081299990000');
 
+    // An object logged by hand with known secret or personal fields: redacted.
+    ctx.app.log.info({ url: `/api/orders?query=${phoneInQuery}`, customer: { phone: customer.phone, address: customer.address }, password: wrongPassword, token }, 'logged by hand');
+    expect(parsed().find((l) => l.msg === 'logged by hand')).toMatchObject({ url: '[redacted]', customer: { phone: '[redacted]', address: '[redacted]' }, password: '[redacted]', token: '[redacted]' });
+
     const text = lines.join('');
     for (const s of secrets) expect(text, `a log line holds ${s}`).not.toContain(s);
     for (const word of ['authorization', 'cookie', 'set-cookie', 'p256dh', 'Bearer ']) expect(text.toLowerCase()).not.toContain(word.toLowerCase());
