@@ -6,11 +6,14 @@
  * `COST_PG_URL=<url>` reuses a database already seeded (`COST_KEEP=1` leaves the throwaway one running).
  * The writes that move order counts (and with them monitoring's kept figures, migration 0018) are measured the same
  * way: a channel order's intake, and its claim (`npx tsx bench/cost.ts intake claim`).
+ * `COST_LOG=/dev/null` logs as production does (a line per request), so the logging's cost is in the figures.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { MONITORING_TILES } from '@gerai/contract';
+import { MONITORING_TILES, type IntakeOrder } from '@gerai/contract';
+import { pino } from 'pino';
 import { buildApp } from '../src/app';
+import { loggerOptions, productionDestination } from '../src/platform/logging';
 import { loadConfig } from '../src/config';
 import { migrateDb, openDb } from '../src/db/client';
 import { users } from '../src/db/schema';
@@ -62,8 +65,13 @@ async function main(): Promise<void> {
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: url, WEB_DIST: '/nonexistent', JWT_SECRET: secrets.JWT_SECRET, CHANNEL_SECRETS: secrets.CHANNEL_SECRETS });
   // COST_METRICS=off measures the same reads without the request metrics' hook (METRICS_PORT off).
   const metricsOff = process.env.COST_METRICS === 'off';
-  const app = await buildApp({ config: { ...config, READ_CACHE_TTL_MS: 0, STOCK_CACHE_TTL_MS: 0, ...(metricsOff ? { metricsPort: null } : {}) }, handle, logger: false });
-  console.error(`request metrics ${metricsOff ? 'off' : 'on'}; ${N} requests per row`);
+  // COST_LOG=<file>: log as production does (info, one line per request) into that file; COST_LOG_SYNC=1 writes each line synchronously.
+  const logTo = process.env.COST_LOG;
+  const logger = logTo
+    ? loggerOptions({ ...config, LOG_LEVEL: 'info' }, { stream: process.env.COST_LOG_SYNC ? pino.destination({ dest: logTo, sync: true }) : productionDestination(logTo) })
+    : false;
+  const app = await buildApp({ config: { ...config, READ_CACHE_TTL_MS: 0, STOCK_CACHE_TTL_MS: 0, ...(metricsOff ? { metricsPort: null } : {}) }, handle, logger });
+  console.error(`request metrics ${metricsOff ? 'off' : 'on'}; logs ${logTo ? `to ${logTo}` : 'off'}; ${N} requests per row`);
   const signIn = async (nik: string) => {
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { nik, password: DEMO_PASSWORD } });
     return { authorization: `Bearer ${(login.json() as { data: { token: string } }).data.token}` };
@@ -122,18 +130,19 @@ async function main(): Promise<void> {
       console.log(`${name.padEnd(32)} server ${((used.user + used.system) / 1000 / N).toFixed(3)} ms, PostgreSQL ${pgMs.toFixed(3)} ms, wall ${((performance.now() - t) / N).toFixed(3)} ms`);
     };
     await write('intake (channel order, T001)', async (i) => {
-      const res = await sendChannelOrder(
-        { app, config },
-        {
-          orderNo: `COST-${tag}-${i}`,
-          storeCode: 'T001',
-          deliveryType: 0,
-          paymentId: 2,
-          customer: { name: 'Pelanggan Bench', phone: '081234567890' },
-          lines: [{ barcode: product!.ean, qty: 1 }],
-          paperBags: 0,
-        },
-      );
+      const order: IntakeOrder = {
+        orderNo: `COST-${tag}-${i}`,
+        storeCode: 'T001',
+        deliveryType: 0,
+        paymentId: 2,
+        customer: { name: 'Pelanggan Bench', phone: '081234567890' },
+        lines: [{ barcode: product!.ean, qty: 1 }],
+        paperBags: 0,
+      };
+      let res = await sendChannelOrder({ app, config }, order);
+      // A drawn shipmentNo already taken today (random, one in 10^7: a bench database holds thousands a day) is a 409 the channel retries.
+      for (let retry = 0; res.statusCode === 409 && retry < 3; retry++) res = await sendChannelOrder({ app, config }, order);
+      if (res.statusCode !== 201) throw new Error(`intake ${i}: ${res.statusCode} ${res.body}`);
       shipments.push((res.json() as { data: { shipmentNo: string } }).data.shipmentNo);
       return res;
     });

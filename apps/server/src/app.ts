@@ -39,6 +39,7 @@ import { recapRoutes } from './modules/recap/routes';
 import { pushRoutes, queuePushes } from './modules/push';
 import { followChanges } from './platform/audit';
 import { registerMetrics, type Metrics } from './platform/metrics';
+import { loggerOptions, namingRequest, registerRequestLogging, REQUEST_LOG_OPTIONS } from './platform/logging';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,12 +79,13 @@ export interface BuildOptions {
 
 export async function buildApp({ config, handle, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    logger: logger ?? loggerOptions(config),
     bodyLimit: 1024 * 1024,
     // Off unless configured: trusting every hop would let a client choose its own address (and login rate-limit bucket) with X-Forwarded-For.
     trustProxy: config.TRUST_PROXY,
-    genReqId: () => crypto.randomUUID(),
-    frameworkErrors: frameworkErrorReply,
+    // X-Request-Id kept when safe, else a fresh one; one log line per finished request.
+    ...REQUEST_LOG_OPTIONS,
+    frameworkErrors: namingRequest(frameworkErrorReply),
     // A method Node's parser does not know never reaches Fastify: answered here in the app's shape (404).
     clientErrorHandler: clientErrorReply,
   }).withTypeProvider<ZodTypeProvider>();
@@ -123,6 +125,7 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
 
   // Before every route, so the request-duration hook times them all.
   app.decorate('metrics', config.metricsPort === null ? null : registerMetrics(app));
+  registerRequestLogging(app);
   registerErrorHandling(app);
   await app.register(cookie);
   await app.register(securityHeadersPlugin, {

@@ -11,6 +11,7 @@ import { purgeOldEvents } from './platform/events';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency';
 import { serveMetrics, type MetricsServer } from './platform/metrics';
 import { purgeUnattachedUploads } from './platform/uploads';
+import { loggerOptions, outsideRequest } from './platform/logging';
 import { resolveDataDir } from './seed/data-dir';
 import { isDatabaseEmpty } from './seed/empty';
 
@@ -43,10 +44,7 @@ await withStartupLock(config, async () => {
 const app = await buildApp({
   config,
   handle,
-  logger: {
-    level: config.LOG_LEVEL,
-    ...(process.stdout.isTTY && config.NODE_ENV !== 'production' ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {}),
-  },
+  logger: loggerOptions(config, { pretty: process.stdout.isTTY && config.NODE_ENV !== 'production' }),
 });
 
 let metricsServer: MetricsServer | null = null;
@@ -75,14 +73,19 @@ purge.unref();
 // Notices to the sales channels (cancelled, return decided, refunded), sent with retry and backoff.
 const notices = startChannelNotices(handle.db, config, app.log, CHAT_NOTICE_OUTCOMES);
 // A chat message is sent as soon as it is committed, not at the next poll.
-app.events.subscribe((e) => {
-  if (kicksNoticeDispatch(e)) void notices.kick();
-});
+// Kicked outside the request whose commit was heard (in-process PGlite delivers it there): its sends are background work.
+app.events.subscribe(
+  outsideRequest((e) => {
+    if (kicksNoticeDispatch(e)) void notices.kick();
+  }),
+);
 // Push notifications: queued in each change's transaction, sent as soon as it commits (every process hears every event).
 const pushes = startPushes(handle.db, config, app.log);
-app.events.subscribe((e) => {
-  if (mayPush(e.type)) void pushes.kick();
-});
+app.events.subscribe(
+  outsideRequest((e) => {
+    if (mayPush(e.type)) void pushes.kick();
+  }),
+);
 if (!config.vapid) app.log.warn('Web Push is off: set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT (npx web-push generate-vapid-keys) to send push notifications to browsers.');
 // New orders nobody claimed in time ring again, then reach the kepala toko, then the area supervisor.
 const escalations = startEscalations(handle.db, config, app.log);

@@ -21,6 +21,7 @@ export * from './recap';
 export * from './payments';
 export * from './push';
 export * from './event-types';
+export * from './request-id';
 export * from './events';
 export * from './schemas/primitives';
 export * from './schemas/common';

@@ -3,6 +3,7 @@ import type { EventPayload, EventType } from '@gerai/contract';
 import type { Db, Tx } from '../db/client';
 import { auditLog, events, idempotencyKeys } from '../db/schema';
 import { currentIdempotencyKey } from './idempotency';
+import { currentRequestId } from './logging';
 
 export const EVENTS_CHANNEL = 'gerai_events';
 /** PostgreSQL caps a NOTIFY payload just under 8000 bytes. */
@@ -50,7 +51,8 @@ export function followChanges(follower: ChangeFollower): () => void {
 /**
  * Every state change calls this inside its transaction: the audit row and the
  * event commit or roll back with the change, and NOTIFY is delivered on commit.
- * The request's Idempotency-Key, if any, is marked applied in the same commit.
+ * The request's Idempotency-Key, if any, is marked applied in the same commit; the audit row keeps the
+ * request's id (null in background work).
  * Audit row, key, event and NOTIFY go in one statement: a change holds its order's row and its
  * store's counters (order_status_counts, taken by the status move) from its first statement to its
  * commit, and every round trip in between is time another change of that store waits (issue 27).
@@ -72,8 +74,8 @@ async function writeAuditAndEvent<T extends EventType>(tx: Tx, audit: AuditEntry
   const key = currentIdempotencyKey();
   const result = await tx.execute(sql`
     with audit as (
-      insert into ${auditLog} (actor_user_id, entity, entity_id, action, from_value, to_value, reason)
-      values (${audit.actorUserId}, ${audit.entity}, ${audit.entityId}, ${audit.action}, ${audit.fromValue ?? null}, ${audit.toValue ?? null}, ${audit.reason ?? null})
+      insert into ${auditLog} (actor_user_id, entity, entity_id, action, from_value, to_value, reason, request_id)
+      values (${audit.actorUserId}, ${audit.entity}, ${audit.entityId}, ${audit.action}, ${audit.fromValue ?? null}, ${audit.toValue ?? null}, ${audit.reason ?? null}, ${currentRequestId()})
     ), applied as (
       update ${idempotencyKeys} set applied_at = now() where ${key !== null} and scope = ${key?.scope ?? ''} and key = ${key?.key ?? ''}
     ), e as (
@@ -104,5 +106,6 @@ export async function writeAudit(tx: Tx | Db, audit: AuditEntry): Promise<void> 
     fromValue: audit.fromValue ?? null,
     toValue: audit.toValue ?? null,
     reason: audit.reason ?? null,
+    requestId: currentRequestId(),
   });
 }

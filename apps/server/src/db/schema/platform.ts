@@ -57,6 +57,8 @@ export const auditLog = pgTable(
     fromValue: text('from_value'),
     toValue: text('to_value'),
     reason: text('reason'),
+    /** The X-Request-Id of the request that made the change (its log line has the same id); null for background work (outbox, sweeps, escalations). */
+    requestId: text('request_id'),
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId, t.createdAt), index('audit_log_created_idx').on(t.createdAt)],

@@ -7,6 +7,7 @@ import { refusedByDatabase, statement } from '../../db/statement';
 import { EVENTS_CHANNEL } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { currentIdempotencyKey, markKeysAppliedSql } from '../../platform/idempotency';
+import { currentRequestId } from '../../platform/logging';
 import type { Principal } from '../../platform/principal';
 import { toProduct, type LineJson } from './detail';
 import { lineDetail } from './picking';
@@ -36,6 +37,8 @@ interface ScanItem {
   actorName: string;
   /** The request's Idempotency-Key, marked applied in the batch's own statement when the unit is counted. */
   idem: { scope: string; key: string } | null;
+  /** The request's id, kept by the scan's audit row (the batch runs in its first caller's context, so each item carries its own). */
+  requestId: string | null;
 }
 
 /**
@@ -105,7 +108,7 @@ async function overQuantity(db: Db, lineId: number): Promise<AppError> {
 export async function scanBarcode(db: Db, p: Principal, shipmentNo: string, barcode: string): Promise<ScanResult> {
   const candidates = barcodeCandidates(barcode);
   const storeCodes = p.storeCodes === 'all' ? null : p.storeCodes;
-  const outcome = await scanBatcher(db).submit({ shipmentNo, stores: storeCodes, candidates, barcode, userId: p.userId, actorName: p.name, idem: currentIdempotencyKey() });
+  const outcome = await scanBatcher(db).submit({ shipmentNo, stores: storeCodes, candidates, barcode, userId: p.userId, actorName: p.name, idem: currentIdempotencyKey(), requestId: currentRequestId() });
   if (!outcome.orderId) throw await explainMiss(db, p, shipmentNo, ORDER_STATUS.PACKING);
   if (outcome.lineId === null) throw new AppError('SCAN_NOT_IN_ORDER');
   if (outcome.pickedLineId === null || !outcome.line || !outcome.progress) throw await overQuantity(db, outcome.lineId);

@@ -19,13 +19,16 @@ export class ApiError extends Error {
   readonly details: ApiErrorDetail[] | undefined;
   /** What some error replies carry besides the message (POD outside the radius: distance, direction…). */
   readonly data: unknown;
+  /** The reply's X-Request-Id (null without a reply): the id a support person finds the server's log line and audit row by. */
+  readonly requestId: string | null;
 
-  constructor(init: { status: number; code: ApiErrorCode; message: string; details?: ApiErrorDetail[] | undefined; data?: unknown }) {
+  constructor(init: { status: number; code: ApiErrorCode; message: string; details?: ApiErrorDetail[] | undefined; data?: unknown; requestId?: string | null }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
     this.details = init.details;
     this.data = init.data;
+    this.requestId = init.requestId ?? null;
   }
 
   /** No reply reached us (offline, DNS, timeout): retrying may help. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_ERROR_MODAL } from '@gerai/contract';
+import { DEFAULT_ERROR_MODAL, REQUEST_ID_HEADER } from '@gerai/contract';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { ApiError } from './api-error';
 import { api, resetClientStateForTests } from './client';
@@ -34,6 +34,14 @@ describe('api client: envelope and errors', () => {
     const error = await api.get('/stores').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', message: 'Data yang dikirim tidak valid.', details: [{ path: 'query.size', message: 'Terlalu besar' }] });
+  });
+
+  it("keeps the reply's X-Request-Id on the error, for a support person to be told", async () => {
+    mockFetch()
+      .on('GET', '/api/stores', { ...fail(500, 'INTERNAL', 'Terjadi kesalahan.'), headers: { [REQUEST_ID_HEADER]: 'lb-7f3a.0001' } })
+      .on('GET', '/api/orders/count', fail(404, 'NOT_FOUND', 'Tidak ditemukan.'));
+    await expect(api.get('/stores')).rejects.toMatchObject({ status: 500, code: 'INTERNAL', requestId: 'lb-7f3a.0001' });
+    await expect(api.get('/orders/count')).rejects.toMatchObject({ status: 404, requestId: null });
   });
 
   it('keeps the data an error reply carries (POD outside the radius: distance and direction)', async () => {

@@ -1,6 +1,7 @@
 import type { ErrorReply, TokenPair } from '@gerai/contract';
 import type { ErrorCode } from '@gerai/contract/messages';
 import { EVENT_CURSOR_HEADER } from '@gerai/contract/event-types';
+import { REQUEST_ID_HEADER } from '@gerai/contract/request-id';
 import { DEFAULT_ERROR_MODAL, SESSION_EXPIRED_MESSAGE, SUCCESS } from '@gerai/contract/shell-messages';
 import { API_BASE } from '../config/app';
 import { noteReadCursor, takeReadCursor } from '../events/read-cursor';
@@ -109,19 +110,20 @@ async function parse<T>(res: Response): Promise<T> {
   } catch {
     payload = undefined;
   }
+  const requestId = res.headers.get(REQUEST_ID_HEADER);
   if (!res.ok) {
     if (isErrorReply(payload)) {
       const data = (payload as { data?: unknown }).data;
       // The server answers only with the contract's codes (its error handler is typed by them).
-      throw new ApiError({ status: res.status, code: payload.code as ErrorCode, message: payload.message, details: payload.details, data });
+      throw new ApiError({ status: res.status, code: payload.code as ErrorCode, message: payload.message, details: payload.details, data, requestId });
     }
     // A proxy or gateway page: no server message to show.
-    throw new ApiError({ status: res.status, code: `HTTP_${res.status}`, message: DEFAULT_ERROR_MODAL.message });
+    throw new ApiError({ status: res.status, code: `HTTP_${res.status}`, message: DEFAULT_ERROR_MODAL.message, requestId });
   }
   const envelope = payload as { message?: unknown; data?: unknown } | undefined;
   if (!envelope || envelope.message !== SUCCESS) {
     const message = typeof envelope?.message === 'string' && envelope.message ? envelope.message : id.errors.unexpected;
-    throw new ApiError({ status: res.status, code: 'UNEXPECTED_RESPONSE', message });
+    throw new ApiError({ status: res.status, code: 'UNEXPECTED_RESPONSE', message, requestId });
   }
   return envelope.data as T;
 }
