@@ -13,6 +13,7 @@ import { securityHeadersPlugin } from './platform/security-headers';
 import { serializerCompiler } from './platform/serializer';
 import { authPlugin } from './platform/auth';
 import { idempotencyPlugin } from './platform/idempotency';
+import { registerProcessHeartbeat } from './platform/process-heartbeat';
 import { access, enforceRouteAccess, ok, SESSION_SECURITY } from './platform/route-kit';
 import { EventBus, eventRoutes } from './platform/events';
 import { StoreReadCache } from './platform/read-cache';
@@ -167,6 +168,7 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/docs/openapi.json', { ...access({ auth: 'public' }), schema: { hide: true } }, async () => app.swagger());
   await app.register(authPlugin);
+  registerProcessHeartbeat(app);
   await app.register(idempotencyPlugin);
 
   await app.register(authRoutes);

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ERROR_MESSAGES } from '@gerai/contract';
-import { idempotencyKeys, orderLines, orderScans } from '../db/schema';
+import { idempotencyKeys, orderLines, orderScans, serverProcesses } from '../db/schema';
 import { linesOf, orderApi, orderPicker, orderRow } from '../modules/orders/order-test-kit';
 import { productPicker, setStock, transferApi } from '../modules/transfers/transfer-test-kit';
 import { testContextPerFile } from '../test/harness';
@@ -95,6 +95,45 @@ describe('Idempotency-Key of a change that committed but never answered', () => 
     expect(res.statusCode).toBe(422);
     const [row] = await ctx.handle.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'scan-refused-01'));
     expect(row).toMatchObject({ status: 'done', responseStatus: 422, appliedAt: null });
+  });
+});
+
+describe('Idempotency-Key held by a process that is gone', () => {
+  /** A key its first run left running a moment ago (not committed), held by `owner`. */
+  async function heldBy(key: string, owner: string) {
+    const { order, line } = await pickingOrder();
+    const scan = () => api.post(STAFF, `/api/orders/${order.shipmentNo}/scan`, { barcode: line.barcode }, { 'idempotency-key': key });
+    expect((await scan()).statusCode).toBe(200);
+    await ctx.handle.db.update(orderLines).set({ qtyPicked: 0 }).where(eq(orderLines.id, line.id));
+    await orphan(key, { appliedAt: null });
+    await ctx.handle.db.update(idempotencyKeys).set({ createdAt: new Date(), owner }).where(eq(idempotencyKeys.key, key));
+    return { order, scan };
+  }
+
+  it('lets a retry take over at once a young key whose process stopped beating (SIGKILL): the change runs once', async () => {
+    await ctx.handle.db.insert(serverProcesses).values({ id: 'killed-process', seenAt: new Date(Date.now() - 60_000) });
+    const { order, scan } = await heldBy('scan-killed-0001', 'killed-process');
+    // This process beats, and owns the keys it takes (its claim's, in heldBy).
+    expect(await ctx.handle.db.select().from(serverProcesses).where(eq(serverProcesses.id, ctx.app.processId))).toHaveLength(1);
+    const [claimKey] = await ctx.handle.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, `claim-${order.shipmentNo}`));
+    expect(claimKey!.owner).toBe(ctx.app.processId);
+    const retry = await scan();
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().data.scannedLine.qtyPicked).toBe(1);
+    expect((await linesOf(ctx, order.id))[0]!.qtyPicked).toBe(1);
+    const [row] = await ctx.handle.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'scan-killed-0001'));
+    expect(row!.owner).toBe(ctx.app.processId);
+  });
+
+  it('does the same when the process left no row at all', async () => {
+    const { scan } = await heldBy('scan-vanished-01', 'never-seen-process');
+    expect((await scan()).statusCode).toBe(200);
+  });
+
+  it('answers "in progress" while the young key\'s process still beats', async () => {
+    await ctx.handle.db.insert(serverProcesses).values({ id: 'busy-process', seenAt: new Date() });
+    const { scan } = await heldBy('scan-alive-0001', 'busy-process');
+    expect((await scan()).json().code).toBe('IDEMPOTENCY_IN_PROGRESS');
   });
 });
 

@@ -1,20 +1,21 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, lt, not, or, sql } from 'drizzle-orm';
 import { Batcher } from '../db/batcher';
 import type { Db, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { statement } from '../db/statement';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, isDatabaseUnavailable } from './errors';
+import { ownerAlive } from './process-heartbeat';
 import { assertAccessGranted } from './route-kit';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
 /** Keys are kept two days, so a retry within 24 hours always replays. */
 const KEEP_MS = 48 * 3600 * 1000;
-/** A "running" key older than this belongs to a request that died mid-way. */
+/** A "running" key older than this belongs to a request that died mid-way (sooner when its process is gone: process-heartbeat.ts). */
 const STALE_RUNNING_MS = 2 * 60 * 1000;
 
 declare module 'fastify' {
@@ -45,6 +46,7 @@ interface KeyToReserve {
   method: string;
   path: string;
   requestHash: string;
+  owner: string;
   createdAt: string;
   expiresAt: string;
 }
@@ -59,9 +61,9 @@ interface KeyOutcome {
 
 const reserveKeys = statement<{ scope: string; key: string }, [keys: string]>(
   'idempotency_reserve',
-  `insert into idempotency_keys (scope, key, method, path, request_hash, status, created_at, expires_at)
-   select k.scope, k.key, k.method, k.path, k."requestHash", 'running', k."createdAt", k."expiresAt"
-   from jsonb_to_recordset($1::jsonb) as k(scope text, key text, method text, path text, "requestHash" text, "createdAt" timestamptz, "expiresAt" timestamptz)
+  `insert into idempotency_keys (scope, key, method, path, request_hash, status, owner, created_at, expires_at)
+   select k.scope, k.key, k.method, k.path, k."requestHash", 'running', k.owner, k."createdAt", k."expiresAt"
+   from jsonb_to_recordset($1::jsonb) as k(scope text, key text, method text, path text, "requestHash" text, owner text, "createdAt" timestamptz, "expiresAt" timestamptz)
    on conflict do nothing
    returning scope, key`,
 );
@@ -186,6 +188,7 @@ export const idempotencyPlugin = fp(async (app) => {
       method: req.method,
       path: req.url,
       requestHash: hash,
+      owner: app.processId,
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + KEEP_MS).toISOString(),
     });
@@ -194,31 +197,33 @@ export const idempotencyPlugin = fp(async (app) => {
       return;
     }
     const [existing] = await app.db
-      .select()
+      .select({ ...getTableColumns(idempotencyKeys), ownerAlive: ownerAlive(idempotencyKeys.owner) })
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
       .limit(1);
     if (!existing) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
     if (existing.requestHash !== hash || existing.method !== req.method) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    // Its request may still be running: it is young and its process is alive (a killed process's keys are free at once).
+    const inProgress = existing.status === 'running' && existing.ownerAlive && existing.createdAt.getTime() >= now.getTime() - STALE_RUNNING_MS;
     if (existing.appliedAt && (existing.status === 'running' || existing.responseStatus === null)) {
       // The change committed but its reply was never written (the process died, or failed after the commit).
-      if (existing.status === 'running' && existing.createdAt.getTime() >= now.getTime() - STALE_RUNNING_MS) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+      if (inProgress) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
       throw new AppError('IDEMPOTENCY_ALREADY_APPLIED');
     }
     if (existing.status === 'running') {
-      if (existing.createdAt.getTime() >= now.getTime() - STALE_RUNNING_MS) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+      if (inProgress) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
       // Its request died before its change committed: this retry takes the key over. The condition is checked
       // again under the row lock, so a transaction of the dead request that commits meanwhile wins.
       const [taken] = await app.db
         .update(idempotencyKeys)
-        .set({ createdAt: now })
+        .set({ createdAt: now, owner: app.processId })
         .where(
           and(
             eq(idempotencyKeys.scope, scope),
             eq(idempotencyKeys.key, key),
             eq(idempotencyKeys.status, 'running'),
             isNull(idempotencyKeys.appliedAt),
-            lt(idempotencyKeys.createdAt, new Date(now.getTime() - STALE_RUNNING_MS)),
+            or(lt(idempotencyKeys.createdAt, new Date(now.getTime() - STALE_RUNNING_MS)), not(ownerAlive(idempotencyKeys.owner))),
           ),
         )
         .returning({ key: idempotencyKeys.key });

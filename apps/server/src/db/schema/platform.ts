@@ -20,6 +20,8 @@ export const idempotencyKeys = pgTable(
     responseBody: jsonb('response_body'),
     /** Set by the change's own transaction: the change committed even if its reply was never written. */
     appliedAt: tstz('applied_at'),
+    /** The server process that holds a running key (server_processes.id); null for keys taken before owners were kept. */
+    owner: text('owner'),
     createdAt: createdAt(),
     expiresAt: tstz('expires_at').notNull(),
   },
@@ -29,6 +31,16 @@ export const idempotencyKeys = pgTable(
     check('idempotency_keys_status_check', sqlIn(t.status, ['running', 'done'])),
   ],
 );
+
+/**
+ * The server processes alive now: each beats every few seconds (platform/process-heartbeat.ts). A running
+ * Idempotency-Key whose process stopped beating belongs to a request that died with its process (SIGKILL,
+ * a crash), so a retry may take it over at once instead of after STALE_RUNNING_MS.
+ */
+export const serverProcesses = pgTable('server_processes', {
+  id: text('id').primaryKey(),
+  seenAt: tstz('seen_at').notNull(),
+});
 
 /** Committed domain events; the id is the SSE Last-Event-ID. */
 export const events = pgTable(
