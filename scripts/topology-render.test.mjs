@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REQUEST_ID_PATTERN } from '../packages/contract/src/request-id.ts';
 import { renderSite, SITE_FILE } from './topology-render.mjs';
 import { readUnit } from './topology-stack.mjs';
 
@@ -17,6 +18,11 @@ describe('deploy/nginx/gerai.conf', () => {
     expect(site.match(/^\s*server 127\.0\.0\.1:300\d max_fails=1 fail_timeout=5s;$/gm)).toHaveLength(2);
     expect(site).toContain('listen 127.0.0.1:8080;');
     expect(() => renderSite('listen {{LISTEN}}; {{OTHER}}', { listen: '80', upstreams: ['a'], logDir: '/x' })).toThrow(/OTHER/);
+  });
+
+  it('passes on a request id exactly when the app keeps it, so nginx and Gerai log the same id', () => {
+    const kept = site.match(/map \$http_x_request_id \$gerai_request_id \{\s*"~(.+?)"\s+\$http_x_request_id;/);
+    expect(kept?.[1]).toBe(REQUEST_ID_PATTERN.source);
   });
 
   it('resends to another process only GET/HEAD and keyed changes', () => {
