@@ -78,7 +78,7 @@ const chunkName = (file) => file.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, 
  * whose budgets failed on them (issue 27): the screens chunk and its dependencies are the overlays'
  * to preload, and the page's shared pieces come in few chunks.
  */
-export const PRELOAD_BUDGET = { persistence: 0, 'order-detail': 8, 'order-scan-go': 16, 'recap-page': 2, 'booking-list-kecamatan-page': 10 };
+export const PRELOAD_BUDGET = { persistence: 0, 'order-detail': 4, 'order-scan-go': 8, 'recap-page': 1, 'booking-list-kecamatan-page': 5 };
 
 /** The preload lists of the shell's lazy imports, fetched from the app at `base`, and what is over budget. */
 async function startPreloads(base, scripts) {

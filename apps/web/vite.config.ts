@@ -9,7 +9,7 @@ import type { ChunkingContext } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { chunkGraph, preloadList } from './preload-plan';
+import { blocksChunk, chunkGraph, preloadList } from './chunk-plan';
 
 // Vitest loads this file as the "web" project; the PWA and Tailwind plugins only matter for real builds.
 const isVitest = Boolean(process.env.VITEST);
@@ -278,6 +278,7 @@ export default defineConfig(({ command }) => ({
             { name: 'persistence', test: (id) => PERSISTENCE.test(id), includeDependenciesRecursively: false, priority: 3 },
             { name: 'framework', test: (id) => FRAMEWORK.test(id) && !FRAMEWORK_LATER.test(id), priority: 2 },
             { name: screensChunk, includeDependenciesRecursively: false, priority: 1 },
+            { name: blocksChunk, includeDependenciesRecursively: false, minShareCount: 2, priority: 0 },
           ],
         },
       },

@@ -1,6 +1,26 @@
+import type { ChunkingContext } from 'rolldown';
 import type { Plugin } from 'vite';
 
-// Which chunks a lazy import preloads (build.modulePreload.resolveDependencies, decisions 137 and 147).
+// Two parts of vite.config.ts's chunk plan: the shared blocks' chunks, and which chunks a lazy import
+// preloads (build.modulePreload.resolveDependencies), decisions 137 and 147.
+
+// The app's shared building blocks (shared/: fields, action bar, stepper, search row, location,
+// reason picker…) that two or more lazy chunks use, in two chunks instead of one per set of pages
+// sharing them (decision 147): a page loads a few files, not 8–21, and the preload helper writes a
+// link per file. The camera scanner's pieces are one of them; the hardware-scanner listener stays
+// with the screens chunk's own. An area's words join only when a shared block imports them.
+const SHARED_BLOCK = /[\\/]apps[\\/]web[\\/]src[\\/]shared[\\/]/;
+const SHARED_WORDS = /[\\/]shared[\\/]i18n[\\/]/;
+const SCANNER_BLOCK = /[\\/]src[\\/]shared[\\/](scanner[\\/]|ui[\\/]scan-note\.tsx$|i18n[\\/]scanner\.ts$)/;
+const SCREENS_SCANNER = /[\\/]shared[\\/]scanner[\\/](keyboard-wedge|scan-gate)/;
+export function blocksChunk(id: string, ctx: ChunkingContext): string | null {
+  if (!SHARED_BLOCK.test(id) || SCREENS_SCANNER.test(id)) return null;
+  const info = ctx.getModuleInfo(id);
+  // A lazy chunk's own root (a modal, the camera view) keeps its chunk.
+  if (!info || info.dynamicImporters.length > 0) return null;
+  if (SHARED_WORDS.test(id) && !info.importers.some((i) => SHARED_BLOCK.test(i) && !SHARED_WORDS.test(i))) return null;
+  return SCANNER_BLOCK.test(id) ? 'scanner' : 'blocks';
+}
 
 /** The chunks index.html loads as module scripts (vite.config.ts: its groups and rolldown's own). */
 const FIRST_LOAD_CHUNK = /(^|\/)(framework|shell|rolldown-runtime|preload-helper)-[\w-]+\.js$/;
