@@ -54,25 +54,49 @@ export async function firstLoadOnWire(base) {
 }
 
 /**
- * The shell's first render imports the saved copy of the cache (apps/web/vite.config.ts, PERSISTENCE):
- * the files Vite's preload helper writes a <link rel="modulepreload"> for with that import, each
- * one main-thread work in the first render. Only the chunk itself may be among them: in the
- * "screens" chunk it took that chunk and its dependencies along, on /login too.
+ * The files Vite's preload helper writes a <link rel="modulepreload"> for with each lazy import of the
+ * shell's code (apps/web/vite.config.ts, preloadList), by the imported chunk's name (its hash taken off):
+ * each link is main-thread work when the import runs (decisions 137, 147).
  */
-async function startPreloads(base, scripts) {
-  for (const url of scripts) {
-    const code = decode(await getRaw(new URL(url, base).href)).toString('utf8');
-    const at = code.match(/import\(["'`]\.\/([\w-]*persistence-[\w-]+\.js)["'`]\)[^;]*?__vite__mapDeps\(\[([\d,]*)\]\)/);
-    if (at) return { chunk: at[1], preloads: at[2].split(',').filter(Boolean).length };
+export function preloadListsOf(code) {
+  const table = code.match(/__vite__mapDeps=\([^]*?m\.f\|\|\(m\.f=(\[[^\]]*\])\)/);
+  const names = table ? JSON.parse(table[1].replace(/`/g, '"')) : [];
+  const lists = new Map();
+  // `import(`./x.js`)…,__vite__mapDeps([i,…])` or `…,[])`: the nearest list after the import is its own.
+  for (const m of code.matchAll(/import\(["'`]\.\/([\w.~-]+\.js)["'`]\)[^;]*?,(?:__vite__mapDeps\(\[([\d,]*)\]\)|\[\]\))/g)) {
+    const files = (m[2] ?? '').split(',').filter(Boolean).map((i) => names[Number(i)].replace(/^.*\//, ''));
+    lists.set(chunkName(m[1]), files);
   }
-  return { chunk: null, preloads: 0 };
+  return lists;
+}
+
+const chunkName = (file) => file.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '');
+
+/**
+ * The most files a lazy import may preload. The saved copy of the cache, which the shell's first
+ * render imports: nothing (in the "screens" chunk it took that chunk along, on /login too). The pages
+ * whose budgets failed on them (issue 27): the screens chunk and its dependencies are the overlays'
+ * to preload, and the page's shared pieces come in few chunks.
+ */
+export const PRELOAD_BUDGET = { persistence: 0, 'order-detail': 4, 'order-scan-go': 8, 'recap-page': 1, 'booking-list-kecamatan-page': 5 };
+
+/** The preload lists of the shell's lazy imports, fetched from the app at `base`, and what is over budget. */
+async function startPreloads(base, scripts) {
+  const lists = new Map();
+  for (const url of scripts) {
+    for (const [name, files] of preloadListsOf(decode(await getRaw(new URL(url, base).href)).toString('utf8'))) lists.set(name, files);
+  }
+  const over = Object.entries(PRELOAD_BUDGET)
+    .filter(([name, most]) => !lists.has(name) || lists.get(name).length > most)
+    .map(([name, most]) => (lists.has(name) ? `${name} preloads ${lists.get(name).length} files (at most ${most}: ${lists.get(name).map(chunkName).join(' ')})` : `no lazy import of ${name} in the shell`));
+  return { lists, over };
 }
 
 /** Prints the summary line; false when the first-load JavaScript is over the budget. */
 export async function checkFirstLoad(base) {
   const { html, js, css, start } = await firstLoadOnWire(base);
-  if (!start.chunk || start.preloads > 1) {
-    console.error(`✗ the shell's start imports the saved copy ${start.chunk ? `with ${start.preloads} preloaded files (only its own chunk may be)` : 'from no persistence chunk of its own'}`);
+  if (start.over.length) {
+    for (const line of start.over) console.error(`✗ ${line}`);
     return false;
   }
   const kb = js.bytes / 1000;

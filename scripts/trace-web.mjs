@@ -1,4 +1,7 @@
 // Usage: node scripts/trace-web.mjs <distDir> <path>[,<path>...] [--role crew|chief|area|none] [--runs N] [--port 3491] [--min 30] [--brief] [--save PREFIX]
+// A path that names a route whose URL takes demo rows (`/order/detail`, `/order/detail-scan-go`,
+// `/booking-list-kecamatan`: the page benchmark's table, e2e/support/a11y-screens.ts) is traced at the
+// demo URL bench:web measures; give --role as that table says (`--list`-like line printed first).
 // Where a first load's main-thread time goes, by task: starts the app on a build, loads each path at
 // 360x640 with 4x CPU throttling, records a Chromium trace with the V8 CPU profiler, and prints every
 // main-thread task >= --min ms with its top self-time functions and the app's functions under it
@@ -10,6 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, request } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map';
+import { tsImport } from 'tsx/esm/api';
 import { startApp } from './app-server.mjs';
 
 const { values: o, positionals } = parseArgs({ allowPositionals: true, options: { role: { type: 'string', default: 'crew' }, runs: { type: 'string', default: '1' }, port: { type: 'string', default: '3491' }, min: { type: 'string', default: '30' }, brief: { type: 'boolean', default: false }, rate: { type: 'string', default: '4' }, save: { type: 'string' }, keep: { type: 'boolean', default: false } } });
@@ -38,7 +42,29 @@ async function nameOf(cf) {
   return `${p.name || cf.functionName || '(anon)'} ${src}:${p.line}`;
 }
 
+/** A path that is a demo-row route's pattern or fixed part becomes the URL the page benchmark measures. */
+async function resolvePaths() {
+  const { SCREENS, findDemo } = await tsImport('../e2e/support/a11y-screens.ts', import.meta.url);
+  const fixedPart = (route) => route.split('/:')[0] || '/';
+  const byDemo = (p) => SCREENS.find((s) => !s.variant && s.url.length > 0 && (p === s.route || p === fixedPart(s.route)));
+  if (!paths.some(byDemo)) return paths;
+  const login = async (nik) => {
+    const api = await request.newContext({ baseURL: app.base, extraHTTPHeaders: { origin: app.base, 'X-Requested-With': 'gerai-trace' } });
+    if (!(await api.post('/api/auth/login', { data: { nik, password: 'gerai123' } })).ok()) throw new Error('login ' + nik);
+    return api;
+  };
+  const demo = await findDemo(await login(NIK.crew), await login(NIK.chief));
+  return paths.map((p) => {
+    const s = byDemo(p);
+    if (!s) return p;
+    const url = s.url(demo);
+    console.log(`${p} → ${url} (the benchmark signs in as ${s.role})`);
+    return url;
+  });
+}
+
 try {
+  paths.splice(0, paths.length, ...(await resolvePaths()));
   let cookies = [];
   if (o.role !== 'none') {
     const api = await request.newContext({ baseURL: app.base, extraHTTPHeaders: { origin: app.base, 'X-Requested-With': 'gerai-trace' } });

@@ -9,6 +9,7 @@ import type { ChunkingContext } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { blocksChunk, chunkGraph, preloadList } from './chunk-plan';
 
 // Vitest loads this file as the "web" project; the PWA and Tailwind plugins only matter for real builds.
 const isVitest = Boolean(process.env.VITEST);
@@ -116,8 +117,6 @@ function isScreensRoot(root: string, ctx: ChunkingContext): boolean {
   if (SCREENS_ROOTS.test(root)) return true;
   return ctx.getModuleInfo(root)?.dynamicImporters.some((importer) => HOME.test(importer)) ?? false;
 }
-/** The chunks index.html loads as module scripts (the groups above and rolldown's own). */
-const FIRST_LOAD_CHUNK = /(^|\/)(framework|shell|rolldown-runtime|preload-helper)-[\w-]+\.js$/;
 const LOGIN_ROOT = /[\\/]src[\\/]app[\\/]routes[\\/]login\.tsx$/;
 const SCREEN_CODE = /[\\/](apps[\\/]web[\\/]src|packages[\\/]contract[\\/]src)[\\/]|[\\/]node_modules[\\/](@tanstack|zustand)[\\/]/;
 // Never grouped: zod with the schemas (login and forms only), the camera scanner, the QR code.
@@ -235,7 +234,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), ...(isVitest ? [] : [tailwindcss(), pwa(), pushWorker(), precompress()])],
+  plugins: [react(), ...(isVitest ? [] : [tailwindcss(), pwa(), pushWorker(), chunkGraph(), precompress()])],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -259,9 +258,7 @@ export default defineConfig(({ command }) => ({
     // only lost (the app still loads), so the polyfill is not worth its place in every first load.
     modulePreload: {
       polyfill: false,
-      // What index.html itself loads is never preloaded again: the helper would write a <link> for
-      // each (it looks only for links, not the page's module scripts) on the first lazy import.
-      resolveDependencies: (_file, deps) => deps.filter((dep) => !FIRST_LOAD_CHUNK.test(dep)),
+      resolveDependencies: preloadList,
     },
     rolldownOptions: {
       treeshake: {
@@ -281,6 +278,7 @@ export default defineConfig(({ command }) => ({
             { name: 'persistence', test: (id) => PERSISTENCE.test(id), includeDependenciesRecursively: false, priority: 3 },
             { name: 'framework', test: (id) => FRAMEWORK.test(id) && !FRAMEWORK_LATER.test(id), priority: 2 },
             { name: screensChunk, includeDependenciesRecursively: false, priority: 1 },
+            { name: blocksChunk, includeDependenciesRecursively: false, minShareCount: 2, priority: 0 },
           ],
         },
       },

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router';
 import { meQueryOptions } from '@/features/members/api/get-me';
 import { prefetchOrderScreenData } from '@/features/orders/utils/list-route';
+import { prefetchScanGoRequests } from '@/features/pod/api/get-order-pod-requests';
 import { setSessionExpiredHandler } from '@/shared/api/session';
 import { paths } from '@/shared/config/paths';
 import { installRouteRules } from './route-rules';
@@ -38,7 +39,9 @@ export function AppRouter() {
     void queryClient
       .fetchQuery(meQueryOptions())
       .then((member) => {
-        if (member.store) prefetchOrderScreenData(queryClient, { pathname, search });
+        if (!member.store) return;
+        prefetchOrderScreenData(queryClient, { pathname, search });
+        prefetchScanGoRequests(queryClient, pathname);
       })
       .catch(() => undefined);
   });

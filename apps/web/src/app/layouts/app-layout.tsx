@@ -4,6 +4,7 @@ import { ROLE, hasRoleAtLeast, type RoleId } from '@gerai/contract/roles';
 import { useMe } from '@/features/members/api/get-me';
 import { id } from '@/shared/i18n/id';
 import { OutboxSync } from '@/shared/outbox/outbox-sync';
+import { AfterShellPaint } from '@/shared/ui/after-shell-paint';
 import { PageSkeleton } from '@/shared/ui/skeleton';
 import { whenIdle } from '@/shared/utils/when-idle';
 import { lazyNamed } from '../lazy-named';
@@ -17,7 +18,10 @@ export function AppLayout() {
       <div className="flex min-h-dvh flex-col">
         <main className="flex-1 pb-[calc(4rem+env(safe-area-inset-bottom))]">
           <Suspense fallback={<PageSkeleton label={id.common.loading} />}>
-            <Outlet />
+            {/* The page's code is asked for once the shell's frame is on screen (decision 147). */}
+            <AfterShellPaint fallback={<PageSkeleton label={id.common.loading} />}>
+              <Outlet />
+            </AfterShellPaint>
           </Suspense>
         </main>
         <BottomNav />

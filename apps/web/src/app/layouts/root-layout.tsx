@@ -1,9 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { AfterShellPaint } from '@/shared/ui/after-shell-paint';
 import { lazyNamed } from '../lazy-named';
 import { ScreenScroll } from './screen-scroll';
 
-// Neither draws anything on a first screen: their code loads right after it. A modal or
+// Neither draws anything on a first screen: their code loads right after it (after its first
+// paint: AfterShellPaint). A modal or
 // toast raised before it arrives waits in its store and shows as soon as it is there.
 const Overlays = lazy(() => import('./overlays'));
 const ForceUpdateGate = lazyNamed(() => import('@/features/app-config/components/force-update-gate'), 'ForceUpdateGate');
@@ -15,8 +17,10 @@ export function RootLayout() {
       <ScreenScroll />
       <Outlet />
       <Suspense fallback={null}>
-        <ForceUpdateGate />
-        <Overlays />
+        <AfterShellPaint>
+          <ForceUpdateGate />
+          <Overlays />
+        </AfterShellPaint>
       </Suspense>
     </div>
   );

@@ -17,6 +17,17 @@ export function orderDetailPath(order: { statusId: number; shipmentNo: string; d
   return paths.orderDetail(order.statusId, order.shipmentNo, orderMethod(order.deliveryType), type);
 }
 
+/** The shipmentNo of an order detail or scan and go path (/order/detail[-scan-go]/:status/:shipmentNo/:method). */
+export function orderScreenShipment(pathname: string): string | null {
+  const match = /^\/order\/detail(?:-scan-go)?\/[^/]+\/([^/]+)\/[^/]+\/?$/.exec(pathname);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+}
+
 export function channelLabel(appId: number, appName?: string): string {
   return CHANNEL_LABEL[appId as AppId] ?? appName ?? String(appId);
 }

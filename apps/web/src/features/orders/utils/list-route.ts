@@ -1,8 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ORDER_STATUS, type OrderStatusId } from '@gerai/contract/statuses';
 import { useFilterStore } from '@/shared/stores/filter-store';
+import { orderScreenShipment } from '@/shared/utils/order-ref';
 import { ordersInfiniteQueryOptions } from '../api/get-orders';
 import { orderCountQueryOptions } from '../api/get-order-count';
+import { orderQueryOptions } from '../api/order-query';
 import { listParams } from './list-params';
 import { HISTORY_CANCELLED, HISTORY_KIND, ORDER_TABS, type OrderTab } from './order-status';
 
@@ -21,13 +23,19 @@ export function orderListRoute(pathname: string, search: URLSearchParams): { tab
 
 /**
  * Asks for the data of the screen the app opens on while that screen's code is still on its
- * way: on a slow network the order list's first page and the counts then arrive with the code
- * instead of one round trip after it. The same query keys as the screens', so they find it cached.
+ * way: on a slow network the order list's first page and the counts, or the order of a detail or
+ * scan and go, then arrive with the code instead of one round trip after it. The same query keys
+ * as the screens', so they find it cached.
  */
 export function prefetchOrderScreenData(queryClient: QueryClient, { pathname, search }: { pathname: string; search: string }): void {
   const path = normalise(pathname);
   if (path === '/') {
     void queryClient.prefetchQuery(orderCountQueryOptions());
+    return;
+  }
+  const shipmentNo = orderScreenShipment(path);
+  if (shipmentNo) {
+    void queryClient.prefetchQuery(orderQueryOptions(shipmentNo));
     return;
   }
   if (!ORDER_TABS.some((t) => t.path === path)) return;

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PodMyRequests, PodRequestType } from '@gerai/contract';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { POD_REQUEST_TYPE, PodMyRequests, PodRequestType } from '@gerai/contract';
 import { api } from '@/shared/api/client';
+import { orderScreenShipment } from '@/shared/utils/order-ref';
 import { podKeys } from '../query-keys';
 
 /**
@@ -17,4 +18,14 @@ export const orderPodRequestsQueryOptions = (shipmentNo: string, type: PodReques
 /** The requests of the scan-and-go screen ('order') or of the return POD ('retur'). */
 export function useOrderPodRequests(shipmentNo: string, type: PodRequestType, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...orderPodRequestsQueryOptions(shipmentNo, type), enabled: enabled && Boolean(shipmentNo) });
+}
+
+/**
+ * Scan and go's requests, asked for by the shell with the screen's code on a first load (as the
+ * orders area asks for the order itself): the screen shows the latest request above its form.
+ */
+export function prefetchScanGoRequests(queryClient: QueryClient, pathname: string): void {
+  const shipmentNo = pathname.startsWith('/order/detail-scan-go/') ? orderScreenShipment(pathname) : null;
+  // POD_REQUEST_TYPE.ORDER, written as its type checks it: the contract's limits module is not shell code.
+  if (shipmentNo) void queryClient.prefetchQuery(orderPodRequestsQueryOptions(shipmentNo, 'order' satisfies typeof POD_REQUEST_TYPE.ORDER));
 }
