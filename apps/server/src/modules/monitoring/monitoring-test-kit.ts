@@ -138,8 +138,9 @@ export function monitoringApi(ctx: TestContext) {
   };
   return {
     auth,
-    async get(nik: string, storeCode?: string) {
-      return ctx.app.inject({ method: 'GET', url: `/api/monitoring${storeCode === undefined ? '' : `?storeCode=${storeCode}`}`, headers: { authorization: await auth(nik) } });
+    /** GET /api/monitoring, or (`read` 'stores') its store rows. */
+    async get(nik: string, storeCode?: string, read: '' | '/stores' = '') {
+      return ctx.app.inject({ method: 'GET', url: `/api/monitoring${read}${storeCode === undefined ? '' : `?storeCode=${storeCode}`}`, headers: { authorization: await auth(nik) } });
     },
   };
 }
