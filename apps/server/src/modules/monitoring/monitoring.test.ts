@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, sql } from 'drizzle-orm';
 import { BOOKING_STATUS, MAT_STATUS, MONITORING_LATE_MAX, MONITORING_STORES_MAX, POD_APPROVAL_STATUS, RETURN_STATUS } from '@gerai/contract';
-import type { Monitoring, MonitoringStatus, MonitoringStoreRows, MonitoringTile, MonitoringTileStores } from '@gerai/contract';
+import type { Monitoring, MonitoringStatus, MonitoringTile } from '@gerai/contract';
 import { stores } from '../../db/schema';
 import { AREA_SUPERVISOR_STORES, DEMO_NIK } from '../../seed/demo-data';
 import { testFileWith } from '../../test/harness';
@@ -88,19 +88,7 @@ async function monitoring(nik: string, storeCode?: string): Promise<Monitoring> 
   return res.json().data as Monitoring;
 }
 
-/** GET /api/monitoring/stores: "Per toko" over the caller's scope (or one store of it). */
-async function storeRows(nik: string, storeCode?: string): Promise<MonitoringStoreRows> {
-  const res = await api.get(nik, storeCode, '/stores');
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as MonitoringStoreRows;
-}
-
-/** GET /api/monitoring/tiles/:tile: a tile's stores over the caller's scope. */
-async function tileStores(nik: string, tile: MonitoringTile): Promise<MonitoringTileStores> {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/monitoring/tiles/${tile}`, headers: { authorization: await api.auth(nik) } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as MonitoringTileStores;
-}
+const { storeRows, tileStores } = api;
 
 const at = (minutesAgo: number) => ago(NOW, minutesAgo).toISOString();
 const status = (statusId: number, count: number, late: number, oldestMinutesAgo: number | null): MonitoringStatus => ({
@@ -188,9 +176,8 @@ describe('GET /api/monitoring: the figures', () => {
   it('orders the stores by late work, then open work, then code, and sums them in the totals', async () => {
     const m = await monitoring(SUPERVISOR_T9);
     expect(m.storeCount).toBe(5);
-    expect(m.store).toBeNull();
     const rows = await storeRows(SUPERVISOR_T9);
-    expect(rows.storeCount).toBe(5);
+    expect([m.store, rows.storeCount]).toEqual([null, 5]);
     expect(rows.stores.map((s) => [s.storeCode, s.late, s.statuses.slice(0, 3).reduce((n, x) => n + x.count, 0), s.waiting])).toEqual([
       ['T900', 5, 8, 7],
       ['T904', 1, 2, 0],
@@ -223,8 +210,7 @@ describe('GET /api/monitoring: the figures', () => {
       const m = await monitoring(nik);
       expect(m.storeCount).toBe(all!.n);
       const rows = await storeRows(nik);
-      expect(rows.storeCount).toBe(all!.n);
-      expect(rows.stores).toHaveLength(MONITORING_STORES_MAX);
+      expect([rows.storeCount, rows.stores.length]).toEqual([all!.n, MONITORING_STORES_MAX]);
       // T905's 52 late orders lead.
       expect(rows.stores[0]!.storeCode).toBe('T905');
       const keys = rows.stores.map((s) => [s.late, s.statuses.slice(0, 3).reduce((n, x) => n + x.count, 0), s.storeCode] as const);
@@ -244,10 +230,7 @@ describe('GET /api/monitoring: the figures', () => {
   });
 
   it('answers 404 for a store that does not exist and 400 for one that is not a store code', async () => {
-    for (const read of ['', '/stores'] as const) {
-      expect((await api.get(DEMO_NIK.SUPER_USER, 'T999', read)).statusCode).toBe(404);
-      expect((await api.get(DEMO_NIK.SUPER_USER, 'X1', read)).statusCode).toBe(400);
-    }
+    for (const read of ['', '/stores'] as const) expect([(await api.get(DEMO_NIK.SUPER_USER, 'T999', read)).statusCode, (await api.get(DEMO_NIK.SUPER_USER, 'X1', read)).statusCode]).toEqual([404, 400]);
   });
 });
 
