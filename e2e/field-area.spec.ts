@@ -33,6 +33,8 @@ test('monitoring fits 360×640 for an area supervisor: the figures, the store fi
   await toggle.scrollIntoViewIfNeeded();
   expect(await smallTargets(page), 'monitoring: every late order').toEqual([]);
   await page.getByTestId('monitoring-stores').scrollIntoViewIfNeeded();
+  // "Per toko" is read when it comes near the screen.
+  await expect(page.getByTestId('monitoring-store-T001')).toBeVisible();
   expect(await smallTargets(page), 'monitoring: per store').toEqual([]);
   await snap(page, 'field-21-monitoring-stores');
 });

@@ -102,6 +102,8 @@ test('the area supervisor watches an order arrive and go late, the escalation re
   await supervisor.goto('/monitoring');
   await supervisorStream;
   await expect(supervisor.getByTestId('monitoring-store-filter-value')).toContainText('Semua toko · 10 toko');
+  // "Per toko" is read when it comes near the screen.
+  await supervisor.getByTestId('monitoring-stores').scrollIntoViewIfNeeded();
   const t001Row = supervisor.getByTestId('monitoring-store-T001');
   await expect(t001Row).toBeVisible();
   await snap(supervisor, 'monitoring-01-area');

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ok } from '@/test/fetch-mock';
 import { cancelRequest } from '@/features/cancellations/cancel-test-kit';
-import { monitoring, storeRow } from '@/features/monitoring/monitoring-test-kit';
+import { monitoring, storeRow, storeRows } from '@/features/monitoring/monitoring-test-kit';
 import { recapReply } from '@/features/recap/recap-test-kit';
 import { chiefMember, deliveryOrder, orderDetail, orderList, orderSummary, podRequestList, podRequestSummary, staffMember, storeT001 } from '@/test/fixtures';
 import { emitEvent, FakeEventSource, installFakeEventSource } from '@/test/fake-event-source';
@@ -91,12 +91,13 @@ describe('routes', () => {
 
   it('opens monitoring (/monitoring): the store filter for an area supervisor, none for the crew', async () => {
     signedInServer({ ...staffMember, nik: '30000001', roleID: 3, roleName: 'Area Supervisor', store: null, storeName: null, storeCodes: ['T001', 'T002'], info: null })
-      .on('GET', '/api/monitoring', ok(monitoring({ storeCount: 2, stores: [storeRow(), storeRow({ storeCode: 'T002', storeName: 'Toko Tebet Barat' })] })))
+      .on('GET', '/api/monitoring', ok(monitoring({ storeCount: 2, store: null })))
+      .on('GET', '/api/monitoring/stores', ok(storeRows([storeRow(), storeRow({ storeCode: 'T002', storeName: 'Toko Tebet Barat' })])))
       .on('GET', '/api/stores', ok({ items: [storeT001], page: 1, size: 20, total: 1 }));
     renderApp('/monitoring');
     expect(await screen.findByRole('heading', { name: 'Monitoring' })).toBeInTheDocument();
     expect(await screen.findByTestId('monitoring-status-1101')).toBeInTheDocument();
-    expect(screen.getByTestId('monitoring-store-T002')).toBeInTheDocument();
+    expect(await screen.findByTestId('monitoring-store-T002')).toBeInTheDocument();
     // The filter searches the catalog's list of the caller's stores.
     await userEvent.click(screen.getByTestId('monitoring-store-filter-toggle'));
     expect(await screen.findByTestId('store-option-T001')).toBeInTheDocument();
@@ -106,7 +107,7 @@ describe('routes', () => {
   it('monitoring of another store of the area: a tile makes that store the active one, then opens its list', async () => {
     const supervisor = { ...chiefMember, nik: '30000001', roleID: 3, roleName: 'Area Supervisor', storeCodes: ['T001', 'T002'] };
     const server = signedInServer(supervisor)
-      .on('GET', '/api/monitoring', ok(monitoring({ stores: [storeRow({ storeCode: 'T002', storeName: 'Toko Tebet Barat' })] })))
+      .on('GET', '/api/monitoring', ok(monitoring({ store: { storeCode: 'T002', storeName: 'Toko Tebet Barat' } })))
       .on('GET', '/api/stores', ok({ items: [storeT001], page: 1, size: 20, total: 1 }))
       .on('POST', '/api/members/me/store', ok({ ...supervisor, store: { ...storeT001, storeCode: 'T002', storeName: 'Toko Tebet Barat' }, storeName: 'Toko Tebet Barat' }))
       .on('GET', '/api/returns/count', ok({ counts: { requested: 1, approved: 0, collected: 0, received: 0, refunded: 0, rejected: 0 }, open: 1, storeCode: 'T002' }))

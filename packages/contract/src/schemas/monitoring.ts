@@ -43,6 +43,18 @@ export const monitoringStoreSchema = z.object({
 });
 export type MonitoringStore = z.infer<typeof monitoringStoreSchema>;
 
+/**
+ * "Per toko" (GET /api/monitoring/stores, asked for when the section comes near the screen): the stores of the caller's
+ * scope (or the one asked for with `storeCode`), at most MONITORING_STORES_MAX, the most late work first;
+ * `storeCount` says how many there are.
+ */
+export const monitoringStoreRowsSchema = z.object({
+  generatedAt: z.string(),
+  storeCount: z.number().int(),
+  stores: z.array(monitoringStoreSchema),
+});
+export type MonitoringStoreRows = z.infer<typeof monitoringStoreRowsSchema>;
+
 /** GET /api/monitoring/tiles/:tile — the tile whose stores are asked for. */
 export const monitoringTileParamsSchema = request(z.object({ tile: z.enum(MONITORING_TILES) }));
 export type MonitoringTileParams = z.infer<typeof monitoringTileParamsSchema>;
@@ -87,10 +99,10 @@ export const monitoringSchema = z.object({
   escalation: z.array(z.object({ level: z.union(ESCALATION_LEVELS.map((l) => z.literal(l))), minutes: z.number().int() })),
   /** Stores in the scope (or the one asked for). */
   storeCount: z.number().int(),
+  /** The one store the figures cover, when they cover exactly one (its name for the filter; the tiles open its lists); null otherwise. */
+  store: z.object({ storeCode: z.string(), storeName: z.string() }).nullable(),
   totals: z.array(monitoringStatusSchema),
   waiting: z.array(monitoringWaitingSchema),
-  /** At most MONITORING_STORES_MAX, the most late work first; `storeCount` says how many there are. */
-  stores: z.array(monitoringStoreSchema),
   /** At most MONITORING_LATE_MAX, the oldest first; `lateTotal` says how many there are. */
   late: z.array(lateOrderSchema),
   lateTotal: z.number().int(),

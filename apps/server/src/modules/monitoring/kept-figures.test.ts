@@ -10,8 +10,8 @@ import { testFileWith } from '../../test/harness';
 import { oneLineOrder, sendChannelOrder } from '../../test/intake';
 import { testRandom } from '../../test/random';
 import { addAreaSupervisor, addOrder, addStore, ago, monitoringApi } from './monitoring-test-kit';
-import { oracleChainSnapshot, oracleStoresSnapshot } from './monitoring-oracle';
-import { loadMonitoring } from './queries';
+import { oracleChainSnapshot, oracleStoreRows, oracleStoresSnapshot } from './monitoring-oracle';
+import { loadMonitoring, loadStoreRows } from './queries';
 import { monitoringSettings } from './settings';
 import { loadTileStores } from './tile-stores';
 
@@ -66,6 +66,10 @@ async function expectRepliesAsCounted(): Promise<void> {
     const kept = await loadMonitoring(ctx.handle.db, p, query, settings, NOW);
     const counted = await loadMonitoring(ctx.handle.db, p, query, settings, NOW, oracle);
     expect(kept, `${nik} ${JSON.stringify(query)}`).toEqual(counted);
+    // "Per toko", a read of its own, as the oracle counts it, and when it changes by time alone.
+    const keptRows = await loadStoreRows(ctx.handle.db, p, query, settings, NOW);
+    expect(keptRows, `store rows ${nik} ${JSON.stringify(query)}`).toEqual(await loadStoreRows(ctx.handle.db, p, query, settings, NOW, oracleStoreRows));
+    expect(keptRows.lateChangesAt).toEqual(kept.lateChangesAt);
     if ('storeCode' in query) continue;
     // Each tile's stores, read when the tile is opened, as the oracle counts them.
     const cutoff = NOW.toISOString();

@@ -15,7 +15,7 @@ import {
 import { statement } from '../../db/statement';
 import { OPEN_STATUSES, SHOWN_STATUSES } from './settings';
 
-import type { SnapshotRow } from './statements';
+import type { SnapshotRow, StoreRowsRow } from './statements';
 
 /** A tile's store in the oracle's reply: every tile's first MONITORING_STORES_MAX stores, counted from scratch. */
 export interface OracleTileRow {
@@ -25,8 +25,8 @@ export interface OracleTileRow {
   count: number;
   storeTotal: number;
 }
-/** The oracle's row: the snapshot, and every tile's stores (which the app reads per tile, tile-stores.ts). */
-export type OracleRow = SnapshotRow & { tiles: OracleTileRow[] };
+/** The oracle's row: the snapshot, the store rows and every tile's stores (which the app reads apart: loadStoreRows, tile-stores.ts). */
+export type OracleRow = SnapshotRow & Omit<StoreRowsRow, 'onTime'> & { tiles: OracleTileRow[] };
 
 const list = (values: readonly (string | number)[]) => values.map((v) => (typeof v === 'number' ? String(v) : `'${v}'`)).join(', ');
 const LATE = MONITORED_STATUSES.map((s: MonitoredStatusId, i) => `(status_id = ${s} and created_at <= $${i + 1}::timestamptz)`).join(' or ');
@@ -94,6 +94,7 @@ function snapshotSql(scope: (column: string) => string): string {
   )
   select
     (select count(*)::int from stores where ${scope('code')}) as "storeCount",
+    (select json_build_object('code', code, 'name', name) from stores where ${scope('code')} and (select count(*) from stores where ${scope('code')}) = 1) as "oneStore",
     (select coalesce(json_agg(json_build_object('code', code, 'name', name) order by late desc, open desc, code), '[]') from ranked) as stores,
     (select coalesce(json_agg(json_build_object('store', store, 'status', status_id, 'n', n, 'late', late, 'oldest', oldest, 'oldestOnTime', oldest_on_time)), '[]') from (
       select null::text as store, status_id, sum(n)::int as n, sum(late)::int as late, min(oldest) as oldest, min(oldest_on_time) as oldest_on_time from g group by status_id
@@ -118,3 +119,10 @@ export const oracleStoresSnapshot = statement<OracleRow, [...Cutoffs, stores: st
   'monitoring_oracle_stores',
   snapshotSql((column) => `${column} = any($4::text[])`),
 );
+
+/** The oracle as the readers of the store rows (loadStoreRows): the scope's oldest on-time orders from its totals. */
+const asStoreRows = (row: OracleRow): StoreRowsRow => ({ ...row, onTime: row.statuses.map((s) => ({ status: s.status, oldestOnTime: s.oldestOnTime })) });
+export const oracleStoreRows = {
+  chain: async (...args: Parameters<typeof oracleChainSnapshot>) => (await oracleChainSnapshot(...args)).map(asStoreRows),
+  stores: async (...args: Parameters<typeof oracleStoresSnapshot>) => (await oracleStoresSnapshot(...args)).map(asStoreRows),
+};

@@ -7,7 +7,7 @@ import { loadPrincipal } from '../../platform/principal';
 import { DEMO_NIK } from '../../seed/demo-data';
 import { describeOnPostgres, planOf, recordStatements, type SentStatement } from '../../test/plans';
 import { escalateDue } from './escalation';
-import { loadMonitoring } from './queries';
+import { loadMonitoring, loadStoreRows } from './queries';
 import { monitoringSettings } from './settings';
 import { loadTileStores } from './tile-stores';
 
@@ -48,6 +48,21 @@ describeOnPostgres('monitoring: the plans', (db) => {
     if (nik === DEMO_NIK.SUPER_USER) expect(plan, plan).toMatch(/orders_live_status_created_idx/);
     // A few stores' oldest late orders: each status's cutoff bounds the per-store index (its heap read only for late orders).
     if (nik === DEMO_NIK.AREA_SUPERVISOR) expect(plan, plan).toMatch(/orders_live_store_status_created_idx/);
+  });
+
+  it('reads "Per toko" by index: the chain off the kept open work and counters, a few stores by their own index', async () => {
+    for (const nik of [DEMO_NIK.SUPER_USER, DEMO_NIK.AREA_SUPERVISOR]) {
+      const principal = await principalOf(db(), nik);
+      const sent = await sentBy(() => loadStoreRows(db().db, principal, {}, monitoringSettings(loadConfig({}))));
+      // One statement, one round trip; the snapshot's statement is another.
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.text).toMatch(/as "storeStatuses"/);
+      const plan = await planOf(db().db, sent[0]!);
+      expect(plan, plan).not.toMatch(/Seq Scan on (orders|order_status_counts|monitoring_store_open)/);
+      // The whole chain: the on-time orders off the partial index, the most open work off monitoring_store_open's ranking index.
+      if (nik === DEMO_NIK.SUPER_USER) expect(plan, plan).toMatch(/orders_live_status_created_idx[\s\S]*monitoring_store_open_rank_idx/);
+      if (nik === DEMO_NIK.AREA_SUPERVISOR) expect(plan, plan).toMatch(/order_status_counts_\w+/);
+    }
   });
 
   it("reads a tile's stores from the kept counts: the chain's busiest off the tile index, a few stores' by an index", async () => {

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { BOOKING_STATUS, CANCEL_REQUEST_STATUS, MAT_STATUS, POD_APPROVAL_STATUS, RETURN_STATUS, ROLE, type BookingStatusId, type OrderStatusId, type ReturnStatus } from '@gerai/contract';
+import type { MonitoringStoreRows, MonitoringTile, MonitoringTileStores } from '@gerai/contract';
+import { expect } from 'vitest';
 import { hashPassword } from '../../db/password';
 import {
   cancelRequests,
@@ -138,8 +140,21 @@ export function monitoringApi(ctx: TestContext) {
   };
   return {
     auth,
-    async get(nik: string, storeCode?: string) {
-      return ctx.app.inject({ method: 'GET', url: `/api/monitoring${storeCode === undefined ? '' : `?storeCode=${storeCode}`}`, headers: { authorization: await auth(nik) } });
+    /** GET /api/monitoring, or (`read` '/stores') its store rows. */
+    async get(nik: string, storeCode?: string, read: '' | '/stores' = '') {
+      return ctx.app.inject({ method: 'GET', url: `/api/monitoring${read}${storeCode === undefined ? '' : `?storeCode=${storeCode}`}`, headers: { authorization: await auth(nik) } });
+    },
+    /** GET /api/monitoring/stores: "Per toko" over the caller's scope (or one store of it). */
+    async storeRows(nik: string, storeCode?: string): Promise<MonitoringStoreRows> {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/monitoring/stores${storeCode === undefined ? '' : `?storeCode=${storeCode}`}`, headers: { authorization: await auth(nik) } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as MonitoringStoreRows;
+    },
+    /** GET /api/monitoring/tiles/:tile: a tile's stores over the caller's scope. */
+    async tileStores(nik: string, tile: MonitoringTile): Promise<MonitoringTileStores> {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/monitoring/tiles/${tile}`, headers: { authorization: await auth(nik) } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as MonitoringTileStores;
     },
   };
 }

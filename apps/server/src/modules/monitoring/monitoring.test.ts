@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, sql } from 'drizzle-orm';
 import { BOOKING_STATUS, MAT_STATUS, MONITORING_LATE_MAX, MONITORING_STORES_MAX, POD_APPROVAL_STATUS, RETURN_STATUS } from '@gerai/contract';
-import type { Monitoring, MonitoringStatus, MonitoringTile, MonitoringTileStores } from '@gerai/contract';
+import type { Monitoring, MonitoringStatus, MonitoringTile } from '@gerai/contract';
 import { stores } from '../../db/schema';
 import { AREA_SUPERVISOR_STORES, DEMO_NIK } from '../../seed/demo-data';
 import { testFileWith } from '../../test/harness';
@@ -88,12 +88,7 @@ async function monitoring(nik: string, storeCode?: string): Promise<Monitoring> 
   return res.json().data as Monitoring;
 }
 
-/** GET /api/monitoring/tiles/:tile: a tile's stores over the caller's scope. */
-async function tileStores(nik: string, tile: MonitoringTile): Promise<MonitoringTileStores> {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/monitoring/tiles/${tile}`, headers: { authorization: await api.auth(nik) } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as MonitoringTileStores;
-}
+const { storeRows, tileStores } = api;
 
 const at = (minutesAgo: number) => ago(NOW, minutesAgo).toISOString();
 const status = (statusId: number, count: number, late: number, oldestMinutesAgo: number | null): MonitoringStatus => ({
@@ -139,7 +134,8 @@ describe('GET /api/monitoring: the figures', () => {
     ]);
     // A store row carries counts and late orders, not the oldest arrival (the tiles show that; no row does).
     const rowStatuses = t900Statuses().map(({ statusId, count, late }) => ({ statusId, count, late }));
-    expect(m.stores).toEqual([{ storeCode: 'T900', storeName: 'Toko Monitor T900', statuses: rowStatuses, late: 5, waiting: 7 }]);
+    expect(m.store).toEqual({ storeCode: 'T900', storeName: 'Toko Monitor T900' });
+    expect((await storeRows(DEMO_NIK.SUPER_USER, 'T900')).stores).toEqual([{ storeCode: 'T900', storeName: 'Toko Monitor T900', statuses: rowStatuses, late: 5, waiting: 7 }]);
   });
 
   it('lists the late orders oldest first, with their age, service level, escalation level and picker', async () => {
@@ -180,7 +176,9 @@ describe('GET /api/monitoring: the figures', () => {
   it('orders the stores by late work, then open work, then code, and sums them in the totals', async () => {
     const m = await monitoring(SUPERVISOR_T9);
     expect(m.storeCount).toBe(5);
-    expect(m.stores.map((s) => [s.storeCode, s.late, s.statuses.slice(0, 3).reduce((n, x) => n + x.count, 0), s.waiting])).toEqual([
+    const rows = await storeRows(SUPERVISOR_T9);
+    expect([m.store, rows.storeCount]).toEqual([null, 5]);
+    expect(rows.stores.map((s) => [s.storeCode, s.late, s.statuses.slice(0, 3).reduce((n, x) => n + x.count, 0), s.waiting])).toEqual([
       ['T900', 5, 8, 7],
       ['T904', 1, 2, 0],
       ['T902', 1, 1, 0],
@@ -211,14 +209,15 @@ describe('GET /api/monitoring: the figures', () => {
     for (const nik of [DEMO_NIK.SUPER_USER, DEMO_NIK.HELPDESK]) {
       const m = await monitoring(nik);
       expect(m.storeCount).toBe(all!.n);
-      expect(m.stores).toHaveLength(MONITORING_STORES_MAX);
+      const rows = await storeRows(nik);
+      expect([rows.storeCount, rows.stores.length]).toEqual([all!.n, MONITORING_STORES_MAX]);
       // T905's 52 late orders lead.
-      expect(m.stores[0]!.storeCode).toBe('T905');
-      const keys = m.stores.map((s) => [s.late, s.statuses.slice(0, 3).reduce((n, x) => n + x.count, 0), s.storeCode] as const);
+      expect(rows.stores[0]!.storeCode).toBe('T905');
+      const keys = rows.stores.map((s) => [s.late, s.statuses.slice(0, 3).reduce((n, x) => n + x.count, 0), s.storeCode] as const);
       const sorted = [...keys].sort((a, b) => b[0] - a[0] || b[1] - a[1] || a[2].localeCompare(b[2]));
       expect(keys).toEqual(sorted);
       // The totals cover every store of the scope, listed or not.
-      expect(m.lateTotal).toBeGreaterThanOrEqual(m.stores.reduce((n, s) => n + s.late, 0));
+      expect(m.lateTotal).toBeGreaterThanOrEqual(rows.stores.reduce((n, s) => n + s.late, 0));
       // A tile's stores over the chain: the busiest first, at most MONITORING_STORES_MAX, and how many have any.
       const counted = await ctx.handle.db.execute(sql`select store_code, count(*)::int as n from orders where status_id = 1101 group by 1 order by 2 desc, 1`);
       const all1101 = (counted as unknown as { rows: Array<{ store_code: string; n: number }> }).rows;
@@ -231,8 +230,7 @@ describe('GET /api/monitoring: the figures', () => {
   });
 
   it('answers 404 for a store that does not exist and 400 for one that is not a store code', async () => {
-    expect((await api.get(DEMO_NIK.SUPER_USER, 'T999')).statusCode).toBe(404);
-    expect((await api.get(DEMO_NIK.SUPER_USER, 'X1')).statusCode).toBe(400);
+    for (const read of ['', '/stores'] as const) expect([(await api.get(DEMO_NIK.SUPER_USER, 'T999', read)).statusCode, (await api.get(DEMO_NIK.SUPER_USER, 'X1', read)).statusCode]).toEqual([404, 400]);
   });
 });
 
@@ -240,11 +238,12 @@ describe('GET /api/monitoring: scope per role', () => {
   it("keeps the crew and the kepala toko to their store: another store's work changes none of their figures, and asking for it is 404", async () => {
     const t001Late = await addOrder(ctx, { storeCode: 'T001', statusId: 1102, createdAt: ago(NOW, 45), pickerUserId: budi.id });
     for (const nik of [DEMO_NIK.STAFF, DEMO_NIK.STORE_CHIEF]) {
-      for (const other of ['T002', 'T900']) expect((await api.get(nik, other)).statusCode, `${nik} ${other}`).toBe(404);
+      for (const other of ['T002', 'T900']) for (const read of ['', '/stores'] as const) expect((await api.get(nik, other, read)).statusCode, `${nik} ${other} ${read}`).toBe(404);
     }
-    const before = { staff: await monitoring(DEMO_NIK.STAFF), chief: await monitoring(DEMO_NIK.STORE_CHIEF) };
+    const before = { staff: await monitoring(DEMO_NIK.STAFF), chief: await monitoring(DEMO_NIK.STORE_CHIEF), staffRows: await storeRows(DEMO_NIK.STAFF) };
     expect(before.staff.storeCount).toBe(1);
-    expect(before.staff.stores.map((s) => s.storeCode)).toEqual(['T001']);
+    expect(before.staff.store?.storeCode).toBe('T001');
+    expect(before.staffRows.stores.map((s) => s.storeCode)).toEqual(['T001']);
     expect(await monitoring(DEMO_NIK.STAFF, 'T001')).toEqual(before.staff);
     // Who claimed an order is for the kepala toko and above.
     expect(before.staff.late.find((l) => l.shipmentNo === t001Late.shipmentNo)?.pickerName).toBeNull();
@@ -264,24 +263,28 @@ describe('GET /api/monitoring: scope per role', () => {
     await addReturn(ctx, t002Done, ago(NOW, 300));
     expect(await monitoring(DEMO_NIK.STAFF)).toEqual(before.staff);
     expect(await monitoring(DEMO_NIK.STORE_CHIEF)).toEqual(before.chief);
+    expect(await storeRows(DEMO_NIK.STAFF)).toEqual(before.staffRows);
     // T002's kepala toko sees it.
     const t002Chief = await monitoring(DEMO_NIK.STORE_CHIEF_T002);
-    expect(t002Chief.stores.map((s) => s.storeCode)).toEqual(['T002']);
+    expect(t002Chief.store?.storeCode).toBe('T002');
+    expect((await storeRows(DEMO_NIK.STORE_CHIEF_T002)).stores.map((s) => s.storeCode)).toEqual(['T002']);
     expect(t002Chief.late.map((l) => l.shipmentNo)).toContain(t002.shipmentNo);
   });
 
   it("keeps the area supervisor to the area's stores", async () => {
     const m = await monitoring(DEMO_NIK.AREA_SUPERVISOR);
     expect(m.storeCount).toBe(AREA_SUPERVISOR_STORES.length);
-    expect(m.stores.map((s) => s.storeCode).sort()).toEqual([...AREA_SUPERVISOR_STORES].sort());
+    const rows = await storeRows(DEMO_NIK.AREA_SUPERVISOR);
+    expect(rows.stores.map((s) => s.storeCode).sort()).toEqual([...AREA_SUPERVISOR_STORES].sort());
     expect(m.late.every((l) => AREA_SUPERVISOR_STORES.includes(l.storeCode))).toBe(true);
     // Every store is listed, so the totals are the sum of the rows.
     for (const [i, total] of m.totals.entries()) {
-      expect(total.count).toBe(m.stores.reduce((n, s) => n + s.statuses[i]!.count, 0));
-      expect(total.late).toBe(m.stores.reduce((n, s) => n + s.statuses[i]!.late, 0));
+      expect(total.count).toBe(rows.stores.reduce((n, s) => n + s.statuses[i]!.count, 0));
+      expect(total.late).toBe(rows.stores.reduce((n, s) => n + s.statuses[i]!.late, 0));
     }
-    expect((await monitoring(DEMO_NIK.AREA_SUPERVISOR, 'T002')).stores.map((s) => s.storeCode)).toEqual(['T002']);
-    for (const other of ['T011', 'T900']) expect((await api.get(DEMO_NIK.AREA_SUPERVISOR, other)).statusCode).toBe(404);
+    expect((await monitoring(DEMO_NIK.AREA_SUPERVISOR, 'T002')).store?.storeCode).toBe('T002');
+    expect((await storeRows(DEMO_NIK.AREA_SUPERVISOR, 'T002')).stores.map((s) => s.storeCode)).toEqual(['T002']);
+    for (const other of ['T011', 'T900']) for (const read of ['', '/stores'] as const) expect((await api.get(DEMO_NIK.AREA_SUPERVISOR, other, read)).statusCode).toBe(404);
     // The supervisor of T900–T904 sees T900 as the super user does.
     expect((await monitoring(SUPERVISOR_T9, 'T900')).totals).toEqual(t900Statuses());
     expect((await api.get(SUPERVISOR_T9, 'T001')).statusCode).toBe(404);

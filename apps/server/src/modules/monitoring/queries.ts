@@ -7,6 +7,7 @@ import {
   type Monitoring,
   type MonitoringQuery,
   type MonitoringStatus,
+  type MonitoringStoreRows,
   type MonitoringWaiting,
   type MonitoredStatusId,
   type OrderStatusId,
@@ -17,7 +18,7 @@ import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { assertStoreVisible } from '../../platform/scope';
 import { ageMinutes, arrivedBy, LEVELS_IN_ORDER, SHOWN_STATUSES, type MonitoringSettings } from './settings';
-import { chainSnapshot, storesSnapshot, type SnapshotRow } from './statements';
+import { chainSnapshot, chainStoreRows, storesSnapshot, storesStoreRows, type SnapshotRow, type StoreRowsRow } from './statements';
 import { isoOrNull } from '../../platform/iso';
 
 const earlier = (a: Date | null, b: Date | null) => (a === null ? b : b === null || b >= a ? a : b);
@@ -44,63 +45,61 @@ export interface MonitoringSnapshot {
   lateChangesAt: Date | null;
 }
 
-/** The snapshot statements a caller's scope is read with (the test kit's oracle passes its own). */
-export interface SnapshotReaders {
-  chain: (db: Db, ...cutoffs: [string, string, string]) => Promise<SnapshotRow[]>;
-  stores: (db: Db, ...params: [string, string, string, string[]]) => Promise<SnapshotRow[]>;
+/** The statements a caller's scope is read with, answering `Row` (the test kit's oracle passes its own). */
+export interface ScopeReaders<Row> {
+  chain: (db: Db, ...cutoffs: [string, string, string]) => Promise<Row[]>;
+  stores: (db: Db, ...params: [string, string, string, string[]]) => Promise<Row[]>;
 }
+export type SnapshotReaders = ScopeReaders<SnapshotRow>;
+export type StoreRowsReaders = ScopeReaders<StoreRowsRow>;
 const KEPT: SnapshotReaders = { chain: chainSnapshot, stores: storesSnapshot };
+const KEPT_STORE_ROWS: StoreRowsReaders = { chain: chainStoreRows, stores: storesStoreRows };
 
-/**
- * GET /api/monitoring: orders per status and per store, what waits on someone, and the late orders, all
- * within the caller's scope (or the one store asked for), as of `now`. One prepared statement
- * (statements.ts) answers every part in one round trip, from the figures kept by triggers and index reads
- * of what moves with the clock.
- */
-export async function loadMonitoring(db: Db, p: Principal, q: MonitoringQuery, settings: MonitoringSettings, now = new Date(), read: SnapshotReaders = KEPT): Promise<MonitoringSnapshot> {
+/** Each monitored status's cutoff as of `now`, and the stores asked about (the caller's scope, or the one store asked for). */
+async function readScope<Row extends { storeCount: number }>(db: Db, p: Principal, q: MonitoringQuery, settings: MonitoringSettings, now: Date, read: ScopeReaders<Row>): Promise<Row> {
   const cutoffs = MONITORED_STATUSES.map((s) => arrivedBy(now, settings.sla[s]).toISOString()) as [string, string, string];
   if (q.storeCode !== undefined) assertStoreVisible(p, q.storeCode);
   const scope = q.storeCode !== undefined ? [q.storeCode] : p.storeCodes;
   const [row] = scope === 'all' ? await read.chain(db, ...cutoffs) : await read.stores(db, ...cutoffs, scope);
-  const snapshot = row!;
   // A store of the scope that does not exist (a super user's typo) is not found either.
-  if (q.storeCode !== undefined && snapshot.stores.length === 0) throw new AppError('NOT_FOUND');
-  const ranked = snapshot.stores;
-  const listed = ranked.map((r) => r.code);
-  const storeCount = Number(snapshot.storeCount);
+  if (q.storeCode !== undefined && Number(row!.storeCount) === 0) throw new AppError('NOT_FOUND');
+  return row!;
+}
+
+/** The moment the next order goes late: the oldest on-time order of a monitored status passing its level (null: none will). */
+function nextLate(settings: MonitoringSettings, oldestOnTime: (status: MonitoredStatusId) => Date | null): Date | null {
+  return MONITORED_STATUSES.map((s) => {
+    const next = oldestOnTime(s);
+    return next && new Date(next.getTime() + settings.sla[s] * 60_000);
+  }).reduce<Date | null>((a, b) => earlier(a, b ?? null), null);
+}
+
+/**
+ * GET /api/monitoring: orders per status, what waits on someone, and the late orders, all within the caller's scope
+ * (or the one store asked for), as of `now`. One prepared statement (statements.ts) answers every part in one round
+ * trip, from the figures kept by triggers and index reads of what moves with the clock. "Per toko" is a read of its
+ * own (loadStoreRows).
+ */
+export async function loadMonitoring(db: Db, p: Principal, q: MonitoringQuery, settings: MonitoringSettings, now = new Date(), read: SnapshotReaders = KEPT): Promise<MonitoringSnapshot> {
+  const snapshot = await readScope(db, p, q, settings, now, read);
   const stamp = (s: string | null) => (s === null ? null : new Date(s));
 
   const totals = new Map<OrderStatusId, Figures>(SHOWN_STATUSES.map((s) => [s, noFigures()]));
-  const byStore = new Map<string, Map<OrderStatusId, Figures>>(listed.map((code) => [code, new Map(SHOWN_STATUSES.map((s) => [s, noFigures()]))]));
   for (const row of snapshot.statuses) add(totals.get(row.status)!, { count: row.n, late: row.late, oldest: stamp(row.oldest), oldestOnTime: stamp(row.oldestOnTime) });
-  for (const row of snapshot.storeStatuses) add(byStore.get(row.store)!.get(row.status)!, { count: row.n, late: row.late, oldest: null, oldestOnTime: null });
 
   const waiting = new Map<WaitingKind, Figures>(WAITING_KINDS.map((k) => [k, noFigures()]));
   for (const row of snapshot.waiting) add(waiting.get(row.kind)!, { count: row.n, late: 0, oldest: stamp(row.oldest), oldestOnTime: null });
-  const waitingByStore = new Map(snapshot.waitingByStore.map((r) => [r.store, r.n]));
 
   const seesPeople = hasRoleAtLeast(p.roleId, SEE_PEOPLE_MIN_ROLE);
-  const lateChangesAt = MONITORED_STATUSES.map((s) => {
-    const next = totals.get(s)!.oldestOnTime;
-    return next && new Date(next.getTime() + settings.sla[s] * 60_000);
-  }).reduce<Date | null>((a, b) => earlier(a, b ?? null), null);
+  const lateChangesAt = nextLate(settings, (s) => totals.get(s)!.oldestOnTime);
   const data: Monitoring = {
     generatedAt: now.toISOString(),
     sla: MONITORED_STATUSES.map((statusId) => ({ statusId, minutes: Math.ceil(settings.sla[statusId]) })),
     escalation: LEVELS_IN_ORDER.map((level) => ({ level, minutes: Math.ceil(settings.escalation[level]) })),
-    storeCount,
+    storeCount: Number(snapshot.storeCount),
+    store: snapshot.oneStore && { storeCode: snapshot.oneStore.code, storeName: snapshot.oneStore.name },
     totals: SHOWN_STATUSES.map((s) => statusOf(s, totals.get(s)!)),
     waiting: WAITING_KINDS.map((kind): MonitoringWaiting => ({ kind, count: waiting.get(kind)!.count, oldestAt: isoOrNull(waiting.get(kind)!.oldest) })),
-    stores: ranked.map((r) => {
-      const statuses = byStore.get(r.code)!;
-      return {
-        storeCode: r.code,
-        storeName: r.name,
-        statuses: SHOWN_STATUSES.map((statusId) => ({ statusId, count: statuses.get(statusId)!.count, late: statuses.get(statusId)!.late })),
-        late: MONITORED_STATUSES.reduce((n, s) => n + statuses.get(s)!.late, 0),
-        waiting: waitingByStore.get(r.code) ?? 0,
-      };
-    }),
     late: snapshot.late.map(
       (r): LateOrder => ({
         shipmentNo: r.shipmentNo,
@@ -122,3 +121,36 @@ export async function loadMonitoring(db: Db, p: Principal, q: MonitoringQuery, s
   return { data, lateChangesAt };
 }
 
+
+/** The store rows, and when they change by time alone (the next order of the scope going late). */
+export interface StoreRowsSnapshot {
+  data: MonitoringStoreRows;
+  lateChangesAt: Date | null;
+}
+
+/**
+ * GET /api/monitoring/stores ("Per toko"): each store of the caller's scope (or the one store asked for) with its work
+ * in hand, the most late work first, at most MONITORING_STORES_MAX; read when the section comes near the screen.
+ */
+export async function loadStoreRows(db: Db, p: Principal, q: MonitoringQuery, settings: MonitoringSettings, now = new Date(), read: StoreRowsReaders = KEPT_STORE_ROWS): Promise<StoreRowsSnapshot> {
+  const row = await readScope(db, p, q, settings, now, read);
+  const byStore = new Map<string, Map<OrderStatusId, Figures>>(row.stores.map((r) => [r.code, new Map(SHOWN_STATUSES.map((s) => [s, noFigures()]))]));
+  for (const r of row.storeStatuses) add(byStore.get(r.store)!.get(r.status)!, { count: r.n, late: r.late, oldest: null, oldestOnTime: null });
+  const waitingByStore = new Map(row.waitingByStore.map((r) => [r.store, r.n]));
+  const onTime = new Map(row.onTime.map((r) => [r.status, r.oldestOnTime === null ? null : new Date(r.oldestOnTime)]));
+  const data: MonitoringStoreRows = {
+    generatedAt: now.toISOString(),
+    storeCount: Number(row.storeCount),
+    stores: row.stores.map((r) => {
+      const statuses = byStore.get(r.code)!;
+      return {
+        storeCode: r.code,
+        storeName: r.name,
+        statuses: SHOWN_STATUSES.map((statusId) => ({ statusId, count: statuses.get(statusId)!.count, late: statuses.get(statusId)!.late })),
+        late: MONITORED_STATUSES.reduce((n, s) => n + statuses.get(s)!.late, 0),
+        waiting: waitingByStore.get(r.code) ?? 0,
+      };
+    }),
+  };
+  return { data, lateChangesAt: nextLate(settings, (s) => onTime.get(s) ?? null) };
+}

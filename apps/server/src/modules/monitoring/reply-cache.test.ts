@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CHAT_EVENT_TYPES, EVENT_TYPES, HELPDESK_EVENT_TYPES, MONITORING_CHANGING_EVENT_TYPES, type EventType, type Monitoring } from '@gerai/contract';
+import { CHAT_EVENT_TYPES, EVENT_TYPES, HELPDESK_EVENT_TYPES, MONITORING_CHANGING_EVENT_TYPES, type EventType, type Monitoring, type MonitoringStoreRows } from '@gerai/contract';
 import { DEMO_NIK } from '../../seed/demo-data';
 import { testContextPerFile } from '../../test/harness';
 import { oneLineOrder, sendChannelOrder } from '../../test/intake';
@@ -123,6 +123,12 @@ describe('GET /api/monitoring from the cache', () => {
     return res.json().data as Monitoring;
   };
   const newOrders = (m: Monitoring) => m.totals.find((t) => t.statusId === 1101)!;
+  const storeRows = async (nik: string, storeCode?: string) => {
+    const res = await api.get(nik, storeCode, '/stores');
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as MonitoringStoreRows;
+  };
+  const rowOf = (rows: MonitoringStoreRows, code: string) => rows.stores.find((s) => s.storeCode === code)!.statuses.find((s) => s.statusId === 1101)!;
 
   async function intake(storeCode: string): Promise<string> {
     const res = await sendChannelOrder(ctx, await oneLineOrder(ctx, { orderNo: `MON-CACHE-${randomTag(11)}`, storeCode }));
@@ -147,9 +153,12 @@ describe('GET /api/monitoring from the cache', () => {
 
   it("reads again once the scope's store changes", async () => {
     const before = await monitoring(DEMO_NIK.STAFF);
+    const rowsBefore = await storeRows(DEMO_NIK.AREA_SUPERVISOR);
     await heard(await intake('T001'));
     const after = await monitoring(DEMO_NIK.STAFF);
     expect(newOrders(after).count).toBe(newOrders(before).count + 1);
+    // "Per toko" is kept per scope and cleared by the same events.
+    expect(rowOf(await storeRows(DEMO_NIK.AREA_SUPERVISOR), 'T001').count).toBe(rowOf(rowsBefore, 'T001').count + 1);
   });
 
   it('reads again the moment the next order goes late, and keeps the reply until then', async () => {
@@ -165,11 +174,15 @@ describe('GET /api/monitoring from the cache', () => {
     const order = await addOrder(ctx, { storeCode: 'T950', statusId: 1101, createdAt: ago(NOW, 9.5) });
     const first = await read();
     expect(first.lateTotal).toBe(1);
+    const firstRows = await storeRows(DEMO_NIK.SUPER_USER, 'T950');
+    expect(firstRows.stores[0]!.late).toBe(1);
     // Orders written outside the app send no event: the kept reply stands until the next one goes late.
     await addOrder(ctx, { storeCode: 'T950', statusId: 1102, createdAt: ago(NOW, 1) });
     vi.setSystemTime(NOW.getTime() + 29_999);
     expect(await read()).toEqual(first);
+    expect(await storeRows(DEMO_NIK.SUPER_USER, 'T950')).toEqual(firstRows);
     vi.setSystemTime(NOW.getTime() + 30_000);
+    expect((await storeRows(DEMO_NIK.SUPER_USER, 'T950')).stores[0]!.late).toBe(2);
     const late = await read();
     expect(late.generatedAt).toBe(new Date(NOW.getTime() + 30_000).toISOString());
     expect(late.lateTotal).toBe(2);

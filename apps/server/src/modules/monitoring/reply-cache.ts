@@ -6,6 +6,7 @@ import {
   type EventType,
   type Monitoring,
   type MonitoringQuery,
+  type MonitoringStoreRows,
   type MonitoringTile,
   type MonitoringTileStores,
 } from '@gerai/contract';
@@ -13,7 +14,7 @@ import type { EventBus } from '../../platform/events';
 import type { Principal } from '../../platform/principal';
 import { StoreReadCache } from '../../platform/read-cache';
 import { assertStoreVisible } from '../../platform/scope';
-import { loadMonitoring } from './queries';
+import { loadMonitoring, loadStoreRows } from './queries';
 import { monitoringSettings } from './settings';
 import { loadTileStores } from './tile-stores';
 
@@ -49,16 +50,35 @@ export function registerMonitoringCache(app: FastifyInstance, bus: EventBus): St
   return cache;
 }
 
-/** GET /api/monitoring's reply for the caller: from the cache, or read (as of now) and kept. */
-export async function monitoringFor(app: FastifyInstance, p: Principal, q: MonitoringQuery): Promise<Monitoring> {
+/** The scope a monitoring read covers (the caller's, or the one store asked for) and its cache key's stores. */
+function scopeOf(p: Principal, q: MonitoringQuery): { scope: readonly string[] | 'all'; stores: string } {
   if (q.storeCode !== undefined) assertStoreVisible(p, q.storeCode);
   const scope: readonly string[] | 'all' = q.storeCode !== undefined ? [q.storeCode] : p.storeCodes;
+  return { scope, stores: scope === 'all' ? '*' : scope.join(',') };
+}
+
+/** GET /api/monitoring's reply for the caller: from the cache, or read (as of now) and kept. */
+export async function monitoringFor(app: FastifyInstance, p: Principal, q: MonitoringQuery): Promise<Monitoring> {
+  const { scope, stores } = scopeOf(p, q);
   const seesPeople = hasRoleAtLeast(p.roleId, SEE_PEOPLE_MIN_ROLE);
   // Two callers with the same stores and the same right to see people get the same reply.
-  const key = `${scope === 'all' ? '*' : scope.join(',')}\n${seesPeople ? 'people' : 'figures'}`;
+  const key = `${stores}\n${seesPeople ? 'people' : 'figures'}`;
   const settings = monitoringSettings(app.config);
   return app.monitoringCache.readScoped(scope, key, async () => {
     const { data, lateChangesAt } = await loadMonitoring(app.db, p, q, settings);
+    return { value: data, until: lateChangesAt?.getTime() ?? Number.POSITIVE_INFINITY };
+  });
+}
+
+/**
+ * GET /api/monitoring/stores's reply for the caller ("Per toko"): kept like the snapshot, per scope (no person is
+ * named, so one reply for every caller of that scope), until the next order of the scope goes late.
+ */
+export async function storeRowsFor(app: FastifyInstance, p: Principal, q: MonitoringQuery): Promise<MonitoringStoreRows> {
+  const { scope, stores } = scopeOf(p, q);
+  const settings = monitoringSettings(app.config);
+  return app.monitoringCache.readScoped(scope, `${stores}\nstore rows`, async () => {
+    const { data, lateChangesAt } = await loadStoreRows(app.db, p, q, settings);
     return { value: data, until: lateChangesAt?.getTime() ?? Number.POSITIVE_INFINITY };
   });
 }

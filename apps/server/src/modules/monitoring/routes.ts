@@ -6,12 +6,13 @@ import {
   MONITORING_STORES_MAX,
   monitoringQuerySchema,
   monitoringSchema,
+  monitoringStoreRowsSchema,
   monitoringTileParamsSchema,
   monitoringTileStoresSchema,
 } from '@gerai/contract';
 import { principalOf } from '../../platform/auth';
 import { access, findReplies, ok, readReplies } from '../../platform/route-kit';
-import { monitoringFor, tileStoresFor } from './reply-cache';
+import { monitoringFor, storeRowsFor, tileStoresFor } from './reply-cache';
 
 const TAGS = ['monitoring'];
 
@@ -25,12 +26,26 @@ export async function monitoringRoutes(fastify: FastifyInstance): Promise<void> 
       ...access({ auth: 'session' }),
       schema: {
         tags: TAGS,
-        summary: `Orders per status and per store, work waiting on someone and the late orders, within the caller's store scope (or \`storeCode\`, one store of it; another answers 404). Stores: at most ${MONITORING_STORES_MAX}, the most late work first; late orders: at most ${MONITORING_LATE_MAX}, the oldest first. Who claimed an order is named for the kepala toko and above.`,
+        summary: `Orders per status, work waiting on someone and the late orders, within the caller's store scope (or \`storeCode\`, one store of it; another answers 404). Late orders: at most ${MONITORING_LATE_MAX}, the oldest first. Who claimed an order is named for the kepala toko and above.`,
         querystring: monitoringQuerySchema,
         response: { 200: envelope(monitoringSchema), ...findReplies },
       },
     },
     async (req) => ok(await monitoringFor(app, principalOf(req), req.query)),
+  );
+
+  app.get(
+    '/api/monitoring/stores',
+    {
+      ...access({ auth: 'session' }),
+      schema: {
+        tags: TAGS,
+        summary: `"Per toko": each store of the caller's store scope (or \`storeCode\`, one store of it; another answers 404) with its orders per status, late orders and work waiting, at most ${MONITORING_STORES_MAX}, the most late work first. Asked for when the section comes near the screen.`,
+        querystring: monitoringQuerySchema,
+        response: { 200: envelope(monitoringStoreRowsSchema), ...findReplies },
+      },
+    },
+    async (req) => ok(await storeRowsFor(app, principalOf(req), req.query)),
   );
 
   app.get(

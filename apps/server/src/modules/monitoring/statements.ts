@@ -44,18 +44,27 @@ export interface LateRow {
   pickerName: string | null;
   escalationLevel: number;
 }
-/** The one row a snapshot statement answers: every part of the reply as JSON. */
+/** The one row a snapshot statement answers: the reply's figures as JSON ("Per toko" is a read of its own: StoreRowsRow). */
 export interface SnapshotRow {
+  storeCount: number;
+  /** The one store the figures cover, when they cover exactly one (its name for the filter, its lists for the tiles). */
+  oneStore: { code: string; name: string } | null;
+  /** Per status: the scope's totals (store null). */
+  statuses: StatusFigures[];
+  waiting: WaitingFigures[];
+  late: LateRow[];
+}
+
+/** The one row a store rows statement answers ("Per toko", GET /api/monitoring/stores). */
+export interface StoreRowsRow {
   storeCount: number;
   /** The listed stores, most late work first, then most open work, then code. */
   stores: Array<{ code: string; name: string }>;
-  /** Per status: the scope's totals (store null). */
-  statuses: StatusFigures[];
   /** Each listed store's count and late orders per status (a store row shows no oldest order). */
   storeStatuses: Array<{ store: string; status: OrderStatusId; n: number; late: number }>;
-  waiting: WaitingFigures[];
   waitingByStore: Array<{ store: string; n: number }>;
-  late: LateRow[];
+  /** Per monitored status, the scope's oldest order not yet late: the rows change by time alone when it goes late. */
+  onTime: Array<{ status: OrderStatusId; oldestOnTime: Stamp }>;
 }
 
 const list = (values: readonly (string | number)[]) => values.map((v) => (typeof v === 'number' ? String(v) : `'${v}'`)).join(', ');
@@ -105,55 +114,83 @@ const lateSql = (scope: (column: string) => string) => {
 };
 
 /**
- * The reply's columns, from CTEs every snapshot statement names alike: ranked, listed (per store and status), totals,
- * w, late. A tile's stores are a read of their own (tile-stores.ts), asked for when the tile is opened. Each list is json_agg of whole rows, keyed by the column names, fed in order by its sorted subquery:
+ * The reply's columns, from CTEs every snapshot statement names alike: totals, w, late. A tile's stores (tile-stores.ts)
+ * and the store rows (STORE_ROWS) are reads of their own, asked for when the tile is opened or "Per toko" comes near the
+ * screen. Each list is json_agg of whole rows, keyed by the column names, fed in order by its sorted subquery:
  * json_build_object looks up every argument's type on every row (measured: a third of the statement).
  */
 const SELECT_REPLY = `select
-    (select coalesce(json_agg(x), '[]') from (select code, name from ranked order by late desc, open desc, code) x) as stores,
     (select coalesce(json_agg(x), '[]') from (
       select null::text as store, status_id as status, n, late, oldest, oldest_on_time as "oldestOnTime" from totals where n > 0) x) as statuses,
-    (select coalesce(json_agg(x), '[]') from (select store_code as store, status_id as status, n, late from listed) x) as "storeStatuses",
     (select coalesce(json_agg(x), '[]') from (select kind, sum(n)::int as n, min(oldest) as oldest from w group by kind) x) as waiting,
-    (select coalesce(json_agg(x), '[]') from (
-      select store_code as store, sum(n)::int as n from w where store_code in (select code from ranked) group by store_code) x) as "waitingByStore",
     (select coalesce(json_agg(x), '[]') from (
       select id, shipment_no as "shipmentNo", order_no as "orderNo", store_code as "storeCode", store_name as "storeName", status_id as "statusId",
         delivery_type as "deliveryType", app_id as "appId", created_at as "createdAt", picker_name as "pickerName", escalation_level as "escalationLevel"
       from late order by created_at, id) x) as late`;
 
+/** The store rows' columns, from CTEs every store rows statement names alike: ranked, listed (per store and status), w, on_time. */
+const SELECT_STORE_ROWS = `select
+    (select coalesce(json_agg(x), '[]') from (select code, name from ranked order by late desc, open desc, code) x) as stores,
+    (select coalesce(json_agg(x), '[]') from (select store_code as store, status_id as status, n, late from listed) x) as "storeStatuses",
+    (select coalesce(json_agg(x), '[]') from (
+      select store_code as store, sum(n)::int as n from w where store_code in (select code from ranked) group by store_code) x) as "waitingByStore",
+    (select coalesce(json_agg(x), '[]') from (select status_id as status, oldest_on_time as "oldestOnTime" from on_time) x) as "onTime"`;
+
+/** The scope's stores counted (a CTE), and the one store of a scope of one (null otherwise). */
+const storeCountCte = (where: string) => `store_count as materialized (select count(*)::int as n from stores where ${where})`;
+const STORE_COUNT_COLUMNS = (where: string) => `(select n from store_count) as "storeCount",
+    (select to_json(x) from (select code, name from stores where ${where} order by code limit 1) x where (select n from store_count) = 1) as "oneStore"`;
+
 /**
  * The whole chain (decision 99, issue 27): nothing here grows with the orders in work. The figures that do not
- * move with the clock are kept by triggers in the changing transaction (migration 0018): orders per store and
- * status (order_status_counts), per status over the chain with its stores (monitoring_status_slots, at commit), open orders
- * per store (monitoring_store_open). What moves with the clock is read by index range: the orders still on time
- * (arrived after their status's cutoff: a service level's worth of arrivals), so late = kept count − on time;
- * each status's oldest and oldest on time are one index probe each.
- * Stores are ranked by late work, then open work, then code: a store without on-time orders has all its open
- * work late, so the first 50 of those come off the open-work index, the stores with on-time orders are added,
- * and stores without open work follow by code (read only when fewer than 50 have some).
- * A tile's stores are not read here (tile-stores.ts: asked for when the tile is opened).
+ * move with the clock are kept by triggers in the changing transaction (migration 0018): per status over the chain
+ * with its stores (monitoring_status_slots, at commit), open orders per store (monitoring_store_open, for the store
+ * rows). What moves with the clock is read by index range: the orders still on time (arrived after their status's
+ * cutoff: a service level's worth of arrivals), so late = kept count − on time; each status's oldest and oldest on
+ * time are one index probe each. The store rows (chainStoreRowsSql) and a tile's stores (tile-stores.ts) are reads
+ * of their own.
  */
 function chainSql(): string {
-  const top = MONITORING_STORES_MAX;
-  const onTimeOf = (status: MonitoredStatusId, i: number) => `select store_code, status_id from orders where status_id = ${status} and created_at > ${cutoff(i)}`;
+  const onTimeOf = (status: MonitoredStatusId, i: number) => `select status_id from orders where status_id = ${status} and created_at > ${cutoff(i)}`;
   const probes = SHOWN_STATUSES.map((s) => {
     const i = (MONITORED_STATUSES as readonly OrderStatusId[]).indexOf(s);
     const onTime = i < 0 ? 'null::timestamptz' : `(select min(created_at) from orders where status_id = ${s} and created_at > ${cutoff(i)})`;
     return `select ${s} as status_id, (select min(created_at) from orders where status_id = ${s}) as oldest, ${onTime} as oldest_on_time`;
   }).join(' union all ');
   return `with ontime as materialized (
-    select store_code, status_id, count(*)::int as n from (${MONITORED_STATUSES.map(onTimeOf).join(' union all ')}) o group by 1, 2
-  ), lateness as materialized (
-    select store_code, sum(n)::int as on_time from ontime group by store_code
+    select status_id, count(*)::int as n from (${MONITORED_STATUSES.map(onTimeOf).join(' union all ')}) o group by 1
   ), totals as materialized (
     select k.status_id, coalesce(c.n, 0) as n,
-      case when k.cutoff is null then 0 else coalesce(c.n, 0) - coalesce((select sum(t.n) from ontime t where t.status_id = k.status_id), 0)::int end as late,
+      case when k.cutoff is null then 0 else coalesce(c.n, 0) - coalesce((select t.n from ontime t where t.status_id = k.status_id), 0) end as late,
       p.oldest, p.oldest_on_time
     from ${CUTOFFS}
     left join (select u.status_id, sum(u.n)::int as n
       from monitoring_status_slots s cross join lateral unnest(array[${list(SHOWN_STATUSES)}], s.n) u(status_id, n) group by 1) c using (status_id)
     join (${probes}) p using (status_id)
+  ), w as materialized (
+    ${waitingSql(() => 'true')}
+  ), late as (
+    ${lateSql(() => 'true')}
+  ), ${storeCountCte('true')}
+  ${SELECT_REPLY}, ${STORE_COUNT_COLUMNS('true')}`;
+}
+
+/**
+ * "Per toko" over the whole chain (GET /api/monitoring/stores): stores are ranked by late work, then open work, then
+ * code. A store without on-time orders has all its open work late, so the first 50 of those come off the open-work
+ * index (monitoring_store_open), the stores with on-time orders are added, and stores without open work follow by
+ * code (read only when fewer than 50 have some). Each listed store's counters by primary key (order_status_counts).
+ */
+function chainStoreRowsSql(): string {
+  const top = MONITORING_STORES_MAX;
+  const onTimeOf = (status: MonitoredStatusId, i: number) => `select store_code, status_id from orders where status_id = ${status} and created_at > ${cutoff(i)}`;
+  const oldestOnTime = MONITORED_STATUSES.map((s, i) => `select ${s} as status_id, (select min(created_at) from orders where status_id = ${s} and created_at > ${cutoff(i)}) as oldest_on_time`).join(
+    ' union all ',
+  );
+  return `with ontime as materialized (
+    select store_code, status_id, count(*)::int as n from (${MONITORED_STATUSES.map(onTimeOf).join(' union all ')}) o group by 1, 2
+  ), lateness as materialized (
+    select store_code, sum(n)::int as on_time from ontime group by store_code
   ), candidates as (
     select l.store_code as code, o.open - l.on_time as late, o.open
     from lateness l cross join lateral (select open from monitoring_store_open o where o.store_code = l.store_code offset 0) o
@@ -178,28 +215,45 @@ function chainSql(): string {
     left join ontime t on t.store_code = r.code and t.status_id = c.status_id
   ), w as materialized (
     ${waitingSql(() => 'true')}
-  ), late as (
-    ${lateSql(() => 'true')}
+  ), on_time as (
+    ${oldestOnTime}
   )
-  ${SELECT_REPLY}, (select count(*)::int from stores) as "storeCount"`;
+  ${SELECT_STORE_ROWS}, (select count(*)::int from stores) as "storeCount"`;
 }
 
 /**
  * A list of stores ($4: an area, one store, or the one store asked for), each read whole: per store and status the
  * kept count (order_status_counts) and, by the store's index, its oldest order, its on-time orders and the oldest
- * of them; late is the kept count less the on-time ones. The ranking and totals derive from those rows.
+ * of them; late is the kept count less the on-time ones. The totals (the snapshot) or the ranking (the store rows) derive from those rows.
  */
-function storesSql(): string {
-  const top = MONITORING_STORES_MAX;
-  const scope = (column: string) => `${column} = any($4::text[])`;
+const storesFigures = (scope: (column: string) => string, withOldest: boolean) => {
   const of = `from orders o where o.store_code = c.store_code and o.status_id = c.status_id`;
-  return `with g as materialized (
+  const oldest = withOldest ? `(select min(o.created_at) ${of})` : 'null::timestamptz';
+  return `g as materialized (
     select c.store_code, c.status_id, c.n, case when k.cutoff is null then 0 else c.n - (select count(*)::int ${of} and o.created_at > k.cutoff) end as late,
-      (select min(o.created_at) ${of}) as oldest, (select min(o.created_at) ${of} and o.created_at > k.cutoff) as oldest_on_time
+      ${oldest} as oldest, (select min(o.created_at) ${of} and o.created_at > k.cutoff) as oldest_on_time
     from order_status_counts c join ${CUTOFFS} using (status_id) where ${scope('c.store_code')} and c.n > 0
-  ), totals as (
+  )`;
+};
+const STORES_SCOPE = (column: string) => `${column} = any($4::text[])`;
+
+function storesSql(): string {
+  const scope = STORES_SCOPE;
+  return `with ${storesFigures(scope, true)}, totals as (
     select status_id, sum(n)::int as n, sum(late)::int as late, min(oldest) as oldest, min(oldest_on_time) as oldest_on_time from g group by status_id
-  ), busy as materialized (
+  ), w as materialized (
+    ${waitingSql(scope)}
+  ), late as (
+    ${lateSql(scope)}
+  ), ${storeCountCte(scope('code'))}
+  ${SELECT_REPLY}, ${STORE_COUNT_COLUMNS(scope('code'))}`;
+}
+
+/** "Per toko" over a list of stores ($4): the ranking from each store's figures. */
+function storesStoreRowsSql(): string {
+  const top = MONITORING_STORES_MAX;
+  const scope = STORES_SCOPE;
+  return `with ${storesFigures(scope, false)}, busy as materialized (
     select store_code, sum(late)::int as late, sum(n)::int as open from g where status_id in (${list(OPEN_STATUSES)}) group by store_code
   ), ranked as materialized (
     -- Stores with open work by late work, then open work, then code; stores without any follow by code.
@@ -214,10 +268,10 @@ function storesSql(): string {
     select store_code, status_id, n, late from g where store_code in (select code from ranked)
   ), w as materialized (
     ${waitingSql(scope)}
-  ), late as (
-    ${lateSql(scope)}
+  ), on_time as (
+    select status_id, min(oldest_on_time) as oldest_on_time from g where status_id in (${list(MONITORED_STATUSES)}) group by status_id
   )
-  ${SELECT_REPLY}, (select count(*)::int from stores where ${scope('code')}) as "storeCount"`;
+  ${SELECT_STORE_ROWS}, (select count(*)::int from stores where ${scope('code')}) as "storeCount"`;
 }
 
 type Cutoffs = [string, string, string];
@@ -225,3 +279,7 @@ type Cutoffs = [string, string, string];
 export const chainSnapshot = statement<SnapshotRow, Cutoffs>('monitoring_chain', chainSql());
 /** A list of stores ($4): an area, one store, or the one store asked for. */
 export const storesSnapshot = statement<SnapshotRow, [...Cutoffs, stores: string[]]>('monitoring_stores', storesSql());
+/** "Per toko" of the whole chain. */
+export const chainStoreRows = statement<StoreRowsRow, Cutoffs>('monitoring_chain_store_rows', chainStoreRowsSql());
+/** "Per toko" of a list of stores ($4). */
+export const storesStoreRows = statement<StoreRowsRow, [...Cutoffs, stores: string[]]>('monitoring_stores_store_rows', storesStoreRowsSql());

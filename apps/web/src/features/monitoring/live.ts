@@ -5,7 +5,7 @@ import { monitoringKeys } from './query-keys';
 /**
  * Monitoring: an order arriving, moving or escalated, and work asked for or decided, change the figures
  * of the event's store: every cached summary whose filter takes that store in (the whole scope, or that
- * store) is read again, and every tile's stores; a summary narrowed to another store is left alone. Scans, notices, chat and tickets
+ * store) is read again, and every tile's stores and the store rows; a summary narrowed to another store is left alone. Scans, notices, chat and tickets
  * change none. The moment an order passes its service level (no event says so) is the page's
  * (`hooks/use-monitoring-live.ts`).
  */
@@ -20,7 +20,10 @@ export const monitoringLive = defineLive({
         return !filter || !e.data.storeCode || filter === e.data.storeCode;
       })
       .map((q) => ({ queryKey: q.queryKey, exact: true }))
-      // A tile's stores cover the caller's whole scope: any store's change may move them.
-      .concat([{ queryKey: monitoringKeys.tiles(), exact: false }]),
+      // A tile's stores and "Per toko" cover the caller's whole scope: any store's change may move them.
+      .concat([
+        { queryKey: monitoringKeys.tiles(), exact: false },
+        { queryKey: monitoringKeys.storeRows(), exact: true },
+      ]),
   ),
 });

@@ -1,4 +1,4 @@
-import type { LateOrder, Monitoring, MonitoringStatus, MonitoringStore } from '@gerai/contract';
+import type { LateOrder, Monitoring, MonitoringStatus, MonitoringStore, MonitoringStoreRows } from '@gerai/contract';
 
 // Fixtures of the monitoring tests: a reply as GET /api/monitoring writes it.
 
@@ -66,9 +66,14 @@ export function monitoring(over: Partial<Monitoring> = {}): Monitoring {
       { kind: 'bookings', count: 0, oldestAt: null },
       { kind: 'transfers', count: 0, oldestAt: null },
     ],
-    stores: [storeRow()],
+    store: { storeCode: 'T001', storeName: 'Toko Kemang Raya' },
     late: [lateOrder()],
     lateTotal: 1,
     ...over,
   };
+}
+
+/** "Per toko" (GET /api/monitoring/stores): the given rows of a scope of `storeCount` stores. */
+export function storeRows(stores: MonitoringStore[] = [storeRow()], storeCount = stores.length): MonitoringStoreRows {
+  return { generatedAt: GENERATED_AT, storeCount, stores };
 }

@@ -76,6 +76,8 @@ export const monitoringText = {
   },
   stores: {
     title: 'Per toko',
+    loadError: 'Daftar per toko gagal dimuat.',
+    none: 'Belum ada toko di cakupan Anda.',
     capped: 'Menampilkan {shown} dari {total} toko (yang paling banyak terlambat).',
     late: '{count} terlambat',
     waiting: '{count} menunggu',

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { type MonitoringTile, type MonitoringTileStores, type RoleId } from '@gerai/contract';
 import { useFilterStore } from '@/shared/stores/filter-store';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import { lateOrder, monitoring, status, storeRow } from '../monitoring-test-kit';
+import { lateOrder, monitoring, status, storeRow, storeRows } from '../monitoring-test-kit';
 import { API, query, renderMonitoring, setUpMonitoringPageTests } from './monitoring-page-test-kit';
 
 setUpMonitoringPageTests();
@@ -88,7 +88,7 @@ describe('monitoring (/monitoring)', () => {
 
   it('one store of the area that is not the active one: a tile makes it active on the way to its list (the POD queue takes it in the URL)', async () => {
     const openInStore = vi.fn();
-    mockFetch().on('GET', API, ok(monitoring({ stores: [storeRow({ storeCode: 'T002', storeName: 'Toko Tebet Barat' })] })));
+    mockFetch().on('GET', API, ok(monitoring({ store: { storeCode: 'T002', storeName: 'Toko Tebet Barat' } })));
     const user = userEvent.setup();
     renderMonitoring({ multiStore: true, roleId: 3 as RoleId, activeStoreCode: 'T001', openInStore, at: '/monitoring?storeCode=T002' });
     const returns = await screen.findByTestId('monitoring-waiting-returnsRequested');
@@ -112,7 +112,8 @@ describe('monitoring (/monitoring)', () => {
     };
     const waiting = monitoring().waiting.map((w) => (w.kind === 'returnsRequested' ? { ...w, count: 4 } : w));
     const fetches = mockFetch()
-      .on('GET', API, ok(monitoring({ storeCount: 10, waiting, stores: [storeRow(), storeRow({ storeCode: 'T002', storeName: 'Toko Tebet Barat' })] })))
+      .on('GET', API, ok(monitoring({ storeCount: 10, store: null, waiting })))
+      .on('GET', `${API}/stores`, ok(storeRows([storeRow(), storeRow({ storeCode: 'T002', storeName: 'Toko Tebet Barat' })], 10)))
       .on('GET', /^\/api\/monitoring\/tiles\//, (call) => {
         const tile = call.path.split('/').at(-1) as MonitoringTile;
         return ok({ tile, storeTotal: storesOf[tile]?.length ?? 0, stores: storesOf[tile] ?? [] } satisfies MonitoringTileStores);

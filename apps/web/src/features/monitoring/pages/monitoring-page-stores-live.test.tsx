@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { emitEvent } from '@/test/fake-event-source';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import { GENERATED_AT, monitoring, status, storeRow } from '../monitoring-test-kit';
+import { GENERATED_AT, monitoring, status, storeRow, storeRows } from '../monitoring-test-kit';
 import { LIVE_REFETCH_GAP_MS } from '../hooks/use-monitoring-live';
 import { API, query, renderMonitoring, created, setUpMonitoringPageTests } from './monitoring-page-test-kit';
 
@@ -12,17 +12,20 @@ setUpMonitoringPageTests();
 describe('monitoring (/monitoring)', () => {
   it('for several stores: "Semua toko", each store as a row (late highlighted), a row or the picker narrows to one store', async () => {
     const stores = [storeRow(), storeRow({ storeCode: 'T002', storeName: 'Toko Tebet Barat', late: 0, waiting: 0, statuses: [status(1101, 1, { oldestMinutes: 3 })] })];
-    const server = mockFetch().on('GET', API, (call) => {
-      const storeCode = query(call).storeCode;
-      if (storeCode === 'T002') return ok(monitoring({ storeCount: 1, stores: [stores[1]!], late: [], lateTotal: 0 }));
-      if (storeCode === 'T003') return ok(monitoring({ storeCount: 1, stores: [storeRow({ storeCode: 'T003', storeName: 'Toko Bangka Indah' })] }));
-      return ok(monitoring({ storeCount: 12, stores }));
-    });
+    const server = mockFetch()
+      .on('GET', API, (call) => {
+        const storeCode = query(call).storeCode;
+        if (storeCode === 'T002') return ok(monitoring({ storeCount: 1, store: { storeCode: 'T002', storeName: 'Toko Tebet Barat' }, late: [], lateTotal: 0 }));
+        if (storeCode === 'T003') return ok(monitoring({ storeCount: 1, store: { storeCode: 'T003', storeName: 'Toko Bangka Indah' } }));
+        return ok(monitoring({ storeCount: 12, store: null }));
+      })
+      .on('GET', `${API}/stores`, ok(storeRows(stores, 12)));
     const user = userEvent.setup();
     renderMonitoring({ multiStore: true });
 
     await waitFor(() => expect(screen.getByTestId('monitoring-store-filter-value')).toHaveTextContent('Semua toko · 12 toko'));
     const rows = screen.getByTestId('monitoring-stores');
+    await within(rows).findByTestId('monitoring-store-T001');
     expect(within(rows).getByTestId('monitoring-store-T001')).toHaveAttribute('data-late', 'true');
     expect(within(rows).getByTestId('monitoring-store-T001')).toHaveTextContent('T001 · Toko Kemang Raya');
     expect(within(rows).getByTestId('monitoring-store-T001')).toHaveTextContent('Baru 2 · Picking 1 · Proses 0');
@@ -49,6 +52,38 @@ describe('monitoring (/monitoring)', () => {
     await user.click(screen.getByTestId('monitoring-store-filter-clear'));
     expect(screen.getByTestId('where')).toHaveTextContent(/\/monitoring$/);
     expect(await screen.findByTestId('monitoring-stores')).toBeInTheDocument();
+  });
+
+  it('"Per toko" is asked for only when it comes near the screen, keeps its place meanwhile, and says when it fails', async () => {
+    const watched: Array<{ el: Element; enter: () => void }> = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: (entries: Array<{ isIntersecting: boolean }>) => void) {}
+        observe(el: Element) {
+          watched.push({ el, enter: () => this.callback([{ isIntersecting: true }]) });
+        }
+        disconnect() {}
+      },
+    );
+    let failing = true;
+    const server = mockFetch()
+      .on('GET', API, ok(monitoring({ storeCount: 12, store: null })))
+      .on('GET', `${API}/stores`, () => (failing ? fail(500, 'INTERNAL', 'Terjadi kesalahan.') : ok(storeRows([storeRow()], 12))));
+    const user = userEvent.setup();
+    renderMonitoring({ multiStore: true });
+    await screen.findByTestId('monitoring-status-1101');
+    // Under the fold: its place is kept, nothing asked for.
+    expect(screen.getByTestId('monitoring-stores-loading')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.callsTo(`${API}/stores`)).toHaveLength(0);
+    // Scrolled near it: asked for once; a failure says so in Indonesian and offers a retry.
+    act(() => watched.find((w) => w.el === screen.getByTestId('monitoring-stores-section'))!.enter());
+    expect(await screen.findByText('Daftar per toko gagal dimuat.', {}, { timeout: 5_000 })).toBeInTheDocument();
+    failing = false;
+    await user.click(within(screen.getByTestId('monitoring-stores')).getByRole('button'));
+    expect(await screen.findByTestId('monitoring-store-T001')).toHaveTextContent('T001 · Toko Kemang Raya');
+    expect(screen.getByTestId('monitoring-stores-capped')).toHaveTextContent('Menampilkan 1 dari 12 toko');
   });
 
   it('a store outside the scope (404) says so and offers every store again', async () => {

@@ -69,10 +69,10 @@ export default function MonitoringPage({ multiStore, storePicker, roleId, active
   const readServerNow = useCallback(() => Date.now() + offset, [offset]);
   useMonitoringLive({ data: query.isPlaceholderData ? undefined : data, serverNow: readServerNow });
 
-  const storeName = data?.stores.find((s) => s.storeCode === storeCode)?.storeName ?? null;
+  const storeName = data?.store?.storeCode === storeCode ? data.store.storeName : null;
   const refresh = () => query.refetch();
   // The figures cover one store when the scope or the filter is one store: the tiles open its lists.
-  const oneStore = data && data.storeCount === 1 ? (data.stores[0]?.storeCode ?? null) : null;
+  const oneStore = data && data.storeCount === 1 ? (data.store?.storeCode ?? null) : null;
   const nav: TileNav = {
     storeCode: oneStore,
     activeStoreCode,
@@ -119,7 +119,7 @@ export default function MonitoringPage({ multiStore, storePicker, roleId, active
                 <WaitingList waiting={data.waiting} serverNow={serverNow} expanded={nav.expanded} />
               </TileNavProvider>
               <LateOrders key={storeCode} late={data.late} lateTotal={data.lateTotal} serverNow={serverNow} />
-              {multiStore && !storeCode && data.storeCount > 1 ? <StoreRows stores={data.stores} storeCount={data.storeCount} onPick={setStore} /> : null}
+              {multiStore && !storeCode && data.storeCount > 1 ? <StoreRows onPick={setStore} /> : null}
             </div>
           )}
 
