@@ -195,6 +195,9 @@ async function main(): Promise<void> {
     ['monitoring (super user, 2,000 stores), cache off', { url: `${uncached}/api/monitoring`, method: 'GET', headers: superAuth }],
     // A tile's stores, asked for when a tile is opened (its own read since issue 27): every tile in turn, the whole chain.
     ["monitoring tile's stores (super user, 2,000 stores), cache off", { url: uncached, method: 'GET', headers: superAuth, paths: MONITORING_TILES.map((t) => `/api/monitoring/tiles/${t}`) }],
+    // "Per toko", asked for when its section comes near the screen (its own read since issue 27).
+    ['monitoring per toko (area supervisor, 10 stores), cache off', { url: `${uncached}/api/monitoring/stores`, method: 'GET', headers: areaAuth }],
+    ['monitoring per toko (super user, 2,000 stores), cache off', { url: `${uncached}/api/monitoring/stores`, method: 'GET', headers: superAuth }],
     // The recap answers within 1 s: a latency, measured with few connections.
     [
       'recap (area, 10 stores × 30 days)',
