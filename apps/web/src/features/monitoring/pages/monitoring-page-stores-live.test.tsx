@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { emitEvent } from '@/test/fake-event-source';
@@ -6,8 +6,11 @@ import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { GENERATED_AT, monitoring, status, storeRow, storeRows } from '../monitoring-test-kit';
 import { LIVE_REFETCH_GAP_MS } from '../hooks/use-monitoring-live';
 import { API, query, renderMonitoring, created, setUpMonitoringPageTests } from './monitoring-page-test-kit';
+import { stubIntersectionObserver } from '../../../test/intersection-observer';
 
 setUpMonitoringPageTests();
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('monitoring (/monitoring)', () => {
   it('for several stores: "Semua toko", each store as a row (late highlighted), a row or the picker narrows to one store', async () => {
@@ -55,17 +58,7 @@ describe('monitoring (/monitoring)', () => {
   });
 
   it('"Per toko" is asked for only when it comes near the screen, keeps its place meanwhile, and says when it fails', async () => {
-    const watched: Array<{ el: Element; enter: () => void }> = [];
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(private readonly callback: (entries: Array<{ isIntersecting: boolean }>) => void) {}
-        observe(el: Element) {
-          watched.push({ el, enter: () => this.callback([{ isIntersecting: true }]) });
-        }
-        disconnect() {}
-      },
-    );
+    const watched = stubIntersectionObserver();
     let failing = true;
     const server = mockFetch()
       .on('GET', API, ok(monitoring({ storeCount: 12, store: null })))

@@ -5,6 +5,7 @@ import { mockFetch, ok } from '@/test/fetch-mock';
 import { renderPage } from '@/test/render';
 import { recapReply, store, storePage } from '../recap-test-kit';
 import RecapPage from './recap-page';
+import { stubIntersectionObserver } from '../../../test/intersection-observer';
 
 // What a first load of /rekap-ac does at 360 × 640 before anyone scrolls: nothing moves, no chart is drawn.
 
@@ -56,17 +57,7 @@ describe('recap first load (/rekap-ac)', () => {
   });
 
   it('draws a chart only when it comes near the screen: a first load that does not scroll draws none', async () => {
-    const watched: Array<{ el: Element; enter: () => void }> = [];
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(private readonly callback: (entries: Array<{ isIntersecting: boolean }>) => void) {}
-        observe(el: Element) {
-          watched.push({ el, enter: () => this.callback([{ isIntersecting: true }]) });
-        }
-        disconnect() {}
-      },
-    );
+    const watched = stubIntersectionObserver();
     mockFetch()
       .on('GET', '/api/stores', ok(storePage([store('T001', 'Toko Kemang Raya')])))
       .on('GET', '/api/recap', ok(recapReply()));
