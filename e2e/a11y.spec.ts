@@ -44,6 +44,8 @@ test('every route of the app is checked here', () => {
 /** The screen's own content is in, no skeleton or "Memuat…" left, nothing still moving in. */
 async function settle(page: Page, ready: string) {
   await expect(page.locator(ready).first()).toBeVisible({ timeout: 15_000 });
+  // As a user scrolling to it: what loads when it nears the screen ("Per toko", a chart) loads before the check.
+  await page.locator(ready).first().scrollIntoViewIfNeeded();
   await expect(page.locator('.animate-pulse:visible')).toHaveCount(0);
   await expect(page.locator('[role="status"][aria-label="Memuat…"]:visible')).toHaveCount(0);
   // Transitions (toasts, bars) have finished: contrast is measured on the final colours.
