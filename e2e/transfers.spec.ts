@@ -121,7 +121,16 @@ test('T001 sends three products, T002 receives with the QR on T001’s screen an
   expect(await myStock(t001, a.barcode)).toBe(before.stockA - 2);
 
   // T002's phone: a camera that sees T001's screen (the QR in view, nothing over it).
+  // The sender holds the QR up with nothing over it: centred between the header and the action bar.
+  await qr.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await expect(qr).toBeInViewport({ ratio: 1 });
+  const uncovered = () =>
+    qr.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      // Inside the rounded corners (16 px).
+      return [[r.left + 20, r.top + 20], [r.right - 20, r.top + 20], [r.left + 20, r.bottom - 20], [r.right - 20, r.bottom - 20]].every(([x, y]) => el.contains(document.elementFromPoint(x!, y!)));
+    });
+  await expect.poll(uncovered).toBe(true);
   writeQrVideo(QR_VIDEO, await screenLuma(qr));
   const cameraBrowser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...BASE_CHROMIUM_ARGS, ...fakeCameraArgs(QR_VIDEO)] });
   try {
