@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { MONITORED_STATUSES, MONITORING_STATUSES, MONITORING_TILES, ORDER_STATUS, type OrderStatusId } from '@gerai/contract';
+import { MONITORED_STATUSES, MONITORING_LATE_MAX, MONITORING_STATUSES, MONITORING_TILES, ORDER_STATUS, type OrderStatusId } from '@gerai/contract';
 import { loadConfig } from '../../config';
 import { orders, users } from '../../db/schema';
 import { loadPrincipal, type Principal } from '../../platform/principal';
@@ -10,7 +10,8 @@ import { testFileWith } from '../../test/harness';
 import { oneLineOrder, sendChannelOrder } from '../../test/intake';
 import { testRandom } from '../../test/random';
 import { addAreaSupervisor, addOrder, addStore, ago, monitoringApi } from './monitoring-test-kit';
-import { oracleChainSnapshot, oracleStoreRows, oracleStoresSnapshot } from './monitoring-oracle';
+import { oracleChainSnapshot, oracleLateOrders, oracleStoreRows, oracleStoresSnapshot } from './monitoring-oracle';
+import { loadLateOrders } from './late-orders';
 import { loadMonitoring, loadStoreRows } from './queries';
 import { monitoringSettings } from './settings';
 import { loadTileStores } from './tile-stores';
@@ -70,6 +71,11 @@ async function expectRepliesAsCounted(): Promise<void> {
     const keptRows = await loadStoreRows(ctx.handle.db, p, query, settings, NOW);
     expect(keptRows, `store rows ${nik} ${JSON.stringify(query)}`).toEqual(await loadStoreRows(ctx.handle.db, p, query, settings, NOW, oracleStoreRows));
     expect(keptRows.lateChangesAt).toEqual(kept.lateChangesAt);
+    // The late list, a read of its own, likewise; it names as many as the figures count, up to its cap.
+    const keptLate = await loadLateOrders(ctx.handle.db, p, query, settings, NOW);
+    expect(keptLate, `late ${nik} ${JSON.stringify(query)}`).toEqual(await loadLateOrders(ctx.handle.db, p, query, settings, NOW, oracleLateOrders));
+    expect(keptLate.lateChangesAt).toEqual(kept.lateChangesAt);
+    expect(keptLate.data.late).toHaveLength(Math.min(kept.data.lateTotal, MONITORING_LATE_MAX));
     if ('storeCode' in query) continue;
     // Each tile's stores, read when the tile is opened, as the oracle counts them.
     const cutoff = NOW.toISOString();

@@ -4,7 +4,6 @@ import {
   CANCEL_REQUEST_STATUS,
   MAT_STATUS,
   MONITORED_STATUSES,
-  MONITORING_LATE_MAX,
   MONITORING_STORES_MAX,
   POD_APPROVAL_STATUS,
   WAITING_RETURN_STATUS,
@@ -31,20 +30,7 @@ export interface WaitingFigures {
   n: number;
   oldest: Stamp;
 }
-export interface LateRow {
-  id: number;
-  shipmentNo: string;
-  orderNo: string;
-  storeCode: string;
-  storeName: string;
-  statusId: OrderStatusId;
-  deliveryType: 0 | 1;
-  appId: number;
-  createdAt: string;
-  pickerName: string | null;
-  escalationLevel: number;
-}
-/** The one row a snapshot statement answers: the reply's figures as JSON ("Per toko" is a read of its own: StoreRowsRow). */
+/** The one row a snapshot statement answers: the reply's figures as JSON ("Per toko" and the late list are reads of their own: StoreRowsRow, late-orders.ts). */
 export interface SnapshotRow {
   storeCount: number;
   /** The one store the figures cover, when they cover exactly one (its name for the filter, its lists for the tiles). */
@@ -52,7 +38,6 @@ export interface SnapshotRow {
   /** Per status: the scope's totals (store null). */
   statuses: StatusFigures[];
   waiting: WaitingFigures[];
-  late: LateRow[];
 }
 
 /** The one row a store rows statement answers ("Per toko", GET /api/monitoring/stores). */
@@ -76,7 +61,7 @@ const RETURN_KIND = `case r.status ${Object.entries(WAITING_RETURN_STATUS)
  * plan treats alike: were the planner shown the value, each call's plan would price the few orders past it below the
  * generic plan, and PostgreSQL would plan every call anew (measured: planning doubled the statement's CPU).
  */
-const cutoff = (i: number) => `(select $${i + 1}::timestamptz)`;
+export const cutoff = (i: number) => `(select $${i + 1}::timestamptz)`;
 /** Each shown status with its cutoff (null: it never goes late). */
 const CUTOFFS = `(values ${SHOWN_STATUSES.map((s) => {
   const i = (MONITORED_STATUSES as readonly OrderStatusId[]).indexOf(s);
@@ -102,31 +87,16 @@ export const waitingSql = (scope: (column: string) => string) => `select 'podApp
     select 'transfers', t.receiver_store_code, count(*)::int, min(t.created_at)
       from material_transfers t where t.status = '${MAT_STATUS.NEW}' and ${scope('t.receiver_store_code')} group by t.receiver_store_code`;
 
-/** The 50 oldest late orders of the scope: per monitored status an index range up to its cutoff, oldest first. */
-const lateSql = (scope: (column: string) => string) => {
-  const lateOf = (status: MonitoredStatusId, i: number) => `(select id, shipment_no, order_no, store_code, status_id, delivery_type, app_id, created_at, picker_user_id
-      from orders where status_id = ${status} and created_at <= ${cutoff(i)} and ${scope('store_code')}
-      order by created_at, id limit ${MONITORING_LATE_MAX})`;
-  // Names by key for the 50 rows alone (a join would hash every store and user).
-  return `select l.*, (select s.name from stores s where s.code = l.store_code) as store_name, (select u.name from users u where u.id = l.picker_user_id) as picker_name,
-      coalesce((select max(e.level) from order_escalations e where e.order_id = l.id), 0)::int as escalation_level
-    from (${MONITORED_STATUSES.map(lateOf).join(' union all ')} order by created_at, id limit ${MONITORING_LATE_MAX}) l`;
-};
-
 /**
- * The reply's columns, from CTEs every snapshot statement names alike: totals, w, late. A tile's stores (tile-stores.ts)
- * and the store rows (STORE_ROWS) are reads of their own, asked for when the tile is opened or "Per toko" comes near the
- * screen. Each list is json_agg of whole rows, keyed by the column names, fed in order by its sorted subquery:
+ * The reply's columns, from CTEs every snapshot statement names alike: totals, w. A tile's stores (tile-stores.ts), the store
+ * rows (STORE_ROWS) and the late list (late-orders.ts) are reads of their own, asked for when the tile is opened or their
+ * section comes near the screen. Each list is json_agg of whole rows, keyed by the column names, fed in order by its sorted subquery:
  * json_build_object looks up every argument's type on every row (measured: a third of the statement).
  */
 const SELECT_REPLY = `select
     (select coalesce(json_agg(x), '[]') from (
       select null::text as store, status_id as status, n, late, oldest, oldest_on_time as "oldestOnTime" from totals where n > 0) x) as statuses,
-    (select coalesce(json_agg(x), '[]') from (select kind, sum(n)::int as n, min(oldest) as oldest from w group by kind) x) as waiting,
-    (select coalesce(json_agg(x), '[]') from (
-      select id, shipment_no as "shipmentNo", order_no as "orderNo", store_code as "storeCode", store_name as "storeName", status_id as "statusId",
-        delivery_type as "deliveryType", app_id as "appId", created_at as "createdAt", picker_name as "pickerName", escalation_level as "escalationLevel"
-      from late order by created_at, id) x) as late`;
+    (select coalesce(json_agg(x), '[]') from (select kind, sum(n)::int as n, min(oldest) as oldest from w group by kind) x) as waiting`;
 
 /** The store rows' columns, from CTEs every store rows statement names alike: ranked, listed (per store and status), w, on_time. */
 const SELECT_STORE_ROWS = `select
@@ -169,8 +139,6 @@ function chainSql(): string {
     join (${probes}) p using (status_id)
   ), w as materialized (
     ${waitingSql(() => 'true')}
-  ), late as (
-    ${lateSql(() => 'true')}
   ), ${storeCountCte('true')}
   ${SELECT_REPLY}, ${STORE_COUNT_COLUMNS('true')}`;
 }
@@ -235,7 +203,7 @@ const storesFigures = (scope: (column: string) => string, withOldest: boolean) =
     from order_status_counts c join ${CUTOFFS} using (status_id) where ${scope('c.store_code')} and c.n > 0
   )`;
 };
-const STORES_SCOPE = (column: string) => `${column} = any($4::text[])`;
+export const STORES_SCOPE = (column: string) => `${column} = any($4::text[])`;
 
 function storesSql(): string {
   const scope = STORES_SCOPE;
@@ -243,8 +211,6 @@ function storesSql(): string {
     select status_id, sum(n)::int as n, sum(late)::int as late, min(oldest) as oldest, min(oldest_on_time) as oldest_on_time from g group by status_id
   ), w as materialized (
     ${waitingSql(scope)}
-  ), late as (
-    ${lateSql(scope)}
   ), ${storeCountCte(scope('code'))}
   ${SELECT_REPLY}, ${STORE_COUNT_COLUMNS(scope('code'))}`;
 }
