@@ -1,6 +1,6 @@
-import type { LateOrder, Monitoring, MonitoringStatus, MonitoringStore, MonitoringStoreRows } from '@gerai/contract';
+import type { LateOrder, Monitoring, MonitoringLate, MonitoringStatus, MonitoringStore, MonitoringStoreRows } from '@gerai/contract';
 
-// Fixtures of the monitoring tests: a reply as GET /api/monitoring writes it.
+// Fixtures of the monitoring tests: replies as GET /api/monitoring and its reads of their own write them.
 
 export const GENERATED_AT = '2026-03-02T03:00:00.000Z';
 const minutesBefore = (minutes: number) => new Date(Date.parse(GENERATED_AT) - minutes * 60_000).toISOString();
@@ -67,7 +67,6 @@ export function monitoring(over: Partial<Monitoring> = {}): Monitoring {
       { kind: 'transfers', count: 0, oldestAt: null },
     ],
     store: { storeCode: 'T001', storeName: 'Toko Kemang Raya' },
-    late: [lateOrder()],
     lateTotal: 1,
     ...over,
   };
@@ -76,4 +75,9 @@ export function monitoring(over: Partial<Monitoring> = {}): Monitoring {
 /** "Per toko" (GET /api/monitoring/stores): the given rows of a scope of `storeCount` stores. */
 export function storeRows(stores: MonitoringStore[] = [storeRow()], storeCount = stores.length): MonitoringStoreRows {
   return { generatedAt: GENERATED_AT, storeCount, stores };
+}
+
+/** The late list (GET /api/monitoring/late): the given orders. */
+export function lateList(late: LateOrder[] = [lateOrder()]): MonitoringLate {
+  return { generatedAt: GENERATED_AT, late };
 }
