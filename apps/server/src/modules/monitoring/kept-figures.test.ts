@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { MONITORED_STATUSES, MONITORING_LATE_MAX, MONITORING_STATUSES, MONITORING_TILES, ORDER_STATUS, type OrderStatusId } from '@gerai/contract';
 import { loadConfig } from '../../config';
-import { orders, users } from '../../db/schema';
+import { orders, stores, users } from '../../db/schema';
 import { loadPrincipal, type Principal } from '../../platform/principal';
 import { DEMO_NIK } from '../../seed/demo-data';
 import { testFileWith } from '../../test/harness';
@@ -44,6 +44,7 @@ async function expectKeptFiguresTrue(): Promise<void> {
   );
   const counted = await rows(sql.raw(`select status_id, count(*)::int as n, count(distinct store_code)::int as stores from orders where status_id in (${SHOWN}) group by 1 order by 1`));
   expect(kept).toEqual(counted);
+  expect(await rows(sql`select n from monitoring_store_count`)).toEqual(await rows(sql`select count(*)::int as n from stores`));
   const open = await rows(sql.raw(`select store_code, open from monitoring_store_open where open <> 0 order by 1`));
   const openCounted = await rows(sql.raw(`select store_code, count(*)::int as open from orders where status_id in (${OPEN}) group by 1 order by 1`));
   expect(open).toEqual(openCounted);
@@ -221,6 +222,16 @@ describe('monitoring figures kept in the changing transaction', () => {
     await ctx.handle.db.execute(sql`delete from monitoring_store_open`);
     for (const statement of backfill) await ctx.handle.db.execute(sql.raw(statement));
     await expectKeptFiguresTrue();
+  });
+
+  it("keep the chain's store count through stores added together and removed", async () => {
+    await ctx.handle.db.insert(stores).values(
+      ['T920', 'T921', 'T922'].map((code) => ({ code, name: code, address: 'Jl. Monitor 2', kelurahan: 'Monitor', kecamatan: 'Monitor', city: 'Jakarta', latitude: -6.3, longitude: 106.9, areaCode: 'MON' })),
+    );
+    await expectKeptFiguresTrue();
+    await ctx.handle.db.delete(stores).where(inArray(stores.code, ['T920', 'T922']));
+    await expectKeptFiguresTrue();
+    await expectRepliesAsCounted();
   });
 
   it('are cleared with the orders', async () => {
