@@ -36,7 +36,7 @@ export type MonitoringStoreStatus = z.infer<typeof monitoringStoreStatusSchema>;
 export const monitoringStoreSchema = z.object({
   storeCode: z.string(),
   storeName: z.string(),
-  /** 1101, 1102, 1103, 1104 and 1106, in that order. */
+  /** The open statuses (MONITORED_STATUSES: 1101, 1102 and 1103), in that order: a row shows its work in hand, not what is done. */
   statuses: z.array(monitoringStoreStatusSchema),
   late: z.number().int(),
   waiting: z.number().int(),

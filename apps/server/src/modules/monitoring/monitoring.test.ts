@@ -132,8 +132,10 @@ describe('GET /api/monitoring: the figures', () => {
       // On the road to T900; the one T900 sent waits on T901.
       { kind: 'transfers', count: 1, oldestAt: at(45) },
     ]);
-    // A store row carries counts and late orders, not the oldest arrival (the tiles show that; no row does).
-    const rowStatuses = t900Statuses().map(({ statusId, count, late }) => ({ statusId, count, late }));
+    // A store row carries counts and late orders of its open work, not the oldest arrival nor what is done (the tiles show those; no row does).
+    const rowStatuses = t900Statuses()
+      .slice(0, 3)
+      .map(({ statusId, count, late }) => ({ statusId, count, late }));
     expect(m.store).toEqual({ storeCode: 'T900', storeName: 'Toko Monitor T900' });
     expect((await storeRows(DEMO_NIK.SUPER_USER, 'T900')).stores).toEqual([{ storeCode: 'T900', storeName: 'Toko Monitor T900', statuses: rowStatuses, late: 5, waiting: 7 }]);
   });
@@ -280,8 +282,8 @@ describe('GET /api/monitoring: scope per role', () => {
     const rows = await storeRows(DEMO_NIK.AREA_SUPERVISOR);
     expect(rows.stores.map((s) => s.storeCode).sort()).toEqual([...AREA_SUPERVISOR_STORES].sort());
     expect((await lateOrders(DEMO_NIK.AREA_SUPERVISOR)).late.every((l) => AREA_SUPERVISOR_STORES.includes(l.storeCode))).toBe(true);
-    // Every store is listed, so the totals are the sum of the rows.
-    for (const [i, total] of m.totals.entries()) {
+    // Every store is listed, so the open statuses' totals are the sum of the rows.
+    for (const [i, total] of m.totals.slice(0, 3).entries()) {
       expect(total.count).toBe(rows.stores.reduce((n, s) => n + s.statuses[i]!.count, 0));
       expect(total.late).toBe(rows.stores.reduce((n, s) => n + s.statuses[i]!.late, 0));
     }

@@ -114,8 +114,11 @@ export interface StoreRowsSnapshot {
  */
 export async function loadStoreRows(db: Db, p: Principal, q: MonitoringQuery, settings: MonitoringSettings, now = new Date(), read: StoreRowsReaders = KEPT_STORE_ROWS): Promise<StoreRowsSnapshot> {
   const row = await readScope(db, p, q, settings, now, read);
-  const byStore = new Map<string, Map<OrderStatusId, Figures>>(row.stores.map((r) => [r.code, new Map(SHOWN_STATUSES.map((s) => [s, noFigures()]))]));
-  for (const r of row.storeStatuses) add(byStore.get(r.store)!.get(r.status)!, { count: r.n, late: r.late, oldest: null, oldestOnTime: null });
+  const byStore = new Map<string, Map<OrderStatusId, Figures>>(row.stores.map((r) => [r.code, new Map(MONITORED_STATUSES.map((s) => [s, noFigures()]))]));
+  for (const r of row.storeStatuses) {
+    const figures = byStore.get(r.store)!.get(r.status);
+    if (figures) add(figures, { count: r.n, late: r.late, oldest: null, oldestOnTime: null });
+  }
   const waitingByStore = new Map(row.waitingByStore.map((r) => [r.store, r.n]));
   const onTime = new Map(row.onTime.map((r) => [r.status, r.oldestOnTime === null ? null : new Date(r.oldestOnTime)]));
   const data: MonitoringStoreRows = {
@@ -126,7 +129,7 @@ export async function loadStoreRows(db: Db, p: Principal, q: MonitoringQuery, se
       return {
         storeCode: r.code,
         storeName: r.name,
-        statuses: SHOWN_STATUSES.map((statusId) => ({ statusId, count: statuses.get(statusId)!.count, late: statuses.get(statusId)!.late })),
+        statuses: MONITORED_STATUSES.map((statusId) => ({ statusId, count: statuses.get(statusId)!.count, late: statuses.get(statusId)!.late })),
         late: MONITORED_STATUSES.reduce((n, s) => n + statuses.get(s)!.late, 0),
         waiting: waitingByStore.get(r.code) ?? 0,
       };

@@ -45,7 +45,7 @@ export interface StoreRowsRow {
   storeCount: number;
   /** The listed stores, most late work first, then most open work, then code. */
   stores: Array<{ code: string; name: string }>;
-  /** Each listed store's count and late orders per status (a store row shows no oldest order). */
+  /** Each listed store's count and late orders per open status (a store row shows no oldest order, nor completed or cancelled ones). */
   storeStatuses: Array<{ store: string; status: OrderStatusId; n: number; late: number }>;
   waitingByStore: Array<{ store: string; n: number }>;
   /** Per monitored status, the scope's oldest order not yet late: the rows change by time alone when it goes late. */
@@ -187,7 +187,7 @@ function chainStoreRowsSql(): string {
     select r.code as store_code, c.status_id, c.n, case when k.cutoff is null then 0 else c.n - coalesce(t.n, 0) end as late
     from ranked r cross join lateral (
       -- offset 0 keeps it a per-store primary key read (pulled up, it becomes a walk of every store's counters).
-      select status_id, n from order_status_counts c where c.store_code = r.code and c.status_id in (${list(SHOWN_STATUSES)}) and c.n > 0 offset 0) c
+      select status_id, n from order_status_counts c where c.store_code = r.code and c.status_id in (${list(OPEN_STATUSES)}) and c.n > 0 offset 0) c
     join ${CUTOFFS} using (status_id)
     left join ontime t on t.store_code = r.code and t.status_id = c.status_id
   ), w as materialized (
@@ -203,13 +203,13 @@ function chainStoreRowsSql(): string {
  * kept count (order_status_counts) and, by the store's index, its oldest order, its on-time orders and the oldest
  * of them; late is the kept count less the on-time ones. The totals (the snapshot) or the ranking (the store rows) derive from those rows.
  */
-const storesFigures = (scope: (column: string) => string, withOldest: boolean) => {
+const storesFigures = (scope: (column: string) => string, withOldest: boolean, statuses: readonly OrderStatusId[]) => {
   const of = `from orders o where o.store_code = c.store_code and o.status_id = c.status_id`;
   const oldest = withOldest ? `(select min(o.created_at) ${of})` : 'null::timestamptz';
   return `g as materialized (
     select c.store_code, c.status_id, c.n, case when k.cutoff is null then 0 else c.n - (select count(*)::int ${of} and o.created_at > k.cutoff) end as late,
       ${oldest} as oldest, (select min(o.created_at) ${of} and o.created_at > k.cutoff) as oldest_on_time
-    from order_status_counts c join ${CUTOFFS} using (status_id) where ${scope('c.store_code')} and c.n > 0
+    from order_status_counts c join ${CUTOFFS} using (status_id) where ${scope('c.store_code')} and c.status_id in (${list(statuses)}) and c.n > 0
   )`;
 };
 /**
@@ -220,7 +220,7 @@ export const STORES_SCOPE = (column: string) => `${column} = any((select $4::tex
 
 function storesSql(): string {
   const scope = STORES_SCOPE;
-  return `with ${storesFigures(scope, true)}, totals as (
+  return `with ${storesFigures(scope, true, SHOWN_STATUSES)}, totals as (
     select status_id, sum(n)::int as n, sum(late)::int as late, min(oldest) as oldest, min(oldest_on_time) as oldest_on_time from g group by status_id
   ), w as materialized (
     ${waitingSql(scope)}
@@ -232,7 +232,7 @@ function storesSql(): string {
 function storesStoreRowsSql(): string {
   const top = MONITORING_STORES_MAX;
   const scope = STORES_SCOPE;
-  return `with ${storesFigures(scope, false)}, busy as materialized (
+  return `with ${storesFigures(scope, false, OPEN_STATUSES)}, busy as materialized (
     select store_code, sum(late)::int as late, sum(n)::int as open from g where status_id in (${list(OPEN_STATUSES)}) group by store_code
   ), ranked as materialized (
     -- Stores with open work by late work, then open work, then code; stores without any follow by code.

@@ -32,8 +32,8 @@ export function storeRow(over: Partial<MonitoringStore> = {}): MonitoringStore {
   return {
     storeCode: 'T001',
     storeName: 'Toko Kemang Raya',
-    // A store row has counts and late orders per status, no oldest arrival (the server sends none).
-    statuses: [status(1101, 2, { late: 1 }), status(1102, 1), status(1103, 0), status(1104, 4), status(1106, 1)].map(({ statusId, count, late }) => ({ statusId, count, late })),
+    // A store row has counts and late orders per open status, no oldest arrival (the server sends none).
+    statuses: [status(1101, 2, { late: 1 }), status(1102, 1), status(1103, 0)].map(({ statusId, count, late }) => ({ statusId, count, late })),
     late: 1,
     waiting: 2,
     ...over,
