@@ -37,12 +37,19 @@ export interface LateOrdersRow {
  * per monitored status one probe past its cutoff for the next to go late. Names by key for the 50 rows alone (a join
  * would hash every store and user); json_agg of whole rows (json_build_object looks its arguments' types up per row).
  */
-function lateSql(scope: (column: string) => string, storeCount: string): string {
+function lateSql(scope: ((column: string) => string) | 'chain', storeCount: string): string {
+  const where = scope === 'chain' ? () => 'true' : scope;
   const lateOf = (status: MonitoredStatusId, i: number) => `(select id, shipment_no, order_no, store_code, status_id, delivery_type, app_id, created_at, picker_user_id
-      from orders where status_id = ${status} and created_at <= ${cutoff(i)} and ${scope('store_code')}
+      from orders where status_id = ${status} and created_at <= ${cutoff(i)} and ${where('store_code')}
       order by created_at, id limit ${MONITORING_LATE_MAX})`;
-  const onTimeOf = (status: MonitoredStatusId, i: number) =>
-    `select ${status} as status, (select min(created_at) from orders where status_id = ${status} and created_at > ${cutoff(i)} and ${scope('store_code')}) as "oldestOnTime"`;
+  // The chain's next on time off the partial index; a list of stores' per store by its own index (the chain's index would
+  // walk every on-time order of the chain to find one of theirs).
+  const oldestOnTime = (status: MonitoredStatusId, i: number) =>
+    scope === 'chain'
+      ? `(select min(created_at) from orders where status_id = ${status} and created_at > ${cutoff(i)})`
+      : `(select min(t.at) from unnest((select $4::text[])) sc(code)
+          cross join lateral (select min(created_at) as at from orders where store_code = sc.code and status_id = ${status} and created_at > ${cutoff(i)}) t)`;
+  const onTimeOf = (status: MonitoredStatusId, i: number) => `select ${status} as status, ${oldestOnTime(status, i)} as "oldestOnTime"`;
   return `select ${storeCount} as "storeCount",
     (select coalesce(json_agg(x), '[]') from (
       select l.id, l.shipment_no as "shipmentNo", l.order_no as "orderNo", l.store_code as "storeCode",
@@ -56,7 +63,7 @@ function lateSql(scope: (column: string) => string, storeCount: string): string 
 
 type Cutoffs = [string, string, string];
 /** The whole chain. */
-const chainLate = statement<LateOrdersRow, Cutoffs>('monitoring_late_chain', lateSql(() => 'true', 'null::int'));
+const chainLate = statement<LateOrdersRow, Cutoffs>('monitoring_late_chain', lateSql('chain', 'null::int'));
 /** A list of stores ($4): an area, one store, or the one store asked for. */
 const storesLate = statement<LateOrdersRow, [...Cutoffs, stores: string[]]>('monitoring_late_stores', lateSql(STORES_SCOPE, `(select count(*)::int from stores where ${STORES_SCOPE('code')})`));
 export type LateReaders = ScopeReaders<LateOrdersRow>;

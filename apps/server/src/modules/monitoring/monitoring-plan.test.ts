@@ -79,7 +79,9 @@ describeOnPostgres('monitoring: the plans', (db) => {
       expect(plan, plan).not.toMatch(/Seq Scan on (orders|order_status_counts|monitoring_store_open)/);
       // The whole chain: the on-time orders off the partial index, the most open work off monitoring_store_open's ranking index.
       if (nik === DEMO_NIK.SUPER_USER) expect(plan, plan).toMatch(/orders_live_status_created_idx[\s\S]*monitoring_store_open_rank_idx/);
-      if (nik === DEMO_NIK.AREA_SUPERVISOR) expect(plan, plan).toMatch(/order_status_counts_\w+/);
+      // A few stores: their counters by primary key, never a walk of the chain's (the tile index with a store filter).
+      if (nik === DEMO_NIK.AREA_SUPERVISOR) expect(plan, plan).toMatch(/order_status_counts_store_code_status_id_pk/);
+      if (nik === DEMO_NIK.AREA_SUPERVISOR) expect(plan, plan).not.toMatch(/order_status_counts_tile_idx/);
     }
   });
 
@@ -113,6 +115,8 @@ describeOnPostgres('monitoring: the plans', (db) => {
       const plan = await planOf(db().db, sent[0]!);
       expect(plan, plan).toMatch(index);
       expect(plan, plan).not.toMatch(/Seq Scan on (orders|stores|users|order_escalations)/);
+      // A few stores' next order going late, per store: the chain's index would walk every on-time order of the chain.
+      if (nik === DEMO_NIK.AREA_SUPERVISOR) expect(plan, plan).not.toMatch(/orders_live_status_created_idx/);
     }
   });
 
