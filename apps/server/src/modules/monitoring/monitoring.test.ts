@@ -78,9 +78,7 @@ beforeAll(async () => {
   // T905: more late orders than the list shows.
   for (let i = 0; i < MONITORING_LATE_MAX + 2; i++) await order(`T905-${i}`, 'T905', 1101, 11 + i);
 });
-afterAll(() => {
-  vi.useRealTimers();
-});
+afterAll(() => vi.useRealTimers());
 
 async function monitoring(nik: string, storeCode?: string): Promise<Monitoring> {
   const res = await api.get(nik, storeCode);
@@ -133,9 +131,7 @@ describe('GET /api/monitoring: the figures', () => {
       { kind: 'transfers', count: 1, oldestAt: at(45) },
     ]);
     // A store row carries counts and late orders of its open work, not the oldest arrival nor what is done (the tiles show those; no row does).
-    const rowStatuses = t900Statuses()
-      .slice(0, 3)
-      .map(({ statusId, count, late }) => ({ statusId, count, late }));
+    const rowStatuses = t900Statuses().slice(0, 3).map(({ statusId, count, late }) => ({ statusId, count, late }));
     expect(m.store).toEqual({ storeCode: 'T900', storeName: 'Toko Monitor T900' });
     expect((await storeRows(DEMO_NIK.SUPER_USER, 'T900')).stores).toEqual([{ storeCode: 'T900', storeName: 'Toko Monitor T900', statuses: rowStatuses, late: 5, waiting: 7 }]);
   });
