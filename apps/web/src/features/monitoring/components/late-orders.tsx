@@ -16,8 +16,8 @@ import { formatDuration, minutesSince } from '../utils/duration';
 const text = monitoringText.late;
 /** Late orders shown before "Tampilkan semua": the rest of the screen stays within reach. */
 export const LATE_SHOWN_FIRST = 5;
-/** A late order card's height at 360 px: the list's place while it loads, so nothing below it moves. */
-const CARD_PLACE = 'h-[118px]';
+/** A late order card's height at 360 px (134 px, 154 when its picker's name wraps): the list's place while it loads. */
+const CARD_PLACE = 'h-[134px]';
 
 function LateOrderCard({ order, serverNow }: { order: LateOrder; serverNow: number }) {
   const age = formatDuration(minutesSince(order.createdAt, serverNow) ?? order.ageMinutes);
