@@ -198,6 +198,9 @@ async function main(): Promise<void> {
     // "Per toko", asked for when its section comes near the screen (its own read since issue 27).
     ['monitoring per toko (area supervisor, 10 stores), cache off', { url: `${uncached}/api/monitoring/stores`, method: 'GET', headers: areaAuth }],
     ['monitoring per toko (super user, 2,000 stores), cache off', { url: `${uncached}/api/monitoring/stores`, method: 'GET', headers: superAuth }],
+    // The late list, asked for when its section comes near the screen (its own read since issue 27).
+    ['monitoring late list (area supervisor, 10 stores), cache off', { url: `${uncached}/api/monitoring/late`, method: 'GET', headers: areaAuth }],
+    ['monitoring late list (super user, 2,000 stores), cache off', { url: `${uncached}/api/monitoring/late`, method: 'GET', headers: superAuth }],
     // The recap answers within 1 s: a latency, measured with few connections.
     [
       'recap (area, 10 stores × 30 days)',
