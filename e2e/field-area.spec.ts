@@ -27,7 +27,8 @@ test('monitoring fits 360×640 for an area supervisor: the figures, the store fi
   expect(await smallTargets(page), 'monitoring: store filter').toEqual([]);
   await page.getByTestId('monitoring-store-filter-toggle').click();
 
-  // The seed's area has more late orders than the first few shown.
+  // The seed's area has more late orders than the first few shown; the list is read when it comes near the screen.
+  await page.getByTestId('monitoring-late').scrollIntoViewIfNeeded();
   const toggle = page.getByTestId('monitoring-late-toggle');
   await toggle.click();
   await toggle.scrollIntoViewIfNeeded();

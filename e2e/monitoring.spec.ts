@@ -72,6 +72,8 @@ async function box(locator: Locator) {
 /** The late order's card, opening the whole list when it is past the first few. */
 async function lateCard(page: Page, shipmentNo: string): Promise<Locator> {
   const card = page.getByTestId(`late-order-${shipmentNo}`);
+  // The list is read when its section comes near the screen.
+  await page.getByTestId('monitoring-late').scrollIntoViewIfNeeded();
   await expect(async () => {
     if (!(await card.isVisible())) {
       const toggle = page.getByTestId('monitoring-late-toggle');

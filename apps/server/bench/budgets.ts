@@ -17,6 +17,8 @@ export const BUDGETS: Array<{ endpoint: string; p99: number }> = [
   { endpoint: "monitoring tile's stores (super user, 2,000 stores), cache off", p99: 50 },
   { endpoint: 'monitoring per toko (area supervisor, 10 stores), cache off', p99: 50 },
   { endpoint: 'monitoring per toko (super user, 2,000 stores), cache off', p99: 50 },
+  { endpoint: 'monitoring late list (area supervisor, 10 stores), cache off', p99: 50 },
+  { endpoint: 'monitoring late list (super user, 2,000 stores), cache off', p99: 50 },
   { endpoint: 'recap (area, 10 stores × 30 days)', p99: 1000 },
   { endpoint: 'recap (all 2,000 stores, 1 day)', p99: 1000 },
   { endpoint: 'recap (all 2,000 stores × 31 days)', p99: 1000 },

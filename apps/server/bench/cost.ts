@@ -92,6 +92,8 @@ async function main(): Promise<void> {
     ['booking stores (nearby ring)', (i) => `/api/bookings/stores?productId=${productIds[i % productIds.length]}&qty=1&scope=nearby`],
     ['monitoring (area supervisor, 10 stores)', () => '/api/monitoring', area],
     ['monitoring (super user, 2,000 stores)', () => '/api/monitoring', chain],
+    ['monitoring late list (area supervisor, 10 stores)', () => '/api/monitoring/late', area],
+    ['monitoring late list (super user, 2,000 stores)', () => '/api/monitoring/late', chain],
     ['monitoring per toko (area supervisor, 10 stores)', () => '/api/monitoring/stores', area],
     ['monitoring per toko (super user, 2,000 stores)', () => '/api/monitoring/stores', chain],
     ["monitoring tile's stores (super user, 2,000 stores)", (i) => `/api/monitoring/tiles/${MONITORING_TILES[i % MONITORING_TILES.length]}`, chain],

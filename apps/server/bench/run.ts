@@ -193,11 +193,12 @@ async function main(): Promise<void> {
     // The same with the reply cache off: what the first read after a change in the scope costs.
     ['monitoring (area supervisor, 10 stores), cache off', { url: `${uncached}/api/monitoring`, method: 'GET', headers: areaAuth }],
     ['monitoring (super user, 2,000 stores), cache off', { url: `${uncached}/api/monitoring`, method: 'GET', headers: superAuth }],
-    // A tile's stores, asked for when a tile is opened (its own read since issue 27): every tile in turn, the whole chain.
+    // Reads of their own since issue 27: a tile's stores (every tile in turn) when a tile is opened, "Per toko" and the late list when their section nears the screen.
     ["monitoring tile's stores (super user, 2,000 stores), cache off", { url: uncached, method: 'GET', headers: superAuth, paths: MONITORING_TILES.map((t) => `/api/monitoring/tiles/${t}`) }],
-    // "Per toko", asked for when its section comes near the screen (its own read since issue 27).
     ['monitoring per toko (area supervisor, 10 stores), cache off', { url: `${uncached}/api/monitoring/stores`, method: 'GET', headers: areaAuth }],
     ['monitoring per toko (super user, 2,000 stores), cache off', { url: `${uncached}/api/monitoring/stores`, method: 'GET', headers: superAuth }],
+    ['monitoring late list (area supervisor, 10 stores), cache off', { url: `${uncached}/api/monitoring/late`, method: 'GET', headers: areaAuth }],
+    ['monitoring late list (super user, 2,000 stores), cache off', { url: `${uncached}/api/monitoring/late`, method: 'GET', headers: superAuth }],
     // The recap answers within 1 s: a latency, measured with few connections.
     [
       'recap (area, 10 stores × 30 days)',

@@ -46,6 +46,8 @@ describe('another store', () => {
     expect(routes.some((op) => op.pathParams.some((p) => p.name === 'shipmentNo'))).toBe(true);
     expect(routes.some((op) => op.pathParams.some((p) => p.name === 'lineId'))).toBe(true);
     expect(routes.some((op) => op.method === 'POST' && op.pathParams.length === 0)).toBe(true);
+    // Monitoring's reads of one store (`storeCode`) are walked: the figures, "Per toko" and the late list.
+    expect(routes.map((op) => op.name)).toEqual(expect.arrayContaining(['GET /api/monitoring', 'GET /api/monitoring/stores', 'GET /api/monitoring/late']));
     expect(objects.length).toBeGreaterThanOrEqual(ORDER_STATUS_IDS.length);
 
     // One request per distinct URL and body: a route naming only a store is the same for every order.

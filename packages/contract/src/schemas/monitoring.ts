@@ -36,7 +36,7 @@ export type MonitoringStoreStatus = z.infer<typeof monitoringStoreStatusSchema>;
 export const monitoringStoreSchema = z.object({
   storeCode: z.string(),
   storeName: z.string(),
-  /** 1101, 1102, 1103, 1104 and 1106, in that order. */
+  /** The open statuses (MONITORED_STATUSES: 1101, 1102 and 1103), in that order: a row shows its work in hand, not what is done. */
   statuses: z.array(monitoringStoreStatusSchema),
   late: z.number().int(),
   waiting: z.number().int(),
@@ -103,8 +103,18 @@ export const monitoringSchema = z.object({
   store: z.object({ storeCode: z.string(), storeName: z.string() }).nullable(),
   totals: z.array(monitoringStatusSchema),
   waiting: z.array(monitoringWaitingSchema),
-  /** At most MONITORING_LATE_MAX, the oldest first; `lateTotal` says how many there are. */
-  late: z.array(lateOrderSchema),
+  /** How many orders of the scope are late (the late list itself is GET /api/monitoring/late). */
   lateTotal: z.number().int(),
 });
 export type Monitoring = z.infer<typeof monitoringSchema>;
+
+/**
+ * The late list (GET /api/monitoring/late, asked for when its section comes near the screen): the oldest late orders
+ * of the caller's scope (or the one asked for with `storeCode`), at most MONITORING_LATE_MAX; the monitoring reply's
+ * `lateTotal` says how many there are.
+ */
+export const monitoringLateSchema = z.object({
+  generatedAt: z.string(),
+  late: z.array(lateOrderSchema),
+});
+export type MonitoringLate = z.infer<typeof monitoringLateSchema>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { ESCALATION_LEVELS, type EscalationLevel } from '@gerai/contract';
 import { orderIdRef } from './orders';
 import { createdAt, sqlIn } from './_columns';
@@ -49,3 +49,17 @@ export const monitoringStatusSlots = pgTable('monitoring_status_slots', {
   n: integer('n').array().notNull(),
   stores: integer('stores').array().notNull(),
 });
+
+/**
+ * How many stores the chain has (one row), kept by a statement trigger on stores in the changing transaction
+ * (migration 0024): the whole chain's monitoring reads it instead of counting every store on every read, a cost
+ * that grew with the chain (issue 27).
+ */
+export const monitoringStoreCount = pgTable(
+  'monitoring_store_count',
+  {
+    one: boolean('one').primaryKey().default(true),
+    n: integer('n').notNull(),
+  },
+  (t) => [check('monitoring_store_count_one_row', sql`${t.one}`)],
+);

@@ -159,8 +159,7 @@ describe('escalateDue', () => {
       [1101, 1101, null, ESCALATION_REASON[1]],
       [1101, 1101, null, ESCALATION_REASON[2]],
     ]);
-    const monitoring = await api.get(DEMO_NIK.STORE_CHIEF, 'T001');
-    const late = (monitoring.json().data.late as Array<{ shipmentNo: string; escalationLevel: number }>).find((l) => l.shipmentNo === order.shipmentNo);
+    const late = (await api.lateOrders(DEMO_NIK.STORE_CHIEF, 'T001')).late.find((l) => l.shipmentNo === order.shipmentNo);
     expect(late?.escalationLevel).toBe(2);
   });
 });

@@ -1,16 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq, sql, type SQL } from 'drizzle-orm';
-import { MONITORED_STATUSES, MONITORING_STATUSES, MONITORING_TILES, ORDER_STATUS, type OrderStatusId } from '@gerai/contract';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { MONITORED_STATUSES, MONITORING_LATE_MAX, MONITORING_STATUSES, MONITORING_TILES, ORDER_STATUS, type OrderStatusId } from '@gerai/contract';
 import { loadConfig } from '../../config';
-import { orders, users } from '../../db/schema';
+import { orders, stores, users } from '../../db/schema';
 import { loadPrincipal, type Principal } from '../../platform/principal';
 import { DEMO_NIK } from '../../seed/demo-data';
 import { testFileWith } from '../../test/harness';
 import { oneLineOrder, sendChannelOrder } from '../../test/intake';
 import { testRandom } from '../../test/random';
 import { addAreaSupervisor, addOrder, addStore, ago, monitoringApi } from './monitoring-test-kit';
-import { oracleChainSnapshot, oracleStoreRows, oracleStoresSnapshot } from './monitoring-oracle';
+import { oracleChainSnapshot, oracleLateOrders, oracleStoreRows, oracleStoresSnapshot } from './monitoring-oracle';
+import { loadLateOrders } from './late-orders';
 import { loadMonitoring, loadStoreRows } from './queries';
 import { monitoringSettings } from './settings';
 import { loadTileStores } from './tile-stores';
@@ -43,6 +44,7 @@ async function expectKeptFiguresTrue(): Promise<void> {
   );
   const counted = await rows(sql.raw(`select status_id, count(*)::int as n, count(distinct store_code)::int as stores from orders where status_id in (${SHOWN}) group by 1 order by 1`));
   expect(kept).toEqual(counted);
+  expect(await rows(sql`select n from monitoring_store_count`)).toEqual(await rows(sql`select count(*)::int as n from stores`));
   const open = await rows(sql.raw(`select store_code, open from monitoring_store_open where open <> 0 order by 1`));
   const openCounted = await rows(sql.raw(`select store_code, count(*)::int as open from orders where status_id in (${OPEN}) group by 1 order by 1`));
   expect(open).toEqual(openCounted);
@@ -70,6 +72,11 @@ async function expectRepliesAsCounted(): Promise<void> {
     const keptRows = await loadStoreRows(ctx.handle.db, p, query, settings, NOW);
     expect(keptRows, `store rows ${nik} ${JSON.stringify(query)}`).toEqual(await loadStoreRows(ctx.handle.db, p, query, settings, NOW, oracleStoreRows));
     expect(keptRows.lateChangesAt).toEqual(kept.lateChangesAt);
+    // The late list, a read of its own, likewise; it names as many as the figures count, up to its cap.
+    const keptLate = await loadLateOrders(ctx.handle.db, p, query, settings, NOW);
+    expect(keptLate, `late ${nik} ${JSON.stringify(query)}`).toEqual(await loadLateOrders(ctx.handle.db, p, query, settings, NOW, oracleLateOrders));
+    expect(keptLate.lateChangesAt).toEqual(kept.lateChangesAt);
+    expect(keptLate.data.late).toHaveLength(Math.min(kept.data.lateTotal, MONITORING_LATE_MAX));
     if ('storeCode' in query) continue;
     // Each tile's stores, read when the tile is opened, as the oracle counts them.
     const cutoff = NOW.toISOString();
@@ -215,6 +222,16 @@ describe('monitoring figures kept in the changing transaction', () => {
     await ctx.handle.db.execute(sql`delete from monitoring_store_open`);
     for (const statement of backfill) await ctx.handle.db.execute(sql.raw(statement));
     await expectKeptFiguresTrue();
+  });
+
+  it("keep the chain's store count through stores added together and removed", async () => {
+    await ctx.handle.db.insert(stores).values(
+      ['T920', 'T921', 'T922'].map((code) => ({ code, name: code, address: 'Jl. Monitor 2', kelurahan: 'Monitor', kecamatan: 'Monitor', city: 'Jakarta', latitude: -6.3, longitude: 106.9, areaCode: 'MON' })),
+    );
+    await expectKeptFiguresTrue();
+    await ctx.handle.db.delete(stores).where(inArray(stores.code, ['T920', 'T922']));
+    await expectKeptFiguresTrue();
+    await expectRepliesAsCounted();
   });
 
   it('are cleared with the orders', async () => {

@@ -15,6 +15,7 @@ import {
 import { statement } from '../../db/statement';
 import { OPEN_STATUSES, SHOWN_STATUSES } from './settings';
 
+import type { LateOrdersRow, LateRow } from './late-orders';
 import type { SnapshotRow, StoreRowsRow } from './statements';
 
 /** A tile's store in the oracle's reply: every tile's first MONITORING_STORES_MAX stores, counted from scratch. */
@@ -25,8 +26,8 @@ export interface OracleTileRow {
   count: number;
   storeTotal: number;
 }
-/** The oracle's row: the snapshot, the store rows and every tile's stores (which the app reads apart: loadStoreRows, tile-stores.ts). */
-export type OracleRow = SnapshotRow & Omit<StoreRowsRow, 'onTime'> & { tiles: OracleTileRow[] };
+/** The oracle's row: the snapshot, the store rows, the late list and every tile's stores (which the app reads apart: loadStoreRows, late-orders.ts, tile-stores.ts). */
+export type OracleRow = SnapshotRow & Omit<StoreRowsRow, 'onTime'> & { late: LateRow[]; tiles: OracleTileRow[] };
 
 const list = (values: readonly (string | number)[]) => values.map((v) => (typeof v === 'number' ? String(v) : `'${v}'`)).join(', ');
 const LATE = MONITORED_STATUSES.map((s: MonitoredStatusId, i) => `(status_id = ${s} and created_at <= $${i + 1}::timestamptz)`).join(' or ');
@@ -121,8 +122,16 @@ export const oracleStoresSnapshot = statement<OracleRow, [...Cutoffs, stores: st
 );
 
 /** The oracle as the readers of the store rows (loadStoreRows): the scope's oldest on-time orders from its totals. */
-const asStoreRows = (row: OracleRow): StoreRowsRow => ({ ...row, onTime: row.statuses.map((s) => ({ status: s.status, oldestOnTime: s.oldestOnTime })) });
+const onTimeOf = (row: OracleRow) => row.statuses.map((s) => ({ status: s.status, oldestOnTime: s.oldestOnTime }));
+const asStoreRows = (row: OracleRow): StoreRowsRow => ({ ...row, onTime: onTimeOf(row) });
 export const oracleStoreRows = {
   chain: async (...args: Parameters<typeof oracleChainSnapshot>) => (await oracleChainSnapshot(...args)).map(asStoreRows),
   stores: async (...args: Parameters<typeof oracleStoresSnapshot>) => (await oracleStoresSnapshot(...args)).map(asStoreRows),
+};
+
+/** The oracle as the readers of the late list (loadLateOrders). */
+const asLateRows = (row: OracleRow): LateOrdersRow => ({ storeCount: row.storeCount, late: row.late, onTime: onTimeOf(row) });
+export const oracleLateOrders = {
+  chain: async (...args: Parameters<typeof oracleChainSnapshot>) => (await oracleChainSnapshot(...args)).map(asLateRows),
+  stores: async (...args: Parameters<typeof oracleStoresSnapshot>) => (await oracleStoresSnapshot(...args)).map(asLateRows),
 };

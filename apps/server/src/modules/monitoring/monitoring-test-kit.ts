@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { BOOKING_STATUS, CANCEL_REQUEST_STATUS, MAT_STATUS, POD_APPROVAL_STATUS, RETURN_STATUS, ROLE, type BookingStatusId, type OrderStatusId, type ReturnStatus } from '@gerai/contract';
-import type { MonitoringStoreRows, MonitoringTile, MonitoringTileStores } from '@gerai/contract';
+import type { MonitoringLate, MonitoringStoreRows, MonitoringTile, MonitoringTileStores } from '@gerai/contract';
 import { expect } from 'vitest';
 import { hashPassword } from '../../db/password';
 import {
@@ -140,8 +140,8 @@ export function monitoringApi(ctx: TestContext) {
   };
   return {
     auth,
-    /** GET /api/monitoring, or (`read` '/stores') its store rows. */
-    async get(nik: string, storeCode?: string, read: '' | '/stores' = '') {
+    /** GET /api/monitoring, or (`read` '/stores', '/late') its store rows or late list. */
+    async get(nik: string, storeCode?: string, read: '' | '/stores' | '/late' = '') {
       return ctx.app.inject({ method: 'GET', url: `/api/monitoring${read}${storeCode === undefined ? '' : `?storeCode=${storeCode}`}`, headers: { authorization: await auth(nik) } });
     },
     /** GET /api/monitoring/stores: "Per toko" over the caller's scope (or one store of it). */
@@ -149,6 +149,12 @@ export function monitoringApi(ctx: TestContext) {
       const res = await ctx.app.inject({ method: 'GET', url: `/api/monitoring/stores${storeCode === undefined ? '' : `?storeCode=${storeCode}`}`, headers: { authorization: await auth(nik) } });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data as MonitoringStoreRows;
+    },
+    /** GET /api/monitoring/late: the late list over the caller's scope (or one store of it). */
+    async lateOrders(nik: string, storeCode?: string): Promise<MonitoringLate> {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/monitoring/late${storeCode === undefined ? '' : `?storeCode=${storeCode}`}`, headers: { authorization: await auth(nik) } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as MonitoringLate;
     },
     /** GET /api/monitoring/tiles/:tile: a tile's stores over the caller's scope. */
     async tileStores(nik: string, tile: MonitoringTile): Promise<MonitoringTileStores> {

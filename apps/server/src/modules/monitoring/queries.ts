@@ -1,9 +1,6 @@
 import {
-  hasRoleAtLeast,
   MONITORED_STATUSES,
-  SEE_PEOPLE_MIN_ROLE,
   WAITING_KINDS,
-  type LateOrder,
   type Monitoring,
   type MonitoringQuery,
   type MonitoringStatus,
@@ -17,7 +14,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { assertStoreVisible } from '../../platform/scope';
-import { ageMinutes, arrivedBy, LEVELS_IN_ORDER, SHOWN_STATUSES, type MonitoringSettings } from './settings';
+import { arrivedBy, LEVELS_IN_ORDER, SHOWN_STATUSES, type MonitoringSettings } from './settings';
 import { chainSnapshot, chainStoreRows, storesSnapshot, storesStoreRows, type SnapshotRow, type StoreRowsRow } from './statements';
 import { isoOrNull } from '../../platform/iso';
 
@@ -56,18 +53,18 @@ const KEPT: SnapshotReaders = { chain: chainSnapshot, stores: storesSnapshot };
 const KEPT_STORE_ROWS: StoreRowsReaders = { chain: chainStoreRows, stores: storesStoreRows };
 
 /** Each monitored status's cutoff as of `now`, and the stores asked about (the caller's scope, or the one store asked for). */
-async function readScope<Row extends { storeCount: number }>(db: Db, p: Principal, q: MonitoringQuery, settings: MonitoringSettings, now: Date, read: ScopeReaders<Row>): Promise<Row> {
+export async function readScope<Row extends { storeCount: number | null }>(db: Db, p: Principal, q: MonitoringQuery, settings: MonitoringSettings, now: Date, read: ScopeReaders<Row>): Promise<Row> {
   const cutoffs = MONITORED_STATUSES.map((s) => arrivedBy(now, settings.sla[s]).toISOString()) as [string, string, string];
   if (q.storeCode !== undefined) assertStoreVisible(p, q.storeCode);
   const scope = q.storeCode !== undefined ? [q.storeCode] : p.storeCodes;
   const [row] = scope === 'all' ? await read.chain(db, ...cutoffs) : await read.stores(db, ...cutoffs, scope);
   // A store of the scope that does not exist (a super user's typo) is not found either.
-  if (q.storeCode !== undefined && Number(row!.storeCount) === 0) throw new AppError('NOT_FOUND');
+  if (q.storeCode !== undefined && row!.storeCount !== null && Number(row!.storeCount) === 0) throw new AppError('NOT_FOUND');
   return row!;
 }
 
 /** The moment the next order goes late: the oldest on-time order of a monitored status passing its level (null: none will). */
-function nextLate(settings: MonitoringSettings, oldestOnTime: (status: MonitoredStatusId) => Date | null): Date | null {
+export function nextLate(settings: MonitoringSettings, oldestOnTime: (status: MonitoredStatusId) => Date | null): Date | null {
   return MONITORED_STATUSES.map((s) => {
     const next = oldestOnTime(s);
     return next && new Date(next.getTime() + settings.sla[s] * 60_000);
@@ -75,10 +72,10 @@ function nextLate(settings: MonitoringSettings, oldestOnTime: (status: Monitored
 }
 
 /**
- * GET /api/monitoring: orders per status, what waits on someone, and the late orders, all within the caller's scope
- * (or the one store asked for), as of `now`. One prepared statement (statements.ts) answers every part in one round
- * trip, from the figures kept by triggers and index reads of what moves with the clock. "Per toko" is a read of its
- * own (loadStoreRows).
+ * GET /api/monitoring: orders per status, what waits on someone, and how many orders are late, all within the caller's
+ * scope (or the one store asked for), as of `now`. One prepared statement (statements.ts) answers every part in one
+ * round trip, from the figures kept by triggers and index reads of what moves with the clock. "Per toko" and the late
+ * list are reads of their own (loadStoreRows, late-orders.ts).
  */
 export async function loadMonitoring(db: Db, p: Principal, q: MonitoringQuery, settings: MonitoringSettings, now = new Date(), read: SnapshotReaders = KEPT): Promise<MonitoringSnapshot> {
   const snapshot = await readScope(db, p, q, settings, now, read);
@@ -90,7 +87,6 @@ export async function loadMonitoring(db: Db, p: Principal, q: MonitoringQuery, s
   const waiting = new Map<WaitingKind, Figures>(WAITING_KINDS.map((k) => [k, noFigures()]));
   for (const row of snapshot.waiting) add(waiting.get(row.kind)!, { count: row.n, late: 0, oldest: stamp(row.oldest), oldestOnTime: null });
 
-  const seesPeople = hasRoleAtLeast(p.roleId, SEE_PEOPLE_MIN_ROLE);
   const lateChangesAt = nextLate(settings, (s) => totals.get(s)!.oldestOnTime);
   const data: Monitoring = {
     generatedAt: now.toISOString(),
@@ -100,22 +96,6 @@ export async function loadMonitoring(db: Db, p: Principal, q: MonitoringQuery, s
     store: snapshot.oneStore && { storeCode: snapshot.oneStore.code, storeName: snapshot.oneStore.name },
     totals: SHOWN_STATUSES.map((s) => statusOf(s, totals.get(s)!)),
     waiting: WAITING_KINDS.map((kind): MonitoringWaiting => ({ kind, count: waiting.get(kind)!.count, oldestAt: isoOrNull(waiting.get(kind)!.oldest) })),
-    late: snapshot.late.map(
-      (r): LateOrder => ({
-        shipmentNo: r.shipmentNo,
-        orderNo: r.orderNo,
-        storeCode: r.storeCode,
-        storeName: r.storeName,
-        statusId: r.statusId,
-        deliveryType: r.deliveryType,
-        appId: r.appId,
-        createdAt: new Date(r.createdAt).toISOString(),
-        ageMinutes: ageMinutes(now, new Date(r.createdAt)),
-        slaMinutes: Math.ceil(settings.sla[r.statusId as MonitoredStatusId]),
-        escalationLevel: Number(r.escalationLevel),
-        pickerName: seesPeople ? (r.pickerName ?? null) : null,
-      }),
-    ),
     lateTotal: MONITORED_STATUSES.reduce((n, s) => n + totals.get(s)!.late, 0),
   };
   return { data, lateChangesAt };
@@ -134,8 +114,11 @@ export interface StoreRowsSnapshot {
  */
 export async function loadStoreRows(db: Db, p: Principal, q: MonitoringQuery, settings: MonitoringSettings, now = new Date(), read: StoreRowsReaders = KEPT_STORE_ROWS): Promise<StoreRowsSnapshot> {
   const row = await readScope(db, p, q, settings, now, read);
-  const byStore = new Map<string, Map<OrderStatusId, Figures>>(row.stores.map((r) => [r.code, new Map(SHOWN_STATUSES.map((s) => [s, noFigures()]))]));
-  for (const r of row.storeStatuses) add(byStore.get(r.store)!.get(r.status)!, { count: r.n, late: r.late, oldest: null, oldestOnTime: null });
+  const byStore = new Map<string, Map<OrderStatusId, Figures>>(row.stores.map((r) => [r.code, new Map(MONITORED_STATUSES.map((s) => [s, noFigures()]))]));
+  for (const r of row.storeStatuses) {
+    const figures = byStore.get(r.store)!.get(r.status);
+    if (figures) add(figures, { count: r.n, late: r.late, oldest: null, oldestOnTime: null });
+  }
   const waitingByStore = new Map(row.waitingByStore.map((r) => [r.store, r.n]));
   const onTime = new Map(row.onTime.map((r) => [r.status, r.oldestOnTime === null ? null : new Date(r.oldestOnTime)]));
   const data: MonitoringStoreRows = {
@@ -146,7 +129,7 @@ export async function loadStoreRows(db: Db, p: Principal, q: MonitoringQuery, se
       return {
         storeCode: r.code,
         storeName: r.name,
-        statuses: SHOWN_STATUSES.map((statusId) => ({ statusId, count: statuses.get(statusId)!.count, late: statuses.get(statusId)!.late })),
+        statuses: MONITORED_STATUSES.map((statusId) => ({ statusId, count: statuses.get(statusId)!.count, late: statuses.get(statusId)!.late })),
         late: MONITORED_STATUSES.reduce((n, s) => n + statuses.get(s)!.late, 0),
         waiting: waitingByStore.get(r.code) ?? 0,
       };

@@ -154,11 +154,16 @@ describe('GET /api/monitoring from the cache', () => {
   it("reads again once the scope's store changes", async () => {
     const before = await monitoring(DEMO_NIK.STAFF);
     const rowsBefore = await storeRows(DEMO_NIK.AREA_SUPERVISOR);
+    const lateBefore = await api.lateOrders(DEMO_NIK.AREA_SUPERVISOR);
+    // A late order written outside the app sends no event: the kept late list stands until one does.
+    const late = await addOrder(ctx, { storeCode: 'T001', statusId: 1102, createdAt: ago(NOW, 90 * 24 * 60) });
+    expect(await api.lateOrders(DEMO_NIK.AREA_SUPERVISOR)).toEqual(lateBefore);
     await heard(await intake('T001'));
     const after = await monitoring(DEMO_NIK.STAFF);
     expect(newOrders(after).count).toBe(newOrders(before).count + 1);
-    // "Per toko" is kept per scope and cleared by the same events.
+    // "Per toko" and the late list are kept per scope and cleared by the same events.
     expect(rowOf(await storeRows(DEMO_NIK.AREA_SUPERVISOR), 'T001').count).toBe(rowOf(rowsBefore, 'T001').count + 1);
+    expect((await api.lateOrders(DEMO_NIK.AREA_SUPERVISOR)).late.map((l) => l.shipmentNo)).toContain(late.shipmentNo);
   });
 
   it('reads again the moment the next order goes late, and keeps the reply until then', async () => {
@@ -176,17 +181,21 @@ describe('GET /api/monitoring from the cache', () => {
     expect(first.lateTotal).toBe(1);
     const firstRows = await storeRows(DEMO_NIK.SUPER_USER, 'T950');
     expect(firstRows.stores[0]!.late).toBe(1);
+    const firstLate = await api.lateOrders(DEMO_NIK.SUPER_USER, 'T950');
+    expect(firstLate.late).toHaveLength(1);
     // Orders written outside the app send no event: the kept reply stands until the next one goes late.
     await addOrder(ctx, { storeCode: 'T950', statusId: 1102, createdAt: ago(NOW, 1) });
     vi.setSystemTime(NOW.getTime() + 29_999);
     expect(await read()).toEqual(first);
     expect(await storeRows(DEMO_NIK.SUPER_USER, 'T950')).toEqual(firstRows);
+    // The late list too is kept until then, and read again at that moment.
+    expect(await api.lateOrders(DEMO_NIK.SUPER_USER, 'T950')).toEqual(firstLate);
     vi.setSystemTime(NOW.getTime() + 30_000);
     expect((await storeRows(DEMO_NIK.SUPER_USER, 'T950')).stores[0]!.late).toBe(2);
+    expect((await api.lateOrders(DEMO_NIK.SUPER_USER, 'T950')).late.map((l) => l.shipmentNo)).toContain(order.shipmentNo);
     const late = await read();
     expect(late.generatedAt).toBe(new Date(NOW.getTime() + 30_000).toISOString());
     expect(late.lateTotal).toBe(2);
-    expect(late.late.map((l) => l.shipmentNo)).toContain(order.shipmentNo);
     expect(late.totals.find((t) => t.statusId === 1102)!.count).toBe(1);
   });
 

@@ -5,6 +5,7 @@ import {
   SEE_PEOPLE_MIN_ROLE,
   type EventType,
   type Monitoring,
+  type MonitoringLate,
   type MonitoringQuery,
   type MonitoringStoreRows,
   type MonitoringTile,
@@ -14,6 +15,7 @@ import type { EventBus } from '../../platform/events';
 import type { Principal } from '../../platform/principal';
 import { StoreReadCache } from '../../platform/read-cache';
 import { assertStoreVisible } from '../../platform/scope';
+import { loadLateOrders } from './late-orders';
 import { loadMonitoring, loadStoreRows } from './queries';
 import { monitoringSettings } from './settings';
 import { loadTileStores } from './tile-stores';
@@ -57,15 +59,26 @@ function scopeOf(p: Principal, q: MonitoringQuery): { scope: readonly string[] |
   return { scope, stores: scope === 'all' ? '*' : scope.join(',') };
 }
 
-/** GET /api/monitoring's reply for the caller: from the cache, or read (as of now) and kept. */
+/** GET /api/monitoring's reply for the caller: from the cache, or read (as of now) and kept. No person is named, so one reply for every caller of that scope. */
 export async function monitoringFor(app: FastifyInstance, p: Principal, q: MonitoringQuery): Promise<Monitoring> {
   const { scope, stores } = scopeOf(p, q);
-  const seesPeople = hasRoleAtLeast(p.roleId, SEE_PEOPLE_MIN_ROLE);
-  // Two callers with the same stores and the same right to see people get the same reply.
-  const key = `${stores}\n${seesPeople ? 'people' : 'figures'}`;
   const settings = monitoringSettings(app.config);
-  return app.monitoringCache.readScoped(scope, key, async () => {
+  return app.monitoringCache.readScoped(scope, `${stores}\nfigures`, async () => {
     const { data, lateChangesAt } = await loadMonitoring(app.db, p, q, settings);
+    return { value: data, until: lateChangesAt?.getTime() ?? Number.POSITIVE_INFINITY };
+  });
+}
+
+/**
+ * GET /api/monitoring/late's reply for the caller: kept like the snapshot, per scope and right to see people (two
+ * callers with the same stores and the same right get the same reply), until the next order of the scope goes late.
+ */
+export async function lateOrdersFor(app: FastifyInstance, p: Principal, q: MonitoringQuery): Promise<MonitoringLate> {
+  const { scope, stores } = scopeOf(p, q);
+  const seesPeople = hasRoleAtLeast(p.roleId, SEE_PEOPLE_MIN_ROLE);
+  const settings = monitoringSettings(app.config);
+  return app.monitoringCache.readScoped(scope, `${stores}\nlate ${seesPeople ? 'people' : 'figures'}`, async () => {
+    const { data, lateChangesAt } = await loadLateOrders(app.db, p, q, settings);
     return { value: data, until: lateChangesAt?.getTime() ?? Number.POSITIVE_INFINITY };
   });
 }

@@ -4,6 +4,7 @@ import {
   envelope,
   MONITORING_LATE_MAX,
   MONITORING_STORES_MAX,
+  monitoringLateSchema,
   monitoringQuerySchema,
   monitoringSchema,
   monitoringStoreRowsSchema,
@@ -12,7 +13,7 @@ import {
 } from '@gerai/contract';
 import { principalOf } from '../../platform/auth';
 import { access, findReplies, ok, readReplies } from '../../platform/route-kit';
-import { monitoringFor, storeRowsFor, tileStoresFor } from './reply-cache';
+import { lateOrdersFor, monitoringFor, storeRowsFor, tileStoresFor } from './reply-cache';
 
 const TAGS = ['monitoring'];
 
@@ -26,12 +27,26 @@ export async function monitoringRoutes(fastify: FastifyInstance): Promise<void> 
       ...access({ auth: 'session' }),
       schema: {
         tags: TAGS,
-        summary: `Orders per status, work waiting on someone and the late orders, within the caller's store scope (or \`storeCode\`, one store of it; another answers 404). Late orders: at most ${MONITORING_LATE_MAX}, the oldest first. Who claimed an order is named for the kepala toko and above.`,
+        summary: `Orders per status, work waiting on someone and how many orders are late, within the caller's store scope (or \`storeCode\`, one store of it; another answers 404).`,
         querystring: monitoringQuerySchema,
         response: { 200: envelope(monitoringSchema), ...findReplies },
       },
     },
     async (req) => ok(await monitoringFor(app, principalOf(req), req.query)),
+  );
+
+  app.get(
+    '/api/monitoring/late',
+    {
+      ...access({ auth: 'session' }),
+      schema: {
+        tags: TAGS,
+        summary: `The late orders within the caller's store scope (or \`storeCode\`, one store of it; another answers 404): at most ${MONITORING_LATE_MAX}, the oldest first. Who claimed an order is named for the kepala toko and above. Asked for when the section comes near the screen.`,
+        querystring: monitoringQuerySchema,
+        response: { 200: envelope(monitoringLateSchema), ...findReplies },
+      },
+    },
+    async (req) => ok(await lateOrdersFor(app, principalOf(req), req.query)),
   );
 
   app.get(

@@ -1,6 +1,6 @@
-import type { LateOrder, Monitoring, MonitoringStatus, MonitoringStore, MonitoringStoreRows } from '@gerai/contract';
+import type { LateOrder, Monitoring, MonitoringLate, MonitoringStatus, MonitoringStore, MonitoringStoreRows } from '@gerai/contract';
 
-// Fixtures of the monitoring tests: a reply as GET /api/monitoring writes it.
+// Fixtures of the monitoring tests: replies as GET /api/monitoring and its reads of their own write them.
 
 export const GENERATED_AT = '2026-03-02T03:00:00.000Z';
 const minutesBefore = (minutes: number) => new Date(Date.parse(GENERATED_AT) - minutes * 60_000).toISOString();
@@ -32,8 +32,8 @@ export function storeRow(over: Partial<MonitoringStore> = {}): MonitoringStore {
   return {
     storeCode: 'T001',
     storeName: 'Toko Kemang Raya',
-    // A store row has counts and late orders per status, no oldest arrival (the server sends none).
-    statuses: [status(1101, 2, { late: 1 }), status(1102, 1), status(1103, 0), status(1104, 4), status(1106, 1)].map(({ statusId, count, late }) => ({ statusId, count, late })),
+    // A store row has counts and late orders per open status, no oldest arrival (the server sends none).
+    statuses: [status(1101, 2, { late: 1 }), status(1102, 1), status(1103, 0)].map(({ statusId, count, late }) => ({ statusId, count, late })),
     late: 1,
     waiting: 2,
     ...over,
@@ -67,7 +67,6 @@ export function monitoring(over: Partial<Monitoring> = {}): Monitoring {
       { kind: 'transfers', count: 0, oldestAt: null },
     ],
     store: { storeCode: 'T001', storeName: 'Toko Kemang Raya' },
-    late: [lateOrder()],
     lateTotal: 1,
     ...over,
   };
@@ -76,4 +75,9 @@ export function monitoring(over: Partial<Monitoring> = {}): Monitoring {
 /** "Per toko" (GET /api/monitoring/stores): the given rows of a scope of `storeCount` stores. */
 export function storeRows(stores: MonitoringStore[] = [storeRow()], storeCount = stores.length): MonitoringStoreRows {
   return { generatedAt: GENERATED_AT, storeCount, stores };
+}
+
+/** The late list (GET /api/monitoring/late): the given orders. */
+export function lateList(late: LateOrder[] = [lateOrder()]): MonitoringLate {
+  return { generatedAt: GENERATED_AT, late };
 }

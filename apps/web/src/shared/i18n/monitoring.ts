@@ -65,6 +65,7 @@ export const monitoringText = {
     showLess: 'Tampilkan lebih sedikit',
     emptyTitle: 'Tidak ada pesanan terlambat',
     emptyMessage: 'Semua pesanan masih dalam batas waktu.',
+    loadError: 'Daftar pesanan terlambat gagal dimuat.',
     age: '{age} · batas {limit}',
     picker: 'Diambil {name}',
     unclaimed: 'Belum diambil',

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { type MonitoringTile, type MonitoringTileStores, type RoleId } from '@gerai/contract';
 import { useFilterStore } from '@/shared/stores/filter-store';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import { lateOrder, monitoring, status, storeRow, storeRows } from '../monitoring-test-kit';
+import { lateList, lateOrder, monitoring, status, storeRow, storeRows } from '../monitoring-test-kit';
 import { API, query, renderMonitoring, setUpMonitoringPageTests } from './monitoring-page-test-kit';
 
 setUpMonitoringPageTests();
@@ -152,7 +152,7 @@ describe('monitoring (/monitoring)', () => {
       lateOrder(),
       lateOrder({ shipmentNo: 'SHP2603020000002', statusId: 1102, deliveryType: 1, appId: 91, ageMinutes: 95, slaMinutes: 30, escalationLevel: 0, pickerName: 'Budi Santoso' }),
     ];
-    mockFetch().on('GET', API, ok(monitoring({ late, lateTotal: 2 })));
+    mockFetch().on('GET', API, ok(monitoring({ lateTotal: 2 }))).on('GET', `${API}/late`, ok(lateList(late)));
     const user = userEvent.setup();
     renderMonitoring();
     const first = await screen.findByTestId('late-order-SHP2603020000001');
@@ -176,16 +176,20 @@ describe('monitoring (/monitoring)', () => {
   });
 
   it('says when nothing is late, and when the late list is capped', async () => {
-    const server = mockFetch().on('GET', API, (_c, n) =>
-      n === 1
-        ? ok(monitoring({ totals: [status(1101, 1, { oldestMinutes: 2 }), status(1102, 0), status(1103, 0), status(1104, 0), status(1106, 0)], late: [], lateTotal: 0 }))
-        : ok(monitoring({ late: Array.from({ length: 7 }, (_, i) => lateOrder({ shipmentNo: `SHP26030200000${10 + i}` })), lateTotal: 60 })),
-    );
+    const server = mockFetch()
+      .on('GET', API, (_c, n) =>
+        n === 1
+          ? ok(monitoring({ totals: [status(1101, 1, { oldestMinutes: 2 }), status(1102, 0), status(1103, 0), status(1104, 0), status(1106, 0)], lateTotal: 0 }))
+          : ok(monitoring({ lateTotal: 60 })),
+      )
+      .on('GET', `${API}/late`, ok(lateList(Array.from({ length: 7 }, (_, i) => lateOrder({ shipmentNo: `SHP26030200000${10 + i}` })))));
     const user = userEvent.setup();
     renderMonitoring();
     expect(await screen.findByText('Tidak ada pesanan terlambat')).toBeInTheDocument();
     expect(screen.getByTestId('monitoring-status-1101')).toHaveAttribute('data-late', 'false');
     expect(screen.queryByTestId('monitoring-late-total')).not.toBeInTheDocument();
+    // Nothing late: the list is not asked for.
+    expect(server.callsTo(`${API}/late`)).toHaveLength(0);
 
     await user.click(screen.getByTestId('monitoring-refresh'));
     await waitFor(() => expect(server.callsTo(API)).toHaveLength(2));

@@ -18,7 +18,7 @@ describe('monitoring (/monitoring)', () => {
     const server = mockFetch()
       .on('GET', API, (call) => {
         const storeCode = query(call).storeCode;
-        if (storeCode === 'T002') return ok(monitoring({ storeCount: 1, store: { storeCode: 'T002', storeName: 'Toko Tebet Barat' }, late: [], lateTotal: 0 }));
+        if (storeCode === 'T002') return ok(monitoring({ storeCount: 1, store: { storeCode: 'T002', storeName: 'Toko Tebet Barat' }, lateTotal: 0 }));
         if (storeCode === 'T003') return ok(monitoring({ storeCount: 1, store: { storeCode: 'T003', storeName: 'Toko Bangka Indah' } }));
         return ok(monitoring({ storeCount: 12, store: null }));
       })
@@ -123,7 +123,7 @@ describe('monitoring (/monitoring)', () => {
     const oldestAt = new Date(serverClock() - 9.5 * 60_000).toISOString();
     const totals = (late: number) => [{ statusId: 1101, count: 1, late, oldestAt }, status(1102, 0), status(1103, 0), status(1104, 0), status(1106, 0)];
     let serverLate = 0;
-    const server = mockFetch().on('GET', API, () => ok(monitoring({ generatedAt: new Date(serverClock()).toISOString(), totals: totals(serverLate), late: [], lateTotal: 0 })));
+    const server = mockFetch().on('GET', API, () => ok(monitoring({ generatedAt: new Date(serverClock()).toISOString(), totals: totals(serverLate), lateTotal: 0 })));
     renderMonitoring();
     const baru = await screen.findByTestId('monitoring-status-1101');
     expect(baru).toHaveAttribute('data-late', 'false');

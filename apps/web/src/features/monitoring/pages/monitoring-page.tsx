@@ -118,7 +118,7 @@ export default function MonitoringPage({ multiStore, storePicker, roleId, active
                 </p>
                 <WaitingList waiting={data.waiting} serverNow={serverNow} expanded={nav.expanded} />
               </TileNavProvider>
-              <LateOrders key={storeCode} late={data.late} lateTotal={data.lateTotal} serverNow={serverNow} />
+              <LateOrders key={storeCode} storeCode={storeCode} lateTotal={data.lateTotal} serverNow={serverNow} />
               {multiStore && !storeCode && data.storeCount > 1 ? <StoreRows onPick={setStore} /> : null}
             </div>
           )}
