@@ -19,8 +19,9 @@ const THEME_COLOR = '#b91c1c';
 function pwa(): PluginOption {
   return VitePWA({
     registerType: 'autoUpdate',
-    // A separate registerSW.js file: the server's CSP allows no inline scripts.
-    injectRegister: 'script-defer',
+    // The app registers it itself once the page is idle (app/service-worker.ts): the plugin's
+    // registerSW.js did so in the load event, a long task before the first screen's content.
+    injectRegister: false,
     includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
     manifest: {
       name: 'Gerai — Pesanan Online',

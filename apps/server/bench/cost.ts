@@ -7,6 +7,7 @@
  * The writes that move order counts (and with them monitoring's kept figures, migration 0018) are measured the same
  * way: a channel order's intake, and its claim (`npx tsx bench/cost.ts intake claim`).
  * `COST_LOG=/dev/null` logs as production does (a line per request), so the logging's cost is in the figures.
+ * `COST_CPU_PROFILE=<dir>` writes each read's measured requests as a CPU profile (`bench/profile.ts` reads it).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
@@ -20,6 +21,7 @@ import { users } from '../src/db/schema';
 import { seedDemo } from '../src/seed/seed';
 import { DEMO_NIK, DEMO_PASSWORD } from '../src/seed/demo-data';
 import { processSecrets } from '../src/platform/process-test-kit';
+import { startProfile } from './profile';
 import { growDataset } from './dataset';
 import { sendChannelOrder } from '../src/test/intake';
 import { findPostgresBin, startThrowawayPostgres } from './postgres';
@@ -101,6 +103,7 @@ async function main(): Promise<void> {
     const headers = as;
     if (only.length > 0 && !only.some((w) => name.includes(w))) continue;
     for (let i = 0; i < 300; i++) await app.inject({ method: 'GET', url: path(i), headers });
+    const profile = process.env.COST_CPU_PROFILE ? await startProfile() : null;
     const cpu = process.cpuUsage();
     const ticks = postgresTicks(postmaster);
     const t = performance.now();
@@ -113,6 +116,7 @@ async function main(): Promise<void> {
     const wall = performance.now() - t;
     const used = process.cpuUsage(cpu);
     const pgMs = ((postgresTicks(postmaster) - ticks) * 10) / N;
+    await profile?.stop(`${process.env.COST_CPU_PROFILE}/${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`);
     console.log(`${name.padEnd(32)} server ${(((used.user + used.system) / 1000) / N).toFixed(3)} ms, PostgreSQL ${pgMs.toFixed(3)} ms, wall ${(wall / N).toFixed(3)} ms, ${Math.round(bytes / N)} bytes`);
   }
   // Writes: N one-line T001 pickup orders through channel 379, then each claimed by T001's crew member.

@@ -8,7 +8,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import { EVENT_CURSOR_HEADER } from '@gerai/contract';
 import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
-import { clientErrorReply, frameworkErrorReply, registerErrorHandling } from './platform/errors';
+import { clientErrorReply, frameworkErrorReply, refuseWhileClosing, registerErrorHandling } from './platform/errors';
 import { securityHeadersPlugin } from './platform/security-headers';
 import { serializerCompiler } from './platform/serializer';
 import { authPlugin } from './platform/auth';
@@ -89,6 +89,8 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
     frameworkErrors: namingRequest(frameworkErrorReply),
     // A method Node's parser does not know never reaches Fastify: answered here in the app's shape (404).
     clientErrorHandler: clientErrorReply,
+    // Closing, the app answers with its own 503 (refuseWhileClosing), not Fastify's body.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   // First, so that every route after it must declare who may call it.
@@ -128,6 +130,7 @@ export async function buildApp({ config, handle, logger }: BuildOptions): Promis
   app.decorate('metrics', config.metricsPort === null ? null : registerMetrics(app));
   registerRequestLogging(app);
   registerErrorHandling(app);
+  refuseWhileClosing(app);
   await app.register(cookie);
   await app.register(securityHeadersPlugin, {
     helmet: {

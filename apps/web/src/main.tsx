@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
+import { registerServiceWorker } from './app/service-worker';
 import './index.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -16,3 +17,6 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// The built app's service worker (offline shell, push): in dev there is none to register.
+if (import.meta.env.PROD) registerServiceWorker();

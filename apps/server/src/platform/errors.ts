@@ -1,8 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_HTTP_STATUS, ERROR_MESSAGES, type ErrorCode } from '@gerai/contract';
+import { noteRefusal, safeMessage, type Refusal } from './logging';
 
 export interface ErrorDetail {
   path: string;
@@ -99,11 +100,40 @@ function issuePath(instancePath: string | undefined, extra: unknown): string {
   return base || (typeof extra === 'string' ? extra : '');
 }
 
+/** "Try again in a moment": the database is away or this process is closing. Nothing was changed; a warn line, no stack. */
+function tryAgainLater(req: FastifyRequest, reply: FastifyReply, refusal: Refusal): FastifyReply {
+  noteRefusal(req, { ...refusal, level: 'warn' });
+  return reply
+    .code(ERROR_HTTP_STATUS.SERVICE_UNAVAILABLE)
+    .header('retry-after', String(RETRY_AFTER_SECONDS))
+    .send({ message: ERROR_MESSAGES.SERVICE_UNAVAILABLE, code: 'SERVICE_UNAVAILABLE' });
+}
+
+/**
+ * A process that is closing (a deploy's rolling restart) answers what still reaches it on a kept-alive
+ * connection with the app's own 503 and Retry-After, not Fastify's bare body: the client knows that
+ * code and tries again, and nginx sends its next request to another process. Needs `return503OnClosing: false`.
+ */
+export function refuseWhileClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!closing) return done();
+    // Told once, the phone's next request opens a connection to a process that stays.
+    reply.header('connection', 'close');
+    done(new AppError('SERVICE_UNAVAILABLE'));
+  });
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError & { details?: ErrorDetail[] }, req, reply) => {
     if (err instanceof AppError) {
+      if (err.code === 'SERVICE_UNAVAILABLE') return tryAgainLater(req, reply, { code: err.code });
       if (err.statusCode >= 500) req.log.error({ err }, 'request failed');
-      else req.log.info({ code: err.code, status: err.statusCode }, err.message);
+      else noteRefusal(req, { code: err.code });
       return reply.code(err.statusCode).send({ message: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -112,21 +142,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
         path: [context, issuePath(v.instancePath, undefined)].filter(Boolean).join('.'),
         message: v.message ?? ERROR_MESSAGES.VALIDATION_FAILED,
       }));
-      req.log.info({ details }, 'validation failed');
+      // The fields' paths, not their messages: a message may quote what was sent.
+      noteRefusal(req, { code: 'VALIDATION_FAILED', fields: { fields: details.map((d) => d.path) } });
       return reply.code(400).send({ message: ERROR_MESSAGES.VALIDATION_FAILED, code: 'VALIDATION_FAILED', details });
     }
     const state = sqlState(err);
     if (state !== null && LOST_RACE_STATES.has(state)) {
-      req.log.warn({ sqlState: state, constraint: (err as { constraint?: unknown }).constraint ?? (err.cause as { constraint?: unknown } | undefined)?.constraint }, 'race lost in the database');
+      const constraint = (err as { constraint?: unknown }).constraint ?? (err.cause as { constraint?: unknown } | undefined)?.constraint;
+      noteRefusal(req, { code: 'CONFLICT', fields: { sqlState: state, constraint }, level: 'warn' });
       return reply.code(ERROR_HTTP_STATUS.CONFLICT).send({ message: ERROR_MESSAGES.CONFLICT, code: 'CONFLICT' });
     }
-    if (isDatabaseUnavailable(err)) {
-      req.log.warn({ err: { message: err.message, code: err.code ?? sqlState(err) } }, 'database unavailable');
-      return reply
-        .code(ERROR_HTTP_STATUS.SERVICE_UNAVAILABLE)
-        .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send({ message: ERROR_MESSAGES.SERVICE_UNAVAILABLE, code: 'SERVICE_UNAVAILABLE' });
-    }
+    if (isDatabaseUnavailable(err)) return tryAgainLater(req, reply, { code: 'SERVICE_UNAVAILABLE', fields: { cause: safeMessage(err.message, true), causeCode: err.code ?? sqlState(err) } });
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
       return reply.code(500).send({ message: ERROR_MESSAGES.INTERNAL, code: 'INTERNAL' });
@@ -135,16 +161,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (req.is404 && status < 500) {
       // No route matched: whatever Fastify found wrong first (a QUERY without a content type, a body
       // it cannot parse), the answer is the one every unknown address gets.
-      req.log.info({ code: err.code, method: req.method, url: req.url }, 'route not found');
+      noteRefusal(req, { code: 'ROUTE_NOT_FOUND', fields: { fastifyCode: err.code } });
       return reply.code(ERROR_HTTP_STATUS.ROUTE_NOT_FOUND).send({ message: ERROR_MESSAGES.ROUTE_NOT_FOUND, code: 'ROUTE_NOT_FOUND' });
     }
     const mapped = err.code ? FASTIFY_CODES[err.code] : undefined;
     if (mapped) {
-      req.log.info({ code: err.code }, err.message);
+      noteRefusal(req, { code: mapped, fields: { fastifyCode: err.code } });
       return reply.code(ERROR_HTTP_STATUS[mapped] ?? status).send({ message: ERROR_MESSAGES[mapped], code: mapped });
     }
     if (status < 500) {
-      req.log.info({ code: err.code, status }, err.message);
+      noteRefusal(req, { code: err.code ?? 'BAD_REQUEST' });
       // Messages below 500 are ours or Fastify's; only ours are Indonesian, so use the generic text.
       return reply.code(status).send({ message: ERROR_MESSAGES.VALIDATION_FAILED, code: err.code ?? 'BAD_REQUEST' });
     }
@@ -153,7 +179,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((req, reply) => {
-    req.log.info({ url: req.url }, 'route not found');
+    noteRefusal(req, { code: 'ROUTE_NOT_FOUND' });
     return reply.code(404).send({ message: ERROR_MESSAGES.ROUTE_NOT_FOUND, code: 'ROUTE_NOT_FOUND' });
   });
 }

@@ -189,7 +189,14 @@ describe('log lines', () => {
       expect(line.ms as number).toBeGreaterThanOrEqual(0);
       if (actor !== null) expect(line.storeCode).toBe(actor === staffId ? 'T001' : 'T002');
     }
-    // No "incoming request" line: a request costs one line (a refusal or a fault adds the error handler's).
+    // A refusal is the request's one line, naming its code (and a bad input's fields, not their values).
+    for (const { res } of replies.filter((r) => r.res.statusCode >= 400 && r.res.statusCode < 500)) {
+      const id = res.headers[REQUEST_ID_HEADER];
+      expect(parsed().filter((l) => l.requestId === id), `${res.statusCode} ${res.body}`).toHaveLength(1);
+      expect(lineOf(res).code).toBe(res.json().code);
+    }
+    expect(lineOf(refused).fields).toEqual(expect.arrayContaining([expect.stringMatching(/customer\.phone$/)]));
+    // No "incoming request" line: a request costs one line (a fault adds the error handler's, with its stack).
     expect(parsed().filter((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toEqual([]);
     const meLine = lineOf(replies[2]!.res);
     expect(meLine.route).toBe('/api/members/me');

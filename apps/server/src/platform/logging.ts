@@ -152,6 +152,25 @@ export function outsideRequest<A extends unknown[]>(work: (...args: A) => void):
   return (...args) => requestInHand.exit(() => work(...args));
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Why the error handler refused the request: written on the request's own line, so a 4xx costs no second line. */
+    refusal: Refusal | null;
+  }
+}
+
+/** A refusal as the request's line carries it: the app's error code, a few named fields (never a value sent), and warn for what operators watch. */
+export interface Refusal {
+  code: string;
+  fields?: Record<string, unknown>;
+  level?: 'info' | 'warn';
+}
+
+/** Called by the error handler for a reply below 500 (or a planned 503): the request's one line says why. */
+export function noteRefusal(req: FastifyRequest, refusal: Refusal): void {
+  req.refusal = refusal;
+}
+
 /**
  * Every reply names its request (X-Request-Id, set first so errors and unknown addresses carry it),
  * the handler runs with the id in hand, and a finished request writes one line: its id (the logger's
@@ -159,6 +178,7 @@ export function outsideRequest<A extends unknown[]>(work: (...args: A) => void):
  * their stack is in the error handler's line of the same request id.
  */
 export function registerRequestLogging(app: FastifyInstance): void {
+  app.decorateRequest('refusal', null);
   app.addHook('onRequest', (req, reply, done) => {
     // On the raw response: a reply the route writes itself (the event stream, hijacked) carries it too.
     reply.raw.setHeader(REQUEST_ID_HEADER, req.id);
@@ -169,6 +189,7 @@ export function registerRequestLogging(app: FastifyInstance): void {
   app.addHook('onResponse', (req, reply, done) => {
     const status = reply.statusCode;
     const p = req.principal;
+    const refusal = req.refusal;
     const line = {
       route: req.routeOptions.url ?? null,
       method: req.method,
@@ -176,8 +197,10 @@ export function registerRequestLogging(app: FastifyInstance): void {
       ms: Math.round(reply.elapsedTime * 100) / 100,
       userId: p?.userId ?? null,
       storeCode: p?.activeStoreCode ?? null,
+      ...(refusal ? { code: refusal.code, ...refusal.fields } : {}),
     };
-    if (status >= 500) req.log.error(line, 'request failed');
+    if (status >= 500 && refusal?.level !== 'warn') req.log.error(line, 'request failed');
+    else if (refusal?.level === 'warn') req.log.warn(line, 'request');
     else req.log.info(line, 'request');
     done();
   });

@@ -23,12 +23,13 @@ let productId: string;
 
 /**
  * The plan PostgreSQL chooses for a statement of lookup.ts, prepared as the app prepares it, as text.
+ * `analyze`: run it, with each node's rows (or "never executed").
  * `generic`: the plan a named statement settles on after its first runs, made for no values in
  * particular. `withoutScans`: with sequential scans and sorts priced out, which shows whether the
  * statement can be answered by index walks at all (on a table of a few dozen rows a scan is cheaper,
  * and rightly chosen).
  */
-async function planOf(db: Db, text: string, params: unknown[], opts: { generic?: boolean; withoutScans?: boolean } = {}): Promise<string> {
+async function planOf(db: Db, text: string, params: unknown[], opts: { generic?: boolean; withoutScans?: boolean; analyze?: boolean } = {}): Promise<string> {
   return db.transaction(async (tx) => {
     if (opts.withoutScans) {
       await tx.execute(sql`set local enable_seqscan = off`);
@@ -38,7 +39,7 @@ async function planOf(db: Db, text: string, params: unknown[], opts: { generic?:
     // A prepared statement outlives the transaction: deallocated here, whatever happens.
     await tx.execute(sql.raw(`prepare explained as ${text}`));
     try {
-      const { rows } = (await tx.execute(sql.raw(`explain execute explained(${params.map(literal).join(', ')})`))) as unknown as { rows: Array<Record<string, string>> };
+      const { rows } = (await tx.execute(sql.raw(`explain ${opts.analyze ? '(analyze) ' : ''}execute explained(${params.map(literal).join(', ')})`))) as unknown as { rows: Array<Record<string, string>> };
       return rows.map((r) => Object.values(r)[0]).join('\n');
     } finally {
       await tx.execute(sql`deallocate explained`);
@@ -78,14 +79,21 @@ async function growStores(origin: StoreOrigin): Promise<void> {
   await handle.db.execute(sql`analyze store_stock`);
 }
 
+/** The statement's one sort: a rare product's holders (at most RARE_HOLDERS rows, from its stock rows), by the walk's measure. */
+function expectOnlyRareSort(plan: string): void {
+  const keys = plan.split('\n').filter((l) => /Sort Key/.test(l));
+  expect(keys, plan).toEqual([expect.stringMatching(/Sort Key: \(\(s_\d+\.location <-> o_\d+\.location\)\)/)]);
+  expect(plan, plan).toMatch(/CTE Scan on held/);
+}
+
 const RING_ORDER: Record<StoreProximity, number> = { kelurahan: 0, kecamatan: 1, nearby: 2 };
 
 /** What the answer must be, measured store by store. */
-async function bruteForce(origin: StoreOrigin, minQty: number, ringsFirst: boolean) {
+async function bruteForce(origin: StoreOrigin, minQty: number, ringsFirst: boolean, product = productId) {
   const all = await handle.db
     .select({ code: stores.code, kelurahan: stores.kelurahan, kecamatan: stores.kecamatan, latitude: stores.latitude, longitude: stores.longitude, qty: storeStock.qty })
     .from(stores)
-    .leftJoin(storeStock, sql`${storeStock.storeCode} = ${stores.code} and ${storeStock.productId} = ${productId}`);
+    .leftJoin(storeStock, sql`${storeStock.storeCode} = ${stores.code} and ${storeStock.productId} = ${product}`);
   return all
     .filter((s) => s.code !== origin.code && (s.qty ?? 0) >= minQty)
     .map((s) => ({
@@ -108,7 +116,8 @@ describeOnPostgres('nearest stores: the plan', (db) => {
     const plan = await planOf(db().db, NEAREST_SQL, nearestParams('T001', { productId, minQty: 1, scope: 'nearby', limit: 50, max: 50 }), { withoutScans: true });
     expect(plan, plan).toMatch(/Index Scan using stores_location_idx on stores/);
     expect(plan, plan).toMatch(/Order By: \(location <-> o(_\d+)?\.location\)/);
-    expect(plan, plan).not.toMatch(/Sort|Seq Scan/);
+    expect(plan, plan).not.toMatch(/Seq Scan/);
+    expectOnlyRareSort(plan);
   });
 });
 
@@ -191,12 +200,47 @@ describe('nearest stores over a grown chain', () => {
         expect(plan, plan).toMatch(/Order By: \(location <-> o(_\d+)?\.location\)/);
         // store_stock by its primary key, one probe per store the walk reaches.
         expect(plan, plan).toMatch(/Index Scan using store_stock_store_code_product_id_pk on store_stock/);
-        expect(plan, plan).not.toMatch(/Seq Scan|Sort|Hash/);
+        expect(plan, plan).not.toMatch(/Seq Scan|Hash/);
       }
+      expectOnlyRareSort(await walk(generic));
+      expect(await walk(generic)).toMatch(/store_stock_product_idx/);
       // Both rings from the btree indexes led by kecamatan (either may serve the kecamatan ring).
       const rings = (await walk(generic)).split('\n');
       const ringScans = rings.filter((l) => /Index Scan (using|on) stores_(kelurahan|kecamatan)_idx/.test(l));
       expect(ringScans.length, rings.join('\n')).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('answers a product few stores hold from their stock rows, exactly, without walking the chain', async () => {
+    // A second product, held by four of the ~2,000 stores only (far apart), one of them with too little.
+    const [other] = await handle.db.select({ productId: products.productId }).from(products).where(ne(products.productId, productId)).orderBy(products.productId).limit(1);
+    const rare = other!.productId;
+    await handle.db.delete(storeStock).where(eq(storeStock.productId, rare));
+    const holders = ['T5003', 'T5777', 'T5999', 'T5400'];
+    await moveStock(
+      handle.db,
+      holders.map((code, i) => ({ storeCode: code, productId: rare, delta: i === 3 ? 1 : 6, condition: STOCK_CONDITION.SELLABLE, cause: STOCK_CAUSE.OPENING, ref: null, actorUserId: null })),
+    );
+    await handle.db.execute(sql`analyze store_stock`);
+    for (const minQty of [1, 5]) {
+      const found = await nearestStores(handle.db, origin, { productId: rare, minQty, scope: 'nearby', limit: 50, max: 50 });
+      const expected = await bruteForce(origin, minQty, true, rare);
+      expect(found.items.map((s) => s.storeCode), `≥${minQty}`).toEqual(expected.map((s) => s.code));
+      expect(found.total).toBe(minQty === 1 ? 4 : 3);
+    }
+    // Held nowhere: none, at once.
+    const none = await nearestStores(handle.db, origin, { productId: 'TIDAK-ADA', minQty: 1, scope: 'nearby', limit: 50, max: 50 });
+    expect(none).toEqual({ items: [], total: 0 });
+    if (ADMIN_URL) {
+      // On PostgreSQL: the walk of stores_location_idx never runs for it; the common product still walks.
+      // Nearest first whatever the ring, so the answer is the walk's (the rings alone fill a page of 50 around T001).
+      const ran = await planOf(handle.db, NEAREST_SQL, nearestParams('T001', { productId: rare, minQty: 1, scope: 'nearby', ringsFirst: false, limit: 10 }), { analyze: true });
+      const walks = ran.split('\n').filter((l) => /Index Scan using stores_location_idx/.test(l));
+      expect(walks.length, ran).toBeGreaterThan(0);
+      expect(walks.every((l) => /never executed/.test(l)), ran).toBe(true);
+      expect(ran.split('\n').find((l) => /CTE Scan on held/.test(l)), ran).not.toMatch(/never executed/);
+      const common = await planOf(handle.db, NEAREST_SQL, nearestParams('T001', { productId, minQty: 1, scope: 'nearby', ringsFirst: false, limit: 10 }), { analyze: true });
+      expect(common.split('\n').some((l) => /Index Scan using stores_location_idx/.test(l) && !/never executed/.test(l)), common).toBe(true);
     }
   });
 

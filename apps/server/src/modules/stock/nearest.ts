@@ -46,11 +46,19 @@ const CANDIDATE = `s.code <> o.code and s.code <> all($4::text[]) and ($3::int <
   and ($5::text is null or s.code ilike $5::text or s.name ilike $5::text)`;
 
 /**
+ * Below this many stores holding the asked quantity, the walk reads the holders' stock rows instead of
+ * the stores nearest first: a booking of a product held by 3 stores of 20,000 walked the whole chain.
+ * Counting up to it reads one range of store_stock_product_idx (a few pages) per request.
+ */
+export const RARE_HOLDERS = 200;
+
+/**
  * Nearest stores in one round trip: the origin ($1), its kelurahan ring (stores_kelurahan_idx) and
  * kecamatan ring (stores_kecamatan_idx) when $6 (rings first), and for scope $7 `nearby` a KNN walk
  * of stores_location_idx: a lateral whose `order by s.location <-> o.location` has the origin's point
  * as an outer reference, so the index is walked nearest first (outside the kecamatan when the rings
- * come first). Flags are parameters, so one prepared plan serves every scope; a part switched off is a
+ * come first), or, for a quantity fewer than RARE_HOLDERS stores hold, the holders from their stock rows
+ * (store_stock_product_idx) sorted by the same measure. Flags are parameters, so one prepared plan serves every scope; a part switched off is a
  * one-time filter that reads nothing.
  *
  * The walk serves two ends. The total (up to $8) needs only how many of the `$8 − rings` stores still
@@ -80,6 +88,16 @@ export const NEAREST_SQL = `
   ),
   -- k: stores to count for the total; m: stores to send for the page (walkMargin in TS).
   lim as (select greatest(k, 0)::int as k, (case when j > 0 then j + (j + 3) / 4 + 8 else 0 end)::int as m from wanted),
+  -- Stores holding enough of the product, counted up to RARE_HOLDERS from its stock rows (one index range, a few pages).
+  holders as materialized (
+    select count(*)::int as n from (select 1 from store_stock h where h.product_id = $2::text and h.qty >= greatest($3::int, 1) limit ${RARE_HOLDERS}) x
+  ),
+  -- Their stock rows, read only for a rare product; materialized, so the holders drive the read and no plan walks
+  -- the stores' index to avoid sorting them.
+  held as materialized (
+    select h.store_code, h.qty, h.qty_reserved from store_stock h
+    where h.product_id = $2::text and h.qty >= $3::int and $3::int > 0 and (select n from holders) < ${RARE_HOLDERS}
+  ),
   walk as (
     select w.* from o cross join lateral (
       -- The rank follows the walk's own order: no sort.
@@ -89,7 +107,18 @@ export const NEAREST_SQL = `
       order by s.location <-> o.location
       limit (select greatest(k, m) from lim)
     ) w
-    where $7::text = '${STORE_PROXIMITY.NEARBY}'
+    where $7::text = '${STORE_PROXIMITY.NEARBY}' and not ($3::int > 0 and (select n from holders) < ${RARE_HOLDERS})
+    union all
+    -- A product few stores hold: the walk would pass every store without it (the whole chain for one held
+    -- nowhere), so its holders are read from their stock rows and ranked by the same planar measure.
+    select r.* from o cross join lateral (
+      select ${STORE_COLUMNS}, s.location <-> o.location as planar, row_number() over (order by s.location <-> o.location) as rank
+      from held st cross join lateral (select * from stores x where x.code = st.store_code limit 1) s
+      where ${CANDIDATE} and (not $6::boolean or s.kecamatan <> o.kecamatan)
+      order by s.location <-> o.location
+      limit (select greatest(k, m) from lim)
+    ) r
+    where $7::text = '${STORE_PROXIMITY.NEARBY}' and $3::int > 0 and (select n from holders) < ${RARE_HOLDERS}
   )
   select 'origin' as part, code, null as name, null as address, kelurahan, kecamatan, null as city, null as phone, latitude, longitude,
     0 as qty, 0 as "qtyReserved", null::float8 as planar, (select m from lim) as "walkLimit", (select count(*) from walk)::int as "walkCount"

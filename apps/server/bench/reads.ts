@@ -1,0 +1,190 @@
+/**
+ * What every read costs: `COST_PG_URL=<url> npx tsx bench/reads.ts [words]` answers each GET route of
+ * the OpenAPI document (streams left out) READS_N times one after another through the app, with
+ * every reply cache off, on a database `bench/cost.ts` seeded (2,000 stores, 200,000 orders;
+ * `COST_KEEP=1 npx tsx bench/cost.ts floor` leaves one running and prints its URL), and prints the
+ * server's and PostgreSQL's CPU per request, most expensive first. Issue 27's reads must answer p99
+ * ≤ 50 ms at 50 connections: on this 2-core host that holds at about 1 ms of CPU per read in all.
+ *
+ * A route is called by the first demo member it answers 200 (crew of T001, its kepala toko, the area
+ * supervisor, the helpdesk, the super user; the last three with T001 picked). Path parameters take
+ * values harvested from the replies of the routes without any (every key of the same name), required
+ * query parameters a value by name or from their schema. A route no member gets a 200 from is listed
+ * with the status it got. `words` keep only routes whose path contains one of them.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDb } from '../src/db/client';
+import { DEMO_NIK, DEMO_PASSWORD } from '../src/seed/demo-data';
+import { processSecrets } from '../src/platform/process-test-kit';
+import { encodeComponent, exampleOf, fillPath, openApiOperations, scalarText, type KnownValues, type Operation } from '../src/test/openapi-walk';
+import { measureCpu, postmasterOfBackend } from './day-cpu';
+
+const N = Number(process.env.READS_N) || 300;
+const CALLERS = [
+  ['crew T001', DEMO_NIK.STAFF],
+  ['kepala toko T001', DEMO_NIK.STORE_CHIEF],
+  ['area supervisor', DEMO_NIK.AREA_SUPERVISOR],
+  ['helpdesk', DEMO_NIK.HELPDESK],
+  ['super user', DEMO_NIK.SUPER_USER],
+] as const;
+
+/** Query values by name where the schema alone would draw nothing real. */
+function queryValues(today: string, weekAgo: string): KnownValues {
+  return {
+    status: ['1101'],
+    qty: [1],
+    scope: ['nearby'],
+    side: ['out'],
+    q: ['an'],
+    query: ['an'],
+    page: [1],
+    size: [20],
+    from: [weekAgo],
+    to: [today],
+    startDate: [weekAgo],
+    endDate: [today],
+    type: ['order'],
+  };
+}
+
+/** Every value of a key named like a parameter, anywhere in a reply. */
+function harvest(value: unknown, into: Map<string, Set<unknown>>, area: string, depth = 0): void {
+  if (depth > 6 || value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (const v of value.slice(0, 50)) harvest(v, into, area, depth + 1);
+    return;
+  }
+  for (const [key, v] of Object.entries(value)) {
+    if (typeof v === 'string' || typeof v === 'number') {
+      let set = into.get(`${area}:${key}`);
+      if (!set) into.set(`${area}:${key}`, (set = new Set()));
+      if (set.size < 20) set.add(v);
+    } else harvest(v, into, area, depth + 1);
+  }
+}
+
+interface Row {
+  route: string;
+  caller: string;
+  status: number;
+  serverMs: number;
+  postgresMs: number;
+  bytes: number;
+}
+
+async function main(): Promise<void> {
+  const url = process.env.COST_PG_URL;
+  if (!url) throw new Error('COST_PG_URL: a database bench/cost.ts seeded (COST_KEEP=1 npx tsx bench/cost.ts floor prints one)');
+  const handle = await openDb({ databaseUrl: url });
+  const secrets = processSecrets();
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: url, WEB_DIST: '/nonexistent', JWT_SECRET: secrets.JWT_SECRET, CHANNEL_SECRETS: secrets.CHANNEL_SECRETS, LOGIN_RATE_LIMIT: '1000' });
+  const app: FastifyInstance = await buildApp({ config: { ...config, READ_CACHE_TTL_MS: 0, STOCK_CACHE_TTL_MS: 0, metricsPort: null }, handle, logger: false });
+  await app.ready();
+  const [backend] = ((await handle.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: Array<{ pid: number }> }).rows;
+  const postmaster = postmasterOfBackend(backend!.pid);
+
+  const callers: Array<{ name: string; headers: Record<string, string> }> = [];
+  for (const [name, nik] of CALLERS) {
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { nik, password: DEMO_PASSWORD } });
+    const headers = { authorization: `Bearer ${(login.json() as { data: { token: string } }).data.token}` };
+    // Members who work in a chosen store pick T001 (the crew's and kepala toko's store).
+    await app.inject({ method: 'POST', url: '/api/members/me/store', headers: { ...headers, 'idempotency-key': `reads-${nik}-${Date.now()}` }, payload: { storeCode: 'T001' } });
+    callers.push({ name, headers });
+  }
+
+  const today = new Date().toISOString().slice(0, 10);
+  const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+  const byName = queryValues(today, weekAgo);
+  const only = process.argv.slice(2);
+  const ops = openApiOperations(app.swagger())
+    .filter((op) => op.method === 'GET' && op.access === 'session' && op.path !== '/api/events' && !op.replyTypes.includes('text/event-stream'))
+    .filter((op) => only.length === 0 || only.some((w) => op.path.includes(w)))
+    .sort((a, b) => a.pathParams.length - b.pathParams.length);
+
+  // Harvested values by area (`returns:shipmentNo`) and chain-wide (`*:shipmentNo`): a return's page tries returned orders first.
+  const found = new Map<string, Set<unknown>>();
+  const areaOf = (path: string) => path.split('/')[2] ?? '';
+  const valuesFor = (name: string, area: string): unknown[] => [...new Set([...(byName[name] ?? []), ...(found.get(`${area}:${name}`) ?? []), ...(found.get(`*:${name}`) ?? [])])];
+  /** A value the parameter's schema takes: its default or first choice for a list of choices, else one by name. */
+  const queryValue = (p: Operation['query'][number], area: string): unknown => {
+    const choices = [p.schema, ...(p.schema.anyOf ?? [])].flatMap((s) => s.enum ?? []).filter((v) => v !== '');
+    if (choices.length > 0) return p.schema.default ?? choices[0];
+    return valuesFor(p.name, area)[0] ?? exampleOf(p.schema, p.name, {}, 1);
+  };
+  /** Required parameters, and the few optional ones a screen always sends. */
+  const queryOf = (op: Operation) =>
+    op.query
+      .filter((p) => p.required || ['productId', 'qty', 'scope'].includes(p.name) || (p.name === 'status' && op.path === '/api/orders'))
+      .map((p) => `${encodeComponent(p.name)}=${encodeComponent(scalarText(queryValue(p, areaOf(op.path))))}`)
+      .join('&');
+  /** URLs to try, each path parameter's known values in turn (at most 8). */
+  const urlsOf = (op: Operation): string[] => {
+    const query = queryOf(op);
+    const lists = op.pathParams.map((p) => {
+      const known = valuesFor(p.name, areaOf(op.path));
+      return known.length > 0 ? known.slice(0, 8) : [exampleOf(p.schema, p.name, {}, 1)];
+    });
+    const tries = Math.max(1, ...lists.map((l) => l.length));
+    return Array.from({ length: tries }, (_, i) => fillPath(op.path, Object.fromEntries(op.pathParams.map((p, j) => [p.name, encodeComponent(scalarText(lists[j]![i % lists[j]!.length]))]))) + (query ? `?${query}` : ''));
+  };
+
+  const rows: Row[] = [];
+  for (const op of ops) {
+    let chosen: { url: string; caller: (typeof callers)[number] } | null = null;
+    let lastStatus = 0;
+    for (const candidate of urlsOf(op)) {
+      for (const caller of callers) {
+        const res = await app.inject({ method: 'GET', url: candidate, headers: caller.headers });
+        lastStatus = res.statusCode;
+        if (res.statusCode === 200) {
+          if (String(res.headers['content-type']).includes('json')) {
+            const reply: unknown = res.json();
+            harvest(reply, found, '*');
+            harvest(reply, found, areaOf(op.path));
+          }
+          chosen = { url: candidate, caller };
+          break;
+        }
+      }
+      if (chosen) break;
+    }
+    if (!chosen) {
+      rows.push({ route: op.path, caller: '—', status: lastStatus, serverMs: 0, postgresMs: 0, bytes: 0 });
+      continue;
+    }
+    const { url: target, caller } = chosen;
+    for (let i = 0; i < 50; i++) await app.inject({ method: 'GET', url: target, headers: caller.headers });
+    let bytes = 0;
+    const { cpu } = await measureCpu(process.pid, postmaster, async () => {
+      for (let i = 0; i < N; i++) {
+        const res = await app.inject({ method: 'GET', url: target, headers: caller.headers });
+        if (res.statusCode !== 200) throw new Error(`${target}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        bytes += res.rawPayload.length;
+      }
+    });
+    rows.push({ route: target, caller: caller.name, status: 200, serverMs: cpu.serverMs / N, postgresMs: cpu.postgresMs / N, bytes: Math.round(bytes / N) });
+    process.stderr.write(`${target} ${((cpu.serverMs + cpu.postgresMs) / N).toFixed(2)} ms\n`);
+  }
+  await app.close();
+  await handle.close();
+
+  rows.sort((a, b) => b.serverMs + b.postgresMs - (a.serverMs + a.postgresMs));
+  console.log(`| read | as | server ms | PostgreSQL ms | in all | bytes |\n|---|---|--:|--:|--:|--:|`);
+  for (const r of rows) {
+    const total = r.serverMs + r.postgresMs;
+    console.log(
+      r.status === 200
+        ? `| \`${r.route}\` | ${r.caller} | ${r.serverMs.toFixed(2)} | ${r.postgresMs.toFixed(2)} | ${total.toFixed(2)}${total > 1 ? ' (over 1 ms)' : ''} | ${r.bytes} |`
+        : `| \`${r.route}\` | no member got 200 (last ${r.status}) | | | | |`,
+    );
+  }
+  console.log(`\n${N} requests per read, one after another; reply caches off; ${rows.filter((r) => r.status === 200).length} of ${rows.length} reads measured.`);
+}
+
+void main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
