@@ -57,9 +57,12 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
 
 async function openPglite(dataDir?: string, load?: Blob): Promise<DbHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(path.resolve(dataDir)) : new PGlite(load ? { loadDataDir: load } : {});
+  // pg_trgm, as on PostgreSQL: the chain's text searches (stores, products) read trigram indexes (migration 0025).
+  const extensions = { pg_trgm };
+  const client = dataDir ? new PGlite(path.resolve(dataDir), { extensions }) : new PGlite({ extensions, ...(load ? { loadDataDir: load } : {}) });
   await client.waitReady;
   // PGlite runs one call at a time: the calls in flight beyond the first are waiting for it.
   let calls = 0;

@@ -28,6 +28,13 @@ export const stores = pgTable(
     index('stores_kecamatan_idx').on(t.kecamatan),
     index('stores_area_code_idx').on(t.areaCode),
     index('stores_location_idx').using('gist', t.location),
+    // "Contains" searches over the whole chain (the store picker, a transfer's receiver): trigram indexes, so
+    // a search reads the matching stores, not all 20,000 (pg_trgm, migration 0025). Without fastupdate: stores
+    // change seldom, and a pending list of new rows made the planner walk the whole primary key instead.
+    index('stores_code_trgm_idx').using('gin', sql`${t.code} gin_trgm_ops`).with({ fastupdate: false }),
+    index('stores_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`).with({ fastupdate: false }),
+    index('stores_kelurahan_trgm_idx').using('gin', sql`${t.kelurahan} gin_trgm_ops`).with({ fastupdate: false }),
+    index('stores_kecamatan_trgm_idx').using('gin', sql`${t.kecamatan} gin_trgm_ops`).with({ fastupdate: false }),
   ],
 );
 
@@ -46,7 +53,12 @@ export const products = pgTable(
     unit: text('unit').notNull().default('pcs'),
     createdAt: createdAt(),
   },
-  (t) => [check('products_ean13_digits', sql`${t.ean13} ~ '^[0-9]{13}$'`), check('products_price_nonnegative', sql`${t.price} >= 0`)],
+  (t) => [
+    check('products_ean13_digits', sql`${t.ean13} ~ '^[0-9]{13}$'`),
+    check('products_price_nonnegative', sql`${t.price} >= 0`),
+    // The stock search by name contains (a chain's catalogue has thousands of products): trigram index.
+    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`).with({ fastupdate: false }),
+  ],
 );
 
 /** A row about one product in one store (its stock, a movement of it): both go with the store or product. */

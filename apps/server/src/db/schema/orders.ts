@@ -67,6 +67,8 @@ export const orders = pgTable(
     // cannot declare INCLUDE, so it lives in migration 0016 only; so does orders_cancelled_created_idx, the
     // cancelled orders (1106, 1107) by arrival with their store and reason (the recap's cancellations). Migration
     // 0022's orders_picker_created_idx and orders_id_created_idx give the recap's crew and out-of-stock reads their order.
+    // orders_store_created_idx covers the same columns since migration 0026 (INCLUDE, declared there): one store's range
+    // is read index-only, not the chain's.
     // Covers the order list's channel facet and the per-status counts (index-only scans).
     index('orders_store_status_app_idx').on(t.storeCode, t.statusId, t.appId),
     index('orders_order_no_idx').on(t.orderNo),
