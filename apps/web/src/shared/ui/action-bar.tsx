@@ -13,7 +13,8 @@ export const ACTION_BAR_ROOM = 'pb-[calc(var(--action-bar-height,5rem)+1rem)]';
  * A screen's main actions, fixed above the bottom navigation (the thumb's reach
  * on a 360 × 640 phone). The connection pill moves up above it while it is shown
  * (body[data-action-bar]); the screen keeps room for it with bottom padding, which
- * can follow the bar's height (ACTION_BAR_ROOM): a refusal said in the bar makes it taller. `split` lays two choices side by side (Tolak | Setujui).
+ * can follow the bar's height (ACTION_BAR_ROOM): a refusal said in the bar makes it taller.
+ * `split` lays two choices side by side (Tolak | Setujui).
  */
 export function ActionBar({ children, hint, split = false }: { children: ReactNode; hint?: string | null; split?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);

@@ -49,8 +49,8 @@ export function MatSecretCard({
       </Card>
     );
   }
-  // QR and PIN first, the words after them: shown on arrival under a "terkirim" toast, both must stay
-  // clear of the action bar on a 360 × 640 screen (the toast, the title, the QR and the PIN: 484 px).
+  // QR and PIN first, the words after them: the detail opens with them under the "terkirim" toast, and
+  // at 360 × 640 both must be whole above "Batalkan MAT" (the PIN ends at 466 px, the bar starts at 515).
   return (
     <Card title={text.title} testId="mat-secret">
       <div className="flex justify-center">
