@@ -5,7 +5,8 @@ const BAR_HEIGHT = '--action-bar-height';
 /**
  * Bottom padding that keeps a screen's end clear of its action bar at the bar's own height (a
  * refusal in it included), 1 rem more; 6 rem until the bar is measured. For the element the bar is
- * a child of: the bar writes its height there, so a change restyles that element, not the document.
+ * a child of: the bar measures itself only there and writes its height on it, so a change restyles
+ * that element, not the document.
  */
 export const ACTION_BAR_ROOM = 'pb-[calc(var(--action-bar-height,5rem)+1rem)]';
 
@@ -28,7 +29,8 @@ export function ActionBar({ children, hint, split = false }: { children: ReactNo
     const el = ref.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
     const root = el.parentElement;
-    if (!root) return;
+    // Only where the screen pads by it: elsewhere a written height would only restyle a frame for nothing.
+    if (!root?.classList.contains(ACTION_BAR_ROOM)) return;
     // Measured in the frame's own layout, never read in a commit (decision 133); written only when it changes.
     const observer = new ResizeObserver(([entry]) => {
       const height = `${Math.ceil(entry?.borderBoxSize?.[0]?.blockSize ?? el.getBoundingClientRect().height)}px`;
