@@ -117,7 +117,29 @@ test('T001 sends three products, T002 receives with the QR on T001’s screen an
   const qr = page.getByTestId('mat-qr');
   await expect(qr).toBeVisible();
   await expect(page.getByTestId('mat-pin')).toHaveText(/^\d{6}$/);
+  // As it opens, under the "terkirim" toast and without a scroll: the QR and the PIN whole on the 360 × 640
+  // screen and clear of the "Batalkan MAT" bar (what is at their corners is theirs), the crew shows or reads them out.
+  const opened = await page.evaluate(() => {
+    const clear = (testId: string, inset: number) => {
+      const el = document.querySelector(`[data-testid="${testId}"]`)!;
+      const r = el.getBoundingClientRect();
+      const corners = [[r.left + inset, r.top + inset], [r.right - inset, r.top + inset], [r.left + inset, r.bottom - inset], [r.right - inset, r.bottom - inset]] as const;
+      const inView = r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+      return inView && corners.every(([x, y]) => el.contains(document.elementFromPoint(x, y)));
+    };
+    // Inside the QR box's rounded corners (12 px).
+    return { toast: document.querySelector('[data-testid="toasts"]')?.textContent ?? '', scrollY: window.scrollY, qr: clear('mat-qr', 4), pin: clear('mat-pin', 2) };
+  });
+  expect(opened).toEqual({ toast: `MAT ${matNo} terkirim.`, scrollY: 0, qr: true, pin: true });
   await snap(page, 'mat-detail-out-qr');
+  // Its end clears the bar too: scrolled to the bottom, the last section ends above "Batalkan MAT".
+  const endClear = await page.getByTestId('mat-cancel').evaluate((button) => {
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+    let bar = button.parentElement!;
+    while (getComputedStyle(bar).position !== 'fixed') bar = bar.parentElement!;
+    return bar.previousElementSibling!.getBoundingClientRect().bottom <= bar.getBoundingClientRect().top;
+  });
+  expect(endClear).toBe(true);
   expect(await myStock(t001, a.barcode)).toBe(before.stockA - 2);
 
   // T002's phone: a camera that sees T001's screen (the QR in view, nothing over it).

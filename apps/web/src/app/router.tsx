@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router';
 import { meQueryOptions } from '@/features/members/api/get-me';
 import { prefetchOrderScreenData } from '@/features/orders/utils/list-route';
-import { prefetchScanGoRequests } from '@/features/pod/api/get-order-pod-requests';
+import { prefetchScanGoData } from '@/features/pod/api/get-order-pod-requests';
 import { setSessionExpiredHandler } from '@/shared/api/session';
 import { paths } from '@/shared/config/paths';
 import { installRouteRules } from './route-rules';
@@ -41,7 +41,7 @@ export function AppRouter() {
       .then((member) => {
         if (!member.store) return;
         prefetchOrderScreenData(queryClient, { pathname, search });
-        prefetchScanGoRequests(queryClient, pathname);
+        prefetchScanGoData(queryClient, pathname);
       })
       .catch(() => undefined);
   });

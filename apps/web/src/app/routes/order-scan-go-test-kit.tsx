@@ -1,5 +1,6 @@
 /** What the scan-and-go test files share: the server, the order, the crew's positions, the screen and a clean phone per test. */
 import { afterEach, beforeEach, vi } from 'vitest';
+import type { QueryClient } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, useLocation } from 'react-router';
@@ -35,7 +36,7 @@ export function Where() {
 }
 
 
-export function renderScanGo(path = `/order/detail-scan-go/1103/${SHP}/delivery`) {
+export function renderScanGo(path = `/order/detail-scan-go/1103/${SHP}/delivery`, { queryClient }: { queryClient?: QueryClient } = {}) {
   return renderWithRouter(
     [
       {
@@ -54,7 +55,7 @@ export function renderScanGo(path = `/order/detail-scan-go/1103/${SHP}/delivery`
         ],
       },
     ],
-    { initialEntries: [path] },
+    { initialEntries: [path], queryClient },
   );
 }
 

@@ -114,8 +114,8 @@ export const transfersText = {
     confirmTitle: 'Kirim MAT?',
     confirmMessage: 'Kirim {n} produk ({qty} unit) ke {store}?\nStok toko Anda langsung berkurang dan kembali jika MAT dibatalkan.',
     confirm: 'Ya, kirim',
-    sent: 'MAT {matNo} terkirim. Tunjukkan QR ke toko tujuan.',
-    sentNoPin: 'MAT {matNo} terkirim. Buat PIN baru untuk ditunjukkan ke toko tujuan.',
+    // One line: the toast sits over the QR card the detail opens with, which says what to do next.
+    sent: 'MAT {matNo} terkirim.',
     alreadySent: 'MAT ini sudah terkirim sebelumnya. Lihat di MAT Keluar Baru.',
     lineRefused: 'Periksa produk yang ditandai.',
   },

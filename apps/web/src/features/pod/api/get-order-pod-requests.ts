@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { POD_REQUEST_TYPE, PodMyRequests, PodRequestType } from '@gerai/contract';
 import { api } from '@/shared/api/client';
+import { appConfigQueryOptions } from '@/shared/config/app-config';
 import { orderScreenShipment } from '@/shared/utils/order-ref';
 import { podKeys } from '../query-keys';
 
@@ -21,11 +22,16 @@ export function useOrderPodRequests(shipmentNo: string, type: PodRequestType, { 
 }
 
 /**
- * Scan and go's requests, asked for by the shell with the screen's code on a first load (as the
- * orders area asks for the order itself): the screen shows the latest request above its form.
+ * Scan and go's data, asked for by the shell with the screen's code on a first load (as the orders
+ * area asks for the order itself): the order's requests (the latest shows above the form) and the
+ * POD limits of /api/app-config, which the screen waits for before it draws the form. Left to the
+ * screen, the limits were one more round trip after its code, in front of its first content
+ * (Lighthouse's LCP render delay).
  */
-export function prefetchScanGoRequests(queryClient: QueryClient, pathname: string): void {
+export function prefetchScanGoData(queryClient: QueryClient, pathname: string): void {
   const shipmentNo = pathname.startsWith('/order/detail-scan-go/') ? orderScreenShipment(pathname) : null;
+  if (!shipmentNo) return;
   // POD_REQUEST_TYPE.ORDER, written as its type checks it: the contract's limits module is not shell code.
-  if (shipmentNo) void queryClient.prefetchQuery(orderPodRequestsQueryOptions(shipmentNo, 'order' satisfies typeof POD_REQUEST_TYPE.ORDER));
+  void queryClient.prefetchQuery(orderPodRequestsQueryOptions(shipmentNo, 'order' satisfies typeof POD_REQUEST_TYPE.ORDER));
+  void queryClient.prefetchQuery(appConfigQueryOptions());
 }

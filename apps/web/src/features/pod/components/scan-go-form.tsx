@@ -1,15 +1,12 @@
 import { useId, type ReactNode } from 'react';
 import { POD_PLASTIC_MAX, POD_RECEIVER_RELATIONS, POD_RELATION_OTHER, POD_TEXT, type PodReceiverRelation } from '@gerai/contract';
-import { Controller, useForm, type UseFormReturn, type UseFormSetError } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-// zod/mini: the same validation at a fraction of classic zod's size.
-import * as z from 'zod/mini';
+import { Controller, useForm, type FieldErrors, type Resolver, type UseFormReturn, type UseFormSetError } from 'react-hook-form';
 import { id, t } from '@/shared/i18n/id';
 import { podText } from '@/shared/i18n/pod';
 import { AfterFirstPaint } from '@/shared/ui/after-first-paint';
 import { FormField, fieldControl } from '@/shared/ui/form-field';
 import { ReceiverRelationSelect, receiverNameAfter } from '@/shared/ui/receiver-fields';
-import { isTooLong, lineLimit } from '@/shared/ui/text-area-field';
+import { lineLimit, tooLongMessage } from '@/shared/ui/text-area-field';
 import { Stepper } from '@/shared/ui/stepper';
 import { cn } from '@/shared/utils/cn';
 
@@ -18,21 +15,32 @@ const text = podText.scanGo;
 const CLEAR = 'scroll-mt-20 scroll-mb-36';
 
 /** The receiver part of the POD payload, as the crew fills it in. */
-export const scanGoFormSchema = z
-  .object({
-    receiverName: z.string().check(z.trim(), z.minLength(POD_TEXT.receiverNameMin, text.receiverRequired), z.refine((v) => !isTooLong(v, POD_TEXT.nameMax))),
-    receiverRelation: z.string().check(z.refine((v) => (POD_RECEIVER_RELATIONS as readonly string[]).includes(v), text.relationRequired)),
-    receiverOther: z.string().check(z.trim(), z.refine((v) => !isTooLong(v, POD_TEXT.nameMax))),
-    plasticQty: z.number().check(z.int(), z.minimum(0), z.maximum(POD_PLASTIC_MAX)),
-  })
-  .check(
-    z.superRefine((v, ctx) => {
-      if (v.receiverRelation === POD_RELATION_OTHER && v.receiverOther.length < POD_TEXT.relationOtherMin) {
-        ctx.issues.push({ code: 'custom', path: ['receiverOther'], message: text.relationOtherRequired, input: v.receiverOther });
-      }
-    }),
-  );
-export type ScanGoFormValues = z.input<typeof scanGoFormSchema>;
+export interface ScanGoFormValues {
+  receiverName: string;
+  receiverRelation: string;
+  receiverOther: string;
+  plasticQty: number;
+}
+
+/**
+ * The form's checks, written out: scan and go opens straight from a link, and a schema library
+ * here was a chunk of its own (zod's core, 7 kB brotli) loaded and run before the screen's first
+ * content. Names are trimmed; each field's first problem is its message.
+ */
+export const scanGoResolver: Resolver<ScanGoFormValues> = (values) => {
+  const receiverName = values.receiverName.trim();
+  const receiverOther = values.receiverOther.trim();
+  const messages: Partial<Record<keyof ScanGoFormValues, string>> = {};
+  if (receiverName.length < POD_TEXT.receiverNameMin) messages.receiverName = text.receiverRequired;
+  else messages.receiverName = tooLongMessage(receiverName, POD_TEXT.nameMax) ?? undefined;
+  if (!(POD_RECEIVER_RELATIONS as readonly string[]).includes(values.receiverRelation)) messages.receiverRelation = text.relationRequired;
+  if (values.receiverRelation === POD_RELATION_OTHER && receiverOther.length < POD_TEXT.relationOtherMin) messages.receiverOther = text.relationOtherRequired;
+  else messages.receiverOther = tooLongMessage(receiverOther, POD_TEXT.nameMax) ?? undefined;
+  if (!Number.isInteger(values.plasticQty) || values.plasticQty < 0 || values.plasticQty > POD_PLASTIC_MAX) messages.plasticQty = t(text.plasticHint, { max: POD_PLASTIC_MAX });
+  const errors: FieldErrors<ScanGoFormValues> = {};
+  for (const [field, message] of Object.entries(messages) as [keyof ScanGoFormValues, string | undefined][]) if (message) errors[field] = { type: 'validate', message };
+  return Object.keys(errors).length ? { values: {}, errors } : { values: { ...values, receiverName, receiverOther }, errors: {} };
+};
 
 /** What the form hands over: valid values, the relation narrowed. */
 export interface ScanGoReceiver {
@@ -60,7 +68,7 @@ export function ScanGoForm({
   footer: ReactNode;
 }) {
   const form = useForm<ScanGoFormValues>({
-    resolver: zodResolver(scanGoFormSchema),
+    resolver: scanGoResolver,
     defaultValues: { receiverName: '', receiverRelation: '', receiverOther: '', plasticQty: 0 },
   });
 

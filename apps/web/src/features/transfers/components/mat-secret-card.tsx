@@ -49,21 +49,23 @@ export function MatSecretCard({
       </Card>
     );
   }
+  // QR and PIN first, the words after them: the detail opens with them under the "terkirim" toast, and
+  // at 360 × 640 both must be whole above "Batalkan MAT" (the PIN ends at 466 px, the bar starts at 515).
   return (
     <Card title={text.title} testId="mat-secret">
-      <p className="text-sm text-slate-600">{text.hint}</p>
       <div className="flex justify-center">
-        {/* White with a wide quiet zone, at least 240 px: a camera reads it off this screen. */}
-        <div className="rounded-2xl bg-white p-4 ring-1 ring-slate-200" data-testid="mat-qr">
-          <QRCodeSVG value={secret.qr} size={248} level="M" marginSize={4} bgColor="#ffffff" fgColor="#000000" role="img" aria-label={t(text.qrLabel, { matNo })} />
+        {/* White, 248 px with the code's own quiet zone of four modules: a camera reads it off this screen. */}
+        <div className="overflow-hidden rounded-xl bg-white ring-1 ring-slate-200" data-testid="mat-qr">
+          <QRCodeSVG value={secret.qr} size={248} level="M" marginSize={4} bgColor="#ffffff" fgColor="#000000" role="img" aria-label={t(text.qrLabel, { matNo })} className="block" />
         </div>
       </div>
-      <div className="flex flex-col items-center gap-1">
+      <p className="flex items-baseline justify-center gap-3">
         <span className="text-xs font-medium text-slate-500">{text.pinLabel}</span>
         <span className="font-mono text-4xl font-bold tracking-[0.3em] text-slate-900 tabular-nums" data-testid="mat-pin">
           {secret.pin}
         </span>
-      </div>
+      </p>
+      <p className="text-sm text-slate-600">{text.hint}</p>
       {canReissue ? (
         <Button variant="ghost" onClick={onReissue} loading={reissuing} className="self-center" data-testid="mat-reissue">
           {text.reissue}

@@ -2,7 +2,7 @@ import type { ReactNode, Ref } from 'react';
 import type { TransferDetail } from '@gerai/contract';
 import { paths } from '@/shared/config/paths';
 import { transfersText } from '@/shared/i18n/transfers';
-import { ActionBar } from '@/shared/ui/action-bar';
+import { ACTION_BAR_ROOM, ActionBar } from '@/shared/ui/action-bar';
 import { ButtonLink } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icons';
 import { cn } from '@/shared/utils/cn';
@@ -15,11 +15,12 @@ import { TransferLines } from './transfer-lines';
 /**
  * What both MAT details show, in one order: `above` the header (what the visitor came for), the
  * header, `notices`, the actions waiting on this phone, the status note, the lines, facts and history,
- * then the action bar (room kept for it at the bottom).
+ * then the action bar (room kept for it at the bottom, as tall as the bar: a refusal said in it
+ * makes it taller).
  */
 export function TransferDetailBody({ detail: d, topRef, above, notices, kept, note, bar }: { detail: TransferDetail; topRef: Ref<HTMLDivElement>; above?: ReactNode; notices?: ReactNode; kept: ReturnType<typeof useKeptActions>; note: string | null; bar: ReactNode }) {
   return (
-    <div ref={topRef} className={cn('flex scroll-mt-16 flex-col gap-3', bar !== null && 'pb-24')}>
+    <div ref={topRef} className={cn('flex scroll-mt-16 flex-col gap-3', bar !== null && ACTION_BAR_ROOM)}>
       {above}
       <TransferHeader detail={d} />
       {notices}

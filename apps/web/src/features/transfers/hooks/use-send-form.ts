@@ -67,7 +67,7 @@ export function useSendForm(lookupBarcode: (barcode: string) => Promise<StockSea
       signal('success');
       if (data.secret) saveSecret(d.matNo, d.idTbsms, data.secret);
       clear();
-      showToast(t(data.secret ? text.sent : text.sentNoPin, { matNo: d.matNo }), 'success');
+      showToast(t(text.sent, { matNo: d.matNo }), 'success');
       // Back from the transfer goes to the MAT menu, not to a draft already sent.
       navigate(paths.detailMatOut(d.matStoreStatus, d.matNo), { replace: true });
     },
