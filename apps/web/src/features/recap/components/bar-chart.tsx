@@ -16,6 +16,8 @@ const AXIS = '#cbd5e1';
 /** slate-600 and slate-700, as the page's small print. */
 const INK = '#475569';
 const VALUE_INK = '#334155';
+/** A white edge around text that a grid line may cross (a group's name, a value after its bar). */
+const HALO = { stroke: '#fff', strokeWidth: 3, strokeLinejoin: 'round', paintOrder: 'stroke' } as const;
 
 interface PlotProps {
   labels: string[];
@@ -129,7 +131,7 @@ function RowsPlot({ labels, series, ticks, name }: PlotProps) {
         const y0 = group * groupHeight;
         return (
           <g key={group}>
-            <text x={0} y={y0 + 12} fill={VALUE_INK} fontWeight={600}>
+            <text x={0} y={y0 + 12} fill={VALUE_INK} fontWeight={600} {...HALO}>
               {label}
             </text>
             {series.map((s, index) => {
@@ -144,7 +146,7 @@ function RowsPlot({ labels, series, ticks, name }: PlotProps) {
                       <title>{barTitle(s, label, value)}</title>
                     </rect>
                   ) : null}
-                  <text x={`${length}%`} dx={inside ? -4 : 4} y={y + ROWS.bar / 2} dy="0.35em" fontSize={VALUE_FONT} textAnchor={inside ? 'end' : 'start'} fill={inside ? '#fff' : VALUE_INK}>
+                  <text x={`${length}%`} dx={inside ? -4 : 4} y={y + ROWS.bar / 2} dy="0.35em" fontSize={VALUE_FONT} textAnchor={inside ? 'end' : 'start'} fill={inside ? '#fff' : VALUE_INK} {...(inside ? {} : HALO)}>
                     {formatNumber(value)}
                   </text>
                 </g>
