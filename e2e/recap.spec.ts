@@ -77,8 +77,6 @@ test("the kepala toko's recap of today: the API's numbers, the channels CSV with
   for (const key of ['orders', 'completed', 'cancelled', 'open', 'returns', 'podExceptions'] as const) {
     expect(await tile(page, key), key).toBe(recap.totals[key]);
   }
-  // The tables mount an idle task after the figures (decision 143).
-  await expect(page.getByTestId('recap-table-channels')).toBeVisible();
   const shown = await tableRows(page, 'recap-table-channels');
   expect(shown.map(([, ...figures]) => figures)).toEqual(recap.byChannel.map((c) => [c.orders, c.completed, c.cancelled]));
 

@@ -62,7 +62,7 @@ export const SCREENS: Screen[] = [
   fixed('/list-cancel', '[data-testid^="cancel-request-"]', 'chief'),
   fixed('/history', '[data-testid^="order-card-"]'),
   fixed('/monitoring', '[data-testid="monitoring-stores"]', 'area'),
-  fixed('/rekap-ac', '[data-testid="recap-table-pod-exceptions"]', 'area'),
+  fixed('/rekap-ac', '[data-testid="recap-summary"]', 'area'),
   { route: '/cek-stock', role: 'crew', url: (d) => `/cek-stock?productId=${d.productId}`, ready: '[data-testid="stock-nearby"]' },
   fixed('/akun', '[data-testid="logout-button"]'),
   fixed('/feature-guide', 'main a[href^="/feature-list/"]'),

@@ -50,8 +50,6 @@ describe('/rekap-ac', () => {
     expect(screen.getByTestId('recap-scope')).toHaveTextContent('T001 · Toko Kemang Raya');
     expect(screen.queryByTestId('recap-store')).not.toBeInTheDocument();
 
-    // The tables come an idle task after the figures (decision 143).
-    await screen.findByTestId('recap-table-pod-exceptions');
     const rows = (testId: string) =>
       within(screen.getByTestId(testId))
         .getAllByRole('row')
@@ -92,7 +90,7 @@ describe('/rekap-ac', () => {
       .on('GET', STORES, ok(storePage([store('T001', 'Toko Kemang Raya')])))
       .on('GET', RECAP, ok(recapReply({ byCrew: null, outOfStock: [], returns: [], podExceptions: [] })));
     open();
-    await screen.findByTestId('recap-table-pod-exceptions');
+    await screen.findByTestId('recap-summary');
     expect(screen.queryByTestId('recap-table-crew')).not.toBeInTheDocument();
     for (const table of ['out-of-stock', 'returns', 'pod-exceptions']) {
       expect(screen.getByTestId(`recap-table-${table}-empty`)).toHaveTextContent('Belum ada data pada rentang ini.');
@@ -123,8 +121,8 @@ describe('/rekap-ac', () => {
       );
     open();
     expect(await screen.findByTestId('recap-completion')).toHaveTextContent('Waktu selesai: belum ada pesanan selesai.');
-    expect(await screen.findByTestId('recap-table-channels-empty')).toBeInTheDocument();
     expect(screen.queryByTestId('recap-chart-days')).not.toBeInTheDocument();
+    expect(screen.getByTestId('recap-table-channels-empty')).toBeInTheDocument();
     expect(screen.getByTestId('recap-table-completion-empty')).toBeInTheDocument();
   });
 
@@ -163,7 +161,7 @@ describe('/rekap-ac', () => {
     await screen.findByTestId('recap-summary');
     const today = todayInWib();
     expect(screen.getByTestId('recap-quick-today')).toHaveAttribute('aria-pressed', 'true');
-    expect(csvQuery(await screen.findByTestId('recap-table-channels-csv'))).toEqual({ from: today, to: today });
+    expect(csvQuery(screen.getByTestId('recap-table-channels-csv'))).toEqual({ from: today, to: today });
     expect(screen.getByTestId('recap-table-channels-csv')).toHaveAttribute('href', expect.stringMatching(/^\/api\/recap\/csv\/channels\?/));
     expect(screen.getByTestId('recap-table-channels-csv')).toHaveAttribute('download');
     // Several stores: all of them by default, named with their count.

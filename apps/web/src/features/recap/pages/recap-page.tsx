@@ -6,7 +6,6 @@ import { isApiError } from '@/shared/api/api-error';
 import { paths } from '@/shared/config/paths';
 import { id, t } from '@/shared/i18n/id';
 import { recapText } from '@/shared/i18n/recap';
-import { AfterFirstPaint } from '@/shared/ui/after-first-paint';
 import { Button } from '@/shared/ui/button';
 import { HeaderRefresh, PageHeader } from '@/shared/ui/page-header';
 import { ErrorState } from '@/shared/ui/state-views';
@@ -112,11 +111,8 @@ export default function RecapPage() {
           </Button>
         </div>
         <RecapSummary recap={data} />
-        {/* Under the fold at 360 × 640 (decision 143): the charts, then the tables, each in a task of its own. */}
-        <AfterFirstPaint>{data.totals.orders > 0 ? <RecapCharts recap={data} /> : null}</AfterFirstPaint>
-        <AfterFirstPaint turn={1}>
-          <RecapTables recap={data} params={{ from: data.from, to: data.to, storeCode: data.storeCode ?? '' }} />
-        </AfterFirstPaint>
+        {data.totals.orders > 0 ? <RecapCharts recap={data} /> : null}
+        <RecapTables recap={data} params={{ from: data.from, to: data.to, storeCode: data.storeCode ?? '' }} />
       </>
     );
   } else if (recap.isError) {
