@@ -6,7 +6,7 @@ import { signInOnce } from './support/pod';
 
 // The recap (/rekap-ac) as the kepala toko of T001 reads it on a 360 × 640 phone: today's numbers are
 // the API's, the channels CSV downloads for Excel in Indonesia (BOM, `;`) with the same numbers, the
-// chart is drawn, and printing shows the report without the app's navigation.
+// charts show the same figures, and printing shows the report without the app's navigation.
 
 const SHOTS = '/tmp/shots';
 
@@ -80,18 +80,19 @@ test("the kepala toko's recap of today: the API's numbers, the channels CSV with
   const shown = await tableRows(page, 'recap-table-channels');
   expect(shown.map(([, ...figures]) => figures)).toEqual(recap.byChannel.map((c) => [c.orders, c.completed, c.cancelled]));
 
-  // The chart is drawn once it comes near the screen (decision 143): its canvas has painted pixels.
+  // The charts come with the figures (SVG, no library): a bar per channel and series with its value, the
+  // channels named, the value axis from zero.
   await page.screenshot({ path: `${SHOTS}/recap-01-top.png` });
-  await page.getByTestId('recap-chart-channels').scrollIntoViewIfNeeded();
-  const canvas = page.getByTestId('recap-chart-channels').locator('canvas');
-  await expect(canvas).toHaveAttribute('data-state', 'drawn');
-  const painted = await canvas.evaluate((c: HTMLCanvasElement) => {
-    const { data: pixels } = c.getContext('2d')!.getImageData(0, 0, c.width, c.height);
-    let n = 0;
-    for (let i = 3; i < pixels.length; i += 4) if (pixels[i]! > 0) n++;
-    return n;
-  });
-  expect(painted, 'painted pixels').toBeGreaterThan(1000);
+  const chart = page.getByRole('img', { name: 'Pesanan per kanal. Angkanya ada di tabel di bawah.' });
+  await chart.scrollIntoViewIfNeeded();
+  const titles = await chart.locator('[data-bar] > title').allTextContents();
+  const nonZero = recap.byChannel.flatMap((c) => [c.orders, c.completed, c.cancelled]).filter((n) => n > 0);
+  expect(titles, 'one bar per channel and series with a value').toHaveLength(nonZero.length);
+  for (const [name] of shown) await expect(chart.getByText(name, { exact: true })).toBeVisible();
+  await expect(chart.locator('[data-tick]').first()).toHaveText('0');
+  const chartBox = (await chart.boundingBox())!;
+  expect(chartBox.width, 'the chart takes its card').toBeGreaterThan(280);
+  await expect(page.getByTestId('recap-chart-channels-legend')).toHaveText(/Pesanan.*Selesai.*Batal/);
   await page.screenshot({ path: `${SHOTS}/recap-02-chart.png` });
 
   // The channels CSV: UTF-8 with a BOM, `;` between fields, the page's numbers.
@@ -120,9 +121,10 @@ test("the kepala toko's recap of today: the API's numbers, the channels CSV with
   await expect(link).toBeHidden();
   await expect(page.getByTestId('recap-heading')).toContainText('Rekap Pesanan · ');
   await expect(page.getByTestId('recap-scope')).toBeVisible();
-  // A chart fits the page's width.
+  // A chart takes the page's width, and no more.
   const width = await page.evaluate(() => document.documentElement.clientWidth);
-  expect((await canvas.boundingBox())!.width).toBeLessThanOrEqual(width);
+  expect((await chart.boundingBox())!.width).toBeLessThanOrEqual(width);
+  expect((await chart.boundingBox())!.width).toBeGreaterThan(chartBox.width);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/recap-04-print.png`, fullPage: true });
   await page.emulateMedia({ media: 'screen' });

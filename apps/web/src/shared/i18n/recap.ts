@@ -48,8 +48,10 @@ export const recapText = {
   charts: {
     byDay: 'Pesanan per hari',
     byChannel: 'Pesanan per kanal',
-    /** The canvas's text alternative: the same figures are in the tables. */
+    /** The chart's accessible name: the same figures are in the tables. */
     alt: '{title}. Angkanya ada di tabel di bawah.',
+    /** A bar's value (its tooltip): "Pesanan, 22 Nov: 1.250". */
+    bar: '{series}, {label}: {value}',
     orders: 'Pesanan',
     completed: 'Selesai',
     cancelled: 'Batal',

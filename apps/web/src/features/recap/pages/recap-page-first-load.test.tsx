@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { resetClientStateForTests } from '@/shared/api/client';
 import { mockFetch, ok } from '@/test/fetch-mock';
 import { renderPage } from '@/test/render';
@@ -7,26 +7,13 @@ import { recapReply, store, storePage } from '../recap-test-kit';
 import RecapPage from './recap-page';
 import { stubIntersectionObserver } from '../../../test/intersection-observer';
 
-// What a first load of /rekap-ac does at 360 × 640 before anyone scrolls: nothing moves, no chart is drawn.
-
-const drawn = vi.hoisted(() => [] as Array<{ labels: string[] }>);
-vi.mock('chart.js', () => {
-  class Chart {
-    static register = vi.fn();
-    constructor(_canvas: HTMLCanvasElement, config: { data: { labels: string[] } }) {
-      drawn.push({ labels: config.data.labels });
-    }
-    destroy() {}
-    resize() {}
-  }
-  return { Chart, BarController: {}, BarElement: {}, CategoryScale: {}, LinearScale: {}, Legend: {}, Tooltip: {} };
-});
+// What a first load of /rekap-ac does at 360 × 640 before anyone scrolls: nothing moves, and the charts
+// come with the figures (SVG in the page's own render: nothing waits for a library, an idle task or the screen).
 
 const open = () => renderPage([{ path: '/rekap-ac', element: <RecapPage /> }], '/rekap-ac');
 
 beforeEach(() => {
   resetClientStateForTests();
-  drawn.length = 0;
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -56,23 +43,16 @@ describe('recap first load (/rekap-ac)', () => {
     expect(screen.queryByTestId('recap-store')).not.toBeInTheDocument();
   });
 
-  it('draws a chart only when it comes near the screen: a first load that does not scroll draws none', async () => {
+  it('renders both charts with the figures, in the same render: no observer, no later draw', async () => {
     const watched = stubIntersectionObserver();
     mockFetch()
       .on('GET', '/api/stores', ok(storePage([store('T001', 'Toko Kemang Raya')])))
       .on('GET', '/api/recap', ok(recapReply()));
     open();
-    await waitFor(() => expect(watched).toHaveLength(2));
-    const canvas = (testId: string) => within(screen.getByTestId(testId)).getByRole('img');
-    // chart.js arrives and the idle tasks pass: still nothing drawn, the tables carry the figures.
-    await import('../utils/chart');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(drawn).toHaveLength(0);
-    expect(canvas('recap-chart-days')).toHaveAttribute('data-state', 'loading');
-    // Scrolled near the channels' chart: that one is drawn, the other still waits.
-    act(() => watched.find((w) => w.el === canvas('recap-chart-channels'))!.enter());
-    await waitFor(() => expect(canvas('recap-chart-channels')).toHaveAttribute('data-state', 'drawn'));
-    expect(drawn).toEqual([{ labels: ['Alfagift', 'JD.ID'] }]);
-    expect(canvas('recap-chart-days')).toHaveAttribute('data-state', 'loading');
+    await screen.findByTestId('recap-summary');
+    const bars = (testId: string) => within(screen.getByTestId(testId)).getByRole('img').querySelectorAll('[data-bar]');
+    expect(bars('recap-chart-days')).toHaveLength(3);
+    expect(bars('recap-chart-channels')).toHaveLength(6);
+    expect(watched).toEqual([]);
   });
 });

@@ -9,33 +9,6 @@ import { recapReply, store, storePage } from '../recap-test-kit';
 import { addDays, todayInWib } from '../utils/range';
 import RecapPage from './recap-page';
 
-// chart.js draws on a canvas, which jsdom has not: a stand-in records what each chart was given.
-const drawn = vi.hoisted(() => [] as Array<{ canvas: HTMLCanvasElement; labels: string[]; series: Array<{ label: string; data: number[] }> }>);
-vi.mock('chart.js', () => {
-  class Chart {
-    static register = vi.fn();
-    constructor(canvas: HTMLCanvasElement, config: { data: { labels: string[]; datasets: Array<{ label: string; data: number[] }> } }) {
-      drawn.push({ canvas, labels: config.data.labels, series: config.data.datasets.map((d) => ({ label: d.label, data: d.data })) });
-    }
-    destroy() {}
-    resize() {}
-  }
-  return { Chart, BarController: {}, BarElement: {}, CategoryScale: {}, LinearScale: {}, Legend: {}, Tooltip: {} };
-});
-
-// The idle tasks charts are drawn in: run at once unless a test holds them to look between them.
-const idle = vi.hoisted(() => ({ hold: false, waiting: [] as Array<() => void> }));
-vi.mock('@/shared/utils/when-idle', () => ({
-  whenIdle: (fn: () => void) => {
-    if (!idle.hold) {
-      const timer = setTimeout(fn, 0);
-      return () => clearTimeout(timer);
-    }
-    idle.waiting.push(fn);
-    return () => {};
-  },
-}));
-
 const RECAP = '/api/recap';
 const STORES = '/api/stores';
 const params = (call: RecordedCall) => Object.fromEntries(new URL(call.url, 'http://localhost').searchParams);
@@ -54,7 +27,6 @@ const open = (url = '/rekap-ac') => renderPage([{ path: '/rekap-ac', element: <R
 
 beforeEach(() => {
   resetClientStateForTests();
-  drawn.length = 0;
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -93,42 +65,24 @@ describe('/rekap-ac', () => {
     expect(rows('recap-table-pod-exceptions')).toEqual(['AlasanJumlah', 'Di luar radius3']);
   });
 
-  it('draws orders per day and per channel once chart.js arrives; the canvas says the tables carry its figures', async () => {
+  it('shows orders per day and per channel as charts with the figures, named for the tables that carry them', async () => {
     serve();
     open();
-    await waitFor(() => expect(drawn).toHaveLength(2));
-    const [days, channels] = drawn;
-    expect(days!.labels).toEqual(['22 Nov']);
-    expect(channels!.labels).toEqual(['Alfagift', 'JD.ID']);
-    expect(channels!.series).toEqual([
-      { label: 'Pesanan', data: [1000, 250] },
-      { label: 'Selesai', data: [800, 180] },
-      { label: 'Batal', data: [30, 15] },
+    const days = within(await screen.findByTestId('recap-chart-days')).getByRole('img');
+    expect(days).toHaveAccessibleName('Pesanan per hari. Angkanya ada di tabel di bawah.');
+    // One day, three series: three bars, each with its value.
+    expect([...days.querySelectorAll('[data-bar] title')].map((b) => b.textContent)).toEqual(['Pesanan, 22 Nov: 1.250', 'Selesai, 22 Nov: 980', 'Batal, 22 Nov: 45']);
+    const channels = within(screen.getByTestId('recap-chart-channels')).getByRole('img');
+    expect(channels).toHaveAccessibleName('Pesanan per kanal. Angkanya ada di tabel di bawah.');
+    expect([...channels.querySelectorAll('[data-bar] title')].map((b) => b.textContent)).toEqual([
+      'Pesanan, Alfagift: 1.000',
+      'Selesai, Alfagift: 800',
+      'Batal, Alfagift: 30',
+      'Pesanan, JD.ID: 250',
+      'Selesai, JD.ID: 180',
+      'Batal, JD.ID: 15',
     ]);
-    const canvas = within(screen.getByTestId('recap-chart-channels')).getByRole('img');
-    expect(canvas).toHaveAccessibleName('Pesanan per kanal. Angkanya ada di tabel di bawah.');
-    await waitFor(() => expect(canvas).toHaveAttribute('data-state', 'drawn'));
-  });
-
-  it('draws each chart in an idle task of its own, not both in the task that loaded chart.js', async () => {
-    idle.hold = true;
-    try {
-      serve();
-      open();
-      await waitFor(() => expect(idle.waiting.length).toBeGreaterThanOrEqual(2));
-      expect(drawn).toHaveLength(0);
-      // Each idle task draws one chart at most (the shell's own idle work, the outbox, may share the queue).
-      let before = 0;
-      while (idle.waiting.length > 0) {
-        idle.waiting.shift()!();
-        expect(drawn.length - before).toBeLessThanOrEqual(1);
-        before = drawn.length;
-      }
-      expect(drawn).toHaveLength(2);
-    } finally {
-      idle.hold = false;
-      idle.waiting.length = 0;
-    }
+    expect(within(screen.getByTestId('recap-chart-channels-legend')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Pesanan', 'Selesai', 'Batal']);
   });
 
   it('hides the crew table when the reply has no people (byCrew null), and says so for each empty table', async () => {
