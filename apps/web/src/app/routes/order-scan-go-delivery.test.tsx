@@ -82,7 +82,8 @@ describe('scan and go (/order/detail-scan-go)', () => {
     await user.click(screen.getByRole('button', { name: 'Kirim POD' }));
     await waitFor(() => expect(server.callsTo('/api/pod/scan-go')).toHaveLength(1));
     expect(server.callsTo('/api/pod/scan-go')[0]!.body).toMatchObject({ receiverName: 'Pak Darto', receiverRelation: 'Lainnya', receiverOther: 'Tetangga', plasticQty: 0 });
-  });
+    // Three submits and 17 typed characters: about 0.5 s alone, over 5 s in CI's full run beside the server suites.
+  }, 20_000);
 
   it('says why there is no position (permission denied) and sends nothing until a retry succeeds', async () => {
     const server = serve().on('GET', ORDER, ok(order)).on('GET', MINE, ok({ items: [] }));
