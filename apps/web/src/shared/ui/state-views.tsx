@@ -1,10 +1,32 @@
 import type { ReactNode } from 'react';
 import { id } from '../i18n/id';
+import { isApiError } from '../api/api-error';
 import { cn } from '../utils/cn';
 import { Button } from './button';
 import { Icon, type IconName } from './icons';
 
 /** A failed load: what went wrong in Indonesian and a retry. */
+/** What a failed query shows: the server's own message when it sent one, and a retry that asks again. */
+export function QueryErrorState({
+  title,
+  query,
+  className,
+}: {
+  title?: string;
+  query: { error: unknown; refetch: () => unknown; isFetching: boolean };
+  className?: string;
+}) {
+  return (
+    <ErrorState
+      title={title}
+      message={isApiError(query.error) ? query.error.message : undefined}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+      className={className}
+    />
+  );
+}
+
 export function ErrorState({
   title = id.errors.loadFailed,
   message,

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import type { LateOrder } from '@gerai/contract';
-import { isApiError } from '@/shared/api/api-error';
 import { useInView } from '@/shared/hooks/use-in-view';
 import { t } from '@/shared/i18n/id';
 import { monitoringText } from '@/shared/i18n/monitoring';
 import { Button } from '@/shared/ui/button';
 import { Card, LinkCard } from '@/shared/ui/card';
 import { SkeletonStack } from '@/shared/ui/skeleton';
-import { EmptyState, ErrorState } from '@/shared/ui/state-views';
+import { EmptyState, QueryErrorState } from '@/shared/ui/state-views';
 import { formatNumber } from '@/shared/utils/format';
 import { channelLabel, orderDetailPath, statusLabel } from '@/shared/utils/order-ref';
 import { useLateOrders } from '../api/get-late-orders';
@@ -81,12 +80,7 @@ export function LateOrders({ storeCode, lateTotal, serverNow }: { storeCode: str
         ) : !data && (query.isPending || !near) ? (
           <SkeletonStack bars={Array.from({ length: Math.min(lateTotal, LATE_SHOWN_FIRST) }, () => CARD_PLACE)} className="gap-2" testId="monitoring-late-loading" />
         ) : !data ? (
-          <ErrorState
-            title={text.loadError}
-            message={isApiError(query.error) ? query.error.message : undefined}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
+          <QueryErrorState title={text.loadError} query={query} />
         ) : (
           <LateList late={data.late} lateTotal={lateTotal} serverNow={serverNow} />
         )}

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { MONITORED_STATUSES, type MonitoringStore } from '@gerai/contract';
-import { isApiError } from '@/shared/api/api-error';
 import { useInView } from '@/shared/hooks/use-in-view';
 import { ORDER_STATUS_LABEL, t } from '@/shared/i18n/id';
 import { monitoringText } from '@/shared/i18n/monitoring';
 import { Card } from '@/shared/ui/card';
 import { Icon } from '@/shared/ui/icons';
 import { SkeletonStack } from '@/shared/ui/skeleton';
-import { ErrorState } from '@/shared/ui/state-views';
+import { QueryErrorState } from '@/shared/ui/state-views';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
 import { useStoreRows } from '../api/get-store-rows';
@@ -32,12 +31,7 @@ export function StoreRows({ onPick }: { onPick: (storeCode: string) => void }) {
         {!data && (query.isPending || !near) ? (
           <SkeletonStack bars={PLACE} className="gap-2" testId="monitoring-stores-loading" />
         ) : !data ? (
-          <ErrorState
-            title={text.loadError}
-            message={isApiError(query.error) ? query.error.message : undefined}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
+          <QueryErrorState title={text.loadError} query={query} />
         ) : data.stores.length === 0 ? (
           <p className="py-2 text-sm text-slate-600" data-testid="monitoring-stores-none">
             {text.none}

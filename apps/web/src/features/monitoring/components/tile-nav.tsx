@@ -1,7 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { MonitoringTile, RoleId } from '@gerai/contract';
-import { isApiError } from '@/shared/api/api-error';
 import { t } from '@/shared/i18n/id';
 import { monitoringText } from '@/shared/i18n/monitoring';
 import { clearFilters } from '@/shared/stores/filter-store';
@@ -10,7 +9,7 @@ import { Spinner } from '@/shared/ui/spinner';
 import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
 import { SkeletonStack } from '@/shared/ui/skeleton';
-import { ErrorState } from '@/shared/ui/state-views';
+import { QueryErrorState } from '@/shared/ui/state-views';
 import { useTileStores } from '../api/get-tile-stores';
 import { canOpenTile, tileNeedsActiveStore, tilePath } from '../utils/tile-target';
 
@@ -152,12 +151,7 @@ export function TileStoresPanel({ tile, label }: { tile: MonitoringTile; label: 
       {query.isPending ? (
         <SkeletonStack bars={['h-10', 'h-10']} className="gap-1 px-1 py-1" testId={`monitoring-tile-stores-${tile}-loading`} />
       ) : !entry ? (
-        <ErrorState
-          title={text.storesLoadError}
-          message={isApiError(query.error) ? query.error.message : undefined}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
+        <QueryErrorState title={text.storesLoadError} query={query} />
       ) : stores.length === 0 ? (
         <p className="px-1 py-2 text-sm text-slate-600">{text.storesNone}</p>
       ) : (

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { MonitoringTile, RoleId } from '@gerai/contract';
 import { useSearchParams } from 'react-router';
-import { hasErrorCode, isApiError } from '@/shared/api/api-error';
+import { hasErrorCode } from '@/shared/api/api-error';
 import { paths } from '@/shared/config/paths';
 import { useNow } from '@/shared/hooks/use-now';
 import { id, t } from '@/shared/i18n/id';
@@ -10,7 +10,7 @@ import { Button } from '@/shared/ui/button';
 import { HeaderRefresh, PageHeader } from '@/shared/ui/page-header';
 import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
 import { SkeletonStack } from '@/shared/ui/skeleton';
-import { ErrorState } from '@/shared/ui/state-views';
+import { QueryErrorState } from '@/shared/ui/state-views';
 import { cn } from '@/shared/utils/cn';
 import { formatTime } from '@/shared/utils/format';
 import { useMonitoring } from '../api/get-monitoring';
@@ -99,12 +99,7 @@ export default function MonitoringPage({ multiStore, storePicker, roleId, active
           {query.isPending ? (
             <SkeletonStack bars={['h-32', 'h-12', 'h-64', 'h-40']} testId="monitoring-loading" />
           ) : !data ? (
-            <ErrorState
-              title={text.loadError}
-              message={isApiError(query.error) ? query.error.message : undefined}
-              onRetry={() => void query.refetch()}
-              retrying={query.isFetching}
-            />
+            <QueryErrorState title={text.loadError} query={query} />
           ) : (
             <div
               className={cn('flex flex-col gap-3 transition-opacity', query.isPlaceholderData && 'opacity-60')}
