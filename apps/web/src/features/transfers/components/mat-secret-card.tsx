@@ -10,6 +10,15 @@ import { RefusalNote } from './refusal-note';
 const text = transfersText.secret;
 
 /**
+ * The QR's side: 248 px, or what the screen leaves it above the action bar when the header block is
+ * taller (a new-order banner over the sent toast), down to 160 px (about 5 px a module, still read at
+ * a hand's length). The rest of the card's height in that reckoning (its padding and title above the QR,
+ * the PIN row under it, and a little air) is the last 7.5 rem; the bottom navigation is 4 rem. Written
+ * out whole, as Tailwind finds its classes in the source.
+ */
+const QR_SIDE = 'size-[clamp(10rem,calc(100dvh-var(--page-top,3.5rem)-var(--action-bar-height,5rem)-4rem-env(safe-area-inset-bottom)-7.5rem),15.5rem)]';
+
+/**
  * The receipt QR and PIN of a transfer in `new`, as this phone holds them (decision 89): the QR large
  * on white with its quiet zone (it is read from this screen by another phone's camera), the PIN's
  * digits beside it for reading out. The value is drawn, never written into an attribute. Without a
@@ -49,14 +58,14 @@ export function MatSecretCard({
       </Card>
     );
   }
-  // QR and PIN first, the words after them: the detail opens with them under the "terkirim" toast, and
-  // at 360 × 640 both must be whole above "Batalkan MAT" (the PIN ends at 466 px, the bar starts at 515).
+  // QR and PIN first, the words after them: the detail opens with them under the "terkirim" toast (and a
+  // banner that came meanwhile), and at 360 × 640 both must be whole above "Batalkan MAT".
   return (
     <Card title={text.title} testId="mat-secret">
       <div className="flex justify-center">
-        {/* White, 248 px with the code's own quiet zone of four modules: a camera reads it off this screen. */}
-        <div className="overflow-hidden rounded-xl bg-white ring-1 ring-slate-200" data-testid="mat-qr">
-          <QRCodeSVG value={secret.qr} size={248} level="M" marginSize={4} bgColor="#ffffff" fgColor="#000000" role="img" aria-label={t(text.qrLabel, { matNo })} className="block" />
+        {/* White, with the code's own quiet zone of four modules: a camera reads it off this screen. */}
+        <div className={`overflow-hidden rounded-xl bg-white ring-1 ring-slate-200 ${QR_SIDE}`} data-testid="mat-qr">
+          <QRCodeSVG value={secret.qr} size={248} level="M" marginSize={4} bgColor="#ffffff" fgColor="#000000" role="img" aria-label={t(text.qrLabel, { matNo })} className="block size-full" />
         </div>
       </div>
       <p className="flex items-baseline justify-center gap-3">
