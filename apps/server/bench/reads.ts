@@ -11,6 +11,10 @@
  * values harvested from the replies of the routes without any (every key of the same name), required
  * query parameters a value by name or from their schema. A route no member gets a 200 from is listed
  * with the status it got. `words` keep only routes whose path contains one of them.
+ * `READS_CPU_PROFILE=<dir>` writes each read's measured requests as a CPU profile (`bench/profile.ts` reads it).
+ * `READS_LOAD=<connections>` also puts each read under that many connections over HTTP for
+ * READS_LOAD_S seconds (default 5, after 2 of warm-up; autocannon in a process of its own) and prints its
+ * req/s and p99 beside the CPU: goal 2 of issue 27 asks p99 ≤ 50 ms at 50 connections of every read.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -21,8 +25,13 @@ import { DEMO_NIK, DEMO_PASSWORD } from '../src/seed/demo-data';
 import { processSecrets } from '../src/platform/process-test-kit';
 import { encodeComponent, exampleOf, fillPath, openApiOperations, scalarText, type KnownValues, type Operation } from '../src/test/openapi-walk';
 import { measureCpu, postmasterOfBackend } from './day-cpu';
+import { startProfile } from './profile';
+import { runLoad } from './run-load';
 
 const N = Number(process.env.READS_N) || 300;
+const LOAD_CONNECTIONS = Number(process.env.READS_LOAD) || 0;
+const LOAD_S = Number(process.env.READS_LOAD_S) || 5;
+const P99_BUDGET_MS = 50;
 const CALLERS = [
   ['crew T001', DEMO_NIK.STAFF],
   ['kepala toko T001', DEMO_NIK.STORE_CHIEF],
@@ -73,6 +82,7 @@ interface Row {
   serverMs: number;
   postgresMs: number;
   bytes: number;
+  load?: { rps: number; p99: number; non2xx: number };
 }
 
 async function main(): Promise<void> {
@@ -83,6 +93,7 @@ async function main(): Promise<void> {
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: url, WEB_DIST: '/nonexistent', JWT_SECRET: secrets.JWT_SECRET, CHANNEL_SECRETS: secrets.CHANNEL_SECRETS, LOGIN_RATE_LIMIT: '1000' });
   const app: FastifyInstance = await buildApp({ config: { ...config, READ_CACHE_TTL_MS: 0, STOCK_CACHE_TTL_MS: 0, metricsPort: null }, handle, logger: false });
   await app.ready();
+  const base = LOAD_CONNECTIONS > 0 ? await app.listen({ host: '127.0.0.1', port: 0 }) : '';
   const [backend] = ((await handle.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: Array<{ pid: number }> }).rows;
   const postmaster = postmasterOfBackend(backend!.pid);
 
@@ -158,6 +169,7 @@ async function main(): Promise<void> {
     const { url: target, caller } = chosen;
     for (let i = 0; i < 50; i++) await app.inject({ method: 'GET', url: target, headers: caller.headers });
     let bytes = 0;
+    const profile = process.env.READS_CPU_PROFILE ? await startProfile() : null;
     const { cpu } = await measureCpu(process.pid, postmaster, async () => {
       for (let i = 0; i < N; i++) {
         const res = await app.inject({ method: 'GET', url: target, headers: caller.headers });
@@ -165,23 +177,35 @@ async function main(): Promise<void> {
         bytes += res.rawPayload.length;
       }
     });
-    rows.push({ route: target, caller: caller.name, status: 200, serverMs: cpu.serverMs / N, postgresMs: cpu.postgresMs / N, bytes: Math.round(bytes / N) });
-    process.stderr.write(`${target} ${((cpu.serverMs + cpu.postgresMs) / N).toFixed(2)} ms\n`);
+    await profile?.stop(`${process.env.READS_CPU_PROFILE}/${op.path.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`);
+    let load: Row['load'];
+    if (LOAD_CONNECTIONS > 0) {
+      const spec = { url: `${base}${target}`, connections: LOAD_CONNECTIONS, headers: caller.headers, method: 'GET' as const };
+      await runLoad({ ...spec, durationSeconds: 2 });
+      const r = await runLoad({ ...spec, durationSeconds: LOAD_S });
+      load = { rps: Math.round(r.requestsPerSecond), p99: r.p99, non2xx: r.non2xx + r.errors + r.timeouts };
+    }
+    rows.push({ route: target, caller: caller.name, status: 200, serverMs: cpu.serverMs / N, postgresMs: cpu.postgresMs / N, bytes: Math.round(bytes / N), load });
+    process.stderr.write(`${target} ${((cpu.serverMs + cpu.postgresMs) / N).toFixed(2)} ms${load ? `, p99 ${load.p99} ms at ${load.rps} req/s` : ''}\n`);
   }
   await app.close();
   await handle.close();
 
   rows.sort((a, b) => b.serverMs + b.postgresMs - (a.serverMs + a.postgresMs));
-  console.log(`| read | as | server ms | PostgreSQL ms | in all | bytes |\n|---|---|--:|--:|--:|--:|`);
+  const loaded = LOAD_CONNECTIONS > 0;
+  console.log(`| read | as | server ms | PostgreSQL ms | in all | bytes |${loaded ? ` req/s | p99 at ${LOAD_CONNECTIONS} |` : ''}\n|---|---|--:|--:|--:|--:|${loaded ? '--:|--:|' : ''}`);
   for (const r of rows) {
     const total = r.serverMs + r.postgresMs;
+    const under = r.load ? ` ${r.load.rps} | ${r.load.p99} ms${r.load.p99 > P99_BUDGET_MS ? ' (over 50 ms)' : ''}${r.load.non2xx ? `, ${r.load.non2xx} failed` : ''} |` : '';
     console.log(
       r.status === 200
-        ? `| \`${r.route}\` | ${r.caller} | ${r.serverMs.toFixed(2)} | ${r.postgresMs.toFixed(2)} | ${total.toFixed(2)}${total > 1 ? ' (over 1 ms)' : ''} | ${r.bytes} |`
-        : `| \`${r.route}\` | no member got 200 (last ${r.status}) | | | | |`,
+        ? `| \`${r.route}\` | ${r.caller} | ${r.serverMs.toFixed(2)} | ${r.postgresMs.toFixed(2)} | ${total.toFixed(2)}${total > 1 ? ' (over 1 ms)' : ''} | ${r.bytes} |${under}`
+        : `| \`${r.route}\` | no member got 200 (last ${r.status}) | | | | |${loaded ? ' | |' : ''}`,
     );
   }
-  console.log(`\n${N} requests per read, one after another; reply caches off; ${rows.filter((r) => r.status === 200).length} of ${rows.length} reads measured.`);
+  const measured = rows.filter((r) => r.status === 200);
+  console.log(`\n${N} requests per read, one after another; reply caches off; ${measured.length} of ${rows.length} reads measured.`);
+  if (loaded) console.log(`Under ${LOAD_CONNECTIONS} connections for ${LOAD_S} s each: ${measured.filter((r) => r.load && r.load.p99 <= P99_BUDGET_MS).length} of ${measured.length} reads at p99 ≤ ${P99_BUDGET_MS} ms.`);
 }
 
 void main().catch((err: unknown) => {

@@ -3,7 +3,6 @@
  * Fastify route measured in the same run. Starts and removes its own
  * throwaway PostgreSQL; bounded in time; stops by itself.
  */
-import { spawn } from 'node:child_process';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +18,7 @@ import { isoDateInWib, MONITORING_TILES } from '@gerai/contract';
 import { BUDGETS } from './budgets';
 import { growDataset, recapRanges, type BenchDataset } from './dataset';
 import type { LoadResult, LoadSpec } from './load';
+import { runLoad } from './run-load';
 import { startProfile } from './profile';
 import { findPostgresBin, startThrowawayPostgres, type ThrowawayPostgres } from './postgres';
 import { processSecrets, startServerProcess, type ServerProcess } from '../src/platform/process-test-kit';
@@ -62,20 +62,6 @@ async function cleanup(): Promise<void> {
 
 function log(message: string): void {
   process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
-}
-
-function runLoad(spec: LoadSpec): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load.ts')], {
-      cwd: path.resolve(import.meta.dirname, '..'),
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`load generator exited with ${code}`))));
-    child.stdin.end(JSON.stringify(spec));
-  });
 }
 
 /** Options of one measurement; `connections` overrides the usual CONNECTIONS. */

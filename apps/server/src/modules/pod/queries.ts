@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { describeDirection, ORDER_STATUS, POD_APPROVAL_STATUS, POD_REQUEST_TYPE, RETURN_STATUS, type PodApprovalStatus, type PodRequestType, type ReturnStatus, type PodMyRequests, type PodRequestCount, type PodRequestCountQuery, type PodRequestDetail, type PodRequestList, type PodRequestListQuery, type PodRequestSummary, roundMeters, wibDayAfter, wibDayStart } from '@gerai/contract';
 import type { Db, Reader } from '../../db/client';
 import { pickColumns } from '../../db/columns';
 import { escapeLike } from '../../db/like';
+import { inScope, preparedRead, scopeKind, scopeValue } from '../../db/prepared';
 import { orders, podApprovalRequests, podRejectReasons, podRequestReasons, stores, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { readPage } from '../../platform/paging';
@@ -127,29 +128,52 @@ async function detailOf(db: Db, row: RequestRow): Promise<PodRequestDetail> {
 // --- supervisor queue -------------------------------------------------------------
 
 /**
+ * The supervisor queue's filters as a shape of one letter each (scope of some stores, store, status,
+ * from, to, shipment search, ascending): each shape is one prepared statement (db/prepared.ts).
+ */
+function queueWhere(shape: string): SQL | undefined {
+  const has = (letter: string) => shape.includes(letter);
+  return and(
+    has('s') ? inScope(orders.storeCode) : undefined,
+    has('c') ? eq(orders.storeCode, sql.placeholder('storeCode')) : undefined,
+    has('t') ? eq(podApprovalRequests.status, sql.placeholder('status')) : undefined,
+    has('f') ? gte(podApprovalRequests.requestDate, sql.placeholder('from')) : undefined,
+    has('e') ? lt(podApprovalRequests.requestDate, sql.placeholder('to')) : undefined,
+    has('n') ? ilike(podApprovalRequests.shipmentNo, sql.placeholder('shipmentNo')) : undefined,
+  );
+}
+
+const queuePage = preparedRead('pod_queue', (db, shape: string, as) =>
+  selectRequests(db)
+    .where(queueWhere(shape))
+    .orderBy(...(shape.includes('a') ? [asc(podApprovalRequests.requestDate), asc(podApprovalRequests.id)] : [desc(podApprovalRequests.requestDate), desc(podApprovalRequests.id)]))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(as),
+);
+const queueCount = preparedRead('pod_queue_n', (db, shape: string, as) =>
+  db.select({ n: count() }).from(podApprovalRequests).innerJoin(orders, eq(orders.id, podApprovalRequests.orderId)).where(queueWhere(shape)).prepare(as),
+);
+
+/**
  * Requests of every store the caller may see. Both dates given (and start ≤
  * end, which the query schema enforces) → oldest first, as spec §5 sorts the
  * POD list; otherwise newest first.
  */
 export async function listRequests(db: Db, p: Principal, q: PodRequestListQuery): Promise<PodRequestList> {
-  const where = and(
-    storeScope(orders.storeCode, p),
-    q.storeCode ? eq(orders.storeCode, q.storeCode) : undefined,
-    q.status ? eq(podApprovalRequests.status, q.status) : undefined,
-    q.startDate ? gte(podApprovalRequests.requestDate, wibDayStart(q.startDate)) : undefined,
-    q.endDate ? lt(podApprovalRequests.requestDate, wibDayAfter(q.endDate)) : undefined,
-    q.shipmentNo ? ilike(podApprovalRequests.shipmentNo, `%${escapeLike(q.shipmentNo)}%`) : undefined,
-  );
   const ascending = Boolean(q.startDate && q.endDate && q.startDate <= q.endDate);
-  const order = ascending ? [asc(podApprovalRequests.requestDate), asc(podApprovalRequests.id)] : [desc(podApprovalRequests.requestDate), desc(podApprovalRequests.id)];
-  const page = await readPage(q, (w) => [
-    selectRequests(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(w.limit)
-      .offset(w.offset),
-    db.select({ n: count() }).from(podApprovalRequests).innerJoin(orders, eq(orders.id, podApprovalRequests.orderId)).where(where),
-  ], toSummary);
+  const scope = scopeKind(p);
+  if (scope === 'none') return { items: [], page: q.page, size: q.size, total: 0, sort: ascending ? 'asc' : 'desc' };
+  const shape = [scope === 'some' && 's', q.storeCode && 'c', q.status && 't', q.startDate && 'f', q.endDate && 'e', q.shipmentNo && 'n', ascending && 'a'].filter(Boolean).join('');
+  const values = {
+    stores: scopeValue(p),
+    storeCode: q.storeCode,
+    status: q.status,
+    from: q.startDate ? wibDayStart(q.startDate) : undefined,
+    to: q.endDate ? wibDayAfter(q.endDate) : undefined,
+    shipmentNo: q.shipmentNo ? `%${escapeLike(q.shipmentNo)}%` : undefined,
+  };
+  const page = await readPage(q, (w) => [queuePage(db, shape).execute({ ...values, ...w }), queueCount(db, shape).execute(values)], toSummary);
   return { ...page, sort: ascending ? 'asc' : 'desc' };
 }
 
