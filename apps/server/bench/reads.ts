@@ -31,7 +31,8 @@ import { runLoad } from './run-load';
 const N = Number(process.env.READS_N) || 300;
 const LOAD_CONNECTIONS = Number(process.env.READS_LOAD) || 0;
 const LOAD_S = Number(process.env.READS_LOAD_S) || 5;
-const P99_BUDGET_MS = 50;
+/** Issue 27's goal 2: every read p99 ≤ 50 ms at 50 connections; a recap (one person's report of a range) within 1 s. */
+const budgetOf = (route: string) => (route.startsWith('/api/recap') ? 1000 : 50);
 const CALLERS = [
   ['crew T001', DEMO_NIK.STAFF],
   ['kepala toko T001', DEMO_NIK.STORE_CHIEF],
@@ -196,7 +197,7 @@ async function main(): Promise<void> {
   console.log(`| read | as | server ms | PostgreSQL ms | in all | bytes |${loaded ? ` req/s | p99 at ${LOAD_CONNECTIONS} |` : ''}\n|---|---|--:|--:|--:|--:|${loaded ? '--:|--:|' : ''}`);
   for (const r of rows) {
     const total = r.serverMs + r.postgresMs;
-    const under = r.load ? ` ${r.load.rps} | ${r.load.p99} ms${r.load.p99 > P99_BUDGET_MS ? ' (over 50 ms)' : ''}${r.load.non2xx ? `, ${r.load.non2xx} failed` : ''} |` : '';
+    const under = r.load ? ` ${r.load.rps} | ${r.load.p99} ms${r.load.p99 > budgetOf(r.route) ? ` (over ${budgetOf(r.route)} ms)` : ''}${r.load.non2xx ? `, ${r.load.non2xx} failed` : ''} |` : '';
     console.log(
       r.status === 200
         ? `| \`${r.route}\` | ${r.caller} | ${r.serverMs.toFixed(2)} | ${r.postgresMs.toFixed(2)} | ${total.toFixed(2)}${total > 1 ? ' (over 1 ms)' : ''} | ${r.bytes} |${under}`
@@ -205,7 +206,7 @@ async function main(): Promise<void> {
   }
   const measured = rows.filter((r) => r.status === 200);
   console.log(`\n${N} requests per read, one after another; reply caches off; ${measured.length} of ${rows.length} reads measured.`);
-  if (loaded) console.log(`Under ${LOAD_CONNECTIONS} connections for ${LOAD_S} s each: ${measured.filter((r) => r.load && r.load.p99 <= P99_BUDGET_MS).length} of ${measured.length} reads at p99 ≤ ${P99_BUDGET_MS} ms.`);
+  if (loaded) console.log(`Under ${LOAD_CONNECTIONS} connections for ${LOAD_S} s each: ${measured.filter((r) => r.load && r.load.p99 <= budgetOf(r.route)).length} of ${measured.length} reads within budget (p99 ≤ 50 ms; a recap ≤ 1,000 ms).`);
 }
 
 void main().catch((err: unknown) => {
