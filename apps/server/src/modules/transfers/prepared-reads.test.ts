@@ -7,7 +7,7 @@ import { materialTransfers, stores, users } from '../../db/schema';
 import { loadPrincipal } from '../../platform/principal';
 import { DEMO_NIK } from '../../seed/demo-data';
 import { describeOnPostgres } from '../../test/plans';
-import { listDiscrepancies, listLocked, listTransfers, listTransferStores } from './queries';
+import { countTransfers, listDiscrepancies, listLocked, listTransfers, listTransferStores } from './queries';
 import { getTransferDetail } from './views';
 
 type Sent = Array<{ name: string | undefined; text: string }>;
@@ -58,12 +58,14 @@ describeOnPostgres('the transfers area’s reads as the app sends them', (db) =>
     expect(names(await sentBy(() => getTransferDetail(db().db, superUser, { matNo: t!.matNo })))).toEqual(['transfer_detail_m', 'transfer_history', 'transfer_lines']);
   });
 
-  it('sends my store’s lists as one named statement per shape', async () => {
+  it('sends my store’s lists and counts as one named statement per shape', async () => {
     const crew = await principalOf(db(), DEMO_NIK.STAFF);
     const out = await sentBy(() => listTransfers(db().db, crew, { ...page, side: 'out' }));
     expect(names(out)).toEqual(['transfer_list_n_o', 'transfer_list_o']);
     const searched = await sentBy(() => listTransfers(db().db, crew, { ...page, side: 'in', status: 'finish', q: 'T00' }));
     expect(names(searched)).toEqual(['transfer_list_n_uq', 'transfer_list_uq']);
+    expect(names(await sentBy(() => countTransfers(db().db, crew, { sender: true, receiver: true })))).toEqual(['transfer_counts_sr']);
+    expect(names(await sentBy(() => countTransfers(db().db, crew, { sender: false, receiver: true })))).toEqual(['transfer_counts_r']);
   });
 
   it('sends the watch lists as named statements, one text for one store and for an area of ten', async () => {

@@ -75,28 +75,34 @@ export async function listTransfers(db: Db, p: Principal, q: TransferListQuery):
   return readPage(q, (w) => [listPage(db, shape).execute({ ...values, ...w }), listCount(db, shape).execute(values)], (r) => toItem(p, r));
 }
 
-const countOf = (column: AnyColumn, storeCode: string, status: MatStatus) =>
-  sql<number>`(count(*) filter (where ${column} = ${storeCode} and ${materialTransfers.status} = ${status}))::int`;
+const countOf = (column: AnyColumn, status: MatStatus) =>
+  sql<number>`(count(*) filter (where ${column} = ${sql.placeholder('storeCode')} and ${materialTransfers.status} = ${status}))::int`;
+
+/** Shape: `s` my store as sender asked for, `r` as receiver. */
+const transferCounts = preparedRead('transfer_counts', (db, shape: string, as) => {
+  const sent = materialTransfers.senderStoreCode;
+  const addressed = materialTransfers.receiverStoreCode;
+  return db
+    .select({
+      sNew: countOf(sent, MAT_STATUS.NEW),
+      sProcess: countOf(sent, MAT_STATUS.PROCESS),
+      sFinish: countOf(sent, MAT_STATUS.FINISH),
+      sCancel: countOf(sent, MAT_STATUS.CANCEL),
+      rNew: countOf(addressed, MAT_STATUS.NEW),
+      rProcess: countOf(addressed, MAT_STATUS.PROCESS),
+      rFinish: countOf(addressed, MAT_STATUS.FINISH),
+      rCancel: countOf(addressed, MAT_STATUS.CANCEL),
+    })
+    .from(materialTransfers)
+    .where(or(shape.includes('s') ? eq(sent, sql.placeholder('storeCode')) : undefined, shape.includes('r') ? eq(addressed, sql.placeholder('storeCode')) : undefined))
+    .prepare(as);
+});
 
 /** GET /api/transfers/count: my store's transfers per status on each side asked for, in one query (a side not asked: null). */
 export async function countTransfers(db: Db, p: Principal, q: TransferCountQuery): Promise<TransferCount> {
   const storeCode = requireActiveStore(p);
   if (!q.sender && !q.receiver) return { sender: null, receiver: null };
-  const sent = materialTransfers.senderStoreCode;
-  const addressed = materialTransfers.receiverStoreCode;
-  const [row] = await db
-    .select({
-      sNew: countOf(sent, storeCode, MAT_STATUS.NEW),
-      sProcess: countOf(sent, storeCode, MAT_STATUS.PROCESS),
-      sFinish: countOf(sent, storeCode, MAT_STATUS.FINISH),
-      sCancel: countOf(sent, storeCode, MAT_STATUS.CANCEL),
-      rNew: countOf(addressed, storeCode, MAT_STATUS.NEW),
-      rProcess: countOf(addressed, storeCode, MAT_STATUS.PROCESS),
-      rFinish: countOf(addressed, storeCode, MAT_STATUS.FINISH),
-      rCancel: countOf(addressed, storeCode, MAT_STATUS.CANCEL),
-    })
-    .from(materialTransfers)
-    .where(or(q.sender ? eq(sent, storeCode) : undefined, q.receiver ? eq(addressed, storeCode) : undefined));
+  const [row] = await transferCounts(db, (q.sender ? 's' : '') + (q.receiver ? 'r' : '')).execute({ storeCode });
   const counts = (n: number, pr: number, f: number, c: number): TransferCounts => ({ totalNew: Number(n), totalProcess: Number(pr), totalFinish: Number(f), totalCancel: Number(c) });
   const r = row ?? { sNew: 0, sProcess: 0, sFinish: 0, sCancel: 0, rNew: 0, rProcess: 0, rFinish: 0, rCancel: 0 };
   return {
