@@ -6,6 +6,7 @@ import {
   type TransferListSide,
   type TransferSide,
 } from '@gerai/contract';
+import { inScope } from '../../db/prepared';
 import { materialTransfers } from '../../db/schema';
 import { canSeeStore, type Principal } from '../../platform/principal';
 import { storeScope } from '../../platform/scope';
@@ -26,6 +27,9 @@ export function sidesOf(p: Principal, senderStore: string, receiverStore: string
 
 /** A transfer is seen by whoever may see its sender or its receiver; anyone else gets 404, as for a missing one. */
 export const transferScope = (p: Principal): SQL => or(storeScope(materialTransfers.senderStoreCode, p), storeScope(materialTransfers.receiverStoreCode, p))!;
+
+/** The same for a prepared read (db/prepared.ts): the caller's stores are the one `stores` placeholder. */
+export const transferInScope = (): SQL => or(inScope(materialTransfers.senderStoreCode), inScope(materialTransfers.receiverStoreCode))!;
 
 /** `out` when my (active) store sent it, `in` when it is addressed to my store, else null. */
 export function listSideOf(p: Principal, senderStore: string, receiverStore: string): TransferListSide | null {

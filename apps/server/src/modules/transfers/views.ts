@@ -1,5 +1,5 @@
 // A transfer as the screens read it: its audit names, one row shape, its item and detail, its history.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   MAT_STATUS,
@@ -12,10 +12,11 @@ import {
   type TransferItem,
 } from '@gerai/contract';
 import type { Db, Reader } from '../../db/client';
+import { preparedRead, scopeKind, scopeValue } from '../../db/prepared';
 import { auditLog, materialTransferItems, materialTransfers, products, stores, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { type Principal } from '../../platform/principal';
-import { listSideOf, sidesOf, transferScope } from './access';
+import { listSideOf, sidesOf, transferInScope } from './access';
 import { isoOrNull } from '../../platform/iso';
 
 /** The audit entity of a transfer's steps (entityId: its matNo): its history is read back from the audit log. */
@@ -39,6 +40,9 @@ export const isLocked = (t: { lockedAt: Date | null; status: string }) => t.lock
 export const senderStore = alias(stores, 'sender_store');
 export const receiverStore = alias(stores, 'receiver_store');
 const actor = alias(users, 'actor');
+const creator = alias(users, 'creator');
+const confirmer = alias(users, 'confirmer');
+const finisher = alias(users, 'finisher');
 
 /**
  * The lines' sums, each one index lookup on the items' primary key (transfer_id, product_id):
@@ -50,14 +54,16 @@ const itemSums = {
   qtyReceived: sql<number | null>`(select sum(i.qty_received) from ${materialTransferItems} i where i.transfer_id = ${materialTransfers.id})::int`,
 };
 
+const transferFields = {
+  t: materialTransfers,
+  sender: { code: senderStore.code, name: senderStore.name },
+  receiver: { code: receiverStore.code, name: receiverStore.name },
+  ...itemSums,
+};
+
 export function selectTransfers(db: Reader) {
   return db
-    .select({
-      t: materialTransfers,
-      sender: { code: senderStore.code, name: senderStore.name },
-      receiver: { code: receiverStore.code, name: receiverStore.name },
-      ...itemSums,
-    })
+    .select(transferFields)
     .from(materialTransfers)
     .innerJoin(senderStore, eq(senderStore.code, materialTransfers.senderStoreCode))
     .innerJoin(receiverStore, eq(receiverStore.code, materialTransfers.receiverStoreCode));
@@ -92,39 +98,68 @@ export function toItem(p: Principal, r: TransferListRow): TransferItem {
 }
 
 /**
- * The steps taken, oldest first, from the transfer's audit rows (every step writes one, wrong PINs
- * too; actors' names joined). A transfer recorded without one (the demo's) starts from its creation.
+ * A transfer with the names of who sent, confirmed and finished it joined, so the detail needs no
+ * second read of users. Shape: the key (`i` id, `m` matNo, `t` idTbsms) and `s` for a scope of stores.
  */
-async function historyOf(db: Reader, t: typeof materialTransfers.$inferSelect): Promise<TransferDetail['history']> {
-  const rows = await db
+const detailRow = preparedRead('transfer_detail', (db, shape: string, as) =>
+  db
+    .select({ ...transferFields, createdByName: creator.name, confirmedByName: confirmer.name, finishedByName: finisher.name })
+    .from(materialTransfers)
+    .innerJoin(senderStore, eq(senderStore.code, materialTransfers.senderStoreCode))
+    .innerJoin(receiverStore, eq(receiverStore.code, materialTransfers.receiverStoreCode))
+    .leftJoin(creator, eq(creator.id, materialTransfers.createdBy))
+    .leftJoin(confirmer, eq(confirmer.id, materialTransfers.confirmedBy))
+    .leftJoin(finisher, eq(finisher.id, materialTransfers.finishedBy))
+    .where(
+      and(
+        shape.includes('m')
+          ? eq(materialTransfers.matNo, sql.placeholder('key'))
+          : shape.includes('t')
+            ? eq(materialTransfers.idTbsms, sql.placeholder('key'))
+            : eq(materialTransfers.id, sql.placeholder('key')),
+        shape.includes('s') ? transferInScope() : undefined,
+      ),
+    )
+    .limit(1)
+    .prepare(as),
+);
+
+type DetailRow = Awaited<ReturnType<ReturnType<typeof detailRow>['execute']>>[number];
+
+const linesOf = preparedRead('transfer_lines', (db, _shape: '', as) =>
+  db
+    .select({ item: materialTransferItems, name: products.name, barcode: products.ean13, imageUrl: products.imageUrl, unit: products.unit })
+    .from(materialTransferItems)
+    .leftJoin(products, eq(products.productId, materialTransferItems.productId))
+    .where(eq(materialTransferItems.transferId, sql.placeholder('id')))
+    .orderBy(asc(products.name), asc(materialTransferItems.productId))
+    .prepare(as),
+);
+
+const historyRows = preparedRead('transfer_history', (db, _shape: '', as) =>
+  db
     .select({ action: auditLog.action, at: auditLog.createdAt, actorName: actor.name, note: auditLog.reason })
     .from(auditLog)
     .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
-    .where(and(eq(auditLog.entity, TRANSFER_ENTITY), eq(auditLog.entityId, t.matNo)))
-    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+    .where(and(eq(auditLog.entity, TRANSFER_ENTITY), eq(auditLog.entityId, sql.placeholder('matNo'))))
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.id))
+    .prepare(as),
+);
+
+/**
+ * The steps taken, oldest first, from the transfer's audit rows (every step writes one, wrong PINs
+ * too; actors' names joined). A transfer recorded without one (the demo's) starts from its creation.
+ */
+async function historyOf(db: Db, r: DetailRow): Promise<TransferDetail['history']> {
+  const rows = await historyRows(db, '').execute({ matNo: r.t.matNo });
   const steps = rows.map((h) => ({ action: h.action, at: h.at.toISOString(), actorName: h.actorName ?? '', note: h.note ?? null }));
-  if (!steps.some((s) => s.action === TRANSFER_SEND)) {
-    const [creator] = t.createdBy === null ? [] : await db.select({ name: users.name }).from(users).where(eq(users.id, t.createdBy)).limit(1);
-    steps.unshift({ action: TRANSFER_SEND, at: t.createdAt.toISOString(), actorName: creator?.name ?? '', note: null });
-  }
+  if (!steps.some((s) => s.action === TRANSFER_SEND)) steps.unshift({ action: TRANSFER_SEND, at: r.t.createdAt.toISOString(), actorName: r.createdByName ?? '', note: null });
   return steps;
 }
 
-async function toDetail(db: Reader, p: Principal, r: TransferListRow): Promise<TransferDetail> {
+async function toDetail(db: Db, p: Principal, r: DetailRow): Promise<TransferDetail> {
   const t = r.t;
-  const people = [t.createdBy, t.confirmedBy, t.finishedBy].filter((id): id is number => id !== null);
-  const [lines, names, history] = await Promise.all([
-    db
-      .select({ item: materialTransferItems, name: products.name, barcode: products.ean13, imageUrl: products.imageUrl, unit: products.unit })
-      .from(materialTransferItems)
-      .leftJoin(products, eq(products.productId, materialTransferItems.productId))
-      .where(eq(materialTransferItems.transferId, t.id))
-      .orderBy(asc(products.name), asc(materialTransferItems.productId)),
-    people.length > 0 ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, people)) : Promise.resolve([]),
-    historyOf(db, t),
-  ]);
-  const nameOf = new Map(names.map((u) => [u.id, u.name]));
-  const named = (id: number | null) => (id === null ? null : (nameOf.get(id) ?? null));
+  const [lines, history] = await Promise.all([linesOf(db, '').execute({ id: t.id }), historyOf(db, r)]);
   const item = toItem(p, r);
   const sides = sidesOf(p, t.senderStoreCode, t.receiverStoreCode);
   return {
@@ -141,9 +176,9 @@ async function toDetail(db: Reader, p: Principal, r: TransferListRow): Promise<T
       note: l.item.discrepancyNote,
     })),
     note: t.note,
-    createdByName: named(t.createdBy),
-    confirmedByName: named(t.confirmedBy),
-    finishedByName: named(t.finishedBy),
+    createdByName: r.createdByName,
+    confirmedByName: r.confirmedByName,
+    finishedByName: r.finishedByName,
     pinTriesLeft: Math.max(0, TRANSFER_LIMITS.pinMaxTries - t.pinFailures),
     actions: transferActions(item.matStatus, item.locked, sides),
     viewerSides: sides,
@@ -151,19 +186,20 @@ async function toDetail(db: Reader, p: Principal, r: TransferListRow): Promise<T
   };
 }
 
-/** A transfer the caller has just changed (its scope was checked by the change), read for the caller. */
-export async function loadTransferDetail(db: Reader, p: Principal, id: number): Promise<TransferDetail> {
-  const [row] = await selectTransfers(db).where(eq(materialTransfers.id, id)).limit(1);
+/** A transfer the caller has just changed (its scope was checked by the change, which has committed), read for the caller. */
+export async function loadTransferDetail(db: Db, p: Principal, id: number): Promise<TransferDetail> {
+  const [row] = await detailRow(db, 'i').execute({ key: id });
   if (!row) throw new Error(`transfer ${id} vanished`);
   return toDetail(db, p, row);
 }
 
 /** GET /api/transfers/:matNo and /by-tbsms/:idTbsms: a transfer the caller may see from either side. */
 export async function getTransferDetail(db: Db, p: Principal, by: { matNo: string } | { idTbsms: string }): Promise<TransferDetail> {
-  const key = 'matNo' in by ? eq(materialTransfers.matNo, by.matNo) : eq(materialTransfers.idTbsms, by.idTbsms);
-  const [row] = await selectTransfers(db)
-    .where(and(key, transferScope(p)))
-    .limit(1);
+  const scope = scopeKind(p);
+  // No store to see: no transfer either (as storeScope's `false`).
+  if (scope === 'none') throw new AppError('TRANSFER_NOT_FOUND');
+  const shape = ('matNo' in by ? 'm' : 't') + (scope === 'some' ? 's' : '');
+  const [row] = await detailRow(db, shape).execute({ key: 'matNo' in by ? by.matNo : by.idTbsms, stores: scopeValue(p) });
   if (!row) throw new AppError('TRANSFER_NOT_FOUND');
   return toDetail(db, p, row);
 }

@@ -1,0 +1,105 @@
+import { expect, it } from 'vitest';
+import { and, asc, desc, eq, ilike, ne, or } from 'drizzle-orm';
+import pg from 'pg';
+import type { DbHandle } from '../../db/client';
+import { escapeLike } from '../../db/like';
+import { materialTransfers, stores, users } from '../../db/schema';
+import { loadPrincipal } from '../../platform/principal';
+import { DEMO_NIK } from '../../seed/demo-data';
+import { describeOnPostgres } from '../../test/plans';
+import { countTransfers, listDiscrepancies, listLocked, listTransfers, listTransferStores } from './queries';
+import { getTransferDetail } from './views';
+
+type Sent = Array<{ name: string | undefined; text: string }>;
+
+/** Every statement a node-postgres connection is sent while `read` runs, with the name it was prepared under. */
+async function sentBy(read: () => Promise<unknown>): Promise<Sent> {
+  const sent: Sent = [];
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const config = args[0] as string | { name?: string; text: string };
+    if (typeof config === 'object') sent.push({ name: config.name, text: config.text });
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    await read();
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  return sent.sort((a, b) => String(a.name).localeCompare(String(b.name)));
+}
+
+const names = (sent: Sent) => sent.map((s) => s.name);
+/** The stores are one array value, never a list written into the text. */
+const scopedByArray = (sent: Sent) => sent.some((s) => s.text.includes('= any(')) && sent.every((s) => !/ in \(\$/.test(s.text));
+
+async function principalOf(handle: DbHandle, nik: string) {
+  const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.nik, nik));
+  return (await loadPrincipal(handle.db, user!.id))!;
+}
+
+describeOnPostgres('the transfers area’s reads as the app sends them', (db) => {
+  const page = { page: 1, size: 20 };
+
+  it('sends a transfer’s detail as named statements, one text for one store and for an area of ten', async () => {
+    const [t] = await db()
+      .db.select({ matNo: materialTransfers.matNo, idTbsms: materialTransfers.idTbsms })
+      .from(materialTransfers)
+      .where(or(eq(materialTransfers.senderStoreCode, 'T001'), eq(materialTransfers.receiverStoreCode, 'T001')))
+      .orderBy(desc(materialTransfers.id))
+      .limit(1);
+    const [chief, area, superUser] = [await principalOf(db(), DEMO_NIK.STORE_CHIEF), await principalOf(db(), DEMO_NIK.AREA_SUPERVISOR), await principalOf(db(), DEMO_NIK.SUPER_USER)];
+    const byChief = await sentBy(() => getTransferDetail(db().db, chief, { matNo: t!.matNo }));
+    expect(names(byChief)).toEqual(['transfer_detail_ms', 'transfer_history', 'transfer_lines']);
+    expect(await sentBy(() => getTransferDetail(db().db, area, { matNo: t!.matNo }))).toEqual(byChief);
+    expect(scopedByArray(byChief)).toBe(true);
+    expect(names(await sentBy(() => getTransferDetail(db().db, area, { idTbsms: t!.idTbsms })))).toEqual(['transfer_detail_ts', 'transfer_history', 'transfer_lines']);
+    // Every store: no scope in the text at all.
+    expect(names(await sentBy(() => getTransferDetail(db().db, superUser, { matNo: t!.matNo })))).toEqual(['transfer_detail_m', 'transfer_history', 'transfer_lines']);
+  });
+
+  it('sends my store’s lists and counts as one named statement per shape', async () => {
+    const crew = await principalOf(db(), DEMO_NIK.STAFF);
+    const out = await sentBy(() => listTransfers(db().db, crew, { ...page, side: 'out' }));
+    expect(names(out)).toEqual(['transfer_list_n_o', 'transfer_list_o']);
+    const searched = await sentBy(() => listTransfers(db().db, crew, { ...page, side: 'in', status: 'finish', q: 'T00' }));
+    expect(names(searched)).toEqual(['transfer_list_n_uq', 'transfer_list_uq']);
+    expect(names(await sentBy(() => countTransfers(db().db, crew, { sender: true, receiver: true })))).toEqual(['transfer_counts_sr']);
+    expect(names(await sentBy(() => countTransfers(db().db, crew, { sender: false, receiver: true })))).toEqual(['transfer_counts_r']);
+  });
+
+  it('sends the watch lists as named statements, one text for one store and for an area of ten', async () => {
+    const [chief, area] = [await principalOf(db(), DEMO_NIK.STORE_CHIEF), await principalOf(db(), DEMO_NIK.AREA_SUPERVISOR)];
+    for (const [read, name] of [
+      [listLocked, 'transfer_locked'],
+      [listDiscrepancies, 'transfer_discrepancies'],
+    ] as const) {
+      const byChief = await sentBy(() => read(db().db, chief, page));
+      expect(names(byChief)).toEqual([`${name}_n_s`, `${name}_s`]);
+      expect(await sentBy(() => read(db().db, area, page))).toEqual(byChief);
+      expect(scopedByArray(byChief)).toBe(true);
+      expect(names(await sentBy(() => read(db().db, area, { ...page, storeCode: 'T002' })))).toEqual([`${name}_n_sc`, `${name}_sc`]);
+    }
+  });
+
+  it('sends the receiver search as a scan for a text too short for a trigram, else through the trigram indexes', async () => {
+    const crew = await principalOf(db(), DEMO_NIK.STAFF);
+    const short = await sentBy(() => listTransferStores(db().db, crew, { ...page, q: 'an' }));
+    expect(names(short)).toEqual(['transfer_stores_n_w', 'transfer_stores_w']);
+    const long = await sentBy(() => listTransferStores(db().db, crew, { ...page, q: 'toko' }));
+    expect(names(long)).toEqual(['transfer_stores', 'transfer_stores_n']);
+    // The page is the trigram matches as a subquery of their own, sorted by code (not a walk of the primary key).
+    expect(long.find((s) => s.name === 'transfer_stores')!.text).toMatch(/from \(select .* offset \$\d+\) "matched" order by "matched"\."code"/);
+    // Both shapes answer what ilike answers, letters in either case and LIKE's wildcards taken literally.
+    for (const q of ['aN', 'T0', '%_', 'Toko', 't00']) {
+      const pattern = `%${escapeLike(q)}%`;
+      const expected = await db()
+        .db.select({ storeCode: stores.code })
+        .from(stores)
+        .where(and(ne(stores.code, 'T001'), or(ilike(stores.name, pattern), ilike(stores.code, pattern))))
+        .orderBy(asc(stores.code));
+      const found = await listTransferStores(db().db, crew, { page: 1, size: 100, q });
+      expect({ q, total: found.total, codes: found.items.map((s) => s.storeCode) }).toEqual({ q, total: expected.length, codes: expected.slice(0, 100).map((s) => s.storeCode) });
+    }
+  });
+});
