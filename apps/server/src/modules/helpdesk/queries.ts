@@ -17,7 +17,9 @@ import {
   type TicketStatus,
   type TicketSummary,
 } from '@gerai/contract';
-import type { Reader } from '../../db/client';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { Db, Reader } from '../../db/client';
+import { inScope, preparedRead, scopeKind, scopeValue } from '../../db/prepared';
 import { escapeLike } from '../../db/like';
 import { faqs, problems, stores, ticketAttachments, ticketComments, tickets, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
@@ -90,17 +92,28 @@ const summaryColumns = {
   updatedAt: tickets.updatedAt,
 };
 
-async function selectSummaries(db: Reader, where: SQL | undefined, window: PageWindow = { limit: 1, offset: 0 }): Promise<TicketSummary[]> {
-  const rows = await db
-    .select(summaryColumns)
+/** Tickets as list rows, with their store and problem; `extra` adds columns (the detail's own). */
+function selectTickets<E extends SelectedFields>(db: Reader, extra = {} as E) {
+  return db
+    .select({ ...summaryColumns, ...extra })
     .from(tickets)
     .innerJoin(stores, eq(stores.code, tickets.storeCode))
-    .leftJoin(problems, eq(problems.id, tickets.problemId))
+    .leftJoin(problems, eq(problems.id, tickets.problemId));
+}
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectTickets>['where']>>[number];
+
+async function selectSummaries(db: Reader, where: SQL | undefined, window: PageWindow = { limit: 1, offset: 0 }): Promise<TicketSummary[]> {
+  const rows = await selectTickets(db)
     .where(where)
     .orderBy(desc(tickets.updatedAt), desc(tickets.id))
     .limit(window.limit)
     .offset(window.offset);
-  return rows.map((r) => ({
+  return rows.map(toSummary);
+}
+
+function toSummary(r: SummaryRow): TicketSummary {
+  return {
     id: r.id,
     idTicket: r.id,
     status: r.status as TicketStatus,
@@ -115,7 +128,7 @@ async function selectSummaries(db: Reader, where: SQL | undefined, window: PageW
     commentCount: Number(r.commentCount),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
-  }));
+  };
 }
 
 /** One ticket as a list row (the reply of a status change: the list entry takes it). */
@@ -155,33 +168,55 @@ export async function listTickets(db: Reader, p: Principal, q: TicketListQuery):
 
 // --- detail ----------------------------------------------------------------------------
 
-/** The ticket with its conversation, files and the moves the caller may make now. */
-export async function getTicketDetail(db: Reader, p: Principal, id: number, reopenDays: number, now = new Date()): Promise<TicketDetail> {
-  const ticket = await findTicket(db, p, id);
-  const [summary, comments, files] = await Promise.all([
-    ticketSummary(db, id),
-    db
-      .select({ id: ticketComments.id, userId: ticketComments.userId, userName: users.name, roleId: users.roleId, body: ticketComments.body, createdAt: ticketComments.createdAt })
-      .from(ticketComments)
-      .leftJoin(users, eq(users.id, ticketComments.userId))
-      .where(eq(ticketComments.ticketId, id))
-      .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id)),
-    db
-      .select({
-        id: ticketAttachments.id,
-        commentId: ticketAttachments.commentId,
-        fileName: ticketAttachments.fileName,
-        mime: ticketAttachments.mimeType,
-        size: ticketAttachments.sizeBytes,
-        uploadedBy: ticketAttachments.uploadedBy,
-        uploaderName: users.name,
-        createdAt: ticketAttachments.createdAt,
-      })
-      .from(ticketAttachments)
-      .leftJoin(users, eq(users.id, ticketAttachments.uploadedBy))
-      .where(eq(ticketAttachments.ticketId, id))
-      .orderBy(asc(ticketAttachments.id)),
+/** The ticket as a list row with its resolution, by shape: 's' the caller's stores (none: every store). */
+const ticketRead = preparedRead('helpdesk_ticket', (db, shape: string, as) =>
+  selectTickets(db, { resolvedAt: tickets.resolvedAt })
+    .where(and(eq(tickets.id, sql.placeholder('id')), shape.includes('s') ? inScope(tickets.storeCode) : undefined))
+    .limit(sql.placeholder('limit'))
+    .prepare(as),
+);
+const commentsRead = preparedRead('helpdesk_ticket_comments', (db, _shape: '', as) =>
+  db
+    .select({ id: ticketComments.id, userId: ticketComments.userId, userName: users.name, roleId: users.roleId, body: ticketComments.body, createdAt: ticketComments.createdAt })
+    .from(ticketComments)
+    .leftJoin(users, eq(users.id, ticketComments.userId))
+    .where(eq(ticketComments.ticketId, sql.placeholder('id')))
+    .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id))
+    .prepare(as),
+);
+const filesRead = preparedRead('helpdesk_ticket_files', (db, _shape: '', as) =>
+  db
+    .select({
+      id: ticketAttachments.id,
+      commentId: ticketAttachments.commentId,
+      fileName: ticketAttachments.fileName,
+      mime: ticketAttachments.mimeType,
+      size: ticketAttachments.sizeBytes,
+      uploadedBy: ticketAttachments.uploadedBy,
+      uploaderName: users.name,
+      createdAt: ticketAttachments.createdAt,
+    })
+    .from(ticketAttachments)
+    .leftJoin(users, eq(users.id, ticketAttachments.uploadedBy))
+    .where(eq(ticketAttachments.ticketId, sql.placeholder('id')))
+    .orderBy(asc(ticketAttachments.id))
+    .prepare(as),
+);
+
+/**
+ * The ticket with its conversation, files and the moves the caller may make now. Three prepared
+ * statements side by side (the ticket and its list row were two reads before the others): the
+ * conversation of a ticket the caller may not see is read, never answered (404 as `findTicket`).
+ */
+export async function getTicketDetail(db: Db, p: Principal, id: number, reopenDays: number, now = new Date()): Promise<TicketDetail> {
+  const scope = scopeKind(p);
+  if (scope === 'none') throw new AppError('TICKET_NOT_FOUND');
+  const [[ticket], comments, files] = await Promise.all([
+    ticketRead(db, scope === 'some' ? 's' : '').execute({ id, stores: scopeValue(p), limit: 1 }),
+    commentsRead(db, '').execute({ id }),
+    filesRead(db, '').execute({ id }),
   ]);
+  if (!ticket) throw new AppError('TICKET_NOT_FOUND');
   const closed = ticket.status === TICKET_STATUS.CLOSED;
   const attachments: TicketAttachment[] = files.map((f) => ({
     id: f.id,
@@ -198,7 +233,7 @@ export async function getTicketDetail(db: Reader, p: Principal, id: number, reop
   }));
   const until = reopenUntil(ticket, reopenDays);
   return {
-    ...summary,
+    ...toSummary(ticket),
     conversations: comments.map((c) => ({
       id: c.id,
       userId: c.userId,

@@ -5,7 +5,7 @@ import type { Db, Reader } from '../../db/client';
 import { pickColumns } from '../../db/columns';
 import { escapeLike } from '../../db/like';
 import { inScope, preparedRead, scopeKind, scopeValue } from '../../db/prepared';
-import { orders, podApprovalRequests, podRejectReasons, podRequestReasons, stores, users } from '../../db/schema';
+import { orders, podApprovalRequests, podRejectReasons, podRequestReasons, returns, stores, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { readPage } from '../../platform/paging';
 import type { Principal } from '../../platform/principal';
@@ -25,19 +25,22 @@ const decider = alias(users, 'decider');
 const requestReason = alias(podRequestReasons, 'request_reason');
 const rejectReason = alias(podRejectReasons, 'reject_reason');
 
-function selectRequests(db: Reader) {
+const requestColumns = {
+  r: podApprovalRequests,
+  order: pickColumns(orders, ['orderNo', 'statusId', 'storeCode', 'customerName', 'customerPhone', 'customerAddress', 'customerLat', 'customerLng']),
+  storeName: stores.name,
+  requesterNik: requester.nik,
+  requesterName: requester.name,
+  deciderNik: decider.nik,
+  deciderName: decider.name,
+  reasonLabel: requestReason.label,
+  rejectLabel: rejectReason.label,
+};
+
+/** The requests with their order, store, people and reasons; `extra` adds columns (the detail's return status). */
+function selectRequests<E extends Record<string, SQL.Aliased>>(db: Reader, extra = {} as E) {
   return db
-    .select({
-      r: podApprovalRequests,
-      order: pickColumns(orders, ['orderNo', 'statusId', 'storeCode', 'customerName', 'customerPhone', 'customerAddress', 'customerLat', 'customerLng']),
-      storeName: stores.name,
-      requesterNik: requester.nik,
-      requesterName: requester.name,
-      deciderNik: decider.nik,
-      deciderName: decider.name,
-      reasonLabel: requestReason.label,
-      rejectLabel: rejectReason.label,
-    })
+    .select({ ...requestColumns, ...extra })
     .from(podApprovalRequests)
     .innerJoin(orders, eq(orders.id, podApprovalRequests.orderId))
     .innerJoin(stores, eq(stores.code, orders.storeCode))
@@ -195,22 +198,55 @@ export async function countPending(db: Db, p: Principal, q: Partial<PodRequestCo
   return { pending: Number(row?.n ?? 0), storeCode: q.storeCode ?? null };
 }
 
-/** The spec's approval detail: the latest request of that order, delivery type and type, in the caller's stores. */
-export async function getRequestDetail(db: Db, p: Principal, shipmentNo: string, deliveryType: number, type: string): Promise<PodRequestDetail> {
-  const [row] = await selectRequests(db)
+// --- one request and the crew's view ------------------------------------------------------
+
+/**
+ * The return's status now, in the detail's own statement (a second round trip before): the order's
+ * latest return, as returns' `latestReturnStatus` reads it, for a return POD request only.
+ */
+const returnStatusNow = sql<ReturnStatus | null>`case when ${podApprovalRequests.type} = ${POD_REQUEST_TYPE.RETURN} then (
+  select ${returns.status} from ${returns} where ${returns.orderId} = ${orders.id} order by ${returns.createdAt} desc, ${returns.id} desc limit 1
+) end`.as('return_status');
+
+/** The approval detail's statement by shape: 's' the caller's stores (none: every store). */
+const detailRead = preparedRead('pod_detail', (db, shape: string, as) =>
+  selectRequests(db, { returnStatus: returnStatusNow })
     .where(
       and(
-        eq(podApprovalRequests.shipmentNo, shipmentNo),
-        eq(podApprovalRequests.deliveryType, deliveryType),
-        eq(podApprovalRequests.type, type),
-        storeScope(orders.storeCode, p),
+        eq(podApprovalRequests.shipmentNo, sql.placeholder('shipmentNo')),
+        eq(podApprovalRequests.deliveryType, sql.placeholder('deliveryType')),
+        eq(podApprovalRequests.type, sql.placeholder('type')),
+        shape.includes('s') ? inScope(orders.storeCode) : undefined,
       ),
     )
     .orderBy(desc(podApprovalRequests.requestDate), desc(podApprovalRequests.id))
-    .limit(1);
+    .limit(sql.placeholder('limit'))
+    .prepare(as),
+);
+
+/** The spec's approval detail: the latest request of that order, delivery type and type, in the caller's stores. */
+export async function getRequestDetail(db: Db, p: Principal, shipmentNo: string, deliveryType: number, type: string): Promise<PodRequestDetail> {
+  const scope = scopeKind(p);
+  if (scope === 'none') throw new AppError('POD_REQUEST_NOT_FOUND');
+  const [row] = await detailRead(db, scope === 'some' ? 's' : '').execute({ shipmentNo, deliveryType, type, stores: scopeValue(p), limit: 1 });
   if (!row) throw new AppError('POD_REQUEST_NOT_FOUND');
-  return detailOf(db, row);
+  return toDetail(row, row.r.type === POD_REQUEST_TYPE.RETURN ? row.returnStatus : null);
 }
+
+/** The crew's view by shape: 's' the caller's stores, 'h' one order's requests (else the caller's own), 't' one type. */
+const mineRead = preparedRead('pod_mine', (db, shape: string, as) =>
+  selectRequests(db)
+    .where(
+      and(
+        shape.includes('h') ? eq(podApprovalRequests.shipmentNo, sql.placeholder('shipmentNo')) : eq(podApprovalRequests.requestedBy, sql.placeholder('userId')),
+        shape.includes('t') ? eq(podApprovalRequests.type, sql.placeholder('type')) : undefined,
+        shape.includes('s') ? inScope(orders.storeCode) : undefined,
+      ),
+    )
+    .orderBy(desc(podApprovalRequests.requestDate), desc(podApprovalRequests.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(as),
+);
 
 /**
  * The crew's view: with a shipmentNo, that order's requests (newest first, so
@@ -218,10 +254,9 @@ export async function getRequestDetail(db: Db, p: Principal, shipmentNo: string,
  * the caller's own requests. Other stores' orders give an empty list.
  */
 export async function listMyRequests(db: Db, p: Principal, shipmentNo: string | undefined, type?: PodRequestType): Promise<PodMyRequests> {
-  const filter: SQL = shipmentNo ? eq(podApprovalRequests.shipmentNo, shipmentNo) : eq(podApprovalRequests.requestedBy, p.userId);
-  const rows = await selectRequests(db)
-    .where(and(filter, type ? eq(podApprovalRequests.type, type) : undefined, storeScope(orders.storeCode, p)))
-    .orderBy(desc(podApprovalRequests.requestDate), desc(podApprovalRequests.id))
-    .limit(50);
+  const scope = scopeKind(p);
+  if (scope === 'none') return { items: [] };
+  const shape = [scope === 'some' && 's', shipmentNo && 'h', type && 't'].filter(Boolean).join('');
+  const rows = await mineRead(db, shape).execute({ shipmentNo, userId: p.userId, type, stores: scopeValue(p), limit: 50 });
   return { items: rows.map(toSummary) };
 }

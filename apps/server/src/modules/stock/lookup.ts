@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { products, storeStock } from '../../db/schema';
+import { preparedRead } from '../../db/prepared';
 import { statement } from '../../db/statement';
 import { AppError } from '../../platform/errors';
 import { readPage } from '../../platform/paging';
@@ -27,24 +28,43 @@ const productColumns = {
   unit: products.unit,
 };
 
+const searchExact = or(eq(products.ean13, sql.placeholder('text')), eq(products.productId, sql.placeholder('text')));
+const searchWhere = or(ilike(products.name, sql.placeholder('like')), searchExact);
+
+/**
+ * The product search's page and count, one shape each (db/prepared.ts). The page is cut before my
+ * store's stock is joined: a short word matches a quarter of the catalogue, and each match's stock
+ * was looked up only for all but a page of them to be dropped.
+ */
+const searchPage = preparedRead('stock_search', (db, _shape: '', as) => {
+  const page = db
+    // A scanned barcode or typed code first, then by name.
+    .select({ ...productColumns, exactFirst: sql<number>`case when ${searchExact} then 0 else 1 end`.as('exact_first') })
+    .from(products)
+    .where(searchWhere)
+    .orderBy(sql`exact_first`, asc(products.name), asc(products.productId))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+  return db
+    .select({ productID: page.productID, barcode: page.barcode, name: page.name, category: page.category, imageUrl: page.imageUrl, price: page.price, unit: page.unit, qty: storeStock.qty, qtyReserved: storeStock.qtyReserved })
+    .from(page)
+    .leftJoin(storeStock, and(eq(storeStock.storeCode, sql.placeholder('storeCode')), eq(storeStock.productId, page.productID)))
+    .orderBy(page.exactFirst, asc(page.name), asc(page.productID))
+    .prepare(as);
+});
+const searchCount = preparedRead('stock_search_n', (db, _shape: '', as) => db.select({ n: count() }).from(products).where(searchWhere).prepare(as));
+
 /** GET /api/stock/products: by name (contains), or exactly by barcode or productID; with my store's stock. */
 export async function searchStock(db: Db, p: Principal, q: StockSearchQuery): Promise<{ items: StockSearchItem[]; page: number; size: number; total: number }> {
   const storeCode = requireActiveStore(p);
   const text = q.q.trim();
-  const exact = or(eq(products.ean13, text), eq(products.productId, text));
-  const where = or(ilike(products.name, `%${escapeLike(text)}%`), exact);
-  return readPage(q, (w) => [
-    db
-      .select({ ...productColumns, qty: storeStock.qty, qtyReserved: storeStock.qtyReserved })
-      .from(products)
-      .leftJoin(storeStock, and(eq(storeStock.storeCode, storeCode), eq(storeStock.productId, products.productId)))
-      .where(where)
-      // A scanned barcode or typed code first, then by name.
-      .orderBy(sql`case when ${exact} then 0 else 1 end`, asc(products.name), asc(products.productId))
-      .limit(w.limit)
-      .offset(w.offset),
-    db.select({ n: count() }).from(products).where(where),
-  ], (r) => ({ ...r, qty: r.qty ?? 0, qtyReserved: r.qtyReserved ?? 0 }));
+  const values = { text, like: `%${escapeLike(text)}%` };
+  return readPage(
+    q,
+    (w) => [searchPage(db, '').execute({ ...values, storeCode, ...w }), searchCount(db, '').execute(values)],
+    (r) => ({ ...r, qty: r.qty ?? 0, qtyReserved: r.qtyReserved ?? 0 }),
+  );
 }
 
 export type ProductKey = { productId: string } | { barcode: string };
