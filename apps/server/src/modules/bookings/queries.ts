@@ -1,9 +1,7 @@
-import { and, asc, count, countDistinct, desc, eq, ilike, isNull, max, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, ilike, isNull, max, or, sql, sum, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  BOOKING_LIMITS,
   BOOKING_STATUS,
-  ORDER_STATUS,
   STORE_PROXIMITY,
   type BookingCount,
   type BookingDirection,
@@ -11,30 +9,24 @@ import {
   type BookingItem,
   type BookingListQuery,
   type BookingProductGroup,
-  type BookingProposal,
-  type BookingStore,
   type BookingStoreGroup,
-  type BookingStoresQuery,
-  type StoreStock,
 } from '@gerai/contract';
 import type { Db } from '../../db/client';
 import { likeTerm } from '../../db/like';
-import { orderLines, orders, products, stockBookingDetails, stockBookings, stores } from '../../db/schema';
+import { preparedRead } from '../../db/prepared';
+import { products, stockBookingDetails, stockBookings, stores } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { type Principal } from '../../platform/principal';
-import { requireActiveStore, storeScope } from '../../platform/scope';
-import { orderBookingHold } from '../orders';
-import { bookingScope } from './access';
-import { bookingLineOf, LINE_NOT_IN_ORDER } from './lines';
+import { requireActiveStore } from '../../platform/scope';
 import { bookingOrderOf, selectBookings, toItem } from './views';
-import { pageWindow, readPage, type PageOf } from '../../platform/paging';
-import { nearestFrom, proximityOf, storeDistanceM, storeOrigin } from '../stock';
+import { readPage, type PageOf } from '../../platform/paging';
+import { proximityOf, storeDistanceM } from '../stock';
 
 // --- lists, groups and counts of my store -------------------------------------------------------
 
 
 /** My store's bookings on `direction`'s side (both when none). */
-function sideOf(storeCode: string, direction: BookingDirection | undefined): SQL {
+function sideOf(storeCode: string | Placeholder, direction: BookingDirection | undefined): SQL {
   const out = eq(stockBookings.storeCode, storeCode);
   const incoming = eq(stockBookingDetails.storeCode, storeCode);
   if (direction === 'out') return out;
@@ -43,37 +35,70 @@ function sideOf(storeCode: string, direction: BookingDirection | undefined): SQL
 }
 
 /** The other store of each of my store's bookings: the one addressed for mine, the one that booked for the others. */
-const otherStore = (storeCode: string) =>
+const otherStore = (storeCode: string | Placeholder) =>
   sql<string>`case when ${stockBookings.storeCode} = ${storeCode} then ${stockBookingDetails.storeCode} else ${stockBookings.storeCode} end`;
+
+/** My store (the placeholder 'storeCode') in a prepared read. */
+const myStore = sql.placeholder('storeCode');
+/** The direction of a prepared read's shape: 'o' out, 'i' in, else both. */
+const directionIn = (shape: string): BookingDirection | undefined => (shape.includes('o') ? 'out' : shape.includes('i') ? 'in' : undefined);
+const directionLetter = (direction: BookingDirection | undefined) => (direction === 'out' ? 'o' : direction === 'in' ? 'i' : '');
+
+/**
+ * GET /api/bookings as one prepared statement per shape (decision 163): direction ('o', 'i'), cancelled
+ * ones too ('x'), status ('t'), product ('p'), the other store ('c'), a search ('q').
+ */
+function listWhere(shape: string, order: ReturnType<typeof bookingOrderOf>): SQL | undefined {
+  const has = (letter: string) => shape.includes(letter);
+  const text = sql.placeholder('text');
+  return and(
+    sideOf(myStore, directionIn(shape)),
+    has('x') ? undefined : isNull(stockBookings.cancelledAt),
+    has('t') ? eq(stockBookingDetails.status, sql.placeholder('status')) : undefined,
+    has('p') ? eq(stockBookings.productId, sql.placeholder('productId')) : undefined,
+    has('c') ? eq(otherStore(myStore), sql.placeholder('otherStore')) : undefined,
+    has('q') ? or(ilike(stockBookings.bookingNo, text), ilike(order.shipmentNo, text), ilike(products.name, text)) : undefined,
+  );
+}
+
+const listPage = preparedRead('bookings_list', (db, shape: string, as) =>
+  selectBookings(db)
+    // The same lateral order as selectBookings joins (a subquery's alias is its name).
+    .where(listWhere(shape, bookingOrderOf(db)))
+    .orderBy(desc(stockBookings.createdAt), desc(stockBookings.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(as),
+);
+const listCount = preparedRead('bookings_list_n', (db, shape: string, as) => {
+  // Each booking's order by id, as selectBookings reads it (bookingOrderOf: not a join over every order).
+  const order = bookingOrderOf(db);
+  return db
+    .select({ n: count() })
+    .from(stockBookings)
+    .innerJoin(stockBookingDetails, eq(stockBookingDetails.bookingId, stockBookings.id))
+    .innerJoinLateral(order, sql`true`)
+    .leftJoin(products, eq(products.productId, stockBookings.productId))
+    .where(listWhere(shape, order))
+    .prepare(as);
+});
 
 /** GET /api/bookings: my store's bookings by page and params, newest first. */
 export async function listBookings(db: Db, p: Principal, q: BookingListQuery): Promise<PageOf<BookingItem>> {
   const storeCode = requireActiveStore(p);
   const text = likeTerm(q.q);
-  // Each booking's order by id, as selectBookings reads it (bookingOrderOf: not a join over every order).
-  const order = bookingOrderOf(db);
-  const where = and(
-    sideOf(storeCode, q.direction),
-    q.includeCancelled ? undefined : isNull(stockBookings.cancelledAt),
-    q.status === undefined ? undefined : eq(stockBookingDetails.status, q.status),
-    q.productId === undefined ? undefined : eq(stockBookings.productId, q.productId),
-    q.storeCode === undefined ? undefined : eq(otherStore(storeCode), q.storeCode),
-    text ? or(ilike(stockBookings.bookingNo, text), ilike(order.shipmentNo, text), ilike(products.name, text)) : undefined,
-  );
-  return readPage(q, (w) => [
-    selectBookings(db)
-      .where(where)
-      .orderBy(desc(stockBookings.createdAt), desc(stockBookings.id))
-      .limit(w.limit)
-      .offset(w.offset),
-    db
-      .select({ n: count() })
-      .from(stockBookings)
-      .innerJoin(stockBookingDetails, eq(stockBookingDetails.bookingId, stockBookings.id))
-      .innerJoinLateral(order, sql`true`)
-      .leftJoin(products, eq(products.productId, stockBookings.productId))
-      .where(where),
-  ], (r) => toItem(p, r));
+  const shape = [
+    directionLetter(q.direction),
+    q.includeCancelled && 'x',
+    q.status !== undefined && 't',
+    q.productId !== undefined && 'p',
+    q.storeCode !== undefined && 'c',
+    text && 'q',
+  ]
+    .filter(Boolean)
+    .join('');
+  const values = { storeCode, status: q.status, productId: q.productId, otherStore: q.storeCode, text };
+  return readPage(q, (w) => [listPage(db, shape).execute({ ...values, ...w }), listCount(db, shape).execute(values)], (r) => toItem(p, r));
 }
 
 /** Counts per detail status and the units booked, over a group of bookings. */
@@ -95,7 +120,7 @@ const counted = (r: { total: number; waiting: number; taken: number; done: numbe
 });
 
 /** Groups count the bookings that still count: cancelled ones are left out. */
-function groupWhere(storeCode: string, q: BookingGroupQuery, search: SQL | undefined): SQL | undefined {
+function groupWhere(storeCode: string | Placeholder, q: Pick<BookingGroupQuery, 'direction'> & { status?: number | Placeholder }, search: SQL | undefined): SQL | undefined {
   return and(
     sideOf(storeCode, q.direction),
     isNull(stockBookings.cancelledAt),
@@ -135,36 +160,58 @@ export async function bookingsByProduct(db: Db, p: Principal, q: BookingGroupQue
   );
 }
 
+/** By store as one prepared statement per shape: direction ('o', 'i'), status ('t'), a search ('q'). */
+const otherStoreRow = alias(stores, 'other_store');
+function byStoreWhere(shape: string): SQL | undefined {
+  const text = sql.placeholder('text');
+  return groupWhere(
+    myStore,
+    { direction: directionIn(shape), status: shape.includes('t') ? sql.placeholder('status') : undefined },
+    shape.includes('q') ? or(ilike(otherStoreRow.code, text), ilike(otherStoreRow.name, text)) : undefined,
+  );
+}
+const byStorePage = preparedRead('bookings_by_store', (db, shape: string, as) =>
+  db
+    .select({ store: otherStoreRow, ...groupCounts })
+    .from(stockBookings)
+    .innerJoin(stockBookingDetails, eq(stockBookingDetails.bookingId, stockBookings.id))
+    .innerJoin(otherStoreRow, eq(otherStoreRow.code, otherStore(myStore)))
+    .where(byStoreWhere(shape))
+    // The other store's columns follow its primary key.
+    .groupBy(otherStoreRow.code)
+    .orderBy(desc(max(stockBookings.createdAt)), asc(otherStoreRow.code))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(as),
+);
+const byStoreCount = preparedRead('bookings_by_store_n', (db, shape: string, as) =>
+  db
+    .select({ n: countDistinct(otherStoreRow.code) })
+    .from(stockBookings)
+    .innerJoin(stockBookingDetails, eq(stockBookingDetails.bookingId, stockBookings.id))
+    .innerJoin(otherStoreRow, eq(otherStoreRow.code, otherStore(myStore)))
+    .where(byStoreWhere(shape))
+    .prepare(as),
+);
+
+/** My store's place (stock's storeOrigin, prepared: it is read with every page). */
+const myOrigin = preparedRead('bookings_origin', (db, _shape: '', as) => db.select().from(stores).where(eq(stores.code, myStore)).limit(1).prepare(as));
+
 /** GET /api/bookings/by-store (`/booking-list-store`): my store's bookings per other store, with where it is from mine. */
 export async function bookingsByStore(db: Db, p: Principal, q: BookingGroupQuery): Promise<PageOf<BookingStoreGroup>> {
   const storeCode = requireActiveStore(p);
-  const origin = await storeOrigin(db, storeCode);
-  if (!origin) throw new AppError('STORE_UNKNOWN');
-  const other = alias(stores, 'other_store');
   const text = likeTerm(q.q);
-  const where = groupWhere(storeCode, q, text ? or(ilike(other.code, text), ilike(other.name, text)) : undefined);
-  return readPage(
-    q,
-    (w) => [
-    db
-      .select({ store: other, ...groupCounts })
-      .from(stockBookings)
-      .innerJoin(stockBookingDetails, eq(stockBookingDetails.bookingId, stockBookings.id))
-      .innerJoin(other, eq(other.code, otherStore(storeCode)))
-      .where(where)
-      // The other store's columns follow its primary key.
-      .groupBy(other.code)
-      .orderBy(desc(max(stockBookings.createdAt)), asc(other.code))
-      .limit(w.limit)
-      .offset(w.offset),
-    db
-      .select({ n: countDistinct(other.code) })
-      .from(stockBookings)
-      .innerJoin(stockBookingDetails, eq(stockBookingDetails.bookingId, stockBookings.id))
-      .innerJoin(other, eq(other.code, otherStore(storeCode)))
-      .where(where),
-    ],
-    (r) => ({
+  const shape = [directionLetter(q.direction), q.status !== undefined && 't', text && 'q'].filter(Boolean).join('');
+  const values = { storeCode, status: q.status, text };
+  // My store's place is read beside the page, not before it: one round trip instead of two.
+  const [[origin], page] = await Promise.all([
+    myOrigin(db, '').execute({ storeCode }),
+    readPage(q, (w) => [byStorePage(db, shape).execute({ ...values, ...w }), byStoreCount(db, shape).execute(values)]),
+  ]);
+  if (!origin) throw new AppError('STORE_UNKNOWN');
+  return {
+    ...page,
+    items: page.items.map((r) => ({
       storeCode: r.store.code,
       storeName: r.store.name,
       kelurahan: r.store.kelurahan,
@@ -174,8 +221,8 @@ export async function bookingsByStore(db: Db, p: Principal, q: BookingGroupQuery
       distanceM: storeDistanceM(origin, r.store),
       isKelurahan: proximityOf(origin, r.store) === STORE_PROXIMITY.KELURAHAN,
       ...counted(r),
-    }),
-  );
+    })),
+  };
 }
 
 /** GET /api/bookings/count: what waits on my store and my open bookings per status. */
@@ -202,78 +249,4 @@ export async function countBookings(db: Db, p: Principal): Promise<BookingCount>
     outgoingTaken: Number(row?.outgoingTaken ?? 0),
     outgoingRefused: Number(row?.outgoingRefused ?? 0),
   };
-}
-
-// --- which stores may serve -----------------------------------------------------------------
-
-/** The walk's store (built for this reply) with its ring flag: set in place, not copied. */
-const toBookingStore = (s: StoreStock): BookingStore => Object.assign(s, { isKelurahan: s.proximity === STORE_PROXIMITY.KELURAHAN });
-
-/**
- * GET /api/bookings/stores (`/booking-list-kelurahan`, `/booking-list-kecamatan`): the stores other
- * than mine with at least `qty` sellable units of the product, in the scope's rings (nearby: capped at
- * BOOKING_LIMITS.nearbyStores). With `bookID`, the stores that refused it and the one it is addressed
- * to now are left out (a re-offer).
- */
-export async function listBookingStores(db: Db, p: Principal, q: BookingStoresQuery): Promise<PageOf<BookingStore>> {
-  const storeCode = requireActiveStore(p);
-  let exclude: string[] = [];
-  // A re-offer reads its booking first; the list itself is one statement with my store's place in it.
-  if (q.bookID !== undefined) {
-    const [booking] = await db
-      .select({ storeCode: stockBookingDetails.storeCode, refusedBy: stockBookingDetails.refusedBy })
-      .from(stockBookings)
-      .innerJoin(stockBookingDetails, eq(stockBookingDetails.bookingId, stockBookings.id))
-      .where(and(eq(stockBookings.id, q.bookID), bookingScope(p)))
-      .limit(1);
-    if (!booking) throw new AppError('BOOKING_NOT_FOUND');
-    exclude = [booking.storeCode, ...booking.refusedBy];
-  }
-  const found = await nearestFrom(db, storeCode, {
-    productId: q.productId,
-    minQty: q.qty,
-    scope: q.scope,
-    exclude,
-    ...pageWindow(q),
-    q: q.q,
-    max: BOOKING_LIMITS.nearbyStores,
-  });
-  if (!found.origin) throw new AppError('STORE_UNKNOWN');
-  return { items: found.items.map(toBookingStore), page: q.page, size: q.size, total: found.total };
-}
-
-/**
- * GET /api/bookings/proposal: a line of an order being picked (1102) in the caller's stores, what it
- * lacks, and the first BOOKING_LIMITS.proposalStores stores with that much stock, kelurahan first,
- * then kecamatan, then by distance from the order's store.
- */
-export async function getProposal(db: Db, p: Principal, shipmentNo: string, lineId: number): Promise<BookingProposal> {
-  const [order] = await db
-    .select({ id: orders.id, shipmentNo: orders.shipmentNo, orderNo: orders.orderNo, statusId: orders.statusId, storeCode: orders.storeCode })
-    .from(orders)
-    .where(and(eq(orders.shipmentNo, shipmentNo), storeScope(orders.storeCode, p)))
-    .limit(1);
-  if (!order) throw new AppError('NOT_FOUND');
-  if (order.statusId !== ORDER_STATUS.PACKING) throw new AppError('BOOKING_ORDER_NOT_PICKING');
-  const [found] = await db
-    .select({ line: orderLines, imageUrl: products.imageUrl })
-    .from(orderLines)
-    .leftJoin(products, eq(products.productId, orderLines.productId))
-    .where(and(eq(orderLines.id, lineId), eq(orderLines.orderId, order.id)))
-    .limit(1);
-  if (!found) throw new AppError('NOT_FOUND', LINE_NOT_IN_ORDER);
-  const hold = await orderBookingHold(db, order.id);
-  const line = bookingLineOf(order, found.line, { imageUrl: found.imageUrl }, hold.bookedByLine.get(lineId) ?? 0);
-  // The order's store and the stores near it in one statement (an unknown store: none).
-  const stores =
-    line.lacking > 0
-      ? await nearestFrom(db, order.storeCode, {
-          productId: line.productId,
-          minQty: line.lacking,
-          scope: STORE_PROXIMITY.NEARBY,
-          limit: BOOKING_LIMITS.proposalStores,
-          max: BOOKING_LIMITS.proposalStores,
-        })
-      : { items: [] };
-  return { line, stores: stores.items.map(toBookingStore) };
 }

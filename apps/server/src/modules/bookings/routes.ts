@@ -26,7 +26,8 @@ import { principalOf } from '../../platform/auth';
 import { requireActiveStore } from '../../platform/scope';
 import { cachedStockReply } from '../stock';
 import { access, changeReplies, errorReplies, findReplies, ok, readReplies } from '../../platform/route-kit';
-import { bookingsByProduct, bookingsByStore, countBookings, getProposal, listBookings, listBookingStores } from './queries';
+import { bookingsByProduct, bookingsByStore, countBookings, listBookings } from './queries';
+import { getProposal, listBookingStores } from './serving';
 import { getBookingDetail } from './views';
 import { cancelBooking, createBooking, receiveBooking, refuseBooking, reofferBooking, takeBooking } from './service';
 

@@ -16,10 +16,11 @@ import {
 } from '@gerai/contract';
 import type { Db, Reader, Tx } from '../../db/client';
 import { pickColumns } from '../../db/columns';
+import { preparedRead } from '../../db/prepared';
 import { cancelReasons, cancelRequests, orders, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { readPage } from '../../platform/paging';
-import type { Principal } from '../../platform/principal';
+import { canSeeStore, type Principal } from '../../platform/principal';
 import { chosenReason, listReasons as listReasonsOf, resolveReason as resolveReasonOf } from '../../platform/reasons';
 import { assertStoreVisible, requireActiveStore, storeScope } from '../../platform/scope';
 import { isoOrNull } from '../../platform/iso';
@@ -104,25 +105,47 @@ export async function loadRequest(db: Db, requestId: number, viewer: Pick<Princi
 }
 
 /**
+ * The store's requests of one status. The store alone, never also the caller's stores (checked
+ * before): a second condition on store_code made a generic plan guess one order of the store and walk
+ * all of them (40 ms instead of 0.1). Shape 'p' (pending, oldest first) writes its status out: with
+ * `status = $n` the generic plan was priced for the common status, so the page was planned anew on
+ * every call and the count joined all the store's orders (1.6 ms at T001's 10,000); the few pending
+ * requests of the chain are now the plan's start.
+ */
+const listWhere = (shape: '' | 'p') =>
+  and(
+    eq(orders.storeCode, sql.placeholder('storeCode')),
+    eq(cancelRequests.status, shape === 'p' ? sql`${CANCEL_REQUEST_STATUS.PENDING}`.inlineParams() : sql.placeholder('status')),
+  );
+
+const listPage = preparedRead('cancel_list', (db, shape: '' | 'p', as) =>
+  selectRequests(db)
+    .where(listWhere(shape))
+    .orderBy(
+      ...(shape === 'p'
+        ? [asc(cancelRequests.createdAt), asc(cancelRequests.id)]
+        : [sql`${cancelRequests.decidedAt} desc nulls last`, desc(cancelRequests.createdAt), desc(cancelRequests.id)]),
+    )
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(as),
+);
+const listCount = preparedRead('cancel_list_n', (db, shape: '' | 'p', as) =>
+  db.select({ n: count() }).from(cancelRequests).innerJoin(orders, eq(orders.id, cancelRequests.orderId)).where(listWhere(shape)).prepare(as),
+);
+
+/**
  * The active store's requests of one status: the queue (pending) oldest first, so the longest
  * waiting is decided first; decided ones newest decision first. Staff see them too (their own
  * requests' outcome); `canDecide` tells who may act.
  */
 export async function listRequests(db: Db, p: Principal, q: CancelListQuery): Promise<CancelList> {
   const storeCode = requireActiveStore(p);
-  const where = and(eq(orders.storeCode, storeCode), storeScope(orders.storeCode, p), eq(cancelRequests.status, q.status));
-  const pending = q.status === CANCEL_REQUEST_STATUS.PENDING;
-  const order = pending
-    ? [asc(cancelRequests.createdAt), asc(cancelRequests.id)]
-    : [sql`${cancelRequests.decidedAt} desc nulls last`, desc(cancelRequests.createdAt), desc(cancelRequests.id)];
-  return readPage(q, (w) => [
-    selectRequests(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(w.limit)
-      .offset(w.offset),
-    db.select({ n: count() }).from(cancelRequests).innerJoin(orders, eq(orders.id, cancelRequests.orderId)).where(where),
-  ], (row) => toRequest(row, p));
+  // The store's scope, as storeScope would answer it: an active store the caller may not see reads nothing.
+  if (!canSeeStore(p, storeCode)) return { items: [], page: q.page, size: q.size, total: 0 };
+  const values = { storeCode, status: q.status };
+  const shape = q.status === CANCEL_REQUEST_STATUS.PENDING ? 'p' : '';
+  return readPage(q, (w) => [listPage(db, shape).execute({ ...values, ...w }), listCount(db, shape).execute(values)], (row) => toRequest(row, p));
 }
 
 /**

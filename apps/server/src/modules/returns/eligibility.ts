@@ -1,5 +1,5 @@
 // What of an order may come back, and until when: the return window, the refusal, the open return.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Column } from 'drizzle-orm';
 import {
   channelByAppId,
   isoDateInWib,
@@ -9,10 +9,11 @@ import {
   type Returnable,
 } from '@gerai/contract';
 import type { Db, Reader } from '../../db/client';
+import { pickColumns } from '../../db/columns';
+import { inScope, preparedRead, scopeKind, scopeValue } from '../../db/prepared';
 import { orderLines, orders, products, returnLines, returns } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
-import { storeScope } from '../../platform/scope';
 import { isoOrNull } from '../../platform/iso';
 
 // --- open returns -----------------------------------------------------------------
@@ -22,13 +23,12 @@ import { isoOrNull } from '../../platform/iso';
  * be handed over by POD ("Order sedang dalam pengajuan retur"), and no second return is recorded.
  */
 export async function hasOpenReturn(tx: Reader, orderId: number): Promise<boolean> {
-  const rows = await tx
-    .select({ id: returns.id })
-    .from(returns)
-    .where(and(eq(returns.orderId, orderId), inArray(returns.status, [...RETURN_OPEN_STATUSES])))
-    .limit(1);
+  const rows = await tx.select({ id: returns.id }).from(returns).where(openReturnOf(orderId)).limit(1);
   return rows.length > 0;
 }
+
+/** The condition of hasOpenReturn, for a given order id or an order row's column. */
+const openReturnOf = (orderId: number | Column) => and(eq(returns.orderId, orderId), inArray(returns.status, [...RETURN_OPEN_STATUSES]));
 
 // --- the return window ----------------------------------------------------------------
 
@@ -72,12 +72,12 @@ export interface ReturnableLine {
  * The order's delivered lines (picked > 0) with what earlier returns that were not rejected
  * already took back: a new return may take at most delivered − returned of each.
  */
-export async function returnableLines(tx: Reader, orderId: number): Promise<ReturnableLine[]> {
+function selectReturnableLines(tx: Reader) {
   const returned = sql<number>`coalesce((
     select sum(rl.qty) from ${returnLines} rl join ${returns} r on r.id = rl.return_id
     where rl.order_line_id = ${orderLines.id} and r.status <> ${RETURN_STATUS.REJECTED}
   ), 0)::int`;
-  const rows = await tx
+  return tx
     .select({
       lineId: orderLines.id,
       productId: orderLines.productId,
@@ -89,20 +89,39 @@ export async function returnableLines(tx: Reader, orderId: number): Promise<Retu
     })
     .from(orderLines)
     .leftJoin(products, eq(products.productId, orderLines.productId))
-    .where(and(eq(orderLines.orderId, orderId), sql`${orderLines.qtyPicked} > 0`))
+    .where(and(eq(orderLines.orderId, sql.placeholder('orderId')), sql`${orderLines.qtyPicked} > 0`))
     .orderBy(asc(orderLines.id));
-  return rows.map((r) => ({ ...r, returned: Number(r.returned), returnable: Math.max(0, r.delivered - Number(r.returned)) }));
 }
+const returnableLinesRead = preparedRead('returnable_lines', (db, _shape: '', as) => selectReturnableLines(db).prepare(as));
+
+type ReturnableRow = Awaited<ReturnType<ReturnType<typeof selectReturnableLines>['execute']>>[number];
+const toReturnableLine = (r: ReturnableRow): ReturnableLine => ({ ...r, returned: Number(r.returned), returnable: Math.max(0, r.delivered - Number(r.returned)) });
+
+export async function returnableLines(tx: Reader, orderId: number): Promise<ReturnableLine[]> {
+  return (await selectReturnableLines(tx).execute({ orderId })).map(toReturnableLine);
+}
+
+/** The order of a shipment (shape 's': in the caller's stores) and whether it has an open return, in one statement. */
+const returnableOrder = preparedRead('returnable_order', (db, shape: '' | 's', as) =>
+  db
+    .select({
+      ...pickColumns(orders, ['id', 'shipmentNo', 'orderNo', 'statusId', 'deliveryType', 'appId', 'customerName', 'completedAt']),
+      open: sql<boolean>`exists (${db.select({ id: returns.id }).from(returns).where(openReturnOf(orders.id))})`,
+    })
+    .from(orders)
+    .where(and(eq(orders.shipmentNo, sql.placeholder('shipmentNo')), shape === 's' ? inScope(orders.storeCode) : undefined))
+    .limit(1)
+    .prepare(as),
+);
 
 /** GET /api/returns/returnable/:shipmentNo: the order in the caller's stores, what of it may come back, and whether a return may be recorded now. */
 export async function getReturnable(db: Db, p: Principal, shipmentNo: string, windowDays: number, now = new Date()): Promise<Returnable> {
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.shipmentNo, shipmentNo), storeScope(orders.storeCode, p)))
-    .limit(1);
+  const scope = scopeKind(p);
+  if (scope === 'none') throw new AppError('NOT_FOUND');
+  const [order] = await returnableOrder(db, scope === 'some' ? 's' : '').execute({ shipmentNo, stores: scopeValue(p) });
   if (!order) throw new AppError('NOT_FOUND');
-  const [open, lines] = await Promise.all([hasOpenReturn(db, order.id), returnableLines(db, order.id)]);
+  const lines = (await returnableLinesRead(db, '').execute({ orderId: order.id })).map(toReturnableLine);
+  const open = Boolean(order.open);
   return {
     shipmentNo: order.shipmentNo,
     orderNo: order.orderNo,

@@ -12,45 +12,59 @@ import {
 } from '@gerai/contract';
 import type { Db } from '../../db/client';
 import { likeTerm } from '../../db/like';
+import { preparedRead } from '../../db/prepared';
 import { returnLines, returns } from '../../db/schema';
 import { readPage } from '../../platform/paging';
 import type { Principal } from '../../platform/principal';
 import { assertStoreVisible, requireActiveStore } from '../../platform/scope';
 import { isReturnStatus, requester, returnOrderOf } from './views';
 
+/** The store's returns in one status, searched (shape 'q') by shipment, order or customer: one prepared statement per shape (decision 163). */
+function listWhere(shape: string, order: ReturnType<typeof returnOrderOf>) {
+  const term = sql.placeholder('term');
+  return and(
+    eq(returns.storeCode, sql.placeholder('storeCode')),
+    eq(returns.status, sql.placeholder('status')),
+    shape.includes('q') ? or(ilike(returns.shipmentNo, term), ilike(order.orderNo, term), ilike(order.customerName, term)) : undefined,
+  );
+}
+
+const listPage = preparedRead('returns_list', (db, shape: string, as) => {
+  // Each return's order by id (returnOrderOf: not a join over every order).
+  const order = returnOrderOf(db);
+  const itemCount = sql<number>`coalesce((select sum(rl.qty) from ${returnLines} rl where rl.return_id = ${returns.id}), 0)::int`;
+  return db
+    .select({
+      r: returns,
+      orderNo: order.orderNo,
+      appId: order.appId,
+      customerName: order.customerName,
+      requesterName: requester.name,
+      itemCount,
+    })
+    .from(returns)
+    .innerJoinLateral(order, sql`true`)
+    .leftJoin(requester, eq(requester.id, returns.requestedBy))
+    .where(listWhere(shape, order))
+    .orderBy(desc(returns.createdAt), desc(returns.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(as);
+});
+const listCount = preparedRead('returns_list_n', (db, shape: string, as) => {
+  const order = returnOrderOf(db);
+  return db.select({ n: count() }).from(returns).innerJoinLateral(order, sql`true`).where(listWhere(shape, order)).prepare(as);
+});
+
 /** The active store's returns in one status (the route /retur/list/:status), newest first, searched by shipment, order or customer. */
 export async function listReturns(db: Db, p: Principal, q: ReturnListQuery): Promise<ReturnList> {
   const storeCode = requireActiveStore(p);
   const term = likeTerm(q.query);
-  // Each return's order by id (returnOrderOf: not a join over every order).
-  const order = returnOrderOf(db);
-  const where = and(
-    eq(returns.storeCode, storeCode),
-    eq(returns.status, q.status),
-    term ? or(ilike(returns.shipmentNo, term), ilike(order.orderNo, term), ilike(order.customerName, term)) : undefined,
-  );
-  const itemCount = sql<number>`coalesce((select sum(rl.qty) from ${returnLines} rl where rl.return_id = ${returns.id}), 0)::int`;
+  const shape = term ? 'q' : '';
+  const values = { storeCode, status: q.status, term };
   return readPage(
     q,
-    (w) => [
-    db
-      .select({
-        r: returns,
-        orderNo: order.orderNo,
-        appId: order.appId,
-        customerName: order.customerName,
-        requesterName: requester.name,
-        itemCount,
-      })
-      .from(returns)
-      .innerJoinLateral(order, sql`true`)
-      .leftJoin(requester, eq(requester.id, returns.requestedBy))
-      .where(where)
-      .orderBy(desc(returns.createdAt), desc(returns.id))
-      .limit(w.limit)
-      .offset(w.offset),
-    db.select({ n: count() }).from(returns).innerJoinLateral(order, sql`true`).where(where),
-    ],
+    (w) => [listPage(db, shape).execute({ ...values, ...w }), listCount(db, shape).execute(values)],
     (row) => ({
       id: row.r.id,
       shipmentNo: row.r.shipmentNo,

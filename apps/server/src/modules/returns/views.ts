@@ -15,11 +15,11 @@ import {
 } from '@gerai/contract';
 import type { Db, Reader } from '../../db/client';
 import { pickColumns } from '../../db/columns';
+import { inScope, preparedRead, scopeKind, scopeValue } from '../../db/prepared';
 import { auditLog, orderLines, orders, products, returnLines, returnPhotos, returnReasons, returns, uploads, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { listReasons as listReasonsOf, reasonDisplay, resolveReason as resolveReasonOf } from '../../platform/reasons';
-import { storeScope } from '../../platform/scope';
 import { toUpload } from '../../platform/uploads';
 import { isoOrNull } from '../../platform/iso';
 
@@ -96,9 +96,9 @@ export function returnOrderLineOf(db: Reader) {
 
 type ReturnJoinRow = Awaited<ReturnType<ReturnType<typeof selectReturns>['where']>>[number];
 
-async function linesOf(db: Reader, returnId: number) {
+const linesRead = preparedRead('return_lines', (db, _shape: '', as) => {
   const line = returnOrderLineOf(db);
-  const rows = await db
+  return db
     .select({
       lineId: returnLines.orderLineId,
       id: returnLines.id,
@@ -115,8 +115,13 @@ async function linesOf(db: Reader, returnId: number) {
     .from(returnLines)
     .leftJoinLateral(line, sql`true`)
     .leftJoin(products, eq(products.productId, returnLines.productId))
-    .where(eq(returnLines.returnId, returnId))
-    .orderBy(asc(returnLines.id));
+    .where(eq(returnLines.returnId, sql.placeholder('returnId')))
+    .orderBy(asc(returnLines.id))
+    .prepare(as);
+});
+
+async function linesOf(db: Db, returnId: number) {
+  const rows = await linesRead(db, '').execute({ returnId });
   return rows.map((l) => ({
     // The order line's id names the line in every request; a line whose order line is gone keeps its own (negative) id.
     lineId: l.lineId ?? -l.id,
@@ -130,13 +135,18 @@ async function linesOf(db: Reader, returnId: number) {
   }));
 }
 
-async function photosOf(db: Reader, returnId: number) {
-  const rows = await db
+const photosRead = preparedRead('return_photos', (db, _shape: '', as) =>
+  db
     .select({ id: uploads.id, mime: uploads.mime, size: uploads.size })
     .from(returnPhotos)
     .innerJoin(uploads, eq(uploads.id, returnPhotos.uploadId))
-    .where(eq(returnPhotos.returnId, returnId))
-    .orderBy(asc(returnPhotos.sort), asc(uploads.id));
+    .where(eq(returnPhotos.returnId, sql.placeholder('returnId')))
+    .orderBy(asc(returnPhotos.sort), asc(uploads.id))
+    .prepare(as),
+);
+
+async function photosOf(db: Db, returnId: number) {
+  const rows = await photosRead(db, '').execute({ returnId });
   return rows.map(toUpload);
 }
 
@@ -146,13 +156,18 @@ export const isReturnStatus = (v: string | null): v is ReturnStatus => v !== nul
  * The steps taken, oldest first, from the audit rows of the return (every step writes one). A return
  * recorded without one (the demo's) starts from its own creation.
  */
-async function historyOf(db: Reader, row: ReturnJoinRow): Promise<ReturnDetail['history']> {
-  const rows = await db
+const historyRead = preparedRead('return_history', (db, _shape: '', as) =>
+  db
     .select({ action: auditLog.action, from: auditLog.fromValue, to: auditLog.toValue, reason: auditLog.reason, at: auditLog.createdAt, actorName: actor.name })
     .from(auditLog)
     .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
-    .where(and(eq(auditLog.entity, RETURN_ENTITY), eq(auditLog.entityId, String(row.r.id))))
-    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+    .where(and(eq(auditLog.entity, RETURN_ENTITY), eq(auditLog.entityId, sql.placeholder('entityId'))))
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.id))
+    .prepare(as),
+);
+
+async function historyOf(db: Db, row: ReturnJoinRow): Promise<ReturnDetail['history']> {
+  const rows = await historyRead(db, '').execute({ entityId: String(row.r.id) });
   const steps = rows
     .filter((h) => isReturnStatus(h.to))
     .map((h) => ({ action: h.action, fromStatus: isReturnStatus(h.from) ? h.from : null, status: h.to as ReturnStatus, actorName: h.actorName, at: h.at.toISOString(), note: h.reason }));
@@ -162,7 +177,7 @@ async function historyOf(db: Reader, row: ReturnJoinRow): Promise<ReturnDetail['
   return steps;
 }
 
-async function toDetail(db: Reader, p: Principal, row: ReturnJoinRow): Promise<ReturnDetail> {
+async function toDetail(db: Db, p: Principal, row: ReturnJoinRow): Promise<ReturnDetail> {
   const { r, order } = row;
   const status = r.status as ReturnStatus;
   const [lines, photos, history] = await Promise.all([linesOf(db, r.id), photosOf(db, r.id), historyOf(db, row)]);
@@ -206,19 +221,31 @@ async function toDetail(db: Reader, p: Principal, row: ReturnJoinRow): Promise<R
   };
 }
 
+const detailById = preparedRead('return_by_id', (db, _shape: '', as) =>
+  selectReturns(db).where(eq(returns.id, sql.placeholder('id'))).limit(1).prepare(as),
+);
+
 /** A return the caller has just changed (its scope was checked by the change). */
-export async function loadReturnDetail(db: Reader, p: Principal, returnId: number): Promise<ReturnDetail> {
-  const [row] = await selectReturns(db).where(eq(returns.id, returnId)).limit(1);
+export async function loadReturnDetail(db: Db, p: Principal, returnId: number): Promise<ReturnDetail> {
+  const [row] = await detailById(db, '').execute({ id: returnId });
   if (!row) throw new Error(`return ${returnId} vanished`);
   return toDetail(db, p, row);
 }
 
+/** The order's latest return; shape 's': in the caller's stores (a super user's reads have no scope). */
+const latestOfOrder = preparedRead('return_latest', (db, shape: '' | 's', as) =>
+  selectReturns(db)
+    .where(and(eq(returns.shipmentNo, sql.placeholder('shipmentNo')), shape === 's' ? inScope(returns.storeCode) : undefined))
+    .orderBy(desc(returns.createdAt), desc(returns.id))
+    .limit(1)
+    .prepare(as),
+);
+
 /** GET /api/returns/:shipmentNo: the order's latest return, in the caller's stores. */
 export async function getReturnDetail(db: Db, p: Principal, shipmentNo: string): Promise<ReturnDetail> {
-  const [row] = await selectReturns(db)
-    .where(and(eq(returns.shipmentNo, shipmentNo), storeScope(returns.storeCode, p)))
-    .orderBy(desc(returns.createdAt), desc(returns.id))
-    .limit(1);
+  const scope = scopeKind(p);
+  if (scope === 'none') throw new AppError('RETURN_NOT_FOUND');
+  const [row] = await latestOfOrder(db, scope === 'some' ? 's' : '').execute({ shipmentNo, stores: scopeValue(p) });
   if (!row) throw new AppError('RETURN_NOT_FOUND');
   return toDetail(db, p, row);
 }
