@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { POD_APPROVAL_STATUS } from '@gerai/contract';
 import { listRequests } from '../modules/pod/queries';
 import { loadPrincipal } from '../platform/principal';
 import { DEMO_NIK } from '../seed/demo-data';
-import { describeOnPostgres } from '../test/plans';
+import { describeOnPostgres, preparedBy } from '../test/plans';
 import type { Db, DbHandle } from './client';
 import { preparedRead } from './prepared';
 import { users } from './schema';
@@ -26,23 +25,6 @@ describe('preparedRead', () => {
   });
 });
 
-/** Every statement a node-postgres connection is sent while `read` runs, with the name it was prepared under. */
-async function sentBy(read: () => Promise<unknown>): Promise<Array<{ name: string | undefined; text: string }>> {
-  const sent: Array<{ name: string | undefined; text: string }> = [];
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const config = args[0] as string | { name?: string; text: string };
-    if (typeof config === 'object') sent.push({ name: config.name, text: config.text });
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
-  try {
-    await read();
-  } finally {
-    pg.Client.prototype.query = query;
-  }
-  return sent;
-}
-
 async function principalOf(handle: DbHandle, nik: string) {
   const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.nik, nik));
   return (await loadPrincipal(handle.db, user!.id))!;
@@ -51,8 +33,8 @@ async function principalOf(handle: DbHandle, nik: string) {
 describeOnPostgres('a prepared read as the app sends it', (db) => {
   it('sends the POD queue as named statements, one text for one store and for an area of ten', async () => {
     const query = { page: 1, size: 20, status: POD_APPROVAL_STATUS.PENDING, startDate: undefined, endDate: undefined, shipmentNo: undefined };
-    const chief = await sentBy(async () => listRequests(db().db, await principalOf(db(), DEMO_NIK.STORE_CHIEF), query));
-    const area = await sentBy(async () => listRequests(db().db, await principalOf(db(), DEMO_NIK.AREA_SUPERVISOR), query));
+    const chief = await preparedBy(async () => listRequests(db().db, await principalOf(db(), DEMO_NIK.STORE_CHIEF), query));
+    const area = await preparedBy(async () => listRequests(db().db, await principalOf(db(), DEMO_NIK.AREA_SUPERVISOR), query));
     const queue = (sent: typeof chief) => sent.filter((s) => /pod_approval_requests/.test(s.text));
     expect(queue(chief).map((s) => s.name).sort()).toEqual(['pod_queue_n_st', 'pod_queue_st']);
     // The stores are one array value, never a list written into the text: the same two statements serve both.

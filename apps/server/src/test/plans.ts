@@ -22,8 +22,9 @@ export function describeOnPostgres(name: string, body: (db: () => DbHandle) => v
   });
 }
 
-/** A statement as the app sent it to PostgreSQL. */
+/** A statement as the app sent it to PostgreSQL, with the name it was prepared under (none: planned for this call). */
 export interface SentStatement {
+  name?: string;
   text: string;
   values: unknown[];
 }
@@ -61,9 +62,25 @@ export function recordStatements(): { sent: SentStatement[]; stop: () => void } 
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const [config, values] = args;
-    const c = config as string | { text: string; values?: unknown[] };
-    sent.push(typeof c === 'string' ? { text: c, values: (values as unknown[]) ?? [] } : { text: c.text, values: c.values ?? (values as unknown[]) ?? [] });
+    const c = config as string | { name?: string; text: string; values?: unknown[] };
+    sent.push(typeof c === 'string' ? { text: c, values: (values as unknown[]) ?? [] } : { name: c.name || undefined, text: c.text, values: c.values ?? (values as unknown[]) ?? [] });
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof query;
   return { sent, stop: () => (pg.Client.prototype.query = query) };
+}
+
+/** What `read` sends, statement by statement (a transaction's own begin, commit and settings left out). */
+export async function sentBy(read: () => Promise<unknown>): Promise<SentStatement[]> {
+  const rec = recordStatements();
+  try {
+    await read();
+  } finally {
+    rec.stop();
+  }
+  return rec.sent.filter((s) => !/^(begin|commit|rollback|set )/i.test(s.text));
+}
+
+/** The statements `read` prepares, as name and text in name order: what two callers' reads compare by (their values differ). */
+export async function preparedBy(read: () => Promise<unknown>): Promise<Array<{ name: string | undefined; text: string }>> {
+  return (await sentBy(read)).map(({ name, text }) => ({ name, text })).sort((a, b) => String(a.name).localeCompare(String(b.name)));
 }

@@ -1,31 +1,11 @@
 import { expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import type { DbHandle } from '../../db/client';
 import { stockBookings, users } from '../../db/schema';
 import { loadPrincipal, type Principal } from '../../platform/principal';
 import { DEMO_NIK } from '../../seed/demo-data';
-import { describeOnPostgres } from '../../test/plans';
+import { describeOnPostgres, preparedBy } from '../../test/plans';
 import { bookingsByStore, listBookings } from './queries';
-
-type Sent = Array<{ name: string | undefined; text: string }>;
-
-/** Every statement a node-postgres connection is sent while `read` runs, with the name it was prepared under. */
-async function sentBy(read: () => Promise<unknown>): Promise<Sent> {
-  const sent: Sent = [];
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const config = args[0] as string | { name?: string; text: string };
-    if (typeof config === 'object') sent.push({ name: config.name, text: config.text });
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
-  try {
-    await read();
-  } finally {
-    pg.Client.prototype.query = query;
-  }
-  return sent.sort((a, b) => String(a.name).localeCompare(String(b.name)));
-}
 
 /** A demo member working in T001 (the area supervisor's stores are ten). */
 async function memberAtT001(handle: DbHandle, nik: string): Promise<Principal> {
@@ -40,11 +20,11 @@ describeOnPostgres('bookings: the lists as the app sends them', (db) => {
     const chief = await memberAtT001(handle, DEMO_NIK.STORE_CHIEF);
     const area = await memberAtT001(handle, DEMO_NIK.AREA_SUPERVISOR);
     const ofProduct = (p: Principal) =>
-      sentBy(async () => {
+      preparedBy(async () => {
         const page = await listBookings(handle.db, p, { page: 1, size: 20, productId: booking!.productId, includeCancelled: true });
         expect(page.items.map((i) => i.bookID)).toContain(booking!.id);
       });
-    const byStore = (p: Principal) => sentBy(async () => expect((await bookingsByStore(handle.db, p, { page: 1, size: 20 })).total).toBeGreaterThan(0));
+    const byStore = (p: Principal) => preparedBy(async () => expect((await bookingsByStore(handle.db, p, { page: 1, size: 20 })).total).toBeGreaterThan(0));
 
     const products = await ofProduct(chief);
     expect(products.map((s) => s.name)).toEqual(['bookings_list_n_xp', 'bookings_list_xp']);

@@ -1,37 +1,14 @@
 import { expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import pg from 'pg';
 import type { DbHandle } from '../../db/client';
 import { tickets, users } from '../../db/schema';
 import { loadPrincipal } from '../../platform/principal';
 import { DEMO_NIK } from '../../seed/demo-data';
-import { describeOnPostgres } from '../../test/plans';
+import { describeOnPostgres, preparedBy } from '../../test/plans';
 import { getTicketDetail } from './queries';
 
 // A ticket's detail is three prepared reads side by side (decision 163): named statements, one text
 // for a store and for an area of ten (the stores are one array value).
-
-interface Sent {
-  name: string | undefined;
-  text: string;
-}
-
-/** Every statement a node-postgres connection is sent while `read` runs, with the name it was prepared under. */
-async function sentBy(read: () => Promise<unknown>): Promise<Sent[]> {
-  const sent: Sent[] = [];
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const config = args[0] as string | { name?: string; text: string };
-    if (typeof config === 'object') sent.push({ name: config.name, text: config.text });
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
-  try {
-    await read();
-  } finally {
-    pg.Client.prototype.query = query;
-  }
-  return sent;
-}
 
 async function principalOf(handle: DbHandle, nik: string) {
   const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.nik, nik));
@@ -43,7 +20,7 @@ describeOnPostgres('a ticket as the app reads it', (db) => {
     const [ticket] = await db().db.select({ id: tickets.id }).from(tickets).where(eq(tickets.storeCode, 'T001')).orderBy(asc(tickets.id)).limit(1);
     const detail = async (nik: string) => {
       const p = await principalOf(db(), nik);
-      const sent = await sentBy(async () => expect((await getTicketDetail(db().db, p, ticket!.id, 7)).id).toBe(ticket!.id));
+      const sent = await preparedBy(async () => expect((await getTicketDetail(db().db, p, ticket!.id, 7)).id).toBe(ticket!.id));
       return sent.sort((a, b) => String(a.name).localeCompare(String(b.name)));
     };
     const chief = await detail(DEMO_NIK.STORE_CHIEF);

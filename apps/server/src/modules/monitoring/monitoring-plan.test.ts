@@ -5,7 +5,7 @@ import { loadConfig } from '../../config';
 import { users } from '../../db/schema';
 import { loadPrincipal } from '../../platform/principal';
 import { DEMO_NIK } from '../../seed/demo-data';
-import { describeOnPostgres, literal, planOf, recordStatements, type SentStatement } from '../../test/plans';
+import { describeOnPostgres, literal, planOf, sentBy, type SentStatement } from '../../test/plans';
 import { escalateDue } from './escalation';
 import { loadLateOrders } from './late-orders';
 import { loadMonitoring, loadStoreRows } from './queries';
@@ -20,17 +20,6 @@ import { loadTileStores } from './tile-stores';
  * (on the seeded few hundred orders a scan is cheaper, and rightly chosen). The benchmark data's plans were checked by
  * hand with EXPLAIN (ANALYZE, BUFFERS) (see the reports of issues 15 and 27).
  */
-
-/** What `read` sends, statement by statement (a transaction's own begin and commit left out). */
-async function sentBy(read: () => Promise<unknown>): Promise<SentStatement[]> {
-  const rec = recordStatements();
-  try {
-    await read();
-  } finally {
-    rec.stop();
-  }
-  return rec.sent.filter((s) => !/^(begin|commit|rollback|set )/i.test(s.text));
-}
 
 /**
  * The plans PostgreSQL used for a statement run as the app runs it, prepared and executed 12 times: generic ones (planned

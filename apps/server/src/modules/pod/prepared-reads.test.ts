@@ -1,47 +1,26 @@
 import { expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { POD_REQUEST_TYPE } from '@gerai/contract';
 import type { DbHandle } from '../../db/client';
 import { orders, podApprovalRequests, returns, users } from '../../db/schema';
 import { loadPrincipal } from '../../platform/principal';
 import { DEMO_NIK } from '../../seed/demo-data';
-import { describeOnPostgres } from '../../test/plans';
+import { describeOnPostgres, preparedBy } from '../../test/plans';
 import { latestReturnStatus } from '../returns';
 import { getRequestDetail, listMyRequests } from './queries';
 
+type Prepared = Awaited<ReturnType<typeof preparedBy>>;
+
 // The crew's view and the approval detail are prepared reads (decision 163): named statements, one
 // text for a store and for an area of ten (the stores are one array value).
-
-interface Sent {
-  name: string | undefined;
-  text: string;
-}
-
-/** Every statement a node-postgres connection is sent while `read` runs, with the name it was prepared under. */
-async function sentBy(read: () => Promise<unknown>): Promise<Sent[]> {
-  const sent: Sent[] = [];
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const config = args[0] as string | { name?: string; text: string };
-    if (typeof config === 'object') sent.push({ name: config.name, text: config.text });
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
-  try {
-    await read();
-  } finally {
-    pg.Client.prototype.query = query;
-  }
-  return sent;
-}
 
 async function principalOf(handle: DbHandle, nik: string) {
   const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.nik, nik));
   return (await loadPrincipal(handle.db, user!.id))!;
 }
 
-const requestReads = (sent: Sent[]) => sent.filter((s) => /pod_approval_requests/.test(s.text));
-const arrayScoped = (sent: Sent[]) => sent.every((s) => s.text.includes('= any(') && !/ in \(/.test(s.text));
+const requestReads = (sent: Prepared) => sent.filter((s) => /pod_approval_requests/.test(s.text));
+const arrayScoped = (sent: Prepared) => sent.every((s) => s.text.includes('= any(') && !/ in \(/.test(s.text));
 
 describeOnPostgres('the POD crew reads as the app sends them', (db) => {
   /** A T001 request of the demo data (a store both the kepala toko and the area supervisor see). */
@@ -58,10 +37,10 @@ describeOnPostgres('the POD crew reads as the app sends them', (db) => {
 
   it("sends the crew's view as named statements by shape, one text for one store and for an area of ten", async () => {
     const { shipmentNo } = await t001Request();
-    const own = await sentBy(async () => listMyRequests(db().db, await principalOf(db(), DEMO_NIK.STAFF), undefined));
-    const chief = await sentBy(async () => listMyRequests(db().db, await principalOf(db(), DEMO_NIK.STORE_CHIEF), shipmentNo, POD_REQUEST_TYPE.ORDER));
-    const area = await sentBy(async () => listMyRequests(db().db, await principalOf(db(), DEMO_NIK.AREA_SUPERVISOR), shipmentNo, POD_REQUEST_TYPE.ORDER));
-    const all = await sentBy(async () => listMyRequests(db().db, await principalOf(db(), DEMO_NIK.SUPER_USER), shipmentNo));
+    const own = await preparedBy(async () => listMyRequests(db().db, await principalOf(db(), DEMO_NIK.STAFF), undefined));
+    const chief = await preparedBy(async () => listMyRequests(db().db, await principalOf(db(), DEMO_NIK.STORE_CHIEF), shipmentNo, POD_REQUEST_TYPE.ORDER));
+    const area = await preparedBy(async () => listMyRequests(db().db, await principalOf(db(), DEMO_NIK.AREA_SUPERVISOR), shipmentNo, POD_REQUEST_TYPE.ORDER));
+    const all = await preparedBy(async () => listMyRequests(db().db, await principalOf(db(), DEMO_NIK.SUPER_USER), shipmentNo));
     expect(requestReads(own).map((s) => s.name)).toEqual(['pod_mine_s']);
     expect(requestReads(chief).map((s) => s.name)).toEqual(['pod_mine_sht']);
     expect(requestReads(area)).toEqual(requestReads(chief));
@@ -75,7 +54,7 @@ describeOnPostgres('the POD crew reads as the app sends them', (db) => {
     const { shipmentNo, deliveryType, type } = await t001Request();
     const detail = async (nik: string) => {
       const p = await principalOf(db(), nik);
-      const sent = await sentBy(async () => expect((await getRequestDetail(db().db, p, shipmentNo, deliveryType, type)).shipmentNo).toBe(shipmentNo));
+      const sent = await preparedBy(async () => expect((await getRequestDetail(db().db, p, shipmentNo, deliveryType, type)).shipmentNo).toBe(shipmentNo));
       return requestReads(sent);
     };
     const chief = await detail(DEMO_NIK.STORE_CHIEF);
@@ -104,7 +83,7 @@ describeOnPostgres('the POD crew reads as the app sends them', (db) => {
     try {
       const chief = await principalOf(db(), DEMO_NIK.STORE_CHIEF);
       let returnStatus: unknown;
-      const sent = await sentBy(async () => {
+      const sent = await preparedBy(async () => {
         returnStatus = (await getRequestDetail(db().db, chief, ret!.shipmentNo, ret!.deliveryType, POD_REQUEST_TYPE.RETURN)).returnStatus;
       });
       expect(sent.map((s) => s.name)).toEqual(['pod_detail_s']);

@@ -1,33 +1,13 @@
 import { expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import type { DbHandle } from '../../db/client';
 import { returns, users } from '../../db/schema';
 import { loadPrincipal, type Principal } from '../../platform/principal';
 import { DEMO_NIK } from '../../seed/demo-data';
-import { describeOnPostgres } from '../../test/plans';
+import { describeOnPostgres, preparedBy } from '../../test/plans';
 import { getReturnable } from './eligibility';
 import { listReturns } from './queries';
 import { getReturnDetail } from './views';
-
-type Sent = Array<{ name: string | undefined; text: string }>;
-
-/** Every statement a node-postgres connection is sent while `read` runs, with the name it was prepared under. */
-async function sentBy(read: () => Promise<unknown>): Promise<Sent> {
-  const sent: Sent = [];
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const config = args[0] as string | { name?: string; text: string };
-    if (typeof config === 'object') sent.push({ name: config.name, text: config.text });
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
-  try {
-    await read();
-  } finally {
-    pg.Client.prototype.query = query;
-  }
-  return sent.sort((a, b) => String(a.name).localeCompare(String(b.name)));
-}
 
 /** A demo member working in T001 (the area supervisor's stores are ten). */
 async function memberAtT001(handle: DbHandle, nik: string): Promise<Principal> {
@@ -41,8 +21,8 @@ describeOnPostgres('returns: the reads as the app sends them', (db) => {
     const [ret] = await handle.db.select({ shipmentNo: returns.shipmentNo }).from(returns).where(eq(returns.storeCode, 'T001')).limit(1);
     const chief = await memberAtT001(handle, DEMO_NIK.STORE_CHIEF);
     const area = await memberAtT001(handle, DEMO_NIK.AREA_SUPERVISOR);
-    const detail = (p: Principal) => sentBy(async () => expect((await getReturnDetail(handle.db, p, ret!.shipmentNo)).shipmentNo).toBe(ret!.shipmentNo));
-    const returnable = (p: Principal) => sentBy(async () => expect((await getReturnable(handle.db, p, ret!.shipmentNo, 30)).shipmentNo).toBe(ret!.shipmentNo));
+    const detail = (p: Principal) => preparedBy(async () => expect((await getReturnDetail(handle.db, p, ret!.shipmentNo)).shipmentNo).toBe(ret!.shipmentNo));
+    const returnable = (p: Principal) => preparedBy(async () => expect((await getReturnable(handle.db, p, ret!.shipmentNo, 30)).shipmentNo).toBe(ret!.shipmentNo));
 
     const chiefDetail = await detail(chief);
     expect(chiefDetail.map((s) => s.name)).toEqual(['return_history', 'return_latest_s', 'return_lines', 'return_photos']);
@@ -63,7 +43,7 @@ describeOnPostgres('returns: the reads as the app sends them', (db) => {
     const chief = await memberAtT001(handle, DEMO_NIK.STORE_CHIEF);
     const area = await memberAtT001(handle, DEMO_NIK.AREA_SUPERVISOR);
     const list = (p: Principal, query?: string) =>
-      sentBy(async () => {
+      preparedBy(async () => {
         const page = await listReturns(handle.db, p, { status: ret!.status as never, page: 1, size: 20, query });
         expect(page.items.map((i) => i.shipmentNo)).toContain(ret!.shipmentNo);
       });

@@ -1,11 +1,10 @@
 import { expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { DbHandle } from '../../db/client';
 import { users } from '../../db/schema';
 import { loadPrincipal } from '../../platform/principal';
 import { DEMO_NIK } from '../../seed/demo-data';
-import { describeOnPostgres, literal } from '../../test/plans';
+import { describeOnPostgres, literal, sentBy } from '../../test/plans';
 import { searchStock } from './lookup';
 
 // The product search is a prepared read (decision 163): its page and count as named statements.
@@ -14,29 +13,6 @@ interface PlanNode {
   'Relation Name'?: string;
   'Actual Loops': number;
   Plans?: PlanNode[];
-}
-
-interface Sent {
-  name: string | undefined;
-  text: string;
-  values: unknown[];
-}
-
-/** Every statement a node-postgres connection is sent while `read` runs, with the name it was prepared under. */
-async function sentBy(read: () => Promise<unknown>): Promise<Sent[]> {
-  const sent: Sent[] = [];
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const config = args[0] as string | { name?: string; text: string; values?: unknown[] };
-    if (typeof config === 'object') sent.push({ name: config.name, text: config.text, values: config.values ?? (args[1] as unknown[] | undefined) ?? [] });
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
-  try {
-    await read();
-  } finally {
-    pg.Client.prototype.query = query;
-  }
-  return sent;
 }
 
 async function principalOf(handle: DbHandle, nik: string) {

@@ -1,37 +1,19 @@
 import { expect, it } from 'vitest';
 import { and, asc, desc, eq, ilike, ne, or } from 'drizzle-orm';
-import pg from 'pg';
 import type { DbHandle } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { materialTransfers, stores, users } from '../../db/schema';
 import { loadPrincipal } from '../../platform/principal';
 import { DEMO_NIK } from '../../seed/demo-data';
-import { describeOnPostgres } from '../../test/plans';
+import { describeOnPostgres, preparedBy } from '../../test/plans';
 import { countTransfers, listDiscrepancies, listLocked, listTransfers, listTransferStores } from './queries';
 import { getTransferDetail } from './views';
 
-type Sent = Array<{ name: string | undefined; text: string }>;
+type Prepared = Awaited<ReturnType<typeof preparedBy>>;
 
-/** Every statement a node-postgres connection is sent while `read` runs, with the name it was prepared under. */
-async function sentBy(read: () => Promise<unknown>): Promise<Sent> {
-  const sent: Sent = [];
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const config = args[0] as string | { name?: string; text: string };
-    if (typeof config === 'object') sent.push({ name: config.name, text: config.text });
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
-  try {
-    await read();
-  } finally {
-    pg.Client.prototype.query = query;
-  }
-  return sent.sort((a, b) => String(a.name).localeCompare(String(b.name)));
-}
-
-const names = (sent: Sent) => sent.map((s) => s.name);
+const names = (sent: Prepared) => sent.map((s) => s.name);
 /** The stores are one array value, never a list written into the text. */
-const scopedByArray = (sent: Sent) => sent.some((s) => s.text.includes('= any(')) && sent.every((s) => !/ in \(\$/.test(s.text));
+const scopedByArray = (sent: Prepared) => sent.some((s) => s.text.includes('= any(')) && sent.every((s) => !/ in \(\$/.test(s.text));
 
 async function principalOf(handle: DbHandle, nik: string) {
   const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.nik, nik));
@@ -49,23 +31,23 @@ describeOnPostgres('the transfers area’s reads as the app sends them', (db) =>
       .orderBy(desc(materialTransfers.id))
       .limit(1);
     const [chief, area, superUser] = [await principalOf(db(), DEMO_NIK.STORE_CHIEF), await principalOf(db(), DEMO_NIK.AREA_SUPERVISOR), await principalOf(db(), DEMO_NIK.SUPER_USER)];
-    const byChief = await sentBy(() => getTransferDetail(db().db, chief, { matNo: t!.matNo }));
+    const byChief = await preparedBy(() => getTransferDetail(db().db, chief, { matNo: t!.matNo }));
     expect(names(byChief)).toEqual(['transfer_detail_ms', 'transfer_history', 'transfer_lines']);
-    expect(await sentBy(() => getTransferDetail(db().db, area, { matNo: t!.matNo }))).toEqual(byChief);
+    expect(await preparedBy(() => getTransferDetail(db().db, area, { matNo: t!.matNo }))).toEqual(byChief);
     expect(scopedByArray(byChief)).toBe(true);
-    expect(names(await sentBy(() => getTransferDetail(db().db, area, { idTbsms: t!.idTbsms })))).toEqual(['transfer_detail_ts', 'transfer_history', 'transfer_lines']);
+    expect(names(await preparedBy(() => getTransferDetail(db().db, area, { idTbsms: t!.idTbsms })))).toEqual(['transfer_detail_ts', 'transfer_history', 'transfer_lines']);
     // Every store: no scope in the text at all.
-    expect(names(await sentBy(() => getTransferDetail(db().db, superUser, { matNo: t!.matNo })))).toEqual(['transfer_detail_m', 'transfer_history', 'transfer_lines']);
+    expect(names(await preparedBy(() => getTransferDetail(db().db, superUser, { matNo: t!.matNo })))).toEqual(['transfer_detail_m', 'transfer_history', 'transfer_lines']);
   });
 
   it('sends my store’s lists and counts as one named statement per shape', async () => {
     const crew = await principalOf(db(), DEMO_NIK.STAFF);
-    const out = await sentBy(() => listTransfers(db().db, crew, { ...page, side: 'out' }));
+    const out = await preparedBy(() => listTransfers(db().db, crew, { ...page, side: 'out' }));
     expect(names(out)).toEqual(['transfer_list_n_o', 'transfer_list_o']);
-    const searched = await sentBy(() => listTransfers(db().db, crew, { ...page, side: 'in', status: 'finish', q: 'T00' }));
+    const searched = await preparedBy(() => listTransfers(db().db, crew, { ...page, side: 'in', status: 'finish', q: 'T00' }));
     expect(names(searched)).toEqual(['transfer_list_n_uq', 'transfer_list_uq']);
-    expect(names(await sentBy(() => countTransfers(db().db, crew, { sender: true, receiver: true })))).toEqual(['transfer_counts_sr']);
-    expect(names(await sentBy(() => countTransfers(db().db, crew, { sender: false, receiver: true })))).toEqual(['transfer_counts_r']);
+    expect(names(await preparedBy(() => countTransfers(db().db, crew, { sender: true, receiver: true })))).toEqual(['transfer_counts_sr']);
+    expect(names(await preparedBy(() => countTransfers(db().db, crew, { sender: false, receiver: true })))).toEqual(['transfer_counts_r']);
   });
 
   it('sends the watch lists as named statements, one text for one store and for an area of ten', async () => {
@@ -74,19 +56,19 @@ describeOnPostgres('the transfers area’s reads as the app sends them', (db) =>
       [listLocked, 'transfer_locked'],
       [listDiscrepancies, 'transfer_discrepancies'],
     ] as const) {
-      const byChief = await sentBy(() => read(db().db, chief, page));
+      const byChief = await preparedBy(() => read(db().db, chief, page));
       expect(names(byChief)).toEqual([`${name}_n_s`, `${name}_s`]);
-      expect(await sentBy(() => read(db().db, area, page))).toEqual(byChief);
+      expect(await preparedBy(() => read(db().db, area, page))).toEqual(byChief);
       expect(scopedByArray(byChief)).toBe(true);
-      expect(names(await sentBy(() => read(db().db, area, { ...page, storeCode: 'T002' })))).toEqual([`${name}_n_sc`, `${name}_sc`]);
+      expect(names(await preparedBy(() => read(db().db, area, { ...page, storeCode: 'T002' })))).toEqual([`${name}_n_sc`, `${name}_sc`]);
     }
   });
 
   it('sends the receiver search as a scan for a text too short for a trigram, else through the trigram indexes', async () => {
     const crew = await principalOf(db(), DEMO_NIK.STAFF);
-    const short = await sentBy(() => listTransferStores(db().db, crew, { ...page, q: 'an' }));
+    const short = await preparedBy(() => listTransferStores(db().db, crew, { ...page, q: 'an' }));
     expect(names(short)).toEqual(['transfer_stores_n_w', 'transfer_stores_w']);
-    const long = await sentBy(() => listTransferStores(db().db, crew, { ...page, q: 'toko' }));
+    const long = await preparedBy(() => listTransferStores(db().db, crew, { ...page, q: 'toko' }));
     expect(names(long)).toEqual(['transfer_stores', 'transfer_stores_n']);
     // The page is the trigram matches as a subquery of their own, sorted by code (not a walk of the primary key).
     expect(long.find((s) => s.name === 'transfer_stores')!.text).toMatch(/from \(select .* offset \$\d+\) "matched" order by "matched"\."code"/);
