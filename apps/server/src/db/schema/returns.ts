@@ -59,6 +59,8 @@ export const returns = pgTable(
     uniqueIndex('returns_one_open_per_order').on(t.orderId).where(sqlIn(t.status, RETURN_OPEN_STATUSES)),
     index('returns_store_status_created_idx').on(t.storeCode, t.status, t.createdAt),
     index('returns_shipment_idx').on(t.shipmentNo),
+    // An order's latest return (a return POD's detail, the collect step): a probe, not a scan of every return.
+    index('returns_order_created_idx').on(t.orderId, t.createdAt),
     // The recap's returns by reason over a range of days, across the caller's stores.
     index('returns_created_idx').on(t.createdAt),
     check('returns_status_check', sqlIn(t.status, RETURN_STATUSES)),

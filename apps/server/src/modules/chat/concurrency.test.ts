@@ -45,7 +45,11 @@ describe(`the same message ${TIMES} times at once`, () => {
     const headers = { 'idempotency-key': `same-${message.messageId}` };
     const replies = await Promise.all(Array.from({ length: TIMES }, () => api.send(STAFF, order.shipmentNo, message, headers)));
     for (const r of replies) expect([200, 201, 409], r.body).toContain(r.statusCode);
-    expect(replies.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    // A copy that comes after the first has finished gets its reply again (201 too): every reply that is not
+    // "still running" names the one message.
+    const answered = replies.filter((r) => r.statusCode !== 409);
+    expect(answered.length).toBeGreaterThan(0);
+    expect(new Set(answered.map((r) => r.json().data.id)).size).toBe(1);
     expect(await messagesOf(order.id)).toHaveLength(1);
   });
 
