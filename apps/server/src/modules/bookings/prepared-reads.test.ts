@@ -5,7 +5,7 @@ import { stockBookings, users } from '../../db/schema';
 import { loadPrincipal, type Principal } from '../../platform/principal';
 import { DEMO_NIK } from '../../seed/demo-data';
 import { describeOnPostgres, preparedBy } from '../../test/plans';
-import { bookingsByStore, listBookings } from './queries';
+import { bookingsByProduct, bookingsByStore, listBookings } from './queries';
 
 /** A demo member working in T001 (the area supervisor's stores are ten). */
 async function memberAtT001(handle: DbHandle, nik: string): Promise<Principal> {
@@ -36,5 +36,10 @@ describeOnPostgres('bookings: the lists as the app sends them', (db) => {
     // My store's place is read beside the page (prepared too), not before it.
     expect(stores.map((s) => s.name)).toEqual(['bookings_by_store', 'bookings_by_store_n', 'bookings_origin']);
     expect(await byStore(area)).toEqual(stores);
+
+    const byProduct = (p: Principal) => preparedBy(async () => expect((await bookingsByProduct(handle.db, p, { page: 1, size: 20 })).total).toBeGreaterThan(0));
+    const groups = await byProduct(chief);
+    expect(groups.map((s) => s.name)).toEqual(['bookings_by_product', 'bookings_by_product_n']);
+    expect(await byProduct(area)).toEqual(groups);
   });
 });

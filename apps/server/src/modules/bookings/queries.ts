@@ -129,47 +129,48 @@ function groupWhere(storeCode: string | Placeholder, q: Pick<BookingGroupQuery, 
   );
 }
 
+/** A group list's shape: direction ('o', 'i'), status ('t'), a search ('q') by `search` of the text. */
+function groupShapeWhere(shape: string, search: (text: Placeholder) => SQL | undefined): SQL | undefined {
+  return groupWhere(myStore, { direction: directionIn(shape), status: shape.includes('t') ? sql.placeholder('status') : undefined }, shape.includes('q') ? search(sql.placeholder('text')) : undefined);
+}
+
+/** By product as one prepared statement per shape, searched by product name, barcode or id. */
+const byProductWhere = (shape: string) => groupShapeWhere(shape, (text) => or(ilike(products.name, text), ilike(products.ean13, text), ilike(stockBookings.productId, text)));
+const byProductPage = preparedRead('bookings_by_product', (db, shape: string, as) =>
+  db
+    .select({ productId: stockBookings.productId, name: products.name, barcode: products.ean13, imageUrl: products.imageUrl, ...groupCounts })
+    .from(stockBookings)
+    .innerJoin(stockBookingDetails, eq(stockBookingDetails.bookingId, stockBookings.id))
+    .leftJoin(products, eq(products.productId, stockBookings.productId))
+    .where(byProductWhere(shape))
+    .groupBy(stockBookings.productId, products.name, products.ean13, products.imageUrl)
+    .orderBy(desc(max(stockBookings.createdAt)), asc(stockBookings.productId))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(as),
+);
+const byProductCount = preparedRead('bookings_by_product_n', (db, shape: string, as) => {
+  const total = db.select({ n: countDistinct(stockBookings.productId) }).from(stockBookings).innerJoin(stockBookingDetails, eq(stockBookingDetails.bookingId, stockBookings.id));
+  // The product's columns only to search them.
+  return (shape.includes('q') ? total.leftJoin(products, eq(products.productId, stockBookings.productId)) : total).where(byProductWhere(shape)).prepare(as);
+});
+
 /** GET /api/bookings/by-product (`/booking-list-product`): my store's bookings per product, latest first. */
 export async function bookingsByProduct(db: Db, p: Principal, q: BookingGroupQuery): Promise<PageOf<BookingProductGroup>> {
   const storeCode = requireActiveStore(p);
   const text = likeTerm(q.q);
-  const where = groupWhere(storeCode, q, text ? or(ilike(products.name, text), ilike(products.ean13, text), ilike(stockBookings.productId, text)) : undefined);
-  const base = () =>
-    db
-      .select({ productId: stockBookings.productId, name: products.name, barcode: products.ean13, imageUrl: products.imageUrl, ...groupCounts })
-      .from(stockBookings)
-      .innerJoin(stockBookingDetails, eq(stockBookingDetails.bookingId, stockBookings.id))
-      .leftJoin(products, eq(products.productId, stockBookings.productId));
+  const shape = [directionLetter(q.direction), q.status !== undefined && 't', text && 'q'].filter(Boolean).join('');
+  const values = { storeCode, status: q.status, text };
   return readPage(
     q,
-    (w) => [
-    base()
-      .where(where)
-      .groupBy(stockBookings.productId, products.name, products.ean13, products.imageUrl)
-      .orderBy(desc(max(stockBookings.createdAt)), asc(stockBookings.productId))
-      .limit(w.limit)
-      .offset(w.offset),
-    db
-      .select({ n: countDistinct(stockBookings.productId) })
-      .from(stockBookings)
-      .innerJoin(stockBookingDetails, eq(stockBookingDetails.bookingId, stockBookings.id))
-      .leftJoin(products, eq(products.productId, stockBookings.productId))
-      .where(where),
-    ],
+    (w) => [byProductPage(db, shape).execute({ ...values, ...w }), byProductCount(db, shape).execute(values)],
     (r) => ({ productId: r.productId, productName: r.name ?? r.productId, barcode: r.barcode ?? '', imageUrl: r.imageUrl ?? null, ...counted(r) }),
   );
 }
 
-/** By store as one prepared statement per shape: direction ('o', 'i'), status ('t'), a search ('q'). */
+/** By store as one prepared statement per shape, searched by the other store's code or name. */
 const otherStoreRow = alias(stores, 'other_store');
-function byStoreWhere(shape: string): SQL | undefined {
-  const text = sql.placeholder('text');
-  return groupWhere(
-    myStore,
-    { direction: directionIn(shape), status: shape.includes('t') ? sql.placeholder('status') : undefined },
-    shape.includes('q') ? or(ilike(otherStoreRow.code, text), ilike(otherStoreRow.name, text)) : undefined,
-  );
-}
+const byStoreWhere = (shape: string) => groupShapeWhere(shape, (text) => or(ilike(otherStoreRow.code, text), ilike(otherStoreRow.name, text)));
 const byStorePage = preparedRead('bookings_by_store', (db, shape: string, as) =>
   db
     .select({ store: otherStoreRow, ...groupCounts })

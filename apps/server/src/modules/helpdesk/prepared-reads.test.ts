@@ -1,11 +1,12 @@
 import { expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
+import type { TicketListQuery } from '@gerai/contract';
 import type { DbHandle } from '../../db/client';
 import { tickets, users } from '../../db/schema';
 import { loadPrincipal } from '../../platform/principal';
 import { DEMO_NIK } from '../../seed/demo-data';
 import { describeOnPostgres, preparedBy } from '../../test/plans';
-import { getTicketDetail } from './queries';
+import { getTicketDetail, listTickets } from './queries';
 
 // A ticket's detail is three prepared reads side by side (decision 163): named statements, one text
 // for a store and for an area of ten (the stores are one array value).
@@ -20,8 +21,7 @@ describeOnPostgres('a ticket as the app reads it', (db) => {
     const [ticket] = await db().db.select({ id: tickets.id }).from(tickets).where(eq(tickets.storeCode, 'T001')).orderBy(asc(tickets.id)).limit(1);
     const detail = async (nik: string) => {
       const p = await principalOf(db(), nik);
-      const sent = await preparedBy(async () => expect((await getTicketDetail(db().db, p, ticket!.id, 7)).id).toBe(ticket!.id));
-      return sent.sort((a, b) => String(a.name).localeCompare(String(b.name)));
+      return preparedBy(async () => expect((await getTicketDetail(db().db, p, ticket!.id, 7)).id).toBe(ticket!.id));
     };
     const chief = await detail(DEMO_NIK.STORE_CHIEF);
     expect(chief.map((s) => s.name)).toEqual(['helpdesk_ticket_comments', 'helpdesk_ticket_files', 'helpdesk_ticket_s']);
@@ -32,5 +32,16 @@ describeOnPostgres('a ticket as the app reads it', (db) => {
     const helpdesk = await detail(DEMO_NIK.HELPDESK);
     expect(helpdesk.map((s) => s.name)).toEqual(['helpdesk_ticket', 'helpdesk_ticket_comments', 'helpdesk_ticket_files']);
     expect(helpdesk.find((s) => s.name === 'helpdesk_ticket')!.text).not.toContain('= any(');
+  });
+
+  it("sends a store's list and the helpdesk's as named statements, the store one value", async () => {
+    const list = async (nik: string, query: Partial<TicketListQuery> = {}) => {
+      const p = await principalOf(db(), nik);
+      return preparedBy(() => listTickets(db().db, p, { page: 1, size: 20, ...query } as TicketListQuery));
+    };
+    const mine = await list(DEMO_NIK.STAFF, { status: 'active' });
+    expect(mine.map((s) => s.name)).toEqual(['helpdesk_tickets_cv', 'helpdesk_tickets_n_cv']);
+    expect(mine.every((s) => !s.text.includes("'T001'"))).toBe(true);
+    expect((await list(DEMO_NIK.HELPDESK)).map((s) => s.name)).toEqual(['helpdesk_tickets', 'helpdesk_tickets_n']);
   });
 });

@@ -144,27 +144,55 @@ export async function ticketSummary(db: Reader, id: number): Promise<TicketSumma
  * The store's tickets (the active store, or `storeCode` among the caller's stores) or, for the
  * helpdesk side without `storeCode`, every store's: the queue. Newest change first.
  */
-export async function listTickets(db: Reader, p: Principal, q: TicketListQuery): Promise<TicketList> {
-  const filters: SQL[] = [];
+export async function listTickets(db: Db, p: Principal, q: TicketListQuery): Promise<TicketList> {
+  // Whose tickets: the store named, the helpdesk's stores (`s`; every store: no condition), or my active store.
+  let storeCode: string | undefined;
+  let scope = '';
   if (q.storeCode) {
     assertStoreVisible(p, q.storeCode);
-    filters.push(eq(tickets.storeCode, q.storeCode));
+    storeCode = q.storeCode;
   } else if (ticketSide(p.roleId) === 'helpdesk') {
-    filters.push(storeScope(tickets.storeCode, p));
+    const kind = scopeKind(p);
+    if (kind === 'none') return { items: [], page: q.page, size: q.size, total: 0 };
+    scope = kind === 'some' ? 's' : '';
   } else {
-    filters.push(eq(tickets.storeCode, requireActiveStore(p)));
+    storeCode = requireActiveStore(p);
   }
-  if (q.status === 'active') filters.push(inArray(tickets.status, [...ACTIVE_TICKET_STATUSES]));
-  else if (q.status) filters.push(eq(tickets.status, q.status));
-  if (q.from) filters.push(gte(tickets.createdAt, wibDayStart(q.from)));
-  if (q.to) filters.push(lt(tickets.createdAt, wibDayAfter(q.to)));
-  if (q.query) {
-    const like = `%${escapeLike(q.query)}%`;
-    filters.push(or(ilike(tickets.shipmentNo, like), ilike(tickets.orderNo, like), ilike(tickets.description, like))!);
-  }
-  const where = and(...filters);
-  return readPage(q, (w) => [selectSummaries(db, where, w), db.select({ n: count() }).from(tickets).where(where)]);
+  const shape = [storeCode !== undefined && 'c', scope, q.status === 'active' ? 'v' : q.status && 't', q.from && 'f', q.to && 'e', q.query && 'q'].filter(Boolean).join('');
+  const values = {
+    storeCode,
+    stores: scopeValue(p),
+    status: q.status,
+    from: q.from ? wibDayStart(q.from) : undefined,
+    to: q.to ? wibDayAfter(q.to) : undefined,
+    text: q.query ? `%${escapeLike(q.query)}%` : undefined,
+  };
+  return readPage(q, (w) => [ticketsPage(db, shape).execute({ ...values, ...w }), ticketsCount(db, shape).execute(values)], toSummary);
 }
+
+/** The ticket list's filters as a shape of one letter each (store, the helpdesk's stores, active or one status, from, to, text). */
+function ticketsWhere(shape: string): SQL | undefined {
+  const has = (letter: string) => shape.includes(letter);
+  const text = sql.placeholder('text');
+  return and(
+    has('c') ? eq(tickets.storeCode, sql.placeholder('storeCode')) : undefined,
+    has('s') ? inScope(tickets.storeCode) : undefined,
+    has('v') ? inArray(tickets.status, [...ACTIVE_TICKET_STATUSES]) : undefined,
+    has('t') ? eq(tickets.status, sql.placeholder('status')) : undefined,
+    has('f') ? gte(tickets.createdAt, sql.placeholder('from')) : undefined,
+    has('e') ? lt(tickets.createdAt, sql.placeholder('to')) : undefined,
+    has('q') ? or(ilike(tickets.shipmentNo, text), ilike(tickets.orderNo, text), ilike(tickets.description, text)) : undefined,
+  );
+}
+const ticketsPage = preparedRead('helpdesk_tickets', (db, shape: string, as) =>
+  selectTickets(db)
+    .where(ticketsWhere(shape))
+    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(as),
+);
+const ticketsCount = preparedRead('helpdesk_tickets_n', (db, shape: string, as) => db.select({ n: count() }).from(tickets).where(ticketsWhere(shape)).prepare(as));
 
 // --- detail ----------------------------------------------------------------------------
 
