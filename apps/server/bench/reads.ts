@@ -17,6 +17,7 @@
  * req/s and p99 beside the CPU: goal 2 of issue 27 asks p99 ≤ 50 ms at 50 connections of every read.
  */
 import { sql } from 'drizzle-orm';
+import { ORDER_STATUS } from '@gerai/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -118,6 +119,11 @@ async function main(): Promise<void> {
 
   // Harvested values by area (`returns:shipmentNo`) and chain-wide (`*:shipmentNo`): a return's page tries returned orders first.
   const found = new Map<string, Set<unknown>>();
+  // What no reply before them names: an order of T001 being picked (1102) with a line (a booking proposal) and a booking of T001.
+  const known = async (query: string) => ((await handle.db.execute(sql.raw(query))) as unknown as { rows: Array<Record<string, unknown>> }).rows[0];
+  const picking = await known(`select o.shipment_no as "shipmentNo", l.id as "lineId" from orders o join order_lines l on l.order_id = o.id where o.store_code = 'T001' and o.status_id = ${ORDER_STATUS.PACKING} order by o.id desc limit 1`);
+  const booking = await known(`select id as "bookID" from stock_bookings where store_code = 'T001' order by id desc limit 1`);
+  for (const [key, value] of Object.entries({ ...picking, ...booking })) found.set(`bookings:${key}`, new Set([value]));
   const areaOf = (path: string) => path.split('/')[2] ?? '';
   const valuesFor = (name: string, area: string): unknown[] => [...new Set([...(byName[name] ?? []), ...(found.get(`${area}:${name}`) ?? []), ...(found.get(`*:${name}`) ?? [])])];
   /** A value the parameter's schema takes: its default or first choice for a list of choices, else one by name. */
