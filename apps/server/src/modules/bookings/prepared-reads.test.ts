@@ -1,11 +1,14 @@
 import { expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { ORDER_STATUS } from '@gerai/contract';
 import type { DbHandle } from '../../db/client';
-import { stockBookings, users } from '../../db/schema';
+import { orderLines, orders, stockBookingDetails, stockBookings, users } from '../../db/schema';
 import { loadPrincipal, type Principal } from '../../platform/principal';
 import { DEMO_NIK } from '../../seed/demo-data';
 import { describeOnPostgres, preparedBy } from '../../test/plans';
 import { bookingsByProduct, bookingsByStore, listBookings } from './queries';
+import { getProposal } from './serving';
+import { getBookingDetail } from './views';
 
 /** A demo member working in T001 (the area supervisor's stores are ten). */
 async function memberAtT001(handle: DbHandle, nik: string): Promise<Principal> {
@@ -41,5 +44,37 @@ describeOnPostgres('bookings: the lists as the app sends them', (db) => {
     const groups = await byProduct(chief);
     expect(groups.map((s) => s.name)).toEqual(['bookings_by_product', 'bookings_by_product_n']);
     expect(await byProduct(area)).toEqual(groups);
+  });
+
+  it("sends a booking's detail as named statements, its creator joined, one text for a member of the store and for an area of ten", async () => {
+    const handle = db();
+    const [booking] = await handle.db
+      .select({ id: stockBookings.id })
+      .from(stockBookings)
+      .innerJoin(stockBookingDetails, eq(stockBookingDetails.bookingId, stockBookings.id))
+      .where(and(eq(stockBookings.storeCode, 'T001'), sql`cardinality(${stockBookingDetails.refusedBy}) = 0`))
+      .limit(1);
+    const detail = (p: Principal) => preparedBy(async () => expect((await getBookingDetail(handle.db, p, booking!.id)).bookID).toBe(booking!.id));
+    const chief = await detail(await memberAtT001(handle, DEMO_NIK.STORE_CHIEF));
+    // The creator's name comes with the row: no read of users after it.
+    expect(chief.map((s) => s.name)).toEqual(['booking_detail_s', 'booking_history']);
+    expect(await detail(await memberAtT001(handle, DEMO_NIK.AREA_SUPERVISOR))).toEqual(chief);
+    expect(chief.every((s) => !s.text.includes("'T001'"))).toBe(true);
+  });
+
+  it('sends a booking proposal as named statements: the order, its line and what is booked of it in one, the same text for a store and an area', async () => {
+    const handle = db();
+    const [line] = await handle.db
+      .select({ shipmentNo: orders.shipmentNo, lineId: orderLines.id })
+      .from(orders)
+      .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+      .where(and(eq(orders.storeCode, 'T001'), eq(orders.statusId, ORDER_STATUS.PACKING)))
+      .limit(1);
+    const proposal = (p: Principal) => preparedBy(async () => expect((await getProposal(handle.db, p, line!.shipmentNo, line!.lineId)).line.lineId).toBe(line!.lineId));
+    const chief = await proposal(await memberAtT001(handle, DEMO_NIK.STORE_CHIEF));
+    // The nearest stores (when the line lacks any) are their own prepared statement.
+    expect(chief.every((s) => s.name !== undefined)).toBe(true);
+    expect(chief.filter((s) => s.name!.startsWith('booking_')).map((s) => s.name)).toEqual(['booking_proposal_s']);
+    expect(await proposal(await memberAtT001(handle, DEMO_NIK.AREA_SUPERVISOR))).toEqual(chief);
   });
 });

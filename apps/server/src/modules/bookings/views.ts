@@ -1,5 +1,5 @@
 // A booking as the screens read it: one row shape, its item and detail, its history from the audit log.
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   BOOKING_STATUS,
@@ -12,9 +12,10 @@ import {
 } from '@gerai/contract';
 import type { Db, Reader } from '../../db/client';
 import { auditLog, orders, products, stockBookingDetails, stockBookings, stores, users } from '../../db/schema';
+import { inScope, preparedRead, scopeKind, scopeValue } from '../../db/prepared';
 import { AppError } from '../../platform/errors';
 import { canSeeStore, type Principal } from '../../platform/principal';
-import { bookingScope, directionOf, refusedByScope, sidesOf } from './access';
+import { directionOf, sidesOf } from './access';
 import { proximityOf, storeDistanceM } from '../stock';
 import { isoOrNull } from '../../platform/iso';
 
@@ -28,6 +29,7 @@ export const bookingRef = (bookID: number) => `booking:${bookID}`;
 const orderingStore = alias(stores, 'ordering_store');
 const servingStore = alias(stores, 'serving_store');
 const actor = alias(users, 'actor');
+const creator = alias(users, 'creator');
 
 /**
  * A booking's order, looked up by its id for each booking row. A lateral subquery with a LIMIT
@@ -45,10 +47,12 @@ export function bookingOrderOf(db: Reader) {
     .as('booking_order');
 }
 
-export function selectBookings(db: Reader) {
+/** The bookings with their order, product and stores; `extra` adds columns (the detail's creator). */
+export function selectBookings<E extends Record<string, SQL.Aliased>>(db: Reader, extra = {} as E) {
   const order = bookingOrderOf(db);
   return db
     .select({
+      ...extra,
       b: stockBookings,
       d: stockBookingDetails,
       shipmentNo: order.shipmentNo,
@@ -68,7 +72,14 @@ export function selectBookings(db: Reader) {
     .leftJoin(products, eq(products.productId, stockBookings.productId));
 }
 
-export type BookingRow = Awaited<ReturnType<ReturnType<typeof selectBookings>['execute']>>[number];
+export type BookingRow = Awaited<ReturnType<ReturnType<typeof selectBookings<Record<never, never>>>['execute']>>[number];
+
+/** How the detail reads what it adds to the row: prepared on the pool, plain in a transaction. */
+interface DetailReads {
+  refusers(codes: string[]): Promise<Array<typeof stores.$inferSelect>>;
+  history(bookID: number): Promise<Array<{ action: string; at: Date; actorName: string | null; note: string | null }>>;
+  creatorName(r: BookingRow): Promise<string | null>;
+}
 
 export function toItem(p: Principal, r: BookingRow): BookingItem {
   const status = r.d.status as BookingStatusId;
@@ -113,31 +124,60 @@ const place = (s: typeof stores.$inferSelect) => ({
   longitude: s.longitude,
 });
 
+const historySelect = (db: Reader) =>
+  db
+    .select({ action: auditLog.action, at: auditLog.createdAt, actorName: actor.name, note: auditLog.reason })
+    .from(auditLog)
+    .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.id))
+    .$dynamic();
+
+/** Reads in a transaction (loadBookingDetail): built per call, the creator looked up when needed. */
+const plainReads = (db: Reader): DetailReads => ({
+  refusers: (codes) => db.select().from(stores).where(inArray(stores.code, codes)),
+  history: (bookID) => historySelect(db).where(and(eq(auditLog.entity, BOOKING_ENTITY), eq(auditLog.entityId, String(bookID)))),
+  creatorName: async (r) => {
+    const [c] = r.b.createdBy === null ? [] : await db.select({ name: users.name }).from(users).where(eq(users.id, r.b.createdBy)).limit(1);
+    return c?.name ?? null;
+  },
+});
+
+/** The booking's audit rows (its steps), actors' names joined. */
+const historyRows = preparedRead('booking_history', (db, _shape: '', as) =>
+  historySelect(db)
+    .where(and(eq(auditLog.entity, BOOKING_ENTITY), eq(auditLog.entityId, sql.placeholder('id'))))
+    .prepare(as),
+);
+
+/** The stores that refused a booking, as one array value. */
+const refuserRows = preparedRead('booking_refusers', (db, _shape: '', as) => db.select().from(stores).where(inScope(stores.code, 'codes')).prepare(as));
+
+/** Reads on the pool: prepared, the creator's name already joined into the row. */
+const preparedReads = (db: Db): DetailReads => ({
+  refusers: (codes) => refuserRows(db, '').execute({ codes }),
+  history: (bookID) => historyRows(db, '').execute({ id: String(bookID) }),
+  creatorName: async (r) => ('creatorName' in r ? (r.creatorName as string | null) : null),
+});
+
 /**
  * The steps taken, oldest first, from the audit rows of the booking (every step writes one, actors'
  * names joined). A booking recorded without one (the demo's) starts from its own creation.
  */
-async function historyOf(db: Reader, r: BookingRow): Promise<BookingDetail['history']> {
-  const rows = await db
-    .select({ action: auditLog.action, at: auditLog.createdAt, actorName: actor.name, note: auditLog.reason })
-    .from(auditLog)
-    .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
-    .where(and(eq(auditLog.entity, BOOKING_ENTITY), eq(auditLog.entityId, String(r.b.id))))
-    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+async function historyOf(reads: DetailReads, r: BookingRow): Promise<BookingDetail['history']> {
+  const rows = await reads.history(r.b.id);
   const steps = rows.map((h) => ({ action: h.action, at: h.at.toISOString(), actorName: h.actorName ?? null, note: h.note ?? null }));
   if (!steps.some((s) => s.action === BOOKING_REQUEST)) {
-    const [creator] = r.b.createdBy === null ? [] : await db.select({ name: users.name }).from(users).where(eq(users.id, r.b.createdBy)).limit(1);
-    steps.unshift({ action: BOOKING_REQUEST, at: r.b.createdAt.toISOString(), actorName: creator?.name ?? null, note: null });
+    steps.unshift({ action: BOOKING_REQUEST, at: r.b.createdAt.toISOString(), actorName: await reads.creatorName(r), note: null });
   }
   return steps;
 }
 
-async function toDetail(db: Reader, p: Principal, r: BookingRow): Promise<BookingDetail> {
+async function toDetail(reads: DetailReads, p: Principal, r: BookingRow): Promise<BookingDetail> {
   const refused = r.d.refusedBy;
   const sides = sidesOf(p, r.b.storeCode, r.d.storeCode);
   const [refusers, history] = await Promise.all([
-    refused.length > 0 ? db.select().from(stores).where(inArray(stores.code, refused)) : Promise.resolve([]),
-    historyOf(db, r),
+    refused.length > 0 ? reads.refusers(refused) : Promise.resolve([]),
+    historyOf(reads, r),
   ]);
   const storeOf = new Map(refusers.map((s) => [s.code, s]));
   const item = toItem(p, r);
@@ -204,17 +244,37 @@ function asRefusedBy(d: BookingDetail, store: typeof stores.$inferSelect, at: nu
 export async function loadBookingDetail(db: Reader, p: Principal, bookID: number): Promise<BookingDetail> {
   const [row] = await selectBookings(db).where(eq(stockBookings.id, bookID)).limit(1);
   if (!row) throw new Error(`booking ${bookID} vanished`);
-  return toDetail(db, p, row);
+  return toDetail(plainReads(db), p, row);
 }
+
+/**
+ * The detail's row with its creator's name joined (no second read of users). Shape: 's' the caller's
+ * stores, on either side or among those that refused it (bookingScope, refusedByScope); none: every store.
+ */
+const detailRow = preparedRead('booking_detail', (db, shape: '' | 's', as) =>
+  selectBookings(db, { creatorName: sql<string | null>`${creator.name}`.as('creator_name') })
+    .leftJoin(creator, eq(creator.id, stockBookings.createdBy))
+    .where(
+      and(
+        eq(stockBookings.id, sql.placeholder('id')),
+        shape === 's'
+          ? or(inScope(stockBookings.storeCode), inScope(stockBookingDetails.storeCode), sql`${stockBookingDetails.refusedBy} && ${sql.placeholder('stores')}::text[]`)
+          : // A super user: any booking (refusedByScope's 'all' adds nothing to bookingScope's `true`).
+            undefined,
+      ),
+    )
+    .limit(1)
+    .prepare(as),
+);
 
 /**
  * GET /api/bookings/:bookID (`/get-product/:id`): a booking the caller may see from either side, or
  * one its store refused (as it was then). Anyone else: 404, as for a missing one.
  */
 export async function getBookingDetail(db: Db, p: Principal, bookID: number): Promise<BookingDetail> {
-  const [row] = await selectBookings(db)
-    .where(and(eq(stockBookings.id, bookID), or(bookingScope(p), refusedByScope(p))))
-    .limit(1);
+  const scope = scopeKind(p);
+  if (scope === 'none') throw new AppError('BOOKING_NOT_FOUND');
+  const [row] = await detailRow(db, scope === 'some' ? 's' : '').execute({ id: bookID, stores: scopeValue(p) });
   if (!row) throw new AppError('BOOKING_NOT_FOUND');
-  return toDetail(db, p, row);
+  return toDetail(preparedReads(db), p, row);
 }
