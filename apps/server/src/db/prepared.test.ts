@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { POD_APPROVAL_STATUS } from '@gerai/contract';
 import { listRequests } from '../modules/pod/queries';
-import { loadPrincipal } from '../platform/principal';
 import { DEMO_NIK } from '../seed/demo-data';
-import { describeOnPostgres, preparedBy } from '../test/plans';
-import type { Db, DbHandle } from './client';
+import { describeOnPostgres, preparedBy, memberOf } from '../test/plans';
+import type { Db } from './client';
 import { preparedRead } from './prepared';
-import { users } from './schema';
 
 describe('preparedRead', () => {
   it('builds a read once per database and shape, named by both', () => {
@@ -25,16 +22,11 @@ describe('preparedRead', () => {
   });
 });
 
-async function principalOf(handle: DbHandle, nik: string) {
-  const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.nik, nik));
-  return (await loadPrincipal(handle.db, user!.id))!;
-}
-
 describeOnPostgres('a prepared read as the app sends it', (db) => {
   it('sends the POD queue as named statements, one text for one store and for an area of ten', async () => {
     const query = { page: 1, size: 20, status: POD_APPROVAL_STATUS.PENDING, startDate: undefined, endDate: undefined, shipmentNo: undefined };
-    const chief = await preparedBy(async () => listRequests(db().db, await principalOf(db(), DEMO_NIK.STORE_CHIEF), query));
-    const area = await preparedBy(async () => listRequests(db().db, await principalOf(db(), DEMO_NIK.AREA_SUPERVISOR), query));
+    const chief = await preparedBy(async () => listRequests(db().db, await memberOf(db(), DEMO_NIK.STORE_CHIEF), query));
+    const area = await preparedBy(async () => listRequests(db().db, await memberOf(db(), DEMO_NIK.AREA_SUPERVISOR), query));
     const queue = (sent: typeof chief) => sent.filter((s) => /pod_approval_requests/.test(s.text));
     expect(queue(chief).map((s) => s.name).sort()).toEqual(['pod_queue_n_st', 'pod_queue_st']);
     // The stores are one array value, never a list written into the text: the same two statements serve both.

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { eq } from 'drizzle-orm';
 import type { Db, DbHandle } from '../db/client';
+import { users } from '../db/schema';
+import { loadPrincipal, type Principal } from '../platform/principal';
 import { openTestDb } from './test-db';
 
 /**
@@ -83,4 +86,11 @@ export async function sentBy(read: () => Promise<unknown>): Promise<SentStatemen
 /** The statements `read` prepares, as name and text in name order: what two callers' reads compare by (their values differ). */
 export async function preparedBy(read: () => Promise<unknown>): Promise<Array<{ name: string | undefined; text: string }>> {
   return (await sentBy(read)).map(({ name, text }) => ({ name, text })).sort((a, b) => String(a.name).localeCompare(String(b.name)));
+}
+
+/** A demo member as the app loads them, by NIK; with `activeStoreCode`, working in that store. */
+export async function memberOf(handle: DbHandle, nik: string, activeStoreCode?: string): Promise<Principal> {
+  const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.nik, nik));
+  const p = (await loadPrincipal(handle.db, user!.id))!;
+  return activeStoreCode ? { ...p, activeStoreCode } : p;
 }

@@ -4,6 +4,7 @@ import { type BookingDirection, type BookingSide } from '@gerai/contract';
 import { stockBookingDetails, stockBookings } from '../../db/schema';
 import { canSeeStore, type Principal } from '../../platform/principal';
 import { storeScope } from '../../platform/scope';
+import { inScope } from '../../db/prepared';
 
 /** The sides of a booking the caller is on, from the stores they may see (BOOKING_FLOW's `side`). */
 export function sidesOf(p: Principal, orderingStore: string, servingStore: string): BookingSide[] {
@@ -20,18 +21,14 @@ export function sidesOf(p: Principal, orderingStore: string, servingStore: strin
 export const bookingScope = (p: Principal): SQL => or(storeScope(stockBookings.storeCode, p), storeScope(stockBookingDetails.storeCode, p))!;
 
 /**
- * A store that refused a booking and is no longer addressed keeps reading it (its refusal is its own
- * step): the read answers what that store took part in, never what happened after it (see toDetail).
- * Steps still answer 404 for it: it may do nothing.
+ * A booking the caller's stores (the `stores` placeholder of a prepared read, db/prepared.ts) may read:
+ * the store that booked it, the store it is addressed to now, or a store that refused it and is no
+ * longer addressed, which keeps reading it (its refusal is its own step): the read answers what that
+ * store took part in, never what happened after it (see toDetail). Steps still answer 404 for it: it
+ * may do nothing.
  */
-export function refusedByScope(p: Principal): SQL {
-  if (p.storeCodes === 'all') return sql`cardinality(${stockBookingDetails.refusedBy}) > 0`;
-  if (p.storeCodes.length === 0) return sql`false`;
-  return sql`${stockBookingDetails.refusedBy} && array[${sql.join(
-    p.storeCodes.map((c) => sql`${c}`),
-    sql`, `,
-  )}]::text[]`;
-}
+export const bookingOrRefusedInScope = (): SQL =>
+  or(inScope(stockBookings.storeCode), inScope(stockBookingDetails.storeCode), sql`${stockBookingDetails.refusedBy} && ${sql.placeholder('stores')}::text[]`)!;
 
 /** `out` when my store booked it, `in` when it is addressed to my store (else the side the caller may see). */
 export function directionOf(p: Principal, orderingStore: string, servingStore: string): BookingDirection {

@@ -1,27 +1,20 @@
 import { expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '@gerai/contract';
-import type { DbHandle } from '../../db/client';
-import { orderLines, orders, stockBookingDetails, stockBookings, users } from '../../db/schema';
-import { loadPrincipal, type Principal } from '../../platform/principal';
+import { orderLines, orders, stockBookingDetails, stockBookings } from '../../db/schema';
+import { type Principal } from '../../platform/principal';
 import { DEMO_NIK } from '../../seed/demo-data';
-import { describeOnPostgres, preparedBy } from '../../test/plans';
+import { describeOnPostgres, preparedBy, memberOf } from '../../test/plans';
 import { bookingsByProduct, bookingsByStore, listBookings } from './queries';
 import { getProposal } from './serving';
 import { getBookingDetail } from './views';
-
-/** A demo member working in T001 (the area supervisor's stores are ten). */
-async function memberAtT001(handle: DbHandle, nik: string): Promise<Principal> {
-  const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.nik, nik));
-  return { ...(await loadPrincipal(handle.db, user!.id))!, activeStoreCode: 'T001' };
-}
 
 describeOnPostgres('bookings: the lists as the app sends them', (db) => {
   it("sends my store's bookings of a product and per store as named statements, one text for a member of the store and for an area of ten", async () => {
     const handle = db();
     const [booking] = await handle.db.select({ id: stockBookings.id, productId: stockBookings.productId }).from(stockBookings).where(eq(stockBookings.storeCode, 'T001')).limit(1);
-    const chief = await memberAtT001(handle, DEMO_NIK.STORE_CHIEF);
-    const area = await memberAtT001(handle, DEMO_NIK.AREA_SUPERVISOR);
+    const chief = await memberOf(handle, DEMO_NIK.STORE_CHIEF, 'T001');
+    const area = await memberOf(handle, DEMO_NIK.AREA_SUPERVISOR, 'T001');
     const ofProduct = (p: Principal) =>
       preparedBy(async () => {
         const page = await listBookings(handle.db, p, { page: 1, size: 20, productId: booking!.productId, includeCancelled: true });
@@ -55,10 +48,10 @@ describeOnPostgres('bookings: the lists as the app sends them', (db) => {
       .where(and(eq(stockBookings.storeCode, 'T001'), sql`cardinality(${stockBookingDetails.refusedBy}) = 0`))
       .limit(1);
     const detail = (p: Principal) => preparedBy(async () => expect((await getBookingDetail(handle.db, p, booking!.id)).bookID).toBe(booking!.id));
-    const chief = await detail(await memberAtT001(handle, DEMO_NIK.STORE_CHIEF));
+    const chief = await detail(await memberOf(handle, DEMO_NIK.STORE_CHIEF, 'T001'));
     // The creator's name comes with the row: no read of users after it.
     expect(chief.map((s) => s.name)).toEqual(['booking_detail_s', 'booking_history']);
-    expect(await detail(await memberAtT001(handle, DEMO_NIK.AREA_SUPERVISOR))).toEqual(chief);
+    expect(await detail(await memberOf(handle, DEMO_NIK.AREA_SUPERVISOR, 'T001'))).toEqual(chief);
     expect(chief.every((s) => !s.text.includes("'T001'"))).toBe(true);
   });
 
@@ -71,10 +64,10 @@ describeOnPostgres('bookings: the lists as the app sends them', (db) => {
       .where(and(eq(orders.storeCode, 'T001'), eq(orders.statusId, ORDER_STATUS.PACKING)))
       .limit(1);
     const proposal = (p: Principal) => preparedBy(async () => expect((await getProposal(handle.db, p, line!.shipmentNo, line!.lineId)).line.lineId).toBe(line!.lineId));
-    const chief = await proposal(await memberAtT001(handle, DEMO_NIK.STORE_CHIEF));
+    const chief = await proposal(await memberOf(handle, DEMO_NIK.STORE_CHIEF, 'T001'));
     // The nearest stores (when the line lacks any) are their own prepared statement.
     expect(chief.every((s) => s.name !== undefined)).toBe(true);
     expect(chief.filter((s) => s.name!.startsWith('booking_')).map((s) => s.name)).toEqual(['booking_proposal_s']);
-    expect(await proposal(await memberAtT001(handle, DEMO_NIK.AREA_SUPERVISOR))).toEqual(chief);
+    expect(await proposal(await memberOf(handle, DEMO_NIK.AREA_SUPERVISOR, 'T001'))).toEqual(chief);
   });
 });

@@ -1,5 +1,5 @@
 // A booking as the screens read it: one row shape, its item and detail, its history from the audit log.
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   BOOKING_STATUS,
@@ -15,7 +15,7 @@ import { auditLog, orders, products, stockBookingDetails, stockBookings, stores,
 import { inScope, preparedRead, scopeKind, scopeValue } from '../../db/prepared';
 import { AppError } from '../../platform/errors';
 import { canSeeStore, type Principal } from '../../platform/principal';
-import { directionOf, sidesOf } from './access';
+import { bookingOrRefusedInScope, directionOf, sidesOf } from './access';
 import { proximityOf, storeDistanceM } from '../stock';
 import { isoOrNull } from '../../platform/iso';
 
@@ -197,7 +197,7 @@ async function toDetail(reads: DetailReads, p: Principal, r: BookingRow): Promis
     refusedByMe: false,
   };
   if (sides.length > 0) return detail;
-  // On neither side: a store that refused it, reading it as it was when it refused (refusedByScope).
+  // On neither side: a store that refused it, reading it as it was when it refused (bookingOrRefusedInScope).
   const mineAt = refused.findIndex((code) => code === p.activeStoreCode);
   const at = mineAt >= 0 ? mineAt : refused.findIndex((code) => canSeeStore(p, code));
   const mine = storeOf.get(refused[at] ?? '');
@@ -249,7 +249,7 @@ export async function loadBookingDetail(db: Reader, p: Principal, bookID: number
 
 /**
  * The detail's row with its creator's name joined (no second read of users). Shape: 's' the caller's
- * stores, on either side or among those that refused it (bookingScope, refusedByScope); none: every store.
+ * stores, on either side or among those that refused it (bookingOrRefusedInScope); none: every store.
  */
 const detailRow = preparedRead('booking_detail', (db, shape: '' | 's', as) =>
   selectBookings(db, { creatorName: sql<string | null>`${creator.name}`.as('creator_name') })
@@ -257,10 +257,8 @@ const detailRow = preparedRead('booking_detail', (db, shape: '' | 's', as) =>
     .where(
       and(
         eq(stockBookings.id, sql.placeholder('id')),
-        shape === 's'
-          ? or(inScope(stockBookings.storeCode), inScope(stockBookingDetails.storeCode), sql`${stockBookingDetails.refusedBy} && ${sql.placeholder('stores')}::text[]`)
-          : // A super user: any booking (refusedByScope's 'all' adds nothing to bookingScope's `true`).
-            undefined,
+        // None: a super user reads any booking.
+        shape === 's' ? bookingOrRefusedInScope() : undefined,
       ),
     )
     .limit(1)

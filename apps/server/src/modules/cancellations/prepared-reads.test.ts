@@ -1,24 +1,15 @@
 import { expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { CANCEL_REQUEST_STATUS, type CancelRequestStatus } from '@gerai/contract';
-import type { DbHandle } from '../../db/client';
-import { users } from '../../db/schema';
-import { loadPrincipal, type Principal } from '../../platform/principal';
+import { type Principal } from '../../platform/principal';
 import { DEMO_NIK } from '../../seed/demo-data';
-import { describeOnPostgres, preparedBy } from '../../test/plans';
+import { describeOnPostgres, preparedBy, memberOf } from '../../test/plans';
 import { listRequests } from './queries';
-
-/** A demo member working in T001 (the area supervisor's stores are ten). */
-async function memberAtT001(handle: DbHandle, nik: string): Promise<Principal> {
-  const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.nik, nik));
-  return { ...(await loadPrincipal(handle.db, user!.id))!, activeStoreCode: 'T001' };
-}
 
 describeOnPostgres('cancellations: the list as the app sends it', (db) => {
   it("sends the store's requests as named statements, one text for a member of the store and for an area of ten", async () => {
     const handle = db();
-    const chief = await memberAtT001(handle, DEMO_NIK.STORE_CHIEF);
-    const area = await memberAtT001(handle, DEMO_NIK.AREA_SUPERVISOR);
+    const chief = await memberOf(handle, DEMO_NIK.STORE_CHIEF, 'T001');
+    const area = await memberOf(handle, DEMO_NIK.AREA_SUPERVISOR, 'T001');
     const list = (p: Principal, status: CancelRequestStatus) => preparedBy(async () => listRequests(handle.db, p, { status, page: 1, size: 20 }));
 
     const pending = await list(chief, CANCEL_REQUEST_STATUS.PENDING);

@@ -1,26 +1,19 @@
 import { expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { TicketListQuery } from '@gerai/contract';
-import type { DbHandle } from '../../db/client';
-import { tickets, users } from '../../db/schema';
-import { loadPrincipal } from '../../platform/principal';
+import { tickets } from '../../db/schema';
 import { DEMO_NIK } from '../../seed/demo-data';
-import { describeOnPostgres, preparedBy } from '../../test/plans';
+import { describeOnPostgres, preparedBy, memberOf } from '../../test/plans';
 import { getTicketDetail, listTickets } from './queries';
 
 // A ticket's detail is three prepared reads side by side (decision 163): named statements, one text
 // for a store and for an area of ten (the stores are one array value).
 
-async function principalOf(handle: DbHandle, nik: string) {
-  const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.nik, nik));
-  return (await loadPrincipal(handle.db, user!.id))!;
-}
-
 describeOnPostgres('a ticket as the app reads it', (db) => {
   it('sends the ticket, its comments and its files as named statements, one text for one store and for an area of ten', async () => {
     const [ticket] = await db().db.select({ id: tickets.id }).from(tickets).where(eq(tickets.storeCode, 'T001')).orderBy(asc(tickets.id)).limit(1);
     const detail = async (nik: string) => {
-      const p = await principalOf(db(), nik);
+      const p = await memberOf(db(), nik);
       return preparedBy(async () => expect((await getTicketDetail(db().db, p, ticket!.id, 7)).id).toBe(ticket!.id));
     };
     const chief = await detail(DEMO_NIK.STORE_CHIEF);
@@ -36,7 +29,7 @@ describeOnPostgres('a ticket as the app reads it', (db) => {
 
   it("sends a store's list and the helpdesk's as named statements, the store one value", async () => {
     const list = async (nik: string, query: Partial<TicketListQuery> = {}) => {
-      const p = await principalOf(db(), nik);
+      const p = await memberOf(db(), nik);
       return preparedBy(() => listTickets(db().db, p, { page: 1, size: 20, ...query } as TicketListQuery));
     };
     const mine = await list(DEMO_NIK.STAFF, { status: 'active' });

@@ -1,11 +1,9 @@
 import { expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import type { Db, DbHandle } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { loadConfig } from '../../config';
-import { users } from '../../db/schema';
-import { loadPrincipal } from '../../platform/principal';
 import { DEMO_NIK } from '../../seed/demo-data';
-import { describeOnPostgres, literal, planOf, sentBy, type SentStatement } from '../../test/plans';
+import { describeOnPostgres, literal, planOf, sentBy, type SentStatement, memberOf } from '../../test/plans';
 import { escalateDue } from './escalation';
 import { loadLateOrders } from './late-orders';
 import { loadMonitoring, loadStoreRows } from './queries';
@@ -40,14 +38,9 @@ async function plansUsed(db: Db, { text, values }: SentStatement): Promise<{ gen
   });
 }
 
-async function principalOf(handle: DbHandle, nik: string) {
-  const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.nik, nik));
-  return (await loadPrincipal(handle.db, user!.id))!;
-}
-
 describeOnPostgres('monitoring: the plans', (db) => {
   it.each([DEMO_NIK.SUPER_USER, DEMO_NIK.AREA_SUPERVISOR, DEMO_NIK.STAFF])('reads orders by index for %s', async (nik) => {
-    const principal = await principalOf(db(), nik);
+    const principal = await memberOf(db(), nik);
     const sent = await sentBy(() => loadMonitoring(db().db, principal, {}, monitoringSettings(loadConfig({}))));
     // One statement, one round trip, whatever the scope.
     expect(sent).toHaveLength(1);
@@ -59,7 +52,7 @@ describeOnPostgres('monitoring: the plans', (db) => {
 
   it('reads "Per toko" by index: the chain off the kept open work and counters, a few stores by their own index', async () => {
     for (const nik of [DEMO_NIK.SUPER_USER, DEMO_NIK.AREA_SUPERVISOR]) {
-      const principal = await principalOf(db(), nik);
+      const principal = await memberOf(db(), nik);
       const sent = await sentBy(() => loadStoreRows(db().db, principal, {}, monitoringSettings(loadConfig({}))));
       // One statement, one round trip; the snapshot's statement is another.
       expect(sent).toHaveLength(1);
@@ -79,7 +72,7 @@ describeOnPostgres('monitoring: the plans', (db) => {
       [DEMO_NIK.SUPER_USER, /Index (Only )?Scan using order_status_counts_tile_idx on order_status_counts|Bitmap Index Scan on order_status_counts_tile_idx/],
       [DEMO_NIK.AREA_SUPERVISOR, /Index (Only )?Scan using order_status_counts_\w+ on order_status_counts|Bitmap Index Scan on order_status_counts_\w+/],
     ] as const) {
-      const principal = await principalOf(db(), nik);
+      const principal = await memberOf(db(), nik);
       const sent = await sentBy(() => loadTileStores(db().db, principal, 'status-1101'));
       expect(sent).toHaveLength(1);
       const plan = await planOf(db().db, sent[0]!);
@@ -98,7 +91,7 @@ describeOnPostgres('monitoring: the plans', (db) => {
       [DEMO_NIK.SUPER_USER, /orders_live_status_created_idx/],
       [DEMO_NIK.AREA_SUPERVISOR, /orders_live_store_status_created_idx/],
     ] as const) {
-      const principal = await principalOf(db(), nik);
+      const principal = await memberOf(db(), nik);
       const sent = await sentBy(() => loadLateOrders(db().db, principal, {}, monitoringSettings(loadConfig({}))));
       expect(sent).toHaveLength(1);
       const plan = await planOf(db().db, sent[0]!);
@@ -113,7 +106,7 @@ describeOnPostgres('monitoring: the plans', (db) => {
     const settings = monitoringSettings(loadConfig({}));
     const replanned: string[] = [];
     for (const nik of [DEMO_NIK.SUPER_USER, DEMO_NIK.AREA_SUPERVISOR, DEMO_NIK.STAFF]) {
-      const principal = await principalOf(db(), nik);
+      const principal = await memberOf(db(), nik);
       const reads: Array<[string, () => Promise<unknown>]> = [
         ['figures', () => loadMonitoring(db().db, principal, {}, settings)],
         ['store rows', () => loadStoreRows(db().db, principal, {}, settings)],

@@ -1,11 +1,9 @@
 import { expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { POD_REQUEST_TYPE } from '@gerai/contract';
-import type { DbHandle } from '../../db/client';
-import { orders, podApprovalRequests, returns, users } from '../../db/schema';
-import { loadPrincipal } from '../../platform/principal';
+import { orders, podApprovalRequests, returns } from '../../db/schema';
 import { DEMO_NIK } from '../../seed/demo-data';
-import { describeOnPostgres, preparedBy } from '../../test/plans';
+import { describeOnPostgres, preparedBy, memberOf } from '../../test/plans';
 import { latestReturnStatus } from '../returns';
 import { getRequestDetail, listMyRequests } from './queries';
 
@@ -13,11 +11,6 @@ type Prepared = Awaited<ReturnType<typeof preparedBy>>;
 
 // The crew's view and the approval detail are prepared reads (decision 163): named statements, one
 // text for a store and for an area of ten (the stores are one array value).
-
-async function principalOf(handle: DbHandle, nik: string) {
-  const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.nik, nik));
-  return (await loadPrincipal(handle.db, user!.id))!;
-}
 
 const requestReads = (sent: Prepared) => sent.filter((s) => /pod_approval_requests/.test(s.text));
 const arrayScoped = (sent: Prepared) => sent.every((s) => s.text.includes('= any(') && !/ in \(/.test(s.text));
@@ -37,10 +30,10 @@ describeOnPostgres('the POD crew reads as the app sends them', (db) => {
 
   it("sends the crew's view as named statements by shape, one text for one store and for an area of ten", async () => {
     const { shipmentNo } = await t001Request();
-    const own = await preparedBy(async () => listMyRequests(db().db, await principalOf(db(), DEMO_NIK.STAFF), undefined));
-    const chief = await preparedBy(async () => listMyRequests(db().db, await principalOf(db(), DEMO_NIK.STORE_CHIEF), shipmentNo, POD_REQUEST_TYPE.ORDER));
-    const area = await preparedBy(async () => listMyRequests(db().db, await principalOf(db(), DEMO_NIK.AREA_SUPERVISOR), shipmentNo, POD_REQUEST_TYPE.ORDER));
-    const all = await preparedBy(async () => listMyRequests(db().db, await principalOf(db(), DEMO_NIK.SUPER_USER), shipmentNo));
+    const own = await preparedBy(async () => listMyRequests(db().db, await memberOf(db(), DEMO_NIK.STAFF), undefined));
+    const chief = await preparedBy(async () => listMyRequests(db().db, await memberOf(db(), DEMO_NIK.STORE_CHIEF), shipmentNo, POD_REQUEST_TYPE.ORDER));
+    const area = await preparedBy(async () => listMyRequests(db().db, await memberOf(db(), DEMO_NIK.AREA_SUPERVISOR), shipmentNo, POD_REQUEST_TYPE.ORDER));
+    const all = await preparedBy(async () => listMyRequests(db().db, await memberOf(db(), DEMO_NIK.SUPER_USER), shipmentNo));
     expect(requestReads(own).map((s) => s.name)).toEqual(['pod_mine_s']);
     expect(requestReads(chief).map((s) => s.name)).toEqual(['pod_mine_sht']);
     expect(requestReads(area)).toEqual(requestReads(chief));
@@ -53,7 +46,7 @@ describeOnPostgres('the POD crew reads as the app sends them', (db) => {
   it('sends the approval detail as one named statement, one text for one store and for an area of ten', async () => {
     const { shipmentNo, deliveryType, type } = await t001Request();
     const detail = async (nik: string) => {
-      const p = await principalOf(db(), nik);
+      const p = await memberOf(db(), nik);
       const sent = await preparedBy(async () => expect((await getRequestDetail(db().db, p, shipmentNo, deliveryType, type)).shipmentNo).toBe(shipmentNo));
       return requestReads(sent);
     };
@@ -81,7 +74,7 @@ describeOnPostgres('the POD crew reads as the app sends them', (db) => {
       status: 'approved',
     });
     try {
-      const chief = await principalOf(db(), DEMO_NIK.STORE_CHIEF);
+      const chief = await memberOf(db(), DEMO_NIK.STORE_CHIEF);
       let returnStatus: unknown;
       const sent = await preparedBy(async () => {
         returnStatus = (await getRequestDetail(db().db, chief, ret!.shipmentNo, ret!.deliveryType, POD_REQUEST_TYPE.RETURN)).returnStatus;

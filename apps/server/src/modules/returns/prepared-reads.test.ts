@@ -1,26 +1,19 @@
 import { expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { DbHandle } from '../../db/client';
-import { returns, users } from '../../db/schema';
-import { loadPrincipal, type Principal } from '../../platform/principal';
+import { returns } from '../../db/schema';
+import { type Principal } from '../../platform/principal';
 import { DEMO_NIK } from '../../seed/demo-data';
-import { describeOnPostgres, preparedBy } from '../../test/plans';
+import { describeOnPostgres, preparedBy, memberOf } from '../../test/plans';
 import { getReturnable } from './eligibility';
 import { listReturns } from './queries';
 import { getReturnDetail } from './views';
-
-/** A demo member working in T001 (the area supervisor's stores are ten). */
-async function memberAtT001(handle: DbHandle, nik: string): Promise<Principal> {
-  const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.nik, nik));
-  return { ...(await loadPrincipal(handle.db, user!.id))!, activeStoreCode: 'T001' };
-}
 
 describeOnPostgres('returns: the reads as the app sends them', (db) => {
   it("sends a return's detail and what may come back as named statements, one text for one store and for an area of ten", async () => {
     const handle = db();
     const [ret] = await handle.db.select({ shipmentNo: returns.shipmentNo }).from(returns).where(eq(returns.storeCode, 'T001')).limit(1);
-    const chief = await memberAtT001(handle, DEMO_NIK.STORE_CHIEF);
-    const area = await memberAtT001(handle, DEMO_NIK.AREA_SUPERVISOR);
+    const chief = await memberOf(handle, DEMO_NIK.STORE_CHIEF, 'T001');
+    const area = await memberOf(handle, DEMO_NIK.AREA_SUPERVISOR, 'T001');
     const detail = (p: Principal) => preparedBy(async () => expect((await getReturnDetail(handle.db, p, ret!.shipmentNo)).shipmentNo).toBe(ret!.shipmentNo));
     const returnable = (p: Principal) => preparedBy(async () => expect((await getReturnable(handle.db, p, ret!.shipmentNo, 30)).shipmentNo).toBe(ret!.shipmentNo));
 
@@ -40,8 +33,8 @@ describeOnPostgres('returns: the reads as the app sends them', (db) => {
   it("sends the store's list as named statements, one per shape", async () => {
     const handle = db();
     const [ret] = await handle.db.select({ shipmentNo: returns.shipmentNo, status: returns.status }).from(returns).where(eq(returns.storeCode, 'T001')).limit(1);
-    const chief = await memberAtT001(handle, DEMO_NIK.STORE_CHIEF);
-    const area = await memberAtT001(handle, DEMO_NIK.AREA_SUPERVISOR);
+    const chief = await memberOf(handle, DEMO_NIK.STORE_CHIEF, 'T001');
+    const area = await memberOf(handle, DEMO_NIK.AREA_SUPERVISOR, 'T001');
     const list = (p: Principal, query?: string) =>
       preparedBy(async () => {
         const page = await listReturns(handle.db, p, { status: ret!.status as never, page: 1, size: 20, query });

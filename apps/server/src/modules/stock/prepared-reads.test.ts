@@ -1,10 +1,7 @@
 import { expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import type { DbHandle } from '../../db/client';
-import { users } from '../../db/schema';
-import { loadPrincipal } from '../../platform/principal';
+import { sql } from 'drizzle-orm';
 import { DEMO_NIK } from '../../seed/demo-data';
-import { describeOnPostgres, literal, sentBy } from '../../test/plans';
+import { describeOnPostgres, literal, sentBy, memberOf } from '../../test/plans';
 import { searchStock } from './lookup';
 
 // The product search is a prepared read (decision 163): its page and count as named statements.
@@ -15,14 +12,9 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-async function principalOf(handle: DbHandle, nik: string) {
-  const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.nik, nik));
-  return (await loadPrincipal(handle.db, user!.id))!;
-}
-
 describeOnPostgres('the product search as the app sends it', (db) => {
   it('sends its page and count as named statements, the words and my store as values', async () => {
-    const crew = await principalOf(db(), DEMO_NIK.STAFF);
+    const crew = await memberOf(db(), DEMO_NIK.STAFF);
     const search = async (q: string) => {
       let total = 0;
       const sent = await sentBy(async () => (total = (await searchStock(db().db, crew, { q, page: 1, size: 20 })).total));
@@ -38,7 +30,7 @@ describeOnPostgres('the product search as the app sends it', (db) => {
   });
 
   it("looks up my store's stock for the page's products only, not for every match", async () => {
-    const crew = await principalOf(db(), DEMO_NIK.STAFF);
+    const crew = await memberOf(db(), DEMO_NIK.STAFF);
     const sent = await sentBy(() => searchStock(db().db, crew, { q: 'an', page: 1, size: 5 }));
     const page = sent.find((s) => s.name === 'stock_search')!;
     const { rows: counted } = (await db().db.execute(sql`select count(*)::int as n from products where name ilike '%an%'`)) as unknown as { rows: Array<{ n: number }> };

@@ -1,11 +1,9 @@
 import { expect, it } from 'vitest';
 import { and, asc, desc, eq, ilike, ne, or } from 'drizzle-orm';
-import type { DbHandle } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { materialTransfers, stores, users } from '../../db/schema';
-import { loadPrincipal } from '../../platform/principal';
+import { materialTransfers, stores } from '../../db/schema';
 import { DEMO_NIK } from '../../seed/demo-data';
-import { describeOnPostgres, preparedBy } from '../../test/plans';
+import { describeOnPostgres, preparedBy, memberOf } from '../../test/plans';
 import { countTransfers, listDiscrepancies, listLocked, listTransfers, listTransferStores } from './queries';
 import { getTransferDetail } from './views';
 
@@ -14,11 +12,6 @@ type Prepared = Awaited<ReturnType<typeof preparedBy>>;
 const names = (sent: Prepared) => sent.map((s) => s.name);
 /** The stores are one array value, never a list written into the text. */
 const scopedByArray = (sent: Prepared) => sent.some((s) => s.text.includes('= any(')) && sent.every((s) => !/ in \(\$/.test(s.text));
-
-async function principalOf(handle: DbHandle, nik: string) {
-  const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.nik, nik));
-  return (await loadPrincipal(handle.db, user!.id))!;
-}
 
 describeOnPostgres('the transfers area’s reads as the app sends them', (db) => {
   const page = { page: 1, size: 20 };
@@ -30,7 +23,7 @@ describeOnPostgres('the transfers area’s reads as the app sends them', (db) =>
       .where(or(eq(materialTransfers.senderStoreCode, 'T001'), eq(materialTransfers.receiverStoreCode, 'T001')))
       .orderBy(desc(materialTransfers.id))
       .limit(1);
-    const [chief, area, superUser] = [await principalOf(db(), DEMO_NIK.STORE_CHIEF), await principalOf(db(), DEMO_NIK.AREA_SUPERVISOR), await principalOf(db(), DEMO_NIK.SUPER_USER)];
+    const [chief, area, superUser] = [await memberOf(db(), DEMO_NIK.STORE_CHIEF), await memberOf(db(), DEMO_NIK.AREA_SUPERVISOR), await memberOf(db(), DEMO_NIK.SUPER_USER)];
     const byChief = await preparedBy(() => getTransferDetail(db().db, chief, { matNo: t!.matNo }));
     expect(names(byChief)).toEqual(['transfer_detail_ms', 'transfer_history', 'transfer_lines']);
     expect(await preparedBy(() => getTransferDetail(db().db, area, { matNo: t!.matNo }))).toEqual(byChief);
@@ -41,7 +34,7 @@ describeOnPostgres('the transfers area’s reads as the app sends them', (db) =>
   });
 
   it('sends my store’s lists and counts as one named statement per shape', async () => {
-    const crew = await principalOf(db(), DEMO_NIK.STAFF);
+    const crew = await memberOf(db(), DEMO_NIK.STAFF);
     const out = await preparedBy(() => listTransfers(db().db, crew, { ...page, side: 'out' }));
     expect(names(out)).toEqual(['transfer_list_n_o', 'transfer_list_o']);
     const searched = await preparedBy(() => listTransfers(db().db, crew, { ...page, side: 'in', status: 'finish', q: 'T00' }));
@@ -51,7 +44,7 @@ describeOnPostgres('the transfers area’s reads as the app sends them', (db) =>
   });
 
   it('sends the watch lists as named statements, one text for one store and for an area of ten', async () => {
-    const [chief, area] = [await principalOf(db(), DEMO_NIK.STORE_CHIEF), await principalOf(db(), DEMO_NIK.AREA_SUPERVISOR)];
+    const [chief, area] = [await memberOf(db(), DEMO_NIK.STORE_CHIEF), await memberOf(db(), DEMO_NIK.AREA_SUPERVISOR)];
     for (const [read, name] of [
       [listLocked, 'transfer_locked'],
       [listDiscrepancies, 'transfer_discrepancies'],
@@ -65,7 +58,7 @@ describeOnPostgres('the transfers area’s reads as the app sends them', (db) =>
   });
 
   it('sends the receiver search as a scan for a text too short for a trigram, else through the trigram indexes', async () => {
-    const crew = await principalOf(db(), DEMO_NIK.STAFF);
+    const crew = await memberOf(db(), DEMO_NIK.STAFF);
     const short = await preparedBy(() => listTransferStores(db().db, crew, { ...page, q: 'an' }));
     expect(names(short)).toEqual(['transfer_stores_n_w', 'transfer_stores_w']);
     const long = await preparedBy(() => listTransferStores(db().db, crew, { ...page, q: 'toko' }));
