@@ -71,6 +71,9 @@ export function ScanGoForm({
     resolver: scanGoResolver,
     defaultValues: { receiverName: '', receiverRelation: '', receiverOther: '', plasticQty: 0 },
   });
+  // Read here, so this form re-renders when they change: a tap on "Kirim POD" before the fields have
+  // mounted (they mount after the first paint) must still show what is missing once they have.
+  const { errors } = form.formState;
 
   const submit = form.handleSubmit((v) => {
     const receiverRelation = v.receiverRelation as PodReceiverRelation;
@@ -89,7 +92,7 @@ export function ScanGoForm({
     <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="scan-go-form">
       {/* Under the order and the package check: its fields render and mount in a task of their own, the action bar at once. */}
       <AfterFirstPaint>
-        <ScanGoFields form={form} customerName={customerName} />
+        <ScanGoFields form={form} errors={errors} customerName={customerName} />
       </AfterFirstPaint>
 
       {footer}
@@ -98,9 +101,8 @@ export function ScanGoForm({
 }
 
 /** The receiver's fields, registered with the screen's form when they mount. */
-function ScanGoFields({ form, customerName }: { form: UseFormReturn<ScanGoFormValues>; customerName: string }) {
+function ScanGoFields({ form, errors, customerName }: { form: UseFormReturn<ScanGoFormValues>; errors: FieldErrors<ScanGoFormValues>; customerName: string }) {
   const uid = useId();
-  const { errors } = form.formState;
   const relation = form.watch('receiverRelation');
   const name = form.watch('receiverName');
   const nameField = lineLimit(`${uid}-name`, name, POD_TEXT.nameMax, errors.receiverName?.message, 'receiver-name');
