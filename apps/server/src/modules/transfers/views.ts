@@ -1,6 +1,6 @@
 // A transfer as the screens read it: its audit names, one row shape, its item and detail, its history.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import {
   MAT_STATUS,
   matRouteStatusOf,
@@ -61,9 +61,10 @@ const transferFields = {
   ...itemSums,
 };
 
-export function selectTransfers(db: Reader) {
+/** A transfer with its stores and line sums; `extra` columns for a read that joins more (the detail's people). */
+export function selectTransfers<E extends SelectedFields>(db: Reader, extra = {} as E) {
   return db
-    .select(transferFields)
+    .select({ ...transferFields, ...extra })
     .from(materialTransfers)
     .innerJoin(senderStore, eq(senderStore.code, materialTransfers.senderStoreCode))
     .innerJoin(receiverStore, eq(receiverStore.code, materialTransfers.receiverStoreCode));
@@ -102,11 +103,7 @@ export function toItem(p: Principal, r: TransferListRow): TransferItem {
  * second read of users. Shape: the key (`i` id, `m` matNo, `t` idTbsms) and `s` for a scope of stores.
  */
 const detailRow = preparedRead('transfer_detail', (db, shape: string, as) =>
-  db
-    .select({ ...transferFields, createdByName: creator.name, confirmedByName: confirmer.name, finishedByName: finisher.name })
-    .from(materialTransfers)
-    .innerJoin(senderStore, eq(senderStore.code, materialTransfers.senderStoreCode))
-    .innerJoin(receiverStore, eq(receiverStore.code, materialTransfers.receiverStoreCode))
+  selectTransfers(db, { createdByName: creator.name, confirmedByName: confirmer.name, finishedByName: finisher.name })
     .leftJoin(creator, eq(creator.id, materialTransfers.createdBy))
     .leftJoin(confirmer, eq(confirmer.id, materialTransfers.confirmedBy))
     .leftJoin(finisher, eq(finisher.id, materialTransfers.finishedBy))
