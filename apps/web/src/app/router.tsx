@@ -36,12 +36,15 @@ export function AppRouter() {
   useState(() => {
     const { pathname, search } = window.location;
     if (pathname === '/login') return;
+    // The other screens' data: its code is asked for at once, beside /members/me (not home's: its data is the counts above).
+    const screenData = pathname === '/' ? null : import('./screen-data').catch(() => null);
     void queryClient
       .fetchQuery(meQueryOptions())
       .then((member) => {
         if (!member.store) return;
         prefetchOrderScreenData(queryClient, { pathname, search });
         prefetchScanGoData(queryClient, pathname);
+        void screenData?.then((m) => m?.prefetchScreenData(queryClient, { pathname, search }));
       })
       .catch(() => undefined);
   });

@@ -62,11 +62,21 @@ export interface AppRoute {
   page: LazyExoticComponent<ComponentType> | ComponentType;
   /** A list of one store's work: before a store is chosen the screen offers the picker (NeedsActiveStore). */
   store?: true;
+  /** The title bar the screen draws (its skeleton draws the same): with a back button (default), without one, or a frame of its own. */
+  titleBar?: TitleBarKind;
+}
+
+export type TitleBarKind = 'back' | 'no-back' | 'none';
+/** What a route tells the shell about its screen. */
+export interface RouteHandle {
+  title: string;
+  area: Area;
+  titleBar?: TitleBarKind;
 }
 
 /** Every route of the spec's table (§2), behind the auth check. */
 export const APP_ROUTES: readonly AppRoute[] = [
-  { path: '/', title: id.routes.home, area: 'orders', page: HomeRoute },
+  { path: '/', title: id.routes.home, area: 'orders', page: HomeRoute, titleBar: 'none' },
   { path: '/order', title: id.routes.order, area: 'orders', page: OrderLists , store: true },
   { path: '/order/detail/:status/:shipmentNo/:method', title: id.routes.orderDetail, area: 'orders', page: OrderDetailPage },
   { path: '/order/detail-scan-go/:status/:shipmentNo/:method', title: id.routes.orderDetailScanGo, area: 'pod', page: OrderScanGoRoute },
@@ -79,7 +89,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/monitoring', title: id.routes.monitoring, area: 'monitoring', page: MonitoringRoute },
   { path: '/rekap-ac', title: id.routes.rekapAc, area: 'recap', page: lazy(() => import('@/features/recap/pages/recap-page')) },
   { path: '/cek-stock', title: id.routes.cekStock, area: 'stock', page: lazy(() => import('@/features/stock/pages/cek-stock-page')) },
-  { path: '/akun', title: id.routes.akun, area: 'members', page: AccountRoute },
+  { path: '/akun', title: id.routes.akun, area: 'members', page: AccountRoute, titleBar: 'no-back' },
   { path: '/feature-guide', title: id.routes.featureGuide, area: 'guide', page: FeatureGuidePage },
   { path: '/feature-list/:id', title: id.routes.featureList, area: 'guide', page: FeatureDetailPage },
   { path: '/help-center/:mode?/:shipmentNo?/:status?/:method?/:code?', title: id.routes.helpCenter, area: 'helpdesk', page: lazyNamed(helpCenterRoutes, 'HelpCenterRoute') },
@@ -112,7 +122,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/pengajuan-pod/detail/:shipmentNo/:deliveryType/:type?', title: id.routes.pengajuanPodDetail, area: 'pod', page: PodRequestDetailPage },
 ];
 
-function toRouteObject({ path, title, area, page: Page, store }: AppRoute): RouteObject {
+function toRouteObject({ path, title, area, page: Page, store, titleBar }: AppRoute): RouteObject {
   const element = store ? (
     <NeedsActiveStore title={title}>
       <Page />
@@ -123,7 +133,7 @@ function toRouteObject({ path, title, area, page: Page, store }: AppRoute): Rout
   const routed = routerPath(path);
   return {
     path: routed,
-    handle: { title, area },
+    handle: { title, area, titleBar } satisfies RouteHandle,
     element:
       routed === path ? (
         element
@@ -147,7 +157,7 @@ export const appRoutes: RouteObject[] = [
             <LoginRoute />
           </Suspense>
         ),
-        handle: { title: id.routes.login, area: 'auth' },
+        handle: { title: id.routes.login, area: 'auth' } satisfies RouteHandle,
       },
       {
         element: <AppLayout />,

@@ -2,14 +2,13 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { ROLE, hasRoleAtLeast, type RoleId } from '@gerai/contract/roles';
 import { useMe } from '@/features/members/api/get-me';
-import { id } from '@/shared/i18n/id';
 import { OutboxSync } from '@/shared/outbox/outbox-sync';
 import { AfterShellPaint } from '@/shared/ui/after-shell-paint';
-import { PageSkeleton } from '@/shared/ui/skeleton';
 import { whenIdle } from '@/shared/utils/when-idle';
 import { lazyNamed } from '../lazy-named';
 import { RequireAuth } from '../require-auth';
 import { BottomNav } from './bottom-nav';
+import { RouteSkeleton } from './route-skeleton';
 
 /** The signed-in shell: page content above the bottom navigation. */
 export function AppLayout() {
@@ -17,9 +16,9 @@ export function AppLayout() {
     <RequireAuth>
       <div className="flex min-h-dvh flex-col">
         <main className="flex-1 pb-[calc(4rem+env(safe-area-inset-bottom))]">
-          <Suspense fallback={<PageSkeleton label={id.common.loading} />}>
+          <Suspense fallback={<RouteSkeleton />}>
             {/* The page's code is asked for once the shell's frame is on screen (decision 147). */}
-            <AfterShellPaint fallback={<PageSkeleton label={id.common.loading} />}>
+            <AfterShellPaint fallback={<RouteSkeleton />}>
               <Outlet />
             </AfterShellPaint>
           </Suspense>

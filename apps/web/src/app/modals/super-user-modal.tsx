@@ -8,7 +8,8 @@ import { memberKeys } from '@/features/members/query-keys';
 import { appConfigKeys } from '@/shared/config/app-config';
 import { catalogKeys } from '@/features/catalog/query-keys';
 import { isApiError } from '@/shared/api/api-error';
-import { DEFAULT_ERROR_MODAL, id, t } from '@/shared/i18n/id';
+import { DEFAULT_ERROR_MODAL, t } from '@/shared/i18n/id';
+import { storeText } from '@/shared/i18n/store';
 import type { ModalRendererProps } from '@/shared/modal/modal-host';
 import { ModalSheet } from '@/shared/modal/modal-sheet';
 import { clearFilters } from '@/shared/stores/filter-store';
@@ -34,7 +35,7 @@ export function SuperUserModal({ finish, titleId }: ModalRendererProps) {
       clearFilters();
       resetScan();
       const store = member.store ? `${member.storeName ?? member.store.storeName} (${member.store.storeCode})` : '';
-      showToast(t(id.superUser.selected, { store }), 'success');
+      showToast(t(storeText.picker.selected, { store }), 'success');
       finish();
     },
   });
@@ -49,10 +50,10 @@ export function SuperUserModal({ finish, titleId }: ModalRendererProps) {
   };
 
   return (
-    <ModalSheet titleId={titleId} title={id.superUser.title} onClose={finish}>
+    <ModalSheet titleId={titleId} title={storeText.picker.title} onClose={finish}>
       {/* Tall from the start, so the sheet does not jump as results arrive. */}
       <div className="min-h-[60dvh]">
-      <p className="mb-3 text-sm text-slate-600">{id.superUser.description}</p>
+      <p className="mb-3 text-sm text-slate-600">{storeText.picker.description}</p>
       {select.isError ? (
         <div role="alert" className="mb-3 flex items-start gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-800">
           <Icon name="alert" className="size-5 shrink-0" />

@@ -8,6 +8,7 @@ import { NotificationSection } from '@/features/push/components/notification-sec
 import { WEB_APP_VERSION } from '@/shared/config/app';
 import { paths } from '@/shared/config/paths';
 import { id } from '@/shared/i18n/id';
+import { storeText } from '@/shared/i18n/store';
 import { useModalStore } from '@/shared/modal/modal-store';
 import { Button } from '@/shared/ui/button';
 import { Icon, type IconName } from '@/shared/ui/icons';
@@ -49,7 +50,7 @@ export default function AccountRoute() {
           <Button
             variant="secondary"
             icon={<Icon name="store" className="size-5" />}
-            onClick={() => openModal({ type: 'store-info', title: id.store.infoTitle })}
+            onClick={() => openModal({ type: 'store-info', title: storeText.info.infoTitle })}
             disabled={!member.store}
           >
             {id.account.storeInfo}
@@ -58,7 +59,7 @@ export default function AccountRoute() {
             <Button
               variant="secondary"
               icon={<Icon name="refresh" className="size-5" />}
-              onClick={() => openModal({ type: 'super-user', title: id.superUser.title })}
+              onClick={() => openModal({ type: 'super-user', title: storeText.picker.title })}
               data-testid="change-store"
             >
               {id.account.changeStore}

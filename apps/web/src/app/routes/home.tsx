@@ -13,6 +13,7 @@ import { podKeys } from '@/features/pod/query-keys';
 import { transferKeys } from '@/features/transfers/query-keys';
 import { paths } from '@/shared/config/paths';
 import { id } from '@/shared/i18n/id';
+import { storeText } from '@/shared/i18n/store';
 import { NoStoreState } from '../no-store-state';
 import { useModalStore } from '@/shared/modal/modal-store';
 import { AfterFirstPaint } from '@/shared/ui/after-first-paint';
@@ -74,7 +75,7 @@ export default function HomeRoute() {
       queryClient.refetchQueries({ queryKey: bookingKeys.count(), type: 'active' }),
       queryClient.refetchQueries({ queryKey: transferKeys.count(), type: 'active' }),
     ]);
-  const openStoreInfo = () => openModal({ type: 'store-info', title: id.store.infoTitle });
+  const openStoreInfo = () => openModal({ type: 'store-info', title: storeText.info.infoTitle });
 
   return (
     <PullToRefresh onRefresh={refresh}>

@@ -1,4 +1,4 @@
-import { id } from '../i18n/id';
+import { locationText } from '../i18n/location';
 import { randomId } from '../utils/random-id';
 
 /**
@@ -149,11 +149,11 @@ export interface GeoPosition {
 
 export type LocationErrorCode = 'DENIED' | 'UNAVAILABLE' | 'TIMEOUT' | 'UNSUPPORTED' | 'INSECURE';
 const LOCATION_MESSAGE: Record<LocationErrorCode, string> = {
-  DENIED: id.location.denied,
-  UNAVAILABLE: id.location.unavailable,
-  TIMEOUT: id.location.timeout,
-  UNSUPPORTED: id.location.unsupported,
-  INSECURE: id.location.insecure,
+  DENIED: locationText.errors.denied,
+  UNAVAILABLE: locationText.errors.unavailable,
+  TIMEOUT: locationText.errors.timeout,
+  UNSUPPORTED: locationText.errors.unsupported,
+  INSECURE: locationText.errors.insecure,
 };
 
 export class LocationError extends Error {

@@ -24,6 +24,16 @@ export const locationText = {
     crew: 'Kru',
     you: 'Anda',
   },
+  /** Why no position could be used (the native bridge's and the browser's). */
+  errors: {
+    denied: 'Izin lokasi ditolak. Aktifkan izin lokasi di pengaturan.',
+    unavailable: 'Lokasi tidak dapat ditentukan.',
+    timeout: 'Waktu menentukan lokasi habis. Coba lagi di tempat terbuka.',
+    unsupported: 'Perangkat ini tidak mendukung lokasi.',
+    insecure: 'Lokasi hanya bisa dipakai lewat koneksi aman (HTTPS).',
+    tooPoor: 'Akurasi lokasi terlalu rendah (±{m} m; paling besar {max} m). Aktifkan GPS, pindah ke tempat terbuka, lalu coba lagi.',
+    unknownAccuracy: 'Perangkat tidak memberi akurasi lokasi. Aktifkan GPS lalu coba lagi.',
+  },
 } as const;
 
 /** What a screen says in its own words: its send button's name is in them. */

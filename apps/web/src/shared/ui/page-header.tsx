@@ -4,6 +4,7 @@ import { id } from '../i18n/id';
 import { cn } from '../utils/cn';
 import { Icon } from './icons';
 import { NoticeDock, usePageTop } from './notice-dock';
+import { TitleBar } from './title-bar';
 
 /** Where this entry sits in the tab's history (0: the app was opened here). */
 const historyIndex = () => (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -37,22 +38,24 @@ export function PageHeader({ title, back = true, backTo, actions }: { title: str
   usePageTop(block);
   return (
     <div ref={block} className="sticky top-0 z-20 shadow-sm" data-testid="page-header">
-      <header className="flex min-h-14 items-center gap-1 bg-brand-700 px-1 pt-[env(safe-area-inset-top)] text-white">
-        {back ? (
-          <button
-            type="button"
-            onClick={goBack}
-            aria-label={id.common.back}
-            className="inline-flex size-11 items-center justify-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
-          >
-            <Icon name="back" />
-          </button>
-        ) : (
-          <span className="w-3" />
-        )}
-        <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">{title}</h1>
-        {actions ? <div className="flex items-center">{actions}</div> : null}
-      </header>
+      <TitleBar
+        title={title}
+        actions={actions}
+        leading={
+          back ? (
+            <button
+              type="button"
+              onClick={goBack}
+              aria-label={id.common.back}
+              className="inline-flex size-11 items-center justify-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
+            >
+              <Icon name="back" />
+            </button>
+          ) : (
+            <span className="w-3" />
+          )
+        }
+      />
       <NoticeDock />
     </div>
   );

@@ -1,5 +1,6 @@
 import { getLocation, LocationError, type LocationErrorCode } from '../bridge/native-bridge';
-import { id, t } from '../i18n/id';
+import { t } from '../i18n/id';
+import { locationText } from '../i18n/location';
 
 /** A position good enough to decide on. */
 export interface LocationFix {
@@ -24,7 +25,7 @@ export type LocationOutcome = { ok: true; fix: LocationFix } | { ok: false; reas
 /** The Indonesian message of a failed position: denied, unavailable, timed out, unsupported, insecure page. */
 export function locationFailure(error: unknown): { reason: LocationErrorCode; message: string } {
   if (error instanceof LocationError) return { reason: error.code, message: error.message };
-  return { reason: 'UNAVAILABLE', message: id.location.unavailable };
+  return { reason: 'UNAVAILABLE', message: locationText.errors.unavailable };
 }
 
 /**
@@ -49,10 +50,10 @@ export async function acquireLocation({
   }
   const { accuracy } = position;
   if (accuracy === null || !Number.isFinite(accuracy) || accuracy < 0) {
-    return { ok: false, reason: 'NO_ACCURACY', message: id.location.unknownAccuracy, accuracy: null };
+    return { ok: false, reason: 'NO_ACCURACY', message: locationText.errors.unknownAccuracy, accuracy: null };
   }
   if (accuracy > maxAccuracyM) {
-    return { ok: false, reason: 'TOO_POOR', message: t(id.location.tooPoor, { m: Math.round(accuracy), max: maxAccuracyM }), accuracy };
+    return { ok: false, reason: 'TOO_POOR', message: t(locationText.errors.tooPoor, { m: Math.round(accuracy), max: maxAccuracyM }), accuracy };
   }
   return { ok: true, fix: { lat: position.lat, long: position.long, accuracy, at: now() } };
 }

@@ -16,17 +16,14 @@ import { useBookingProductGroups } from '../api/get-booking-product-groups';
 import { useBookingStoreGroups } from '../api/get-booking-store-groups';
 import { useBookings } from '../api/get-bookings';
 import { bookingKeys, type BookingGroupParams } from '../query-keys';
-import { parseBookingStatus, parseDirection } from '../utils/booking-view';
+import { BOOKING_GROUP_PARAM, BOOKING_PAGE_SIZE, bookingGroupParams, type BookingGrouping } from '../utils/list-route';
 import { BookingCard, BookingCardSkeleton } from './booking-card';
 import { GroupCardSkeleton, ProductGroupCard, StoreGroupCard } from './group-cards';
 
 const text = bookingsText.list;
-const PAGE_SIZE = 20;
-
-export type BookingGrouping = 'product' | 'store';
-
-/** The URL parameter that opens one group's bookings. */
-const GROUP_PARAM: Record<BookingGrouping, 'productId' | 'storeCode'> = { product: 'productId', store: 'storeCode' };
+const PAGE_SIZE = BOOKING_PAGE_SIZE;
+const GROUP_PARAM = BOOKING_GROUP_PARAM;
+export type { BookingGrouping };
 
 /**
  * /booking-list-product and /booking-list-store (BookingListProduct, BookingListStore): my store's
@@ -37,8 +34,8 @@ const GROUP_PARAM: Record<BookingGrouping, 'productId' | 'storeCode'> = { produc
 export function BookingListScreen({ grouping }: { grouping: BookingGrouping }) {
   const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
-  const direction = parseDirection(search.get('direction'));
-  const status = parseBookingStatus(search.get('status'));
+  // The first load's prefetch reads the same (screen-data.ts): the groups' first page is then in the cache.
+  const { direction, status } = bookingGroupParams(search);
   const query = search.get('q') ?? '';
   const groupParam = GROUP_PARAM[grouping];
   const group = search.get(groupParam)?.trim() ?? '';

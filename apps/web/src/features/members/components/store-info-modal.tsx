@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Store } from '@gerai/contract';
 import { id } from '@/shared/i18n/id';
+import { storeText } from '@/shared/i18n/store';
 import type { ModalRendererProps } from '@/shared/modal/modal-host';
 import { ModalSheet } from '@/shared/modal/modal-sheet';
 import { Button } from '@/shared/ui/button';
@@ -19,23 +20,23 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function StoreDetails({ store }: { store: Store }) {
   return (
     <dl>
-      <Row label={id.store.name}>{store.storeName}</Row>
-      <Row label={id.store.code}>{store.storeCode}</Row>
-      <Row label={id.store.address}>{store.address}</Row>
-      <Row label={id.store.kelurahan}>{store.kelurahan}</Row>
-      <Row label={id.store.kecamatan}>{store.kecamatan}</Row>
-      <Row label={id.store.city}>{store.city}</Row>
-      <Row label={id.store.phone}>
+      <Row label={storeText.info.name}>{store.storeName}</Row>
+      <Row label={storeText.info.code}>{store.storeCode}</Row>
+      <Row label={storeText.info.address}>{store.address}</Row>
+      <Row label={storeText.info.kelurahan}>{store.kelurahan}</Row>
+      <Row label={storeText.info.kecamatan}>{store.kecamatan}</Row>
+      <Row label={storeText.info.city}>{store.city}</Row>
+      <Row label={storeText.info.phone}>
         {store.phone ? (
           <a href={`tel:${store.phone}`} className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 underline">
             <Icon name="phone" className="size-5" />
             {store.phone}
           </a>
         ) : (
-          id.store.noPhone
+          storeText.info.noPhone
         )}
       </Row>
-      <Row label={id.store.coordinates}>
+      <Row label={storeText.info.coordinates}>
         {store.latitude.toFixed(6)}, {store.longitude.toFixed(6)}
       </Row>
     </dl>
@@ -54,7 +55,7 @@ export function StoreInfoModal({ modal, finish, titleId }: ModalRendererProps) {
   return (
     <ModalSheet
       titleId={titleId}
-      title={id.store.infoTitle}
+      title={storeText.info.infoTitle}
       onClose={finish}
       footer={
         <Button block onClick={finish}>
@@ -66,22 +67,22 @@ export function StoreInfoModal({ modal, finish, titleId }: ModalRendererProps) {
         <StoreDetails store={store} />
       ) : other ? (
         <dl>
-          <Row label={id.store.name}>{storeName}</Row>
-          <Row label={id.store.code}>{storeCode}</Row>
-          {address ? <Row label={id.store.address}>{address}</Row> : null}
-          <Row label={id.store.phone}>
+          <Row label={storeText.info.name}>{storeName}</Row>
+          <Row label={storeText.info.code}>{storeCode}</Row>
+          {address ? <Row label={storeText.info.address}>{address}</Row> : null}
+          <Row label={storeText.info.phone}>
             {phone ? (
               <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 underline">
                 <Icon name="phone" className="size-5" />
                 {phone}
               </a>
             ) : (
-              id.store.noPhone
+              storeText.info.noPhone
             )}
           </Row>
         </dl>
       ) : (
-        <p className="text-slate-600">{id.store.noStore}</p>
+        <p className="text-slate-600">{storeText.info.noStore}</p>
       )}
     </ModalSheet>
   );

@@ -15,15 +15,14 @@ import { cn } from '@/shared/utils/cn';
 import { formatNumber } from '@/shared/utils/format';
 import { useTransferCount } from '../api/get-transfer-count';
 import { useTransfers } from '../api/get-transfers';
-import { transferKeys, type TransferListParams } from '../query-keys';
+import { transferKeys } from '../query-keys';
+import { TRANSFER_LIST_PARAM, transferListParams } from '../utils/list-route';
 import { forgetSecretsUnlessNew } from '../utils/secret-store';
 import { listPath, outDetailPath } from '../utils/transfer-view';
 import { TransferCard, TransferCardSkeleton } from './transfer-card';
 
 const text = transfersText.list;
-const PAGE_SIZE = 20;
-const PARAM = { q: 'q', startDate: 'startDate', endDate: 'endDate' } as const;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const PARAM = TRANSFER_LIST_PARAM;
 
 const TITLE: Record<TransferListSide, Partial<Record<MatRouteStatus, string>>> = {
   in: { new: id.routes.matInNew, proces: id.routes.matInProces, done: id.routes.matInDone },
@@ -32,8 +31,6 @@ const TITLE: Record<TransferListSide, Partial<Record<MatRouteStatus, string>>> =
 
 /** A side's count per route status, from the spec's totals. */
 const COUNT_OF: Record<MatRouteStatus, keyof TransferCounts> = { new: 'totalNew', proces: 'totalProcess', done: 'totalFinish', cancel: 'totalCancel' };
-
-const day = (value: string | null) => (value && ISO_DAY.test(value) ? value : null);
 
 /**
  * `/mat-in-new|proces|done` and `/mat-out-new|proces|done|cancel`: my store's transfers of one side
@@ -45,12 +42,12 @@ export function TransferListScreen({ side, status }: { side: TransferListSide; s
   const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
   const query = search.get(PARAM.q) ?? '';
-  const range: DateRange = { startDate: day(search.get(PARAM.startDate)), endDate: day(search.get(PARAM.endDate)) };
+  const params = transferListParams(side, status, search);
+  const range: DateRange = { startDate: params.startDate, endDate: params.endDate };
   const [filterOpen, setFilterOpen] = useState(false);
   const now = useNow();
   const count = useTransferCount();
 
-  const params: TransferListParams = { side, status: MAT_ROUTE_STATUS[status], q: query.trim(), startDate: range.startDate, endDate: range.endDate, size: PAGE_SIZE };
   const list = useTransfers(params);
 
   // Sent transfers seen out of `new`: their PINs are of no use any more (decision 89).
