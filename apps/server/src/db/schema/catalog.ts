@@ -58,6 +58,8 @@ export const products = pgTable(
     check('products_price_nonnegative', sql`${t.price} >= 0`),
     // The stock search by name contains (a chain's catalogue has thousands of products): trigram index.
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`).with({ fastupdate: false }),
+    // A word of two letters has no trigram: its search reads the lowercase name's two-letter pieces (migration 0028).
+    index('products_name_bigram_idx').using('gin', sql`lower_bigrams(${t.name})`).with({ fastupdate: false }),
   ],
 );
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { products, stores, users } from '../../db/schema';
 import { loadPrincipal } from '../../platform/principal';
 import { DEMO_NIK } from '../../seed/demo-data';
-import { describeOnPostgres, planOf, recordStatements } from '../../test/plans';
+import { describeOnPostgres, literal, planOf, recordStatements, type SentStatement } from '../../test/plans';
 import { searchStock } from '../stock/lookup';
 import { listTransferStores } from '../transfers/queries';
 import { listVisibleStores } from './service';
@@ -82,6 +82,63 @@ describeOnPostgres('searches over the chain: the plans', (db) => {
     for (const plan of await plansOf('products', () => searchStock(db().db, crew, { q: 'kopi', page: 1, size: 20 }))) {
       expect(plan).not.toMatch(/Seq Scan on products/);
       expect(plan).toMatch(/Bitmap Index Scan on products_name_trgm_idx/);
+    }
+  });
+
+  it('finds products by a word of two letters (no trigram) from the index of their names’ two-letter pieces', async () => {
+    const crew = await principalOf(DEMO_NIK.STAFF);
+    for (const plan of await plansOf('products', () => searchStock(db().db, crew, { q: 'Ji', page: 1, size: 20 }))) {
+      expect(plan).not.toMatch(/Seq Scan on products/);
+      // The trigram part is in every plan too, behind its one-time filter: the next test shows it never runs.
+      expect(plan).toMatch(/Bitmap Index Scan on products_name_bigram_idx/);
+    }
+  });
+
+  it('keeps one generic plan for every word: a short word never reads the trigram index, a longer one never the two-letter one', async () => {
+    const crew = await principalOf(DEMO_NIK.STAFF);
+    /** The statement run as a named statement settles on (its generic plan), each node with its rows or "never executed". */
+    const ran = (s: SentStatement) =>
+      db().db.transaction(async (tx) => {
+        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql.raw(`prepare explained as ${s.text}`));
+        try {
+          const { rows } = (await tx.execute(sql.raw(`explain (analyze, costs off, timing off, summary off) execute explained(${s.values.map(literal).join(', ')})`))) as unknown as { rows: Array<Record<string, string>> };
+          return rows.map((r) => Object.values(r)[0]).join('\n');
+        } finally {
+          await tx.execute(sql`deallocate explained`);
+        }
+      });
+    /** How often the statement, run 12 times as the app runs it, used a generic plan (custom ones are planned on every call). */
+    const genericRuns = (s: SentStatement) =>
+      db().db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`prepare counted as ${s.text}`));
+        try {
+          for (let i = 0; i < 12; i++) await tx.execute(sql.raw(`execute counted(${s.values.map(literal).join(', ')})`));
+          const { rows } = (await tx.execute(sql`select generic_plans::int as n from pg_prepared_statements where name = 'counted'`)) as unknown as { rows: Array<{ n: number }> };
+          return rows[0]!.n;
+        } finally {
+          await tx.execute(sql`deallocate counted`);
+        }
+      });
+    const scanOf = (plan: string, index: string) => plan.split('\n').find((line) => line.includes(`Bitmap Index Scan on ${index}`)) ?? '';
+    for (const [q, reads, skips] of [
+      ['ji', 'products_name_bigram_idx', 'products_name_trgm_idx'],
+      ['uji', 'products_name_trgm_idx', 'products_name_bigram_idx'],
+    ] as const) {
+      const sent = recording!.sent;
+      sent.length = 0;
+      const { total } = await searchStock(db().db, crew, { q, page: 1, size: 20 });
+      expect(total).toBeGreaterThanOrEqual(5_000);
+      const statements = sent.filter((s) => /from "products"/.test(s.text));
+      expect(statements.map((s) => s.name).sort()).toEqual(['stock_search', 'stock_search_n']);
+      for (const s of statements) {
+        const plan = await ran(s);
+        expect(plan).not.toMatch(/Seq Scan on products/);
+        expect(scanOf(plan, reads), plan).not.toMatch(/never executed/);
+        expect(scanOf(plan, skips), plan).toMatch(/never executed/);
+        expect(await genericRuns(s), `${q} ${s.name}`).toBeGreaterThan(0);
+      }
     }
   });
 });

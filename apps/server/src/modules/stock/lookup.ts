@@ -28,8 +28,26 @@ const productColumns = {
   unit: products.unit,
 };
 
-const searchExact = or(eq(products.ean13, sql.placeholder('text')), eq(products.productId, sql.placeholder('text')));
-const searchWhere = or(ilike(products.name, sql.placeholder('like')), searchExact);
+const searchText = sql`${sql.placeholder('text')}::text`;
+const searchExact = or(eq(products.ean13, searchText), eq(products.productId, searchText));
+// The word as subqueries (as NEAREST_SQL's limit): a custom plan would see it, price the matches below the generic
+// plan's guess and drop the part the length switches off, and PostgreSQL would plan every call anew.
+const searchWord = sql`(select ${searchText})`;
+const searchLike = sql`(select ${sql.placeholder('like')}::text)`;
+
+/**
+ * What the search matches, as three disjoint parts of one statement, the same for every word: each part's
+ * test of the word's length is a one-time filter, so one generic plan serves them all. A word of three
+ * letters or more reads the trigram index (decision 157). A shorter one has no trigram: it reads the
+ * index of the names' lowercase two-letter pieces (migration 0028), which hold the word's if the name
+ * contains it, then tests those names as ilike does (lower() of both; an ilike here would be priced
+ * on the trigram index in the generic plan). Then a barcode or code not matched by name.
+ */
+const searchParts = [
+  and(ilike(products.name, searchLike), sql`(select char_length(${searchText})) >= 3`),
+  and(sql`lower_bigrams(${products.name}) @> lower_bigrams(${searchWord})`, sql`lower(${products.name}) like lower(${searchLike})`, sql`(select char_length(${searchText})) < 3`),
+  and(searchExact, sql`not (${products.name} ilike ${sql.placeholder('like')})`),
+] as const;
 
 /**
  * The product search's page and count, one shape each (db/prepared.ts). The page is cut before my
@@ -37,12 +55,13 @@ const searchWhere = or(ilike(products.name, sql.placeholder('like')), searchExac
  * was looked up only for all but a page of them to be dropped.
  */
 const searchPage = preparedRead('stock_search', (db, _shape: '', as) => {
+  const [byTrigram, byBigram, byCode] = searchParts.map((where) => db.select(productColumns).from(products).where(where));
+  const matched = byTrigram!.unionAll(byBigram!).unionAll(byCode!).as('matched');
   const page = db
     // A scanned barcode or typed code first, then by name.
-    .select({ ...productColumns, exactFirst: sql<number>`case when ${searchExact} then 0 else 1 end`.as('exact_first') })
-    .from(products)
-    .where(searchWhere)
-    .orderBy(sql`exact_first`, asc(products.name), asc(products.productId))
+    .select({ ...matched._.selectedFields, exactFirst: sql<number>`case when ${matched.barcode} = ${searchText} or ${matched.productID} = ${searchText} then 0 else 1 end`.as('exact_first') })
+    .from(matched)
+    .orderBy(sql`exact_first`, asc(matched.name), asc(matched.productID))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('page');
@@ -53,7 +72,10 @@ const searchPage = preparedRead('stock_search', (db, _shape: '', as) => {
     .orderBy(page.exactFirst, asc(page.name), asc(page.productID))
     .prepare(as);
 });
-const searchCount = preparedRead('stock_search_n', (db, _shape: '', as) => db.select({ n: count() }).from(products).where(searchWhere).prepare(as));
+const searchCount = preparedRead('stock_search_n', (db, _shape: '', as) => {
+  const [byTrigram, byBigram, byCode] = searchParts.map((where) => db.select({ productID: products.productId }).from(products).where(where));
+  return db.select({ n: count() }).from(byTrigram!.unionAll(byBigram!).unionAll(byCode!).as('matched')).prepare(as);
+});
 
 /** GET /api/stock/products: by name (contains), or exactly by barcode or productID; with my store's stock. */
 export async function searchStock(db: Db, p: Principal, q: StockSearchQuery): Promise<{ items: StockSearchItem[]; page: number; size: number; total: number }> {

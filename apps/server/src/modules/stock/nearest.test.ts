@@ -7,7 +7,7 @@ import { describeOnPostgres, literal } from '../../test/plans';
 import { openTestDb } from '../../test/test-db';
 import { moveStock, nearestStores, storeOrigin, type StoreOrigin } from './index';
 import { LOOKUP_BY_PRODUCT_SQL } from './lookup';
-import { NEAREST_SQL, nearestParams } from './nearest';
+import { NEAREST_SQL, nearestParams, type NearestOptions } from './nearest';
 import { seededRandom } from '../../test/random';
 
 /**
@@ -242,6 +242,39 @@ describe('nearest stores over a grown chain', () => {
       const common = await planOf(handle.db, NEAREST_SQL, nearestParams('T001', { productId, minQty: 1, scope: 'nearby', ringsFirst: false, limit: 10 }), { analyze: true });
       expect(common.split('\n').some((l) => /Index Scan using stores_location_idx/.test(l) && !/never executed/.test(l)), common).toBe(true);
     }
+  });
+
+  it.skipIf(!ADMIN_URL)('keeps one generic plan for a booking proposal of any quantity and for every ring, as good as planning each call (PostgreSQL)', async () => {
+    // More units than any store holds (the rare branch), a few (the walk, nearest first), a proposal, the rings alone.
+    const at = (minQty: number, scope: StoreProximity, more: Partial<NearestOptions> = {}) => nearestParams('T001', { productId, minQty, scope, limit: 10, ...more });
+    const cases = { rare: at(1_000, 'nearby', { ringsFirst: false }), common: at(1, 'nearby', { ringsFirst: false }), proposal: at(1_000, 'nearby', { limit: 5, max: 5 }),
+      kelurahan: at(1, 'kelurahan'), kecamatan: at(1, 'kecamatan') };
+    const rolledBack = new Error('rolled back');
+    const checked = handle.db.transaction(async (tx) => {
+      const run = async (statement: string) => (await tx.execute(sql.raw(statement))) as unknown as { rows: Array<Record<string, unknown>> };
+      // As in the bench's chain, where every store holds every product: a row per store, for the generic plan too.
+      await run(`delete from store_stock where product_id <> ${literal(productId)}; analyze store_stock`);
+      await run(`prepare counted as ${NEAREST_SQL}`);
+      // As a connection runs the named statement: 12 times, then how many of the runs used the generic plan.
+      for (const [name, params] of Object.entries(cases)) {
+        for (let i = 0; i < 12; i++) await run(`execute counted(${params.map(literal).join(', ')})`);
+        const { rows } = await run(`select generic_plans::int as n from pg_prepared_statements where name = 'counted'`);
+        expect(rows[0]!.n, name).toBeGreaterThan(0);
+        await run(`deallocate counted; prepare counted as ${NEAREST_SQL}`);
+      }
+      // The generic plan runs only the branch asked for: the holders' rows for the rare quantity, the walk otherwise.
+      await run('set local plan_cache_mode = force_generic_plan');
+      const ran = async (params: unknown[]) => (await run(`explain (analyze) execute counted(${params.map(literal).join(', ')})`)).rows.map((r) => String(Object.values(r)[0]));
+      const rare = await ran(cases.rare);
+      expect(rare.filter((l) => /Index Scan using stores_location_idx/.test(l)).every((l) => /never executed/.test(l)), rare.join('\n')).toBe(true);
+      expect(rare.find((l) => /CTE Scan on held/.test(l)), rare.join('\n')).not.toMatch(/never executed/);
+      const common = await ran(cases.common);
+      expect(common.some((l) => /Index Scan using stores_location_idx/.test(l) && !/never executed/.test(l)), common.join('\n')).toBe(true);
+      expect(common.find((l) => /CTE Scan on held/.test(l)), common.join('\n')).toMatch(/never executed/);
+      await run('deallocate counted');
+      throw rolledBack; // the stock and its statistics as they were
+    });
+    await expect(checked).rejects.toBe(rolledBack);
   });
 
   it('answers exactly where the index’s planar order misleads: far north, a nearer store east beyond the first read', async () => {

@@ -39,10 +39,19 @@ export interface NearestStores {
 }
 
 /**
+ * The quantity ($3) and the scope ($7) as subqueries: a custom plan saw them, dropped the parts they
+ * switch off and priced the few holders of a large quantity, so it was priced below the generic plan
+ * and PostgreSQL planned every booking proposal and every ring anew (0.6–1 ms); the generic plan
+ * runs the same parts with the same buffers.
+ */
+const MIN_QTY = '(select $3::int)';
+const SCOPE = '(select $7::text)';
+
+/**
  * The stores other than the origin that a ring or the walk may answer: none excluded, at least $3
  * sellable units when $3 > 0, code or name like $5 when given.
  */
-const CANDIDATE = `s.code <> o.code and s.code <> all($4::text[]) and ($3::int <= 0 or st.qty >= $3::int)
+const CANDIDATE = `s.code <> o.code and s.code <> all($4::text[]) and (${MIN_QTY} <= 0 or st.qty >= ${MIN_QTY})
   and ($5::text is null or s.code ilike $5::text or s.name ilike $5::text)`;
 
 /**
@@ -80,7 +89,7 @@ export const NEAREST_SQL = `
     select ${STORE_COLUMNS}
     from o join stores s on s.kecamatan = o.kecamatan and s.kelurahan <> o.kelurahan
     ${stockJoin('$2::text')}
-    where $6::boolean and $7::text <> '${STORE_PROXIMITY.KELURAHAN}' and ${CANDIDATE}
+    where $6::boolean and ${SCOPE} <> '${STORE_PROXIMITY.KELURAHAN}' and ${CANDIDATE}
   ),
   wanted as materialized (
     select $8::int - r as k, least($9::int, $8::int) - r as j
@@ -90,13 +99,13 @@ export const NEAREST_SQL = `
   lim as (select greatest(k, 0)::int as k, (case when j > 0 then j + (j + 3) / 4 + 8 else 0 end)::int as m from wanted),
   -- Stores holding enough of the product, counted up to RARE_HOLDERS from its stock rows (one index range, a few pages).
   holders as materialized (
-    select count(*)::int as n from (select 1 from store_stock h where h.product_id = $2::text and h.qty >= greatest($3::int, 1) limit ${RARE_HOLDERS}) x
+    select count(*)::int as n from (select 1 from store_stock h where h.product_id = $2::text and h.qty >= greatest(${MIN_QTY}, 1) limit ${RARE_HOLDERS}) x
   ),
   -- Their stock rows, read only for a rare product; materialized, so the holders drive the read and no plan walks
   -- the stores' index to avoid sorting them.
   held as materialized (
     select h.store_code, h.qty, h.qty_reserved from store_stock h
-    where h.product_id = $2::text and h.qty >= $3::int and $3::int > 0 and (select n from holders) < ${RARE_HOLDERS}
+    where h.product_id = $2::text and h.qty >= ${MIN_QTY} and ${MIN_QTY} > 0 and (select n from holders) < ${RARE_HOLDERS}
   ),
   walk as (
     select w.* from o cross join lateral (
@@ -107,7 +116,7 @@ export const NEAREST_SQL = `
       order by s.location <-> o.location
       limit (select greatest(k, m) from lim)
     ) w
-    where $7::text = '${STORE_PROXIMITY.NEARBY}' and not ($3::int > 0 and (select n from holders) < ${RARE_HOLDERS})
+    where ${SCOPE} = '${STORE_PROXIMITY.NEARBY}' and not (${MIN_QTY} > 0 and (select n from holders) < ${RARE_HOLDERS})
     union all
     -- A product few stores hold: the walk would pass every store without it (the whole chain for one held
     -- nowhere), so its holders are read from their stock rows and ranked by the same planar measure.
@@ -118,7 +127,7 @@ export const NEAREST_SQL = `
       order by s.location <-> o.location
       limit (select greatest(k, m) from lim)
     ) r
-    where $7::text = '${STORE_PROXIMITY.NEARBY}' and $3::int > 0 and (select n from holders) < ${RARE_HOLDERS}
+    where ${SCOPE} = '${STORE_PROXIMITY.NEARBY}' and ${MIN_QTY} > 0 and (select n from holders) < ${RARE_HOLDERS}
   )
   select 'origin' as part, code, null as name, null as address, kelurahan, kecamatan, null as city, null as phone, latitude, longitude,
     0 as qty, 0 as "qtyReserved", null::float8 as planar, (select m from lim) as "walkLimit", (select count(*) from walk)::int as "walkCount"
