@@ -16,6 +16,7 @@
  * READS_LOAD_S seconds (default 5, after 2 of warm-up; autocannon in a process of its own) and prints its
  * req/s and p99 beside the CPU: goal 2 of issue 27 asks p99 ≤ 50 ms at 50 connections of every read.
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '@gerai/contract';
 import type { FastifyInstance } from 'fastify';
@@ -29,6 +30,8 @@ import { measureCpu, postmasterOfBackend } from './day-cpu';
 import { startProfile } from './profile';
 import { runLoad } from './run-load';
 
+/** A real 1×1 PNG: what the crew's phone sends as a photo. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const N = Number(process.env.READS_N) || 300;
 const LOAD_CONNECTIONS = Number(process.env.READS_LOAD) || 0;
 const LOAD_S = Number(process.env.READS_LOAD_S) || 5;
@@ -124,6 +127,32 @@ async function main(): Promise<void> {
   const picking = await known(`select o.shipment_no as "shipmentNo", l.id as "lineId" from orders o join order_lines l on l.order_id = o.id where o.store_code = 'T001' and o.status_id = ${ORDER_STATUS.PACKING} order by o.id desc limit 1`);
   const booking = await known(`select id as "bookID" from stock_bookings where store_code = 'T001' order by id desc limit 1`);
   for (const [key, value] of Object.entries({ ...picking, ...booking })) found.set(`bookings:${key}`, new Set([value]));
+  // A photo of T001 and a file on a ticket of T001: the seeded chain has neither, so the crew sends them once
+  // through the app as a phone does, and later runs read the ones already there.
+  const crew = callers[0]!.headers;
+  const send = async (url: string, field: string, fields: Record<string, string> = {}) => {
+    const boundary = `reads${randomUUID().replace(/-/g, '')}`;
+    const part = (disposition: string, body: Buffer | string) => [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; ${disposition}\r\n\r\n`), Buffer.from(body), Buffer.from('\r\n')];
+    const payload = Buffer.concat([
+      ...Object.entries(fields).flatMap(([name, value]) => part(`name="${name}"`, value)),
+      ...part(`name="${field}"; filename="foto.png"\r\nContent-Type: image/png`, PNG),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    const res = await app.inject({ method: 'POST', url, headers: { ...crew, 'content-type': `multipart/form-data; boundary=${boundary}`, 'idempotency-key': `reads-${randomUUID()}` }, payload });
+    if (res.statusCode !== 201) throw new Error(`POST ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  };
+  const upload = `select id from uploads where store_code = 'T001' order by created_at desc limit 1`;
+  if (!(await known(upload))) await send('/api/uploads', 'file');
+  found.set('uploads:id', new Set([(await known(upload))!.id]));
+  const attachment = `select a.ticket_id as "idTicket", a.id as "idAttachment" from ticket_attachments a join tickets t on t.id = a.ticket_id where t.store_code = 'T001' order by a.id desc limit 1`;
+  if (!(await known(attachment))) {
+    const open = await known(`select id from tickets where store_code = 'T001' and status in ('open', 'in_progress') order by id limit 1`);
+    const free = `select shipment_no as "shipmentNo" from orders o where store_code = 'T001' and not exists (select from tickets t where t.shipment_no = o.shipment_no) order by id limit 1`;
+    if (open) await send(`/api/helpdesk/tickets/${String(open.id)}/attachments`, 'attachments');
+    else await send('/api/helpdesk/tickets/with-attachments', 'attachments', { shipmentNo: String((await known(free))!.shipmentNo), description: 'Foto pesanan untuk bench/reads.ts.', problemId: '1' });
+  }
+  // Set first, so the ticket's detail and its file are read as one pair (path values are paired by position).
+  for (const [key, value] of Object.entries((await known(attachment)) ?? {})) found.set(`helpdesk:${key}`, new Set([value]));
   const areaOf = (path: string) => path.split('/')[2] ?? '';
   const valuesFor = (name: string, area: string): unknown[] => [...new Set([...(byName[name] ?? []), ...(found.get(`${area}:${name}`) ?? []), ...(found.get(`*:${name}`) ?? [])])];
   /** A value the parameter's schema takes: its default or first choice for a list of choices, else one by name. */
