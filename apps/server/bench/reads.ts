@@ -11,6 +11,9 @@
  * values harvested from the replies of the routes without any (every key of the same name), required
  * query parameters a value by name or from their schema. A route no member gets a 200 from is listed
  * with the status it got. `words` keep only routes whose path contains one of them.
+ * `READS_PG_CPU=own` counts PostgreSQL's CPU of this run's own connections only (named by application_name)
+ * instead of the whole server's, for a PostgreSQL others use meanwhile (a lower bound: a connection the pool
+ * opens while a read is measured is not counted).
  * `READS_CPU_PROFILE=<dir>` writes each read's measured requests as a CPU profile (`bench/profile.ts` reads it).
  * `READS_LOAD=<connections>` also puts each read under that many connections over HTTP for
  * READS_LOAD_S seconds (default 5, after 2 of warm-up; autocannon in a process of its own) and prints its
@@ -26,7 +29,7 @@ import { openDb } from '../src/db/client';
 import { DEMO_NIK, DEMO_PASSWORD } from '../src/seed/demo-data';
 import { processSecrets } from '../src/platform/process-test-kit';
 import { encodeComponent, exampleOf, fillPath, openApiOperations, scalarText, type KnownValues, type Operation } from '../src/test/openapi-walk';
-import { measureCpu, postmasterOfBackend } from './day-cpu';
+import { measureCpu, postmasterOfBackend, processCpuMs } from './day-cpu';
 import { startProfile } from './profile';
 import { runLoad } from './run-load';
 
@@ -35,6 +38,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const N = Number(process.env.READS_N) || 300;
 const LOAD_CONNECTIONS = Number(process.env.READS_LOAD) || 0;
 const LOAD_S = Number(process.env.READS_LOAD_S) || 5;
+const OWN_PG_CPU = process.env.READS_PG_CPU === 'own';
 /** Issue 27's goal 2: every read p99 ≤ 50 ms at 50 connections; a recap (one person's report of a range) within 1 s. */
 const budgetOf = (route: string) => (route.startsWith('/api/recap') ? 1000 : 50);
 const CALLERS = [
@@ -98,7 +102,10 @@ interface Row {
 async function main(): Promise<void> {
   const url = process.env.COST_PG_URL;
   if (!url) throw new Error('COST_PG_URL: a database bench/cost.ts seeded (COST_KEEP=1 npx tsx bench/cost.ts floor prints one)');
-  const handle = await openDb({ databaseUrl: url });
+  const appName = `reads-${process.pid}`;
+  const named = new URL(url);
+  named.searchParams.set('application_name', appName);
+  const handle = await openDb({ databaseUrl: OWN_PG_CPU ? named.toString() : url });
   const secrets = processSecrets();
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: url, WEB_DIST: '/nonexistent', JWT_SECRET: secrets.JWT_SECRET, CHANNEL_SECRETS: secrets.CHANNEL_SECRETS, LOGIN_RATE_LIMIT: '1000' });
   const app: FastifyInstance = await buildApp({ config: { ...config, READ_CACHE_TTL_MS: 0, STOCK_CACHE_TTL_MS: 0, metricsPort: null }, handle, logger: false });
@@ -213,6 +220,9 @@ async function main(): Promise<void> {
     for (let i = 0; i < 50; i++) await app.inject({ method: 'GET', url: target, headers: caller.headers });
     let bytes = 0;
     const profile = process.env.READS_CPU_PROFILE ? await startProfile() : null;
+    const own = OWN_PG_CPU ? ((await handle.db.execute(sql`select pid from pg_stat_activity where application_name = ${appName}`)) as unknown as { rows: Array<{ pid: number }> }).rows : [];
+    const ownCpu = () => own.reduce((ms, { pid }) => ms + processCpuMs(pid), 0);
+    const ownBefore = ownCpu();
     const { cpu } = await measureCpu(process.pid, postmaster, async () => {
       for (let i = 0; i < N; i++) {
         const res = await app.inject({ method: 'GET', url: target, headers: caller.headers });
@@ -220,6 +230,7 @@ async function main(): Promise<void> {
         bytes += res.rawPayload.length;
       }
     });
+    const postgresMs = OWN_PG_CPU ? ownCpu() - ownBefore : cpu.postgresMs;
     await profile?.stop(`${process.env.READS_CPU_PROFILE}/${op.path.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`);
     let load: Row['load'];
     if (LOAD_CONNECTIONS > 0) {
@@ -228,8 +239,8 @@ async function main(): Promise<void> {
       const r = await runLoad({ ...spec, durationSeconds: LOAD_S });
       load = { rps: Math.round(r.requestsPerSecond), p99: r.p99, non2xx: r.non2xx + r.errors + r.timeouts };
     }
-    rows.push({ route: target, caller: caller.name, status: 200, serverMs: cpu.serverMs / N, postgresMs: cpu.postgresMs / N, bytes: Math.round(bytes / N), load });
-    process.stderr.write(`${target} ${((cpu.serverMs + cpu.postgresMs) / N).toFixed(2)} ms${load ? `, p99 ${load.p99} ms at ${load.rps} req/s` : ''}\n`);
+    rows.push({ route: target, caller: caller.name, status: 200, serverMs: cpu.serverMs / N, postgresMs: postgresMs / N, bytes: Math.round(bytes / N), load });
+    process.stderr.write(`${target} ${((cpu.serverMs + postgresMs) / N).toFixed(2)} ms${load ? `, p99 ${load.p99} ms at ${load.rps} req/s` : ''}\n`);
   }
   await app.close();
   await handle.close();
@@ -247,7 +258,7 @@ async function main(): Promise<void> {
     );
   }
   const measured = rows.filter((r) => r.status === 200);
-  console.log(`\n${N} requests per read, one after another; reply caches off; ${measured.length} of ${rows.length} reads measured.`);
+  console.log(`\n${N} requests per read, one after another; reply caches off; ${measured.length} of ${rows.length} reads measured${OWN_PG_CPU ? "; PostgreSQL's CPU of this run's connections only" : ''}.`);
   if (loaded) console.log(`Under ${LOAD_CONNECTIONS} connections for ${LOAD_S} s each: ${measured.filter((r) => r.load && r.load.p99 <= budgetOf(r.route)).length} of ${measured.length} reads within budget (p99 ≤ 50 ms; a recap ≤ 1,000 ms).`);
 }
 
