@@ -22,7 +22,7 @@ import { AppError } from '../../platform/errors';
 import { readPage } from '../../platform/paging';
 import { canSeeStore, type Principal } from '../../platform/principal';
 import { chosenReason, listReasons as listReasonsOf, resolveReason as resolveReasonOf } from '../../platform/reasons';
-import { assertStoreVisible, requireActiveStore, storeScope } from '../../platform/scope';
+import { assertStoreVisible, requireActiveStore } from '../../platform/scope';
 import { isoOrNull } from '../../platform/iso';
 
 // --- reasons --------------------------------------------------------------------
@@ -160,20 +160,29 @@ export async function countPending(db: Db, p: Principal, q: CancelCountQuery = {
   return { pending: Number(row?.n ?? 0), storeCode };
 }
 
+// An order's latest request, and its store when it has none: by shipment number alone, one text for every
+// caller (the store is checked on the row), prepared once instead of built on every call.
+const latestRead = preparedRead('cancel_latest', (db, _shape: '', as) =>
+  selectRequests(db)
+    .where(eq(orders.shipmentNo, sql.placeholder('shipmentNo')))
+    .orderBy(desc(cancelRequests.createdAt), desc(cancelRequests.id))
+    .limit(1)
+    .prepare(as),
+);
+const orderStoreRead = preparedRead('cancel_order_store', (db, _shape: '', as) =>
+  db.select({ storeCode: orders.storeCode }).from(orders).where(eq(orders.shipmentNo, sql.placeholder('shipmentNo'))).limit(1).prepare(as),
+);
+
 /** The latest request of an order of the caller's stores; none (or another store's order) → 404. */
 export async function getLatestRequest(db: Db, p: Principal, shipmentNo: string): Promise<CancelRequest | null> {
-  const [row] = await selectRequests(db)
-    .where(and(eq(orders.shipmentNo, shipmentNo), storeScope(orders.storeCode, p)))
-    .orderBy(desc(cancelRequests.createdAt), desc(cancelRequests.id))
-    .limit(1);
-  if (row) return toRequest(row, p);
+  const [row] = await latestRead(db, '').execute({ shipmentNo });
+  if (row) {
+    if (!canSeeStore(p, row.order.storeCode)) throw new AppError('CANCEL_REQUEST_NOT_FOUND');
+    return toRequest(row, p);
+  }
   // No request yet is an answer (the form is shown); an order the caller cannot see is still 404, as an unknown one.
-  const [order] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.shipmentNo, shipmentNo), storeScope(orders.storeCode, p)))
-    .limit(1);
-  if (!order) throw new AppError('CANCEL_REQUEST_NOT_FOUND');
+  const [order] = await orderStoreRead(db, '').execute({ shipmentNo });
+  if (!order || !canSeeStore(p, order.storeCode)) throw new AppError('CANCEL_REQUEST_NOT_FOUND');
   return null;
 }
 
