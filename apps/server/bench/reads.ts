@@ -11,11 +11,15 @@
  * values harvested from the replies of the routes without any (every key of the same name), required
  * query parameters a value by name or from their schema. A route no member gets a 200 from is listed
  * with the status it got. `words` keep only routes whose path contains one of them.
+ * `READS_PG_CPU=own` counts PostgreSQL's CPU of this run's own connections only (named by application_name)
+ * instead of the whole server's, for a PostgreSQL others use meanwhile (a lower bound: a connection the pool
+ * opens while a read is measured is not counted).
  * `READS_CPU_PROFILE=<dir>` writes each read's measured requests as a CPU profile (`bench/profile.ts` reads it).
  * `READS_LOAD=<connections>` also puts each read under that many connections over HTTP for
  * READS_LOAD_S seconds (default 5, after 2 of warm-up; autocannon in a process of its own) and prints its
  * req/s and p99 beside the CPU: goal 2 of issue 27 asks p99 ≤ 50 ms at 50 connections of every read.
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '@gerai/contract';
 import type { FastifyInstance } from 'fastify';
@@ -25,13 +29,16 @@ import { openDb } from '../src/db/client';
 import { DEMO_NIK, DEMO_PASSWORD } from '../src/seed/demo-data';
 import { processSecrets } from '../src/platform/process-test-kit';
 import { encodeComponent, exampleOf, fillPath, openApiOperations, scalarText, type KnownValues, type Operation } from '../src/test/openapi-walk';
-import { measureCpu, postmasterOfBackend } from './day-cpu';
+import { measureCpu, postmasterOfBackend, processCpuMs } from './day-cpu';
 import { startProfile } from './profile';
 import { runLoad } from './run-load';
 
+/** A real 1×1 PNG: what the crew's phone sends as a photo. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const N = Number(process.env.READS_N) || 300;
 const LOAD_CONNECTIONS = Number(process.env.READS_LOAD) || 0;
 const LOAD_S = Number(process.env.READS_LOAD_S) || 5;
+const OWN_PG_CPU = process.env.READS_PG_CPU === 'own';
 /** Issue 27's goal 2: every read p99 ≤ 50 ms at 50 connections; a recap (one person's report of a range) within 1 s. */
 const budgetOf = (route: string) => (route.startsWith('/api/recap') ? 1000 : 50);
 const CALLERS = [
@@ -41,6 +48,11 @@ const CALLERS = [
   ['helpdesk', DEMO_NIK.HELPDESK],
   ['super user', DEMO_NIK.SUPER_USER],
 ] as const;
+
+/** Reads measured again with these queries besides their default one (a list's other tabs). */
+const EXTRA_QUERIES: Record<string, string[]> = {
+  '/api/cancellations': ['status=approved', 'status=rejected'],
+};
 
 /** Query values by name where the schema alone would draw nothing real. */
 function queryValues(today: string, weekAgo: string): KnownValues {
@@ -90,7 +102,10 @@ interface Row {
 async function main(): Promise<void> {
   const url = process.env.COST_PG_URL;
   if (!url) throw new Error('COST_PG_URL: a database bench/cost.ts seeded (COST_KEEP=1 npx tsx bench/cost.ts floor prints one)');
-  const handle = await openDb({ databaseUrl: url });
+  const appName = `reads-${process.pid}`;
+  const named = new URL(url);
+  named.searchParams.set('application_name', appName);
+  const handle = await openDb({ databaseUrl: OWN_PG_CPU ? named.toString() : url });
   const secrets = processSecrets();
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: url, WEB_DIST: '/nonexistent', JWT_SECRET: secrets.JWT_SECRET, CHANNEL_SECRETS: secrets.CHANNEL_SECRETS, LOGIN_RATE_LIMIT: '1000' });
   const app: FastifyInstance = await buildApp({ config: { ...config, READ_CACHE_TTL_MS: 0, STOCK_CACHE_TTL_MS: 0, metricsPort: null }, handle, logger: false });
@@ -124,6 +139,32 @@ async function main(): Promise<void> {
   const picking = await known(`select o.shipment_no as "shipmentNo", l.id as "lineId" from orders o join order_lines l on l.order_id = o.id where o.store_code = 'T001' and o.status_id = ${ORDER_STATUS.PACKING} order by o.id desc limit 1`);
   const booking = await known(`select id as "bookID" from stock_bookings where store_code = 'T001' order by id desc limit 1`);
   for (const [key, value] of Object.entries({ ...picking, ...booking })) found.set(`bookings:${key}`, new Set([value]));
+  // A photo of T001 and a file on a ticket of T001: the seeded chain has neither, so the crew sends them once
+  // through the app as a phone does, and later runs read the ones already there.
+  const crew = callers[0]!.headers;
+  const send = async (url: string, field: string, fields: Record<string, string> = {}) => {
+    const boundary = `reads${randomUUID().replace(/-/g, '')}`;
+    const part = (disposition: string, body: Buffer | string) => [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; ${disposition}\r\n\r\n`), Buffer.from(body), Buffer.from('\r\n')];
+    const payload = Buffer.concat([
+      ...Object.entries(fields).flatMap(([name, value]) => part(`name="${name}"`, value)),
+      ...part(`name="${field}"; filename="foto.png"\r\nContent-Type: image/png`, PNG),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    const res = await app.inject({ method: 'POST', url, headers: { ...crew, 'content-type': `multipart/form-data; boundary=${boundary}`, 'idempotency-key': `reads-${randomUUID()}` }, payload });
+    if (res.statusCode !== 201) throw new Error(`POST ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  };
+  const upload = `select id from uploads where store_code = 'T001' order by created_at desc limit 1`;
+  if (!(await known(upload))) await send('/api/uploads', 'file');
+  found.set('uploads:id', new Set([(await known(upload))!.id]));
+  const attachment = `select a.ticket_id as "idTicket", a.id as "idAttachment" from ticket_attachments a join tickets t on t.id = a.ticket_id where t.store_code = 'T001' order by a.id desc limit 1`;
+  if (!(await known(attachment))) {
+    const open = await known(`select id from tickets where store_code = 'T001' and status in ('open', 'in_progress') order by id limit 1`);
+    const free = `select shipment_no as "shipmentNo" from orders o where store_code = 'T001' and not exists (select from tickets t where t.shipment_no = o.shipment_no) order by id limit 1`;
+    if (open) await send(`/api/helpdesk/tickets/${String(open.id)}/attachments`, 'attachments');
+    else await send('/api/helpdesk/tickets/with-attachments', 'attachments', { shipmentNo: String((await known(free))!.shipmentNo), description: 'Foto pesanan untuk bench/reads.ts.', problemId: '1' });
+  }
+  // Set first, so the ticket's detail and its file are read as one pair (path values are paired by position).
+  for (const [key, value] of Object.entries((await known(attachment)) ?? {})) found.set(`helpdesk:${key}`, new Set([value]));
   const areaOf = (path: string) => path.split('/')[2] ?? '';
   const valuesFor = (name: string, area: string): unknown[] => [...new Set([...(byName[name] ?? []), ...(found.get(`${area}:${name}`) ?? []), ...(found.get(`*:${name}`) ?? [])])];
   /** A value the parameter's schema takes: its default or first choice for a list of choices, else one by name. */
@@ -150,10 +191,12 @@ async function main(): Promise<void> {
   };
 
   const rows: Row[] = [];
-  for (const op of ops) {
+  // A read measured once more per extra query: the tabs a screen also opens.
+  const runs = ops.flatMap((op) => [{ op, extra: '' }, ...(EXTRA_QUERIES[op.path] ?? []).map((extra) => ({ op, extra }))]);
+  for (const { op, extra } of runs) {
     let chosen: { url: string; caller: (typeof callers)[number] } | null = null;
     let lastStatus = 0;
-    for (const candidate of urlsOf(op)) {
+    for (const candidate of urlsOf(op).map((u) => (extra ? `${u}${u.includes('?') ? '&' : '?'}${extra}` : u))) {
       for (const caller of callers) {
         const res = await app.inject({ method: 'GET', url: candidate, headers: caller.headers });
         lastStatus = res.statusCode;
@@ -170,13 +213,16 @@ async function main(): Promise<void> {
       if (chosen) break;
     }
     if (!chosen) {
-      rows.push({ route: op.path, caller: '—', status: lastStatus, serverMs: 0, postgresMs: 0, bytes: 0 });
+      rows.push({ route: extra ? `${op.path}?${extra}` : op.path, caller: '—', status: lastStatus, serverMs: 0, postgresMs: 0, bytes: 0 });
       continue;
     }
     const { url: target, caller } = chosen;
     for (let i = 0; i < 50; i++) await app.inject({ method: 'GET', url: target, headers: caller.headers });
     let bytes = 0;
     const profile = process.env.READS_CPU_PROFILE ? await startProfile() : null;
+    const own = OWN_PG_CPU ? ((await handle.db.execute(sql`select pid from pg_stat_activity where application_name = ${appName}`)) as unknown as { rows: Array<{ pid: number }> }).rows : [];
+    const ownCpu = () => own.reduce((ms, { pid }) => ms + processCpuMs(pid), 0);
+    const ownBefore = ownCpu();
     const { cpu } = await measureCpu(process.pid, postmaster, async () => {
       for (let i = 0; i < N; i++) {
         const res = await app.inject({ method: 'GET', url: target, headers: caller.headers });
@@ -184,6 +230,7 @@ async function main(): Promise<void> {
         bytes += res.rawPayload.length;
       }
     });
+    const postgresMs = OWN_PG_CPU ? ownCpu() - ownBefore : cpu.postgresMs;
     await profile?.stop(`${process.env.READS_CPU_PROFILE}/${op.path.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`);
     let load: Row['load'];
     if (LOAD_CONNECTIONS > 0) {
@@ -192,8 +239,8 @@ async function main(): Promise<void> {
       const r = await runLoad({ ...spec, durationSeconds: LOAD_S });
       load = { rps: Math.round(r.requestsPerSecond), p99: r.p99, non2xx: r.non2xx + r.errors + r.timeouts };
     }
-    rows.push({ route: target, caller: caller.name, status: 200, serverMs: cpu.serverMs / N, postgresMs: cpu.postgresMs / N, bytes: Math.round(bytes / N), load });
-    process.stderr.write(`${target} ${((cpu.serverMs + cpu.postgresMs) / N).toFixed(2)} ms${load ? `, p99 ${load.p99} ms at ${load.rps} req/s` : ''}\n`);
+    rows.push({ route: target, caller: caller.name, status: 200, serverMs: cpu.serverMs / N, postgresMs: postgresMs / N, bytes: Math.round(bytes / N), load });
+    process.stderr.write(`${target} ${((cpu.serverMs + postgresMs) / N).toFixed(2)} ms${load ? `, p99 ${load.p99} ms at ${load.rps} req/s` : ''}\n`);
   }
   await app.close();
   await handle.close();
@@ -211,7 +258,7 @@ async function main(): Promise<void> {
     );
   }
   const measured = rows.filter((r) => r.status === 200);
-  console.log(`\n${N} requests per read, one after another; reply caches off; ${measured.length} of ${rows.length} reads measured.`);
+  console.log(`\n${N} requests per read, one after another; reply caches off; ${measured.length} of ${rows.length} reads measured${OWN_PG_CPU ? "; PostgreSQL's CPU of this run's connections only" : ''}.`);
   if (loaded) console.log(`Under ${LOAD_CONNECTIONS} connections for ${LOAD_S} s each: ${measured.filter((r) => r.load && r.load.p99 <= budgetOf(r.route)).length} of ${measured.length} reads within budget (p99 ≤ 50 ms; a recap ≤ 1,000 ms).`);
 }
 

@@ -3,12 +3,13 @@ import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES, type Upload, type UploadImageType } from '@gerai/contract';
 import type { Db, Tx } from '../db/client';
+import { preparedRead } from '../db/prepared';
 import { uploads } from '../db/schema';
 import { writeAudit } from './audit';
 import { AppError } from './errors';
 import { markKeyApplied } from './idempotency';
-import type { Principal } from './principal';
-import { requireActiveStore, storeScope } from './scope';
+import { canSeeStore, type Principal } from './principal';
+import { requireActiveStore } from './scope';
 
 /** An upload nobody attached within this long is deleted (the form was abandoned). */
 export const UNATTACHED_UPLOAD_KEEP_MS = 24 * 3600 * 1000;
@@ -81,15 +82,21 @@ export async function storeUpload(db: Db, p: Principal, bytes: Buffer, sha256 = 
   });
 }
 
+// By id alone, one statement for every caller: the store is checked on the row.
+const uploadRead = preparedRead('upload_bytes', (db, _shape: '', as) =>
+  db
+    .select({ storeCode: uploads.storeCode, mime: uploads.mime, bytes: uploads.bytes, sha256: uploads.sha256 })
+    .from(uploads)
+    .where(eq(uploads.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare(as),
+);
+
 /** An upload's bytes, only for a caller who may see its store (another store's file answers 404 like a missing one). */
 export async function readUpload(db: Db, p: Principal, id: string): Promise<{ mime: string; bytes: Buffer; sha256: string }> {
-  const [row] = await db
-    .select({ mime: uploads.mime, bytes: uploads.bytes, sha256: uploads.sha256 })
-    .from(uploads)
-    .where(and(eq(uploads.id, id), storeScope(uploads.storeCode, p)))
-    .limit(1);
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
+  const [row] = await uploadRead(db, '').execute({ id });
+  if (!row || !canSeeStore(p, row.storeCode)) throw new AppError('NOT_FOUND');
+  return { mime: row.mime, bytes: row.bytes, sha256: row.sha256 };
 }
 
 /**

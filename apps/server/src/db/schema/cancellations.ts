@@ -17,6 +17,11 @@ export const cancelRequests = pgTable(
   {
     id: serial('id').primaryKey(),
     orderId: orderIdRef(),
+    /**
+     * The order's store, written by the trigger of migration 0029 on every insert (and kept if an order
+     * moved), so a store's requests of a status are read without its orders. The default only lets an insert leave it out.
+     */
+    storeCode: text('store_code').notNull().default(sql`null`),
     /** Null with reasonText means "Lainnya". */
     reasonId: integer('reason_id').references(() => cancelReasons.id),
     reasonText: text('reason_text'),
@@ -34,6 +39,8 @@ export const cancelRequests = pgTable(
     // The order detail (a hot path) reads an order's latest request.
     index('cancel_requests_order_idx').on(t.orderId, t.createdAt),
     index('cancel_requests_status_created_idx').on(t.status, t.createdAt),
+    // A store's tab of one status (its page in the decided tabs' order, and its count).
+    index('cancel_requests_store_status_idx').on(t.storeCode, t.status, t.decidedAt.desc().nullsLast(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('cancel_requests_status_check', sqlIn(t.status, CANCEL_REQUEST_STATUSES)),
   ],
 );

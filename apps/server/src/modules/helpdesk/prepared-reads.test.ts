@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { TicketListQuery } from '@gerai/contract';
-import { tickets } from '../../db/schema';
+import { ticketAttachments, tickets } from '../../db/schema';
 import { DEMO_NIK } from '../../seed/demo-data';
 import { describeOnPostgres, preparedBy, memberOf } from '../../test/plans';
-import { getTicketDetail, listTickets } from './queries';
+import { getTicketDetail, listTickets, readAttachment } from './queries';
 
 // A ticket's detail is three prepared reads side by side (decision 163): named statements, one text
 // for a store and for an area of ten (the stores are one array value).
@@ -36,5 +36,22 @@ describeOnPostgres('a ticket as the app reads it', (db) => {
     expect(mine.map((s) => s.name)).toEqual(['helpdesk_tickets_cv', 'helpdesk_tickets_n_cv']);
     expect(mine.every((s) => !s.text.includes("'T001'"))).toBe(true);
     expect((await list(DEMO_NIK.HELPDESK)).map((s) => s.name)).toEqual(['helpdesk_tickets', 'helpdesk_tickets_n']);
+  });
+
+  it("sends a ticket's file as one named statement, one text for every caller", async () => {
+    const [ticket] = await db().db.select({ id: tickets.id }).from(tickets).where(eq(tickets.storeCode, 'T001')).orderBy(asc(tickets.id)).limit(1);
+    const bytes = Buffer.from('%PDF-1.4\n%%EOF\n');
+    const [file] = await db()
+      .db.insert(ticketAttachments)
+      .values({ ticketId: ticket!.id, fileName: 'a.pdf', mimeType: 'application/pdf', sizeBytes: bytes.length, storageKey: 'prepared-reads', bytes, sha256: 'x' })
+      .returning({ id: ticketAttachments.id });
+    const read = async (nik: string) => {
+      const p = await memberOf(db(), nik);
+      return preparedBy(async () => expect((await readAttachment(db().db, p, ticket!.id, file!.id)).bytes).toEqual(bytes));
+    };
+    const chief = await read(DEMO_NIK.STORE_CHIEF);
+    expect(chief.map((s) => s.name)).toEqual(['helpdesk_attachment']);
+    expect(await read(DEMO_NIK.AREA_SUPERVISOR)).toEqual(chief);
+    expect(await read(DEMO_NIK.HELPDESK)).toEqual(chief);
   });
 });

@@ -24,7 +24,7 @@ import { escapeLike } from '../../db/like';
 import { faqs, problems, stores, ticketAttachments, ticketComments, tickets, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { readPage, type PageWindow } from '../../platform/paging';
-import type { Principal } from '../../platform/principal';
+import { canSeeStore, type Principal } from '../../platform/principal';
 import { assertStoreVisible, requireActiveStore, storeScope } from '../../platform/scope';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -279,14 +279,22 @@ export async function getTicketDetail(db: Db, p: Principal, id: number, reopenDa
   };
 }
 
+// A file with its ticket's store, one statement for every caller: the ticket's row whether or not the file is on it.
+const attachmentRead = preparedRead('helpdesk_attachment', (db, _shape: '', as) =>
+  db
+    .select({ storeCode: tickets.storeCode, fileName: ticketAttachments.fileName, mime: ticketAttachments.mimeType, bytes: ticketAttachments.bytes, sha256: ticketAttachments.sha256 })
+    .from(tickets)
+    .leftJoin(ticketAttachments, and(eq(ticketAttachments.id, sql.placeholder('attachmentId')), eq(ticketAttachments.ticketId, tickets.id)))
+    .where(eq(tickets.id, sql.placeholder('ticketId')))
+    .limit(1)
+    .prepare(as),
+);
+
 /** An attachment's bytes, only for a caller who may see its ticket (else 404). */
-export async function readAttachment(db: Reader, p: Principal, ticketId: number, attachmentId: number) {
-  await findTicket(db, p, ticketId);
-  const [row] = await db
-    .select({ fileName: ticketAttachments.fileName, mime: ticketAttachments.mimeType, bytes: ticketAttachments.bytes, sha256: ticketAttachments.sha256 })
-    .from(ticketAttachments)
-    .where(and(eq(ticketAttachments.id, attachmentId), eq(ticketAttachments.ticketId, ticketId)))
-    .limit(1);
-  if (!row) throw new AppError('NOT_FOUND');
-  return { ...row, mime: row.mime as TicketAttachmentType };
+export async function readAttachment(db: Db, p: Principal, ticketId: number, attachmentId: number) {
+  const [row] = await attachmentRead(db, '').execute({ ticketId, attachmentId });
+  if (!row || !canSeeStore(p, row.storeCode)) throw new AppError('TICKET_NOT_FOUND');
+  const { fileName, mime, bytes, sha256 } = row;
+  if (fileName === null || mime === null || bytes === null || sha256 === null) throw new AppError('NOT_FOUND');
+  return { fileName, mime: mime as TicketAttachmentType, bytes, sha256 };
 }
