@@ -44,7 +44,7 @@ export function AppRouter() {
         if (!member.store) return;
         prefetchOrderScreenData(queryClient, { pathname, search });
         prefetchScanGoData(queryClient, pathname);
-        void screenData?.then((m) => m?.prefetchScreenData(queryClient, { pathname, search }));
+        void screenData?.then((m) => m?.prefetchScreenData(queryClient, { pathname, search, storeCode: member.store?.storeCode ?? null }));
       })
       .catch(() => undefined);
   });

@@ -9,6 +9,10 @@ import BookingListStorePage from '@/features/bookings/pages/booking-list-store-p
 import { bookingCount, productGroup, storeGroup } from '@/features/bookings/bookings-test-kit';
 import MatInProcesPage from '@/features/transfers/pages/mat-in-proces-page';
 import { page, transferCount, transferItem } from '@/features/transfers/transfers-test-kit';
+import HelpCenterPage from '@/features/helpdesk/pages/help-center-page';
+import { ticketList, ticketSummary } from '@/features/helpdesk/helpdesk-test-kit';
+import ReturnListPage from '@/features/returns/pages/return-list-page';
+import { returnCount, returnList, returnSummary } from '@/features/returns/returns-test-kit';
 import { prefetchScreenData } from './screen-data';
 
 vi.mock('@/shared/feedback/feedback', () => ({ signal: vi.fn(), installAudioUnlock: () => () => {}, playTone: vi.fn(), vibrate: vi.fn() }));
@@ -27,7 +31,7 @@ async function firstLoad(url: string, path: string, element: React.ReactNode, re
   const server = Object.entries(reads).reduce((s, [api, body]) => s.on('GET', api, ok(body)), mockFetch());
   const queryClient = testQueryClient();
   const { pathname, search } = new URL(url, 'http://gerai.test');
-  prefetchScreenData(queryClient, { pathname, search });
+  prefetchScreenData(queryClient, { pathname, search, storeCode: 'T001' });
   // Asked for before the screen exists.
   await vi.waitFor(() => {
     for (const api of Object.keys(reads)) expect(server.callsTo(api)).toHaveLength(1);
@@ -68,9 +72,35 @@ describe("a first load asks for its screen's data with the code", () => {
     expect(byStore.callsTo('/api/bookings/by-store')).toHaveLength(1);
 
     const server = mockFetch();
-    prefetchScreenData(testQueryClient(), { pathname: '/booking-list-product', search: '?productId=20001' });
-    prefetchScreenData(testQueryClient(), { pathname: '/mat-in-nope', search: '' });
+    prefetchScreenData(testQueryClient(), { pathname: '/booking-list-product', search: '?productId=20001', storeCode: 'T001' });
+    prefetchScreenData(testQueryClient(), { pathname: '/mat-in-nope', search: '', storeCode: 'T001' });
+    prefetchScreenData(testQueryClient(), { pathname: '/retur/list/nope', search: '', storeCode: 'T001' });
+    prefetchScreenData(testQueryClient(), { pathname: '/help-center/create', search: '', storeCode: 'T001' });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(server.calls).toHaveLength(0);
+  });
+
+  it('a returns list: its page with the URL search and the counts, each read once', async () => {
+    const server = await firstLoad('/retur/list/approved?q=SHP26', '/retur/list/:status', <ReturnListPage />, {
+      '/api/returns': returnList([returnSummary()]),
+      '/api/returns/count': returnCount(),
+    });
+    expect(await screen.findByText(returnSummary().shipmentNo)).toBeInTheDocument();
+    expect(server.callsTo('/api/returns')).toHaveLength(1);
+    expect(server.callsTo('/api/returns')[0]!.url).toContain('query=SHP26');
+    expect(server.callsTo('/api/returns/count')).toHaveLength(1);
+  });
+
+  it("the help center's home: the FAQ, the problems and the store's latest tickets, each read once", async () => {
+    const server = await firstLoad('/help-center', '/help-center/*', <HelpCenterPage side="store" storeCode="T001" staffName="Budi Santoso" />, {
+      '/api/helpdesk/faqs': { items: [{ id: 1, question: 'Bagaimana klaim?', answer: 'Tekan tombol Ambil pada pesanan.' }] },
+      '/api/helpdesk/problems': { items: [{ id: 1, label: 'Status tidak berubah' }] },
+      '/api/helpdesk/tickets': ticketList([ticketSummary()]),
+    });
+    expect(await screen.findByText('Bagaimana klaim?')).toBeInTheDocument();
+    expect(await screen.findByText('Status tidak berubah')).toBeInTheDocument();
+    expect(server.callsTo('/api/helpdesk/faqs')).toHaveLength(1);
+    expect(server.callsTo('/api/helpdesk/problems')).toHaveLength(1);
+    expect(server.callsTo('/api/helpdesk/tickets')).toHaveLength(1);
   });
 });

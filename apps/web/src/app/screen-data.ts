@@ -1,6 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchBookingScreen } from '@/features/bookings/screen-data';
+import { prefetchHelpdeskScreen } from '@/features/helpdesk/screen-data';
+import { prefetchReturnScreen } from '@/features/returns/screen-data';
 import { prefetchTransferScreen } from '@/features/transfers/screen-data';
+
+/** Where a first load opens: its path and query, and the member's active store. */
+export interface FirstScreen {
+  pathname: string;
+  search: string;
+  storeCode: string | null;
+}
 
 /**
  * The data of the screen a first load opens on, for the screens whose data the shell does not ask
@@ -9,7 +18,9 @@ import { prefetchTransferScreen } from '@/features/transfers/screen-data';
  * round trip after its code ran (Lighthouse: the LCP's render delay). Each area reads its own paths
  * with its screens' query options, so the screen finds the data under its own key.
  */
-export function prefetchScreenData(queryClient: QueryClient, location: { pathname: string; search: string }): void {
-  prefetchTransferScreen(queryClient, location);
-  prefetchBookingScreen(queryClient, location);
+export function prefetchScreenData(queryClient: QueryClient, screen: FirstScreen): void {
+  prefetchTransferScreen(queryClient, screen);
+  prefetchBookingScreen(queryClient, screen);
+  prefetchReturnScreen(queryClient, screen);
+  prefetchHelpdeskScreen(queryClient, screen);
 }

@@ -24,3 +24,6 @@ export const helpdeskKeys = {
   problems: () => [...helpdeskKeys.all, 'problems'] as const,
   faqs: (query: string) => [...helpdeskKeys.all, 'faqs', query] as const,
 };
+
+/** The help center home's latest tickets of a store (its first five): the screen's and the first load's one reading. */
+export const storeTicketsParams = (storeCode: string): TicketListParams => ({ status: '', storeCode, from: '', to: '', size: 5 });

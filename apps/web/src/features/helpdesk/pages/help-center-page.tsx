@@ -15,6 +15,7 @@ import { FaqSection } from '../components/faq-section';
 import { TicketCard, TicketCardSkeleton } from '../components/ticket-card';
 import { TicketForm } from '../components/ticket-form';
 import { TicketListView } from '../components/ticket-list-view';
+import { storeTicketsParams } from '../query-keys';
 
 const text = helpdeskText.home;
 
@@ -106,7 +107,7 @@ function ProblemsCard() {
 /** The store's latest tickets with their status; "Lihat semua" opens the full list. */
 function StoreTickets({ storeCode }: { storeCode: string }) {
   const now = useNow();
-  const tickets = useTickets({ status: '', storeCode, from: '', to: '', size: 5 });
+  const tickets = useTickets(storeTicketsParams(storeCode));
   const items = tickets.data?.pages[0]?.items ?? [];
   return (
     <Card title={text.ticketsTitle} testId="store-tickets">

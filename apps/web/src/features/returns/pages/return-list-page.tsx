@@ -13,11 +13,12 @@ import { StatusTabs } from '@/shared/ui/status-tabs';
 import { useReturnCount } from '../api/get-return-count';
 import { useReturns } from '../api/get-returns';
 import { ReturnCard } from '../components/return-card';
-import { returnKeys, type ReturnListParams } from '../query-keys';
+import { returnKeys } from '../query-keys';
+import { RETURN_LIST_QUERY_PARAM, returnListParams } from '../utils/list-route';
 import { parseReturnStatus } from '../utils/method';
 
 const text = returnsText.list;
-const QUERY_PARAM = 'q';
+const QUERY_PARAM = RETURN_LIST_QUERY_PARAM;
 
 /** /retur/list/:status — the store's returns per status, with counts; an unknown status goes to Diajukan. */
 export default function ReturnListPage() {
@@ -32,7 +33,7 @@ function ReturnList({ status }: { status: ReturnStatus }) {
   const [search, setSearch] = useSearchParams();
   const query = search.get(QUERY_PARAM) ?? '';
   const now = useNow();
-  const params: ReturnListParams = { status, query: query.trim(), size: 20 };
+  const params = returnListParams(status, search);
   const list = useReturns(params);
   const count = useReturnCount();
 
