@@ -160,7 +160,8 @@ function chainSql(): string {
  * "Per toko" over the whole chain (GET /api/monitoring/stores): stores are ranked by late work, then open work, then
  * code. A store without on-time orders has all its open work late, so the first 50 of those come off the open-work
  * index (monitoring_store_open), the stores with on-time orders are added, and stores without open work follow by
- * code (read only when fewer than 50 have some). Each listed store's counters by primary key (order_status_counts).
+ * code (read only when fewer than 50 have some). A listed store is its one open row: its name and its open orders per
+ * status are kept there (migration 0028; a name and the counters by key per listed store were 350 of 480 buffers).
  */
 function chainStoreRowsSql(): string {
   const top = MONITORING_STORES_MAX;
@@ -173,27 +174,25 @@ function chainStoreRowsSql(): string {
   ), lateness as materialized (
     select store_code, sum(n)::int as on_time from ontime group by store_code
   ), candidates as (
-    select l.store_code as code, o.open - l.on_time as late, o.open
-    from lateness l cross join lateral (select open from monitoring_store_open o where o.store_code = l.store_code offset 0) o
+    select o.store_code as code, o.name, o.open - l.on_time as late, o.open, o.n
+    from lateness l cross join lateral (select store_code, name, open, n from monitoring_store_open o where o.store_code = l.store_code offset 0) o
     union all
-    -- The most open work first off the index, past the stores with on-time orders.
-    (select store_code, open, open from monitoring_store_open o
-      where open > 0 and not exists (select 1 from lateness l where l.store_code = o.store_code) order by open desc, store_code limit ${top})
+    -- The most open work first off the index, past the stores with on-time orders (not in: one hashed set, where
+    -- not exists walked them all for every store read off the index).
+    (select store_code, name, open, open, n from monitoring_store_open o
+      where open > 0 and store_code not in (select store_code from lateness) order by open desc, store_code limit ${top})
   ), ranked as materialized (
     -- Append runs its parts in order and the limit stops it: the stores without open work are read only to fill up.
-    select u.code, (select name from stores s where s.code = u.code) as name, u.late, u.open from (
-      (select code, late, open from candidates order by late desc, open desc, code limit ${top})
-      union all
-      (select code, 0, 0 from stores where not exists (select 1 from monitoring_store_open o where o.store_code = stores.code and o.open > 0) order by code limit ${top})
-      limit ${top}
-    ) u
+    (select code, name, late, open, n from candidates order by late desc, open desc, code limit ${top})
+    union all
+    (select code, name, 0, 0, null::int[] from stores where not exists (select 1 from monitoring_store_open o where o.store_code = stores.code and o.open > 0) order by code limit ${top})
+    limit ${top}
   ), listed as (
-    select r.code as store_code, c.status_id, c.n, case when k.cutoff is null then 0 else c.n - coalesce(t.n, 0) end as late
-    from ranked r cross join lateral (
-      -- offset 0 keeps it a per-store primary key read (pulled up, it becomes a walk of every store's counters).
-      select status_id, n from order_status_counts c where c.store_code = r.code and c.status_id in (${list(OPEN_STATUSES)}) and c.n > 0 offset 0) c
-    join ${CUTOFFS} using (status_id)
+    -- n holds OPEN_STATUSES in order, each with a cutoff: late is its count less its on-time orders.
+    select r.code as store_code, c.status_id, c.n, c.n - coalesce(t.n, 0) as late
+    from ranked r cross join lateral unnest(array[${list(OPEN_STATUSES)}], r.n) c(status_id, n)
     left join ontime t on t.store_code = r.code and t.status_id = c.status_id
+    where c.n > 0
   ), w as materialized (
     ${waitingSql(() => 'true')}
   ), on_time as (
