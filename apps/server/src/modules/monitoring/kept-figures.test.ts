@@ -217,6 +217,31 @@ describe('monitoring figures kept in the changing transaction', () => {
     await expectRepliesAsCounted();
   });
 
+  it("stay equal when a new store's first orders race (its open row made once, by one of them)", async () => {
+    const store = 'T918';
+    await addStore(ctx, store);
+    // One transaction per open status (their counters are apart, so none waits on another), committed together on
+    // PostgreSQL: each finds no open row at commit and inserts it, and all but one add to the row another made.
+    // PGlite runs one transaction at a time, so there they go one after another.
+    let waiting = MONITORED_STATUSES.length;
+    let release = () => {};
+    const together = new Promise<void>((resolve) => (release = resolve));
+    const settled = await Promise.allSettled(
+      MONITORED_STATUSES.map((statusId) =>
+        ctx.handle.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into orders (shipment_no, order_no, app_id, store_code, status_id, delivery_type, payment_id, price, customer_name, customer_phone, customer_lat, customer_lng, pickup_code, created_at)
+            values (${`SHKR${statusId}`}, ${`KEPT-RACE-${statusId}`}, 379, ${store}, ${statusId}, 0, 1, 10000, 'Pelanggan', '081200000000', -6.3, 106.9, '123456', ${arrival().toISOString()})`);
+          if (--waiting === 0) release();
+          if (process.env.TEST_DATABASE_URL) await together;
+        }),
+      ),
+    );
+    expect(settled.filter((r) => r.status === 'rejected')).toEqual([]);
+    await expectKeptFiguresTrue();
+    expect(await rows(sql`select name from monitoring_store_open where store_code = ${store}`)).toEqual([{ name: `Toko Monitor ${store}` }]);
+    await expectRepliesAsCounted();
+  });
+
   it("the migration's backfill writes the same figures from the order counts, its statuses the contract's", async () => {
     const migration = readFileSync(new URL('../../db/migrations/0018_monitoring_kept_figures.sql', import.meta.url), 'utf8');
     for (const [, listed] of migration.matchAll(/ARRAY\[([\d, ]+)\]/g)) expect(listed).toBe(SHOWN);
