@@ -26,14 +26,18 @@ export const orderEscalations = pgTable(
  * trigger on order_status_counts (migration 0018), so the whole chain's snapshot reads a handful of rows
  * instead of every order in work (issue 27).
  *
- * Per store: its open orders (MONITORED_STATUSES). The chain's store ranking walks the index, most open
- * work first; a store without open orders stays out of it.
+ * Per store: its open orders (MONITORED_STATUSES), in all and per status (n, in that order), and the store's name
+ * (migration 0030: kept by triggers on stores), so a listed store of the chain's "Per toko" is this one row. The
+ * chain's store ranking walks the index, most open work first; a store without open orders stays out of it.
  */
 export const monitoringStoreOpen = pgTable(
   'monitoring_store_open',
   {
     storeCode: text('store_code').primaryKey(),
     open: integer('open').notNull().default(0),
+    n: integer('n').array().notNull().default(sql`'{0,0,0}'`),
+    /** The name of the store of this code (null: none). */
+    name: text('name'),
   },
   (t) => [index('monitoring_store_open_rank_idx').on(t.open.desc().nullsFirst(), t.storeCode).where(sql`${t.open} > 0`)],
 );

@@ -45,9 +45,14 @@ async function expectKeptFiguresTrue(): Promise<void> {
   const counted = await rows(sql.raw(`select status_id, count(*)::int as n, count(distinct store_code)::int as stores from orders where status_id in (${SHOWN}) group by 1 order by 1`));
   expect(kept).toEqual(counted);
   expect(await rows(sql`select n from monitoring_store_count`)).toEqual(await rows(sql`select count(*)::int as n from stores`));
-  const open = await rows(sql.raw(`select store_code, open from monitoring_store_open where open <> 0 order by 1`));
-  const openCounted = await rows(sql.raw(`select store_code, count(*)::int as open from orders where status_id in (${OPEN}) group by 1 order by 1`));
+  const open = await rows(sql.raw(`select store_code, open, n from monitoring_store_open where open <> 0 or n <> '{0,0,0}' order by 1`));
+  const openCounted = await rows(
+    sql.raw(`select store_code, count(*)::int as open, array[${MONITORED_STATUSES.map((s) => `count(*) filter (where status_id = ${s})::int`).join(', ')}] as n
+      from orders where status_id in (${OPEN}) group by 1 order by 1`),
+  );
   expect(open).toEqual(openCounted);
+  // Each open row's name is its store's (null once the store is gone).
+  expect(await rows(sql`select o.store_code, o.name, s.name as store_name from monitoring_store_open o left join stores s on s.code = o.store_code where o.name is distinct from s.name`)).toEqual([]);
 }
 
 async function principalOf(nik: string): Promise<Principal> {
@@ -212,16 +217,64 @@ describe('monitoring figures kept in the changing transaction', () => {
     await expectRepliesAsCounted();
   });
 
+  it("stay equal when a new store's first orders race (its open row made once, by one of them)", async () => {
+    const store = 'T918';
+    await addStore(ctx, store);
+    // One transaction per open status (their counters are apart, so none waits on another), committed together on
+    // PostgreSQL: each finds no open row at commit and inserts it, and all but one add to the row another made.
+    // PGlite runs one transaction at a time, so there they go one after another.
+    let waiting = MONITORED_STATUSES.length;
+    let release = () => {};
+    const together = new Promise<void>((resolve) => (release = resolve));
+    const settled = await Promise.allSettled(
+      MONITORED_STATUSES.map((statusId) =>
+        ctx.handle.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into orders (shipment_no, order_no, app_id, store_code, status_id, delivery_type, payment_id, price, customer_name, customer_phone, customer_lat, customer_lng, pickup_code, created_at)
+            values (${`SHKR${statusId}`}, ${`KEPT-RACE-${statusId}`}, 379, ${store}, ${statusId}, 0, 1, 10000, 'Pelanggan', '081200000000', -6.3, 106.9, '123456', ${arrival().toISOString()})`);
+          if (--waiting === 0) release();
+          if (process.env.TEST_DATABASE_URL) await together;
+        }),
+      ),
+    );
+    expect(settled.filter((r) => r.status === 'rejected')).toEqual([]);
+    await expectKeptFiguresTrue();
+    expect(await rows(sql`select name from monitoring_store_open where store_code = ${store}`)).toEqual([{ name: `Toko Monitor ${store}` }]);
+    await expectRepliesAsCounted();
+  });
+
   it("the migration's backfill writes the same figures from the order counts, its statuses the contract's", async () => {
     const migration = readFileSync(new URL('../../db/migrations/0018_monitoring_kept_figures.sql', import.meta.url), 'utf8');
     for (const [, listed] of migration.matchAll(/ARRAY\[([\d, ]+)\]/g)) expect(listed).toBe(SHOWN);
     expect(migration).toContain(`IN (${OPEN})`);
     const backfill = migration.slice(migration.indexOf('-- Backfill')).split('--> statement-breakpoint');
     expect(backfill).toHaveLength(2);
+    // Migration 0030 adds each open row's counts per status and name, and backfills them in one statement.
+    const perStatus = readFileSync(new URL('../../db/migrations/0030_monitoring_store_rows.sql', import.meta.url), 'utf8');
+    for (const [, listed] of perStatus.matchAll(/ARRAY\[([\d, ]+)\]/g)) expect([SHOWN, OPEN]).toContain(listed);
+    const perStatusBackfill = perStatus.slice(perStatus.indexOf('-- Backfill')).split('--> statement-breakpoint');
+    expect(perStatusBackfill).toHaveLength(1);
     await ctx.handle.db.execute(sql`update monitoring_status_slots set n = '{0,0,0,0,0}', stores = '{0,0,0,0,0}'`);
     await ctx.handle.db.execute(sql`delete from monitoring_store_open`);
-    for (const statement of backfill) await ctx.handle.db.execute(sql.raw(statement));
+    for (const statement of [...backfill, ...perStatusBackfill]) await ctx.handle.db.execute(sql.raw(statement));
     await expectKeptFiguresTrue();
+  });
+
+  it("keep each open row's name through a store renamed, removed and opened again", async () => {
+    const store = 'T919';
+    await addStore(ctx, store);
+    const order = await addOrder(ctx, { storeCode: store, statusId: ORDER_STATUS.NEW, createdAt: arrival() });
+    await ctx.handle.db.update(stores).set({ name: 'Toko Nama Baru' }).where(eq(stores.code, store));
+    await expectKeptFiguresTrue();
+    await expectRepliesAsCounted();
+    // Its orders gone, the store is removed (its open row stays, with no orders and no name), then opened again under another name.
+    await ctx.handle.db.delete(orders).where(eq(orders.id, order.id));
+    await ctx.handle.db.delete(stores).where(eq(stores.code, store));
+    await expectKeptFiguresTrue();
+    await addStore(ctx, store, 'Toko Dibuka Lagi');
+    await addOrder(ctx, { storeCode: store, statusId: ORDER_STATUS.PACKING, createdAt: arrival() });
+    await expectKeptFiguresTrue();
+    expect(await rows(sql`select name from monitoring_store_open where store_code = ${store}`)).toEqual([{ name: 'Toko Dibuka Lagi' }]);
+    await expectRepliesAsCounted();
   });
 
   it("keep the chain's store count through stores added together and removed", async () => {

@@ -27,7 +27,8 @@ export interface OracleTileRow {
   storeTotal: number;
 }
 /** The oracle's row: the snapshot, the store rows, the late list and every tile's stores (which the app reads apart: loadStoreRows, late-orders.ts, tile-stores.ts). */
-export type OracleRow = SnapshotRow & Omit<StoreRowsRow, 'onTime'> & { late: LateRow[]; tiles: OracleTileRow[] };
+export type OracleRow = SnapshotRow &
+  Omit<StoreRowsRow, 'onTime' | 'storeStatuses'> & { storeStatuses: Array<{ store: string; status: number; n: number; late: number }>; late: LateRow[]; tiles: OracleTileRow[] };
 
 const list = (values: readonly (string | number)[]) => values.map((v) => (typeof v === 'number' ? String(v) : `'${v}'`)).join(', ');
 const LATE = MONITORED_STATUSES.map((s: MonitoredStatusId, i) => `(status_id = ${s} and created_at <= $${i + 1}::timestamptz)`).join(' or ');
@@ -123,7 +124,13 @@ export const oracleStoresSnapshot = statement<OracleRow, [...Cutoffs, stores: st
 
 /** The oracle as the readers of the store rows (loadStoreRows): the scope's oldest on-time orders from its totals. */
 const onTimeOf = (row: OracleRow) => row.statuses.map((s) => ({ status: s.status, oldestOnTime: s.oldestOnTime }));
-const asStoreRows = (row: OracleRow): StoreRowsRow => ({ ...row, onTime: onTimeOf(row) });
+/** Its store rows as the statements answer them: per listed store with open work, n and late per open status. */
+const storeStatusesOf = (row: OracleRow): StoreRowsRow['storeStatuses'] =>
+  [...new Set(row.storeStatuses.map((r) => r.store))].map((store) => {
+    const of = (status: number) => row.storeStatuses.find((r) => r.store === store && r.status === status);
+    return { store, n: OPEN_STATUSES.map((s) => of(s)?.n ?? 0), late: OPEN_STATUSES.map((s) => of(s)?.late ?? 0) };
+  });
+const asStoreRows = (row: OracleRow): StoreRowsRow => ({ ...row, storeStatuses: storeStatusesOf(row), onTime: onTimeOf(row) });
 export const oracleStoreRows = {
   chain: async (...args: Parameters<typeof oracleChainSnapshot>) => (await oracleChainSnapshot(...args)).map(asStoreRows),
   stores: async (...args: Parameters<typeof oracleStoresSnapshot>) => (await oracleStoresSnapshot(...args)).map(asStoreRows),

@@ -7,7 +7,8 @@ import { describeOnPostgres, literal, planOf, sentBy, type SentStatement, member
 import { escalateDue } from './escalation';
 import { loadLateOrders } from './late-orders';
 import { loadMonitoring, loadStoreRows } from './queries';
-import { monitoringSettings } from './settings';
+import { monitoringSettings, OPEN_STATUSES } from './settings';
+import { chainStoreRows, storesStoreRows } from './statements';
 import { loadTileStores } from './tile-stores';
 
 /**
@@ -61,6 +62,21 @@ describeOnPostgres('monitoring: the plans', (db) => {
       expect(plan, plan).not.toMatch(/Seq Scan on (orders|order_status_counts|monitoring_store_open)/);
       // The whole chain: the on-time orders off the partial index, the most open work off monitoring_store_open's ranking index.
       if (nik === DEMO_NIK.SUPER_USER) expect(plan, plan).toMatch(/orders_live_status_created_idx[\s\S]*monitoring_store_open_rank_idx/);
+      // The chain: a listed store is its one open row (name and counts per status); no counter is read, and stores only to fill up.
+      if (nik === DEMO_NIK.SUPER_USER) expect(plan, plan).not.toMatch(/order_status_counts/);
+      if (nik === DEMO_NIK.SUPER_USER) expect(plan.match(/ on stores\b/g), plan).toHaveLength(1);
+      // The stores read off the index skip those with on-time orders by one hashed set, not a walk of them per store.
+      if (nik === DEMO_NIK.SUPER_USER) expect(plan, plan).toMatch(/Filter: \(NOT \(hashed SubPlan \d+\)\)/);
+      // What waits per store is one count over every kind's open rows, not a count per kind and store added up.
+      expect(plan, plan).toMatch(/CTE w\n\s+->\s+(Hash|Group)?Aggregate/);
+      // One entry per listed store with open work, its counts and late orders per open status as two arrays.
+      const [row] =
+        nik === DEMO_NIK.SUPER_USER
+          ? await chainStoreRows(db().db, ...(sent[0]!.values as [string, string, string]))
+          : await storesStoreRows(db().db, ...(sent[0]!.values as [string, string, string, string[]]));
+      expect(row!.storeStatuses.length).toBeGreaterThan(0);
+      expect(new Set(row!.storeStatuses.map((r) => r.store)).size).toBe(row!.storeStatuses.length);
+      for (const r of row!.storeStatuses) expect([r.n.length, r.late.length]).toEqual([OPEN_STATUSES.length, OPEN_STATUSES.length]);
       // A few stores: their counters by primary key, never a walk of the chain's (the tile index with a store filter).
       if (nik === DEMO_NIK.AREA_SUPERVISOR) expect(plan, plan).toMatch(/order_status_counts_store_code_status_id_pk/);
       if (nik === DEMO_NIK.AREA_SUPERVISOR) expect(plan, plan).not.toMatch(/order_status_counts_tile_idx/);

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { assertStoreVisible } from '../../platform/scope';
-import { arrivedBy, LEVELS_IN_ORDER, SHOWN_STATUSES, type MonitoringSettings } from './settings';
+import { arrivedBy, LEVELS_IN_ORDER, OPEN_STATUSES, SHOWN_STATUSES, type MonitoringSettings } from './settings';
 import { chainSnapshot, chainStoreRows, storesSnapshot, storesStoreRows, type SnapshotRow, type StoreRowsRow } from './statements';
 import { isoOrNull } from '../../platform/iso';
 
@@ -102,6 +102,9 @@ export async function loadMonitoring(db: Db, p: Principal, q: MonitoringQuery, s
 }
 
 
+/** A store row's statuses, each with its place in the row's arrays (OPEN_STATUSES' order). */
+const ROW_STATUSES = MONITORED_STATUSES.map((s) => [s, OPEN_STATUSES.indexOf(s)] as const);
+
 /** The store rows, and when they change by time alone (the next order of the scope going late). */
 export interface StoreRowsSnapshot {
   data: MonitoringStoreRows;
@@ -114,25 +117,16 @@ export interface StoreRowsSnapshot {
  */
 export async function loadStoreRows(db: Db, p: Principal, q: MonitoringQuery, settings: MonitoringSettings, now = new Date(), read: StoreRowsReaders = KEPT_STORE_ROWS): Promise<StoreRowsSnapshot> {
   const row = await readScope(db, p, q, settings, now, read);
-  const byStore = new Map<string, Map<OrderStatusId, Figures>>(row.stores.map((r) => [r.code, new Map(MONITORED_STATUSES.map((s) => [s, noFigures()]))]));
-  for (const r of row.storeStatuses) {
-    const figures = byStore.get(r.store)!.get(r.status);
-    if (figures) add(figures, { count: r.n, late: r.late, oldest: null, oldestOnTime: null });
-  }
+  const byStore = new Map(row.storeStatuses.map((r) => [r.store, r]));
   const waitingByStore = new Map(row.waitingByStore.map((r) => [r.store, r.n]));
   const onTime = new Map(row.onTime.map((r) => [r.status, r.oldestOnTime === null ? null : new Date(r.oldestOnTime)]));
   const data: MonitoringStoreRows = {
     generatedAt: now.toISOString(),
     storeCount: Number(row.storeCount),
     stores: row.stores.map((r) => {
-      const statuses = byStore.get(r.code)!;
-      return {
-        storeCode: r.code,
-        storeName: r.name,
-        statuses: MONITORED_STATUSES.map((statusId) => ({ statusId, count: statuses.get(statusId)!.count, late: statuses.get(statusId)!.late })),
-        late: MONITORED_STATUSES.reduce((n, s) => n + statuses.get(s)!.late, 0),
-        waiting: waitingByStore.get(r.code) ?? 0,
-      };
+      const open = byStore.get(r.code);
+      const statuses = ROW_STATUSES.map(([statusId, i]) => ({ statusId, count: open?.n[i] ?? 0, late: open?.late[i] ?? 0 }));
+      return { storeCode: r.code, storeName: r.name, statuses, late: statuses.reduce((n, s) => n + s.late, 0), waiting: waitingByStore.get(r.code) ?? 0 };
     }),
   };
   return { data, lateChangesAt: nextLate(settings, (s) => onTime.get(s) ?? null) };

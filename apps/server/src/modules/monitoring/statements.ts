@@ -45,8 +45,12 @@ export interface StoreRowsRow {
   storeCount: number;
   /** The listed stores, most late work first, then most open work, then code. */
   stores: Array<{ code: string; name: string }>;
-  /** Each listed store's count and late orders per open status (a store row shows no oldest order, nor completed or cancelled ones). */
-  storeStatuses: Array<{ store: string; status: OrderStatusId; n: number; late: number }>;
+  /**
+   * Each listed store with open work: its count and late orders per open status, in the order of OPEN_STATUSES (a store
+   * row shows no oldest order, nor completed or cancelled ones). Two arrays per store: a JSON object per store and
+   * status cost PostgreSQL a sixth of the chain's read.
+   */
+  storeStatuses: Array<{ store: string; n: number[]; late: number[] }>;
   waitingByStore: Array<{ store: string; n: number }>;
   /** Per monitored status, the scope's oldest order not yet late: the rows change by time alone when it goes late. */
   onTime: Array<{ status: OrderStatusId; oldestOnTime: Stamp }>;
@@ -71,30 +75,49 @@ const cutoffsOf = (statuses: readonly OrderStatusId[]) => `(values ${statuses
   .join(', ')}) k(status_id, cutoff)`;
 /** Each shown status with its cutoff. */
 const CUTOFFS = cutoffsOf(SHOWN_STATUSES);
+/** One int per open status (OPEN_STATUSES' order), each `of` it and its 1-based place. */
+const perOpenStatus = (of: (status: OrderStatusId, i: number) => string) => `array[${OPEN_STATUSES.map((s, i) => of(s, i + 1)).join(', ')}]::int[]`;
 
 /**
  * A request's order's store, by primary key per open request. Joined, the generic plan merge-joined the few open
  * requests with a walk of orders_pkey from the first order up to the newest requested one (every order of the chain).
  */
 const orderStoreOf = (id: string) => `cross join lateral (select o.store_code from orders o where o.id = ${id} offset 0) o`;
+/** Each kind of work that waits on someone: its rows still open (from and where, within the scope), their store and their age. */
+const waitingKinds = (scope: (column: string) => string) => [
+  { kind: `'podApprovals'::text`, store: 'o.store_code', oldest: 'r.request_date', rows: `pod_approval_requests r ${orderStoreOf('r.order_id')}
+      where r.status = '${POD_APPROVAL_STATUS.PENDING}' and ${scope('o.store_code')}` },
+  { kind: `'cancelRequests'`, store: 'o.store_code', oldest: 'c.created_at', rows: `cancel_requests c ${orderStoreOf('c.order_id')}
+      where c.status = '${CANCEL_REQUEST_STATUS.PENDING}' and ${scope('o.store_code')}` },
+  { kind: RETURN_KIND, store: 'r.store_code', oldest: 'r.created_at', rows: `returns r where r.status in (${list(Object.values(WAITING_RETURN_STATUS))}) and ${scope('r.store_code')}` },
+  { kind: `'bookings'`, store: 'd.store_code', oldest: 'b.created_at', rows: `stock_booking_details d join stock_bookings b on b.id = d.booking_id
+      where d.status = ${BOOKING_STATUS.WAITING} and b.cancelled_at is null and ${scope('d.store_code')}` },
+  { kind: `'transfers'`, store: 't.receiver_store_code', oldest: 't.created_at', rows: `material_transfers t where t.status = '${MAT_STATUS.NEW}' and ${scope('t.receiver_store_code')}` },
+];
 /** What waits on someone, per kind and store (few rows: requests, returns, bookings and transfers still open). */
-export const waitingSql = (scope: (column: string) => string) => `select 'podApprovals'::text as kind, o.store_code, count(*)::int as n, min(r.request_date) as oldest
-      from pod_approval_requests r ${orderStoreOf('r.order_id')}
-      where r.status = '${POD_APPROVAL_STATUS.PENDING}' and ${scope('o.store_code')} group by o.store_code
+export const waitingSql = (scope: (column: string) => string) =>
+  waitingKinds(scope)
+    .map(({ kind, store, oldest, rows }, i) => {
+      // A kind written out (the returns' case) is grouped by place; the first part names the columns.
+      const groupBy = kind.startsWith('case') ? '1, 2' : store;
+      const columns = i === 0 ? `${kind} as kind, ${store}, count(*)::int as n, min(${oldest}) as oldest` : `${kind}, ${store}, count(*)::int, min(${oldest})`;
+      return `select ${columns}
+      from ${rows} group by ${groupBy}`;
+    })
+    .join(`
     union all
-    select 'cancelRequests', o.store_code, count(*)::int, min(c.created_at)
-      from cancel_requests c ${orderStoreOf('c.order_id')}
-      where c.status = '${CANCEL_REQUEST_STATUS.PENDING}' and ${scope('o.store_code')} group by o.store_code
-    union all
-    select ${RETURN_KIND}, r.store_code, count(*)::int, min(r.created_at)
-      from returns r where r.status in (${list(Object.values(WAITING_RETURN_STATUS))}) and ${scope('r.store_code')} group by 1, 2
-    union all
-    select 'bookings', d.store_code, count(*)::int, min(b.created_at)
-      from stock_booking_details d join stock_bookings b on b.id = d.booking_id
-      where d.status = ${BOOKING_STATUS.WAITING} and b.cancelled_at is null and ${scope('d.store_code')} group by d.store_code
-    union all
-    select 'transfers', t.receiver_store_code, count(*)::int, min(t.created_at)
-      from material_transfers t where t.status = '${MAT_STATUS.NEW}' and ${scope('t.receiver_store_code')} group by t.receiver_store_code`;
+    `);
+/**
+ * How much waits on someone per store, every kind together ("Per toko" shows one figure): one count over the open
+ * rows, where grouping each kind by store and kind and adding them up was a quarter of the chain's store rows read.
+ */
+const waitingPerStoreSql = (scope: (column: string) => string) => `select store_code, count(*)::int as n from (
+      ${waitingKinds(scope)
+        .map(({ store, rows }) => `select ${store} as store_code from ${rows}`)
+        .join(`
+      union all
+      `)}
+    ) a group by store_code`;
 
 /**
  * The reply's columns, from CTEs every snapshot statement names alike: totals, w. A tile's stores (tile-stores.ts), the store
@@ -107,12 +130,11 @@ const SELECT_REPLY = `select
       select null::text as store, status_id as status, n, late, oldest, oldest_on_time as "oldestOnTime" from totals where n > 0) x) as statuses,
     (select coalesce(json_agg(x), '[]') from (select kind, sum(n)::int as n, min(oldest) as oldest from w group by kind) x) as waiting`;
 
-/** The store rows' columns, from CTEs every store rows statement names alike: ranked, listed (per store and status), w, on_time. */
+/** The store rows' columns, from CTEs every store rows statement names alike: ranked, listed (per store, n and late per open status), w (waitingPerStoreSql), on_time. */
 const SELECT_STORE_ROWS = `select
     (select coalesce(json_agg(x), '[]') from (select code, name from ranked order by late desc, open desc, code) x) as stores,
-    (select coalesce(json_agg(x), '[]') from (select store_code as store, status_id as status, n, late from listed) x) as "storeStatuses",
-    (select coalesce(json_agg(x), '[]') from (
-      select store_code as store, sum(n)::int as n from w where store_code in (select code from ranked) group by store_code) x) as "waitingByStore",
+    (select coalesce(json_agg(x), '[]') from (select store_code as store, n, late from listed) x) as "storeStatuses",
+    (select coalesce(json_agg(x), '[]') from (select store_code as store, n from w where store_code in (select code from ranked)) x) as "waitingByStore",
     (select coalesce(json_agg(x), '[]') from (select status_id as status, oldest_on_time as "oldestOnTime" from on_time) x) as "onTime"`;
 
 /** The chain's stores, kept by a trigger on stores (migration 0024): counting 2,000 stores cost 0.16 ms of every chain read. */
@@ -160,7 +182,8 @@ function chainSql(): string {
  * "Per toko" over the whole chain (GET /api/monitoring/stores): stores are ranked by late work, then open work, then
  * code. A store without on-time orders has all its open work late, so the first 50 of those come off the open-work
  * index (monitoring_store_open), the stores with on-time orders are added, and stores without open work follow by
- * code (read only when fewer than 50 have some). Each listed store's counters by primary key (order_status_counts).
+ * code (read only when fewer than 50 have some). A listed store is its one open row: its name and its open orders per
+ * status are kept there (migration 0030; a name and the counters by key per listed store were 350 of 480 buffers).
  */
 function chainStoreRowsSql(): string {
   const top = MONITORING_STORES_MAX;
@@ -168,34 +191,28 @@ function chainStoreRowsSql(): string {
   const oldestOnTime = MONITORED_STATUSES.map((s, i) => `select ${s} as status_id, (select min(created_at) from orders where status_id = ${s} and created_at > ${cutoff(i)}) as oldest_on_time`).join(
     ' union all ',
   );
-  return `with ontime as materialized (
-    select store_code, status_id, count(*)::int as n from (${MONITORED_STATUSES.map(onTimeOf).join(' union all ')}) o group by 1, 2
-  ), lateness as materialized (
-    select store_code, sum(n)::int as on_time from ontime group by store_code
+  // Every open status has a cutoff (OPEN_STATUSES are the monitored ones): late is its count less its on-time orders.
+  return `with lateness as materialized (
+    select store_code, count(*)::int as on_time, ${perOpenStatus((s) => `count(*) filter (where status_id = ${s})`)} as on_time_n
+    from (${MONITORED_STATUSES.map(onTimeOf).join(' union all ')}) o group by store_code
   ), candidates as (
-    select l.store_code as code, o.open - l.on_time as late, o.open
-    from lateness l cross join lateral (select open from monitoring_store_open o where o.store_code = l.store_code offset 0) o
+    select o.store_code as code, o.name, o.open - l.on_time as late, o.open, o.n, ${perOpenStatus((_, i) => `o.n[${i}] - l.on_time_n[${i}]`)} as late_n
+    from lateness l cross join lateral (select store_code, name, open, n from monitoring_store_open o where o.store_code = l.store_code offset 0) o
     union all
-    -- The most open work first off the index, past the stores with on-time orders.
-    (select store_code, open, open from monitoring_store_open o
-      where open > 0 and not exists (select 1 from lateness l where l.store_code = o.store_code) order by open desc, store_code limit ${top})
+    -- The most open work first off the index, past the stores with on-time orders (not in: one hashed set, where
+    -- not exists walked them all for every store read off the index); all their open work is late.
+    (select store_code, name, open, open, n, n from monitoring_store_open o
+      where open > 0 and store_code not in (select store_code from lateness) order by open desc, store_code limit ${top})
   ), ranked as materialized (
     -- Append runs its parts in order and the limit stops it: the stores without open work are read only to fill up.
-    select u.code, (select name from stores s where s.code = u.code) as name, u.late, u.open from (
-      (select code, late, open from candidates order by late desc, open desc, code limit ${top})
-      union all
-      (select code, 0, 0 from stores where not exists (select 1 from monitoring_store_open o where o.store_code = stores.code and o.open > 0) order by code limit ${top})
-      limit ${top}
-    ) u
+    (select code, name, late, open, n, late_n from candidates order by late desc, open desc, code limit ${top})
+    union all
+    (select code, name, 0, 0, null::int[], null::int[] from stores where not exists (select 1 from monitoring_store_open o where o.store_code = stores.code and o.open > 0) order by code limit ${top})
+    limit ${top}
   ), listed as (
-    select r.code as store_code, c.status_id, c.n, case when k.cutoff is null then 0 else c.n - coalesce(t.n, 0) end as late
-    from ranked r cross join lateral (
-      -- offset 0 keeps it a per-store primary key read (pulled up, it becomes a walk of every store's counters).
-      select status_id, n from order_status_counts c where c.store_code = r.code and c.status_id in (${list(OPEN_STATUSES)}) and c.n > 0 offset 0) c
-    join ${CUTOFFS} using (status_id)
-    left join ontime t on t.store_code = r.code and t.status_id = c.status_id
+    select code as store_code, n, late_n as late from ranked where open > 0
   ), w as materialized (
-    ${waitingSql(() => 'true')}
+    ${waitingPerStoreSql(() => 'true')}
   ), on_time as (
     ${oldestOnTime}
   )
@@ -236,8 +253,10 @@ function storesSql(): string {
 function storesStoreRowsSql(): string {
   const top = MONITORING_STORES_MAX;
   const scope = STORES_SCOPE;
+  const byStatus = (column: string) => perOpenStatus((s) => `coalesce(sum(${column}) filter (where status_id = ${s}), 0)`);
   return `with ${storesFigures(scope, false, OPEN_STATUSES)}, busy as materialized (
-    select store_code, sum(late)::int as late, sum(n)::int as open from g where status_id in (${list(OPEN_STATUSES)}) group by store_code
+    select store_code, sum(late)::int as late, sum(n)::int as open, ${byStatus('n')} as n, ${byStatus('late')} as late_n
+    from g where status_id in (${list(OPEN_STATUSES)}) group by store_code
   ), ranked as materialized (
     -- Stores with open work by late work, then open work, then code; stores without any follow by code.
     -- Names by key for the listed stores alone (a join hashed every store of the chain).
@@ -248,9 +267,9 @@ function storesStoreRowsSql(): string {
       order by late desc, open desc, code limit ${top}
     ) c where exists (select 1 from stores s where s.code = c.code)
   ), listed as (
-    select store_code, status_id, n, late from g where store_code in (select code from ranked)
+    select store_code, n, late_n as late from busy where store_code in (select code from ranked)
   ), w as materialized (
-    ${waitingSql(scope)}
+    ${waitingPerStoreSql(scope)}
   ), on_time as (
     select status_id, min(oldest_on_time) as oldest_on_time from g where status_id in (${list(MONITORED_STATUSES)}) group by status_id
   )
