@@ -7,6 +7,7 @@ import { prefetchScanGoData } from '@/features/pod/api/get-order-pod-requests';
 import { setSessionExpiredHandler } from '@/shared/api/session';
 import { paths } from '@/shared/config/paths';
 import { installRouteRules } from './route-rules';
+import { prefetchScreenData } from './screen-data';
 import { appRoutes } from './routes';
 
 /** When the refresh token is gone too: back to login, remembering where the member was. */
@@ -36,15 +37,13 @@ export function AppRouter() {
   useState(() => {
     const { pathname, search } = window.location;
     if (pathname === '/login') return;
-    // The other screens' data: its code is asked for at once, beside /members/me (not home's: its data is the counts above).
-    const screenData = pathname === '/' ? null : import('./screen-data').catch(() => null);
     void queryClient
       .fetchQuery(meQueryOptions())
       .then((member) => {
         if (!member.store) return;
         prefetchOrderScreenData(queryClient, { pathname, search });
         prefetchScanGoData(queryClient, pathname);
-        void screenData?.then((m) => m?.prefetchScreenData(queryClient, { pathname, search, storeCode: member.store?.storeCode ?? null }));
+        void prefetchScreenData(queryClient, { pathname, search, storeCode: member.store.storeCode });
       })
       .catch(() => undefined);
   });

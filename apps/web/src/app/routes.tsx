@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { id } from '@/shared/i18n/id';
 import { PageSkeleton } from '@/shared/ui/skeleton';
@@ -29,6 +30,10 @@ const MatStoreRoute = lazy(() => import('./routes/mat-store'));
 const MatRoute = lazy(() => import('./routes/mat'));
 const MonitoringRoute = lazy(() => import('./routes/monitoring'));
 const helpCenterRoutes = () => import('./routes/help-center');
+const transfersData: ScreenDataLoader = () => import('@/features/transfers/screen-data');
+const bookingsData: ScreenDataLoader = () => import('@/features/bookings/screen-data');
+const returnsData: ScreenDataLoader = () => import('@/features/returns/screen-data');
+const helpdeskData: ScreenDataLoader = () => import('@/features/helpdesk/screen-data');
 const CancelPendingSection = lazy(() => import('@/features/cancellations/components/cancel-pending-section'));
 
 /**
@@ -64,7 +69,17 @@ export interface AppRoute {
   store?: true;
   /** The title bar the screen draws (its skeleton draws the same): with a back button (default), without one, or a frame of its own. */
   titleBar?: TitleBarKind;
+  /** The area's first-load prefetch of this screen's data (app/screen-data.ts), a chunk of its own. */
+  data?: ScreenDataLoader;
 }
+
+/** Where a first load opens: its path and query, and the member's active store. */
+export interface FirstScreen {
+  pathname: string;
+  search: string;
+  storeCode: string | null;
+}
+export type ScreenDataLoader = () => Promise<{ prefetch: (queryClient: QueryClient, screen: FirstScreen) => void }>;
 
 export type TitleBarKind = 'back' | 'no-back' | 'none';
 /** What a route tells the shell about its screen. */
@@ -72,6 +87,7 @@ export interface RouteHandle {
   title: string;
   area: Area;
   titleBar?: TitleBarKind;
+  data?: ScreenDataLoader;
 }
 
 /** Every route of the spec's table (§2), behind the auth check. */
@@ -92,37 +108,37 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/akun', title: id.routes.akun, area: 'members', page: AccountRoute, titleBar: 'no-back' },
   { path: '/feature-guide', title: id.routes.featureGuide, area: 'guide', page: FeatureGuidePage },
   { path: '/feature-list/:id', title: id.routes.featureList, area: 'guide', page: FeatureDetailPage },
-  { path: '/help-center/:mode?/:shipmentNo?/:status?/:method?/:code?', title: id.routes.helpCenter, area: 'helpdesk', page: lazyNamed(helpCenterRoutes, 'HelpCenterRoute') },
+  { path: '/help-center/:mode?/:shipmentNo?/:status?/:method?/:code?', title: id.routes.helpCenter, area: 'helpdesk', page: lazyNamed(helpCenterRoutes, 'HelpCenterRoute'), data: helpdeskData },
   { path: '/reported-list/:mode/:code', title: id.routes.reportedList, area: 'helpdesk', page: lazyNamed(helpCenterRoutes, 'ReportedListRoute') },
   { path: '/reported-detail/:mode/:shipmentNo?/:status?/:method?/:code?/:previous?/:id', title: id.routes.reportedDetail, area: 'helpdesk', page: lazyNamed(helpCenterRoutes, 'ReportedDetailRoute') },
   { path: '/request-cancel', title: id.routes.requestCancel, area: 'cancellations', page: RequestCancelRoute },
   { path: '/mat-store', title: id.routes.matStore, area: 'transfers', page: MatStoreRoute },
   { path: '/mat', title: id.routes.mat, area: 'transfers', page: MatRoute },
-  { path: '/mat-in-new', title: id.routes.matInNew, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-in-new-page')) , store: true },
-  { path: '/mat-in-proces', title: id.routes.matInProces, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-in-proces-page')) , store: true },
-  { path: '/mat-in-done', title: id.routes.matInDone, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-in-done-page')) , store: true },
+  { path: '/mat-in-new', title: id.routes.matInNew, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-in-new-page')) , store: true, data: transfersData },
+  { path: '/mat-in-proces', title: id.routes.matInProces, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-in-proces-page')) , store: true, data: transfersData },
+  { path: '/mat-in-done', title: id.routes.matInDone, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-in-done-page')) , store: true, data: transfersData },
   { path: '/detail-mat-in/:matNo', title: id.routes.detailMatIn, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/detail-mat-in-page')) },
   { path: '/confirm-mat/:status/:idTbsms', title: id.routes.confirmMat, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/confirm-mat-page')) },
-  { path: '/mat-out-new', title: id.routes.matOutNew, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-out-new-page')) , store: true },
-  { path: '/mat-out-proces', title: id.routes.matOutProces, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-out-proces-page')) , store: true },
-  { path: '/mat-out-done', title: id.routes.matOutDone, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-out-done-page')) , store: true },
-  { path: '/mat-out-cancel', title: id.routes.matOutCancel, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-out-cancel-page')) , store: true },
+  { path: '/mat-out-new', title: id.routes.matOutNew, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-out-new-page')) , store: true, data: transfersData },
+  { path: '/mat-out-proces', title: id.routes.matOutProces, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-out-proces-page')) , store: true, data: transfersData },
+  { path: '/mat-out-done', title: id.routes.matOutDone, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-out-done-page')) , store: true, data: transfersData },
+  { path: '/mat-out-cancel', title: id.routes.matOutCancel, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/mat-out-cancel-page')) , store: true, data: transfersData },
   { path: '/detail-mat-out/:matStoreStatus/:matStoreNo', title: id.routes.detailMatOut, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/detail-mat-out-page')) },
   { path: '/detail-mat-out-complete/:matStoreStatus/:matStoreNo', title: id.routes.detailMatOutComplete, area: 'transfers', page: lazy(() => import('@/features/transfers/pages/detail-mat-out-complete-page')) },
-  { path: '/booking-list-product', title: id.routes.bookingListProduct, area: 'bookings', page: lazy(() => import('@/features/bookings/pages/booking-list-product-page')) , store: true },
-  { path: '/booking-list-store', title: id.routes.bookingListStore, area: 'bookings', page: lazy(() => import('@/features/bookings/pages/booking-list-store-page')) , store: true },
+  { path: '/booking-list-product', title: id.routes.bookingListProduct, area: 'bookings', page: lazy(() => import('@/features/bookings/pages/booking-list-product-page')) , store: true, data: bookingsData },
+  { path: '/booking-list-store', title: id.routes.bookingListStore, area: 'bookings', page: lazy(() => import('@/features/bookings/pages/booking-list-store-page')) , store: true, data: bookingsData },
   { path: '/booking-list-kelurahan', title: id.routes.bookingListKelurahan, area: 'bookings', page: lazy(() => import('@/features/bookings/pages/booking-list-kelurahan-page')) },
   { path: '/booking-list-kecamatan', title: id.routes.bookingListKecamatan, area: 'bookings', page: lazy(() => import('@/features/bookings/pages/booking-list-kecamatan-page')) },
   { path: '/get-product/:id', title: id.routes.getProduct, area: 'bookings', page: lazy(() => import('@/features/bookings/pages/get-product-page')) },
   { path: '/retur/request/:shipmentNo/:method', title: id.routes.returRequest, area: 'returns', page: lazy(() => import('@/features/returns/pages/return-request-page')) },
-  { path: '/retur/list/:status', title: id.routes.returList, area: 'returns', page: lazy(() => import('@/features/returns/pages/return-list-page')) , store: true },
+  { path: '/retur/list/:status', title: id.routes.returList, area: 'returns', page: lazy(() => import('@/features/returns/pages/return-list-page')) , store: true, data: returnsData },
   { path: '/retur/detail/:shipmentNo/:method', title: id.routes.returDetail, area: 'returns', page: lazy(() => import('@/features/returns/pages/return-detail-page')) },
   { path: '/retur/pod/:shipmentNo', title: id.routes.returPod, area: 'returns', page: lazy(() => import('./routes/return-pod')) },
   { path: '/list-pengajuan-pod', title: id.routes.listPengajuanPod, area: 'pod', page: PodRequestListPage },
   { path: '/pengajuan-pod/detail/:shipmentNo/:deliveryType/:type?', title: id.routes.pengajuanPodDetail, area: 'pod', page: PodRequestDetailPage },
 ];
 
-function toRouteObject({ path, title, area, page: Page, store, titleBar }: AppRoute): RouteObject {
+function toRouteObject({ path, title, area, page: Page, store, titleBar, data }: AppRoute): RouteObject {
   const element = store ? (
     <NeedsActiveStore title={title}>
       <Page />
@@ -133,7 +149,7 @@ function toRouteObject({ path, title, area, page: Page, store, titleBar }: AppRo
   const routed = routerPath(path);
   return {
     path: routed,
-    handle: { title, area, titleBar } satisfies RouteHandle,
+    handle: { title, area, titleBar, data } satisfies RouteHandle,
     element:
       routed === path ? (
         element

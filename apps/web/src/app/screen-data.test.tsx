@@ -31,7 +31,7 @@ async function firstLoad(url: string, path: string, element: React.ReactNode, re
   const server = Object.entries(reads).reduce((s, [api, body]) => s.on('GET', api, ok(body)), mockFetch());
   const queryClient = testQueryClient();
   const { pathname, search } = new URL(url, 'http://gerai.test');
-  prefetchScreenData(queryClient, { pathname, search, storeCode: 'T001' });
+  await prefetchScreenData(queryClient, { pathname, search, storeCode: 'T001' });
   // Asked for before the screen exists.
   await vi.waitFor(() => {
     for (const api of Object.keys(reads)) expect(server.callsTo(api)).toHaveLength(1);
@@ -72,10 +72,11 @@ describe("a first load asks for its screen's data with the code", () => {
     expect(byStore.callsTo('/api/bookings/by-store')).toHaveLength(1);
 
     const server = mockFetch();
-    prefetchScreenData(testQueryClient(), { pathname: '/booking-list-product', search: '?productId=20001', storeCode: 'T001' });
-    prefetchScreenData(testQueryClient(), { pathname: '/mat-in-nope', search: '', storeCode: 'T001' });
-    prefetchScreenData(testQueryClient(), { pathname: '/retur/list/nope', search: '', storeCode: 'T001' });
-    prefetchScreenData(testQueryClient(), { pathname: '/help-center/create', search: '', storeCode: 'T001' });
+    await prefetchScreenData(testQueryClient(), { pathname: '/booking-list-product', search: '?productId=20001', storeCode: 'T001' });
+    await prefetchScreenData(testQueryClient(), { pathname: '/mat-in-nope', search: '', storeCode: 'T001' });
+    await prefetchScreenData(testQueryClient(), { pathname: '/retur/list/nope', search: '', storeCode: 'T001' });
+    await prefetchScreenData(testQueryClient(), { pathname: '/help-center/create', search: '', storeCode: 'T001' });
+    await prefetchScreenData(testQueryClient(), { pathname: '/monitoring', search: '', storeCode: 'T001' });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(server.calls).toHaveLength(0);
   });

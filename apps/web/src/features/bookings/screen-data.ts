@@ -9,7 +9,7 @@ import { BOOKING_GROUP_PARAM, bookingGroupParams, bookingListRoute } from './uti
  * the screen's code (app/screen-data.ts), with the screen's own query options. One group's bookings
  * (`?productId=` / `?storeCode=`) are left to the screen.
  */
-export function prefetchBookingScreen(queryClient: QueryClient, { pathname, search }: { pathname: string; search: string }): void {
+export function prefetch(queryClient: QueryClient, { pathname, search }: { pathname: string; search: string }): void {
   const grouping = bookingListRoute(pathname);
   if (!grouping) return;
   const query = new URLSearchParams(search);

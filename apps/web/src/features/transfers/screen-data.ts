@@ -8,7 +8,7 @@ import { transferListParams, transferListRoute } from './utils/list-route';
  * screen's code (app/screen-data.ts), with the screen's own query options: they arrive with the code
  * instead of one round trip after it.
  */
-export function prefetchTransferScreen(queryClient: QueryClient, { pathname, search }: { pathname: string; search: string }): void {
+export function prefetch(queryClient: QueryClient, { pathname, search }: { pathname: string; search: string }): void {
   const list = transferListRoute(pathname);
   if (!list) return;
   void queryClient.prefetchInfiniteQuery(transfersQueryOptions(transferListParams(list.side, list.status, new URLSearchParams(search))));
