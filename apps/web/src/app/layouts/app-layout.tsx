@@ -17,7 +17,7 @@ export function AppLayout() {
       <div className="flex min-h-dvh flex-col">
         <main className="flex-1 pb-[calc(4rem+env(safe-area-inset-bottom))]">
           <Suspense fallback={<RouteSkeleton />}>
-            {/* The page's code is asked for once the shell's frame is on screen (decision 147). */}
+            {/* The page's code is asked for once the shell's frame is on screen (decision 152). */}
             <AfterShellPaint fallback={<RouteSkeleton />}>
               <Outlet />
             </AfterShellPaint>
