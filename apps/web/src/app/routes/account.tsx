@@ -8,6 +8,7 @@ import { NotificationSection } from '@/features/push/components/notification-sec
 import { WEB_APP_VERSION } from '@/shared/config/app';
 import { paths } from '@/shared/config/paths';
 import { id } from '@/shared/i18n/id';
+import { accountText } from '@/shared/i18n/account';
 import { storeText } from '@/shared/i18n/store';
 import { useModalStore } from '@/shared/modal/modal-store';
 import { Button } from '@/shared/ui/button';
@@ -53,7 +54,7 @@ export default function AccountRoute() {
             onClick={() => openModal({ type: 'store-info', title: storeText.info.infoTitle })}
             disabled={!member.store}
           >
-            {id.account.storeInfo}
+            {accountText.storeInfo}
           </Button>
           {canChooseStore(member) ? (
             <Button
@@ -62,17 +63,17 @@ export default function AccountRoute() {
               onClick={() => openModal({ type: 'super-user', title: storeText.picker.title })}
               data-testid="change-store"
             >
-              {id.account.changeStore}
+              {accountText.changeStore}
             </Button>
           ) : null}
         </div>
 
         <section aria-labelledby="app-heading" className="overflow-hidden rounded-2xl bg-white shadow-sm">
           <h2 id="app-heading" className="px-4 pt-4 pb-2 text-sm font-semibold text-slate-500 uppercase">
-            {id.account.appSection}
+            {accountText.appSection}
           </h2>
-          <MenuLink to={paths.featureGuide} icon="book" label={id.account.guide} />
-          <MenuLink to={paths.helpCenter()} icon="help" label={id.account.helpCenter} />
+          <MenuLink to={paths.featureGuide} icon="book" label={accountText.guide} />
+          <MenuLink to={paths.helpCenter()} icon="help" label={accountText.helpCenter} />
           <dl className="border-t border-slate-100 px-4 py-3 text-sm">
             <div className="flex justify-between">
               <dt className="text-slate-500">{id.app.webVersionLabel}</dt>

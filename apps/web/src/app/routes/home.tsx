@@ -14,6 +14,7 @@ import { transferKeys } from '@/features/transfers/query-keys';
 import { paths } from '@/shared/config/paths';
 import { id } from '@/shared/i18n/id';
 import { storeText } from '@/shared/i18n/store';
+import { accountText } from '@/shared/i18n/account';
 import { NoStoreState } from '../no-store-state';
 import { useModalStore } from '@/shared/modal/modal-store';
 import { AfterFirstPaint } from '@/shared/ui/after-first-paint';
@@ -88,7 +89,7 @@ export default function HomeRoute() {
             <button
               type="button"
               onClick={openStoreInfo}
-              aria-label={id.account.storeInfo}
+              aria-label={accountText.storeInfo}
               className="inline-flex size-11 items-center justify-center rounded-full text-white hover:bg-white/10"
             >
               <Icon name="store" />

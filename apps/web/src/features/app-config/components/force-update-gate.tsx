@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { id, t } from '@/shared/i18n/id';
+import { t } from '@/shared/i18n/id';
+import { forceUpdateText } from '@/shared/i18n/app-config';
 import { WEB_APP_VERSION } from '@/shared/config/app';
 import { useModalStore } from '@/shared/modal/modal-store';
 import { isVersionBelow } from '@/shared/utils/version';
@@ -29,9 +30,9 @@ export function ForceUpdateGate() {
     openModal({
       type: 'force-update',
       imageType: 'update',
-      title: id.forceUpdate.title,
-      message: t(id.forceUpdate.message, { current: current.version, min }),
-      buttonText: id.forceUpdate.button,
+      title: forceUpdateText.title,
+      message: t(forceUpdateText.message, { current: current.version, min }),
+      buttonText: forceUpdateText.button,
       dismissible: false,
       payload: { native: current.native ? '1' : '' },
     });

@@ -1,18 +1,19 @@
 import type { Member } from '@gerai/contract';
-import { id, ROLE_LABEL } from '@/shared/i18n/id';
+import { ROLE_LABEL } from '@/shared/i18n/id';
+import { accountText } from '@/shared/i18n/account';
 import { roleLabel } from '../utils/store-access';
 
 export function ProfileCard({ member }: { member: Member }) {
   const rows: Array<[string, string, string]> = [
-    [id.account.name, member.employeName, 'profile-name'],
-    [id.account.nik, member.nik, 'profile-nik'],
-    [id.account.role, roleLabel(member, ROLE_LABEL), 'profile-role'],
-    [id.account.store, member.store ? `${member.storeName ?? member.store.storeName} (${member.store.storeCode})` : id.account.noStore, 'profile-store'],
+    [accountText.name, member.employeName, 'profile-name'],
+    [accountText.nik, member.nik, 'profile-nik'],
+    [accountText.role, roleLabel(member, ROLE_LABEL), 'profile-role'],
+    [accountText.store, member.store ? `${member.storeName ?? member.store.storeName} (${member.store.storeCode})` : accountText.noStore, 'profile-store'],
   ];
   return (
     <section aria-labelledby="profile-heading" className="rounded-2xl bg-white p-4 shadow-sm">
       <h2 id="profile-heading" className="mb-2 text-sm font-semibold text-slate-500 uppercase">
-        {id.account.profile}
+        {accountText.profile}
       </h2>
       <dl>
         {rows.map(([label, value, testId]) => (
