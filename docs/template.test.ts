@@ -24,9 +24,9 @@ const EXCEPT: Record<string, Partial<Record<Part, string>>> = {
   members: {
     live: 'the member and their store change only by their own call',
     refusals: 'the store choice is one call whose refusal is the picker’s list error',
-    i18n: 'account and store words are the shell’s (id.ts)', e2e: 'sign-in, store choice and /akun are walked by auth.spec and a11y.spec' },
-  catalog: { live: 'products and stores are reference data, not changed by the app', index: 'no other area imports it', schema: 'product and store search replies are schemas/common.ts', i18n: 'store and product pickers use the shell’s words', e2e: 'its pickers are used by stock.spec and bookings.spec' },
-  'app-config': { live: 'the versions change with a deploy, read at start', index: 'no other area imports it', i18n: 'force-update words are the shell’s', e2e: 'the version check is in pwa.spec', queryKeys: 'one query, its key in its api file' },
+    e2e: 'sign-in, store choice and /akun are walked by auth.spec and a11y.spec' },
+  catalog: { live: 'products and stores are reference data, not changed by the app', index: 'no other area imports it', schema: 'product and store search replies are schemas/common.ts', i18n: 'the store picker says the members area’s words (i18n/members.ts), the product picker the shell’s', e2e: 'its pickers are used by stock.spec and bookings.spec' },
+  'app-config': { live: 'the versions change with a deploy, read at start', index: 'no other area imports it', e2e: 'the version check is in pwa.spec', queryKeys: 'one query, its key in its api file' },
   push: { live: "a device and its switches change only by this phone's own calls; the notifications themselves are the live side" },
   recap: { live: 'a range read on demand; it says when it was read and reads again on request' },
 };

@@ -1,7 +1,7 @@
 import type { Member } from '@gerai/contract';
 import { canChooseStore } from '@/features/members/utils/store-access';
 import { id } from '@/shared/i18n/id';
-import { storeText } from '@/shared/i18n/store';
+import { membersText } from '@/shared/i18n/members';
 import { useModalStore } from '@/shared/modal/modal-store';
 import { Button } from '@/shared/ui/button';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -13,7 +13,7 @@ export function NoStoreState({ member, message = id.home.noStoreMessage }: { mem
   if (!canChooseStore(member)) return <EmptyState icon="store" title={id.home.noStoreTitle} message={id.home.noStoreStaff} />;
   return (
     <EmptyState icon="store" title={id.home.noStoreTitle} message={message}>
-      <Button onClick={() => openModal({ type: 'super-user', title: storeText.picker.title })} data-testid="choose-store">
+      <Button onClick={() => openModal({ type: 'super-user', title: membersText.picker.title })} data-testid="choose-store">
         {id.home.chooseStore}
       </Button>
     </EmptyState>

@@ -9,7 +9,7 @@ import { appConfigKeys } from '@/shared/config/app-config';
 import { catalogKeys } from '@/features/catalog/query-keys';
 import { isApiError } from '@/shared/api/api-error';
 import { DEFAULT_ERROR_MODAL, t } from '@/shared/i18n/id';
-import { storeText } from '@/shared/i18n/store';
+import { membersText } from '@/shared/i18n/members';
 import type { ModalRendererProps } from '@/shared/modal/modal-host';
 import { ModalSheet } from '@/shared/modal/modal-sheet';
 import { clearFilters } from '@/shared/stores/filter-store';
@@ -35,7 +35,7 @@ export function SuperUserModal({ finish, titleId }: ModalRendererProps) {
       clearFilters();
       resetScan();
       const store = member.store ? `${member.storeName ?? member.store.storeName} (${member.store.storeCode})` : '';
-      showToast(t(storeText.picker.selected, { store }), 'success');
+      showToast(t(membersText.picker.selected, { store }), 'success');
       finish();
     },
   });
@@ -50,10 +50,10 @@ export function SuperUserModal({ finish, titleId }: ModalRendererProps) {
   };
 
   return (
-    <ModalSheet titleId={titleId} title={storeText.picker.title} onClose={finish}>
+    <ModalSheet titleId={titleId} title={membersText.picker.title} onClose={finish}>
       {/* Tall from the start, so the sheet does not jump as results arrive. */}
       <div className="min-h-[60dvh]">
-      <p className="mb-3 text-sm text-slate-600">{storeText.picker.description}</p>
+      <p className="mb-3 text-sm text-slate-600">{membersText.picker.description}</p>
       {select.isError ? (
         <div role="alert" className="mb-3 flex items-start gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-800">
           <Icon name="alert" className="size-5 shrink-0" />

@@ -8,8 +8,7 @@ import { NotificationSection } from '@/features/push/components/notification-sec
 import { WEB_APP_VERSION } from '@/shared/config/app';
 import { paths } from '@/shared/config/paths';
 import { id } from '@/shared/i18n/id';
-import { accountText } from '@/shared/i18n/account';
-import { storeText } from '@/shared/i18n/store';
+import { membersText } from '@/shared/i18n/members';
 import { useModalStore } from '@/shared/modal/modal-store';
 import { Button } from '@/shared/ui/button';
 import { Icon, type IconName } from '@/shared/ui/icons';
@@ -51,29 +50,29 @@ export default function AccountRoute() {
           <Button
             variant="secondary"
             icon={<Icon name="store" className="size-5" />}
-            onClick={() => openModal({ type: 'store-info', title: storeText.info.infoTitle })}
+            onClick={() => openModal({ type: 'store-info', title: membersText.store.infoTitle })}
             disabled={!member.store}
           >
-            {accountText.storeInfo}
+            {membersText.account.storeInfo}
           </Button>
           {canChooseStore(member) ? (
             <Button
               variant="secondary"
               icon={<Icon name="refresh" className="size-5" />}
-              onClick={() => openModal({ type: 'super-user', title: storeText.picker.title })}
+              onClick={() => openModal({ type: 'super-user', title: membersText.picker.title })}
               data-testid="change-store"
             >
-              {accountText.changeStore}
+              {membersText.account.changeStore}
             </Button>
           ) : null}
         </div>
 
         <section aria-labelledby="app-heading" className="overflow-hidden rounded-2xl bg-white shadow-sm">
           <h2 id="app-heading" className="px-4 pt-4 pb-2 text-sm font-semibold text-slate-500 uppercase">
-            {accountText.appSection}
+            {membersText.account.appSection}
           </h2>
-          <MenuLink to={paths.featureGuide} icon="book" label={accountText.guide} />
-          <MenuLink to={paths.helpCenter()} icon="help" label={accountText.helpCenter} />
+          <MenuLink to={paths.featureGuide} icon="book" label={membersText.account.guide} />
+          <MenuLink to={paths.helpCenter()} icon="help" label={membersText.account.helpCenter} />
           <dl className="border-t border-slate-100 px-4 py-3 text-sm">
             <div className="flex justify-between">
               <dt className="text-slate-500">{id.app.webVersionLabel}</dt>

@@ -13,8 +13,7 @@ import { podKeys } from '@/features/pod/query-keys';
 import { transferKeys } from '@/features/transfers/query-keys';
 import { paths } from '@/shared/config/paths';
 import { id } from '@/shared/i18n/id';
-import { storeText } from '@/shared/i18n/store';
-import { accountText } from '@/shared/i18n/account';
+import { membersText } from '@/shared/i18n/members';
 import { NoStoreState } from '../no-store-state';
 import { useModalStore } from '@/shared/modal/modal-store';
 import { AfterFirstPaint } from '@/shared/ui/after-first-paint';
@@ -76,7 +75,7 @@ export default function HomeRoute() {
       queryClient.refetchQueries({ queryKey: bookingKeys.count(), type: 'active' }),
       queryClient.refetchQueries({ queryKey: transferKeys.count(), type: 'active' }),
     ]);
-  const openStoreInfo = () => openModal({ type: 'store-info', title: storeText.info.infoTitle });
+  const openStoreInfo = () => openModal({ type: 'store-info', title: membersText.store.infoTitle });
 
   return (
     <PullToRefresh onRefresh={refresh}>
@@ -89,7 +88,7 @@ export default function HomeRoute() {
             <button
               type="button"
               onClick={openStoreInfo}
-              aria-label={accountText.storeInfo}
+              aria-label={membersText.account.storeInfo}
               className="inline-flex size-11 items-center justify-center rounded-full text-white hover:bg-white/10"
             >
               <Icon name="store" />

@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect, useId, useState } from 'react';
 import type { Store } from '@gerai/contract';
 import { isApiError } from '@/shared/api/api-error';
 import { id, t } from '@/shared/i18n/id';
-import { storeText } from '@/shared/i18n/store';
+import { membersText } from '@/shared/i18n/members';
 import { Button } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icons';
 import { Skeleton } from '@/shared/ui/skeleton';
@@ -40,7 +40,7 @@ export function StorePicker({
   return (
     <div className="flex flex-col gap-3">
       <label htmlFor={inputId} className="text-sm font-medium text-slate-700">
-        {storeText.picker.searchLabel}
+        {membersText.picker.searchLabel}
       </label>
       <div className="relative">
         <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400" />
@@ -51,7 +51,7 @@ export function StorePicker({
           autoComplete="off"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          placeholder={storeText.picker.searchPlaceholder}
+          placeholder={membersText.picker.searchPlaceholder}
           className="min-h-11 w-full rounded-xl border border-slate-300 py-2 pr-3 pl-10 text-base focus:border-brand-600 focus:outline-2 focus:outline-brand-200"
           data-autofocus
         />
@@ -66,11 +66,11 @@ export function StorePicker({
       ) : stores.isError ? (
         <ErrorState message={isApiError(stores.error) ? stores.error.message : undefined} onRetry={() => void stores.refetch()} retrying={stores.isRefetching} />
       ) : items.length === 0 ? (
-        <p className="py-6 text-center text-slate-600">{query ? t(storeText.picker.empty, { query }) : storeText.picker.emptyAll}</p>
+        <p className="py-6 text-center text-slate-600">{query ? t(membersText.picker.empty, { query }) : membersText.picker.emptyAll}</p>
       ) : (
         <>
-          <p className="text-xs text-slate-500">{t(storeText.picker.total, { count: total })}</p>
-          <ul className="flex flex-col gap-2" aria-label={storeText.picker.title}>
+          <p className="text-xs text-slate-500">{t(membersText.picker.total, { count: total })}</p>
+          <ul className="flex flex-col gap-2" aria-label={membersText.picker.title}>
             {items.map((store) => {
               const active = store.storeCode === activeStoreCode;
               const pending = store.storeCode === pendingStoreCode;
@@ -95,9 +95,9 @@ export function StorePicker({
                       </span>
                     </span>
                     {pending ? (
-                      <span className="text-xs text-slate-500">{storeText.picker.selecting}</span>
+                      <span className="text-xs text-slate-500">{membersText.picker.selecting}</span>
                     ) : active ? (
-                      <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">{storeText.picker.current}</span>
+                      <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">{membersText.picker.current}</span>
                     ) : null}
                   </button>
                 </li>

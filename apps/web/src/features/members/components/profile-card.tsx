@@ -1,19 +1,19 @@
 import type { Member } from '@gerai/contract';
 import { ROLE_LABEL } from '@/shared/i18n/id';
-import { accountText } from '@/shared/i18n/account';
+import { membersText } from '@/shared/i18n/members';
 import { roleLabel } from '../utils/store-access';
 
 export function ProfileCard({ member }: { member: Member }) {
   const rows: Array<[string, string, string]> = [
-    [accountText.name, member.employeName, 'profile-name'],
-    [accountText.nik, member.nik, 'profile-nik'],
-    [accountText.role, roleLabel(member, ROLE_LABEL), 'profile-role'],
-    [accountText.store, member.store ? `${member.storeName ?? member.store.storeName} (${member.store.storeCode})` : accountText.noStore, 'profile-store'],
+    [membersText.account.name, member.employeName, 'profile-name'],
+    [membersText.account.nik, member.nik, 'profile-nik'],
+    [membersText.account.role, roleLabel(member, ROLE_LABEL), 'profile-role'],
+    [membersText.account.store, member.store ? `${member.storeName ?? member.store.storeName} (${member.store.storeCode})` : membersText.account.noStore, 'profile-store'],
   ];
   return (
     <section aria-labelledby="profile-heading" className="rounded-2xl bg-white p-4 shadow-sm">
       <h2 id="profile-heading" className="mb-2 text-sm font-semibold text-slate-500 uppercase">
-        {accountText.profile}
+        {membersText.account.profile}
       </h2>
       <dl>
         {rows.map(([label, value, testId]) => (

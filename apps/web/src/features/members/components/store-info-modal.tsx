@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Store } from '@gerai/contract';
 import { id } from '@/shared/i18n/id';
-import { storeText } from '@/shared/i18n/store';
+import { membersText } from '@/shared/i18n/members';
 import type { ModalRendererProps } from '@/shared/modal/modal-host';
 import { ModalSheet } from '@/shared/modal/modal-sheet';
 import { Button } from '@/shared/ui/button';
@@ -20,23 +20,23 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function StoreDetails({ store }: { store: Store }) {
   return (
     <dl>
-      <Row label={storeText.info.name}>{store.storeName}</Row>
-      <Row label={storeText.info.code}>{store.storeCode}</Row>
-      <Row label={storeText.info.address}>{store.address}</Row>
-      <Row label={storeText.info.kelurahan}>{store.kelurahan}</Row>
-      <Row label={storeText.info.kecamatan}>{store.kecamatan}</Row>
-      <Row label={storeText.info.city}>{store.city}</Row>
-      <Row label={storeText.info.phone}>
+      <Row label={membersText.store.name}>{store.storeName}</Row>
+      <Row label={membersText.store.code}>{store.storeCode}</Row>
+      <Row label={membersText.store.address}>{store.address}</Row>
+      <Row label={membersText.store.kelurahan}>{store.kelurahan}</Row>
+      <Row label={membersText.store.kecamatan}>{store.kecamatan}</Row>
+      <Row label={membersText.store.city}>{store.city}</Row>
+      <Row label={membersText.store.phone}>
         {store.phone ? (
           <a href={`tel:${store.phone}`} className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 underline">
             <Icon name="phone" className="size-5" />
             {store.phone}
           </a>
         ) : (
-          storeText.info.noPhone
+          membersText.store.noPhone
         )}
       </Row>
-      <Row label={storeText.info.coordinates}>
+      <Row label={membersText.store.coordinates}>
         {store.latitude.toFixed(6)}, {store.longitude.toFixed(6)}
       </Row>
     </dl>
@@ -55,7 +55,7 @@ export function StoreInfoModal({ modal, finish, titleId }: ModalRendererProps) {
   return (
     <ModalSheet
       titleId={titleId}
-      title={storeText.info.infoTitle}
+      title={membersText.store.infoTitle}
       onClose={finish}
       footer={
         <Button block onClick={finish}>
@@ -67,22 +67,22 @@ export function StoreInfoModal({ modal, finish, titleId }: ModalRendererProps) {
         <StoreDetails store={store} />
       ) : other ? (
         <dl>
-          <Row label={storeText.info.name}>{storeName}</Row>
-          <Row label={storeText.info.code}>{storeCode}</Row>
-          {address ? <Row label={storeText.info.address}>{address}</Row> : null}
-          <Row label={storeText.info.phone}>
+          <Row label={membersText.store.name}>{storeName}</Row>
+          <Row label={membersText.store.code}>{storeCode}</Row>
+          {address ? <Row label={membersText.store.address}>{address}</Row> : null}
+          <Row label={membersText.store.phone}>
             {phone ? (
               <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 underline">
                 <Icon name="phone" className="size-5" />
                 {phone}
               </a>
             ) : (
-              storeText.info.noPhone
+              membersText.store.noPhone
             )}
           </Row>
         </dl>
       ) : (
-        <p className="text-slate-600">{storeText.info.noStore}</p>
+        <p className="text-slate-600">{membersText.store.noStore}</p>
       )}
     </ModalSheet>
   );

@@ -1,9 +1,23 @@
 /**
- * The words of a member's stores: the store info sheet and the store picker (the super user's and
- * the helpdesk's choice of store). A module of its own so they load with those screens only.
+ * The words of the members area: the account screen (/akun) and its profile card, the store info
+ * sheet and the store picker (the super user's and the helpdesk's choice of store). A module of its
+ * own so they load with those screens only, not with the first load.
  */
-export const storeText = {
-  info: {
+export const membersText = {
+  account: {
+    profile: 'Profil',
+    name: 'Nama',
+    nik: 'NIK',
+    role: 'Jabatan',
+    store: 'Toko',
+    noStore: 'Belum memilih toko',
+    storeInfo: 'Info Toko',
+    changeStore: 'Ganti Toko',
+    appSection: 'Aplikasi',
+    guide: 'Panduan Fitur',
+    helpCenter: 'Pusat Bantuan',
+  },
+  store: {
     infoTitle: 'Info Toko',
     code: 'Kode toko',
     name: 'Nama toko',
