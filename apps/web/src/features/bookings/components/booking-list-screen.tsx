@@ -16,14 +16,11 @@ import { useBookingProductGroups } from '../api/get-booking-product-groups';
 import { useBookingStoreGroups } from '../api/get-booking-store-groups';
 import { useBookings } from '../api/get-bookings';
 import { bookingKeys, type BookingGroupParams } from '../query-keys';
-import { BOOKING_GROUP_PARAM, BOOKING_PAGE_SIZE, bookingGroupParams, type BookingGrouping } from '../utils/list-route';
+import { BOOKING_GROUP_PARAM, bookingGroupParams, type BookingGrouping } from '../utils/list-route';
 import { BookingCard, BookingCardSkeleton } from './booking-card';
 import { GroupCardSkeleton, ProductGroupCard, StoreGroupCard } from './group-cards';
 
 const text = bookingsText.list;
-const PAGE_SIZE = BOOKING_PAGE_SIZE;
-const GROUP_PARAM = BOOKING_GROUP_PARAM;
-export type { BookingGrouping };
 
 /**
  * /booking-list-product and /booking-list-store (BookingListProduct, BookingListStore): my store's
@@ -35,9 +32,10 @@ export function BookingListScreen({ grouping }: { grouping: BookingGrouping }) {
   const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
   // The first load's prefetch reads the same (screen-data.ts): the groups' first page is then in the cache.
-  const { direction, status } = bookingGroupParams(search);
+  const params = bookingGroupParams(search);
+  const { direction, status } = params;
   const query = search.get('q') ?? '';
-  const groupParam = GROUP_PARAM[grouping];
+  const groupParam = BOOKING_GROUP_PARAM[grouping];
   const group = search.get(groupParam)?.trim() ?? '';
   const basePath = grouping === 'product' ? paths.bookingListProduct : paths.bookingListStore;
   const count = useBookingCount();
@@ -120,9 +118,9 @@ export function BookingListScreen({ grouping }: { grouping: BookingGrouping }) {
         </div>
       </div>
       {group ? (
-        <GroupBookings key={`${grouping}:${group}`} grouping={grouping} group={group} direction={direction} status={status} query={query} allHref={href({ [groupParam]: undefined, q: undefined })} onSearch={(q) => update({ q })} onClear={() => update({ q: undefined, status: undefined })} onRefresh={refresh} />
+        <GroupBookings key={`${grouping}:${group}`} grouping={grouping} group={group} params={params} direction={direction} status={status} query={query} allHref={href({ [groupParam]: undefined, q: undefined })} onSearch={(q) => update({ q })} onClear={() => update({ q: undefined, status: undefined })} onRefresh={refresh} />
       ) : (
-        <Groups grouping={grouping} direction={direction} status={status} query={query} groupHref={(value) => href({ [groupParam]: value, q: undefined })} otherHref={href({ q: undefined })} onSearch={(q) => update({ q })} onClear={() => update({ q: undefined, status: undefined })} onRefresh={refresh} />
+        <Groups grouping={grouping} params={params} direction={direction} status={status} query={query} groupHref={(value) => href({ [groupParam]: value, q: undefined })} otherHref={href({ q: undefined })} onSearch={(q) => update({ q })} onClear={() => update({ q: undefined, status: undefined })} onRefresh={refresh} />
       )}
     </>
   );
@@ -151,6 +149,8 @@ function GroupingSwitch({ grouping, search }: { grouping: BookingGrouping; searc
 
 interface GroupsProps {
   grouping: BookingGrouping;
+  /** What the groups' list asks for, read from the URL as the first load's prefetch reads it. */
+  params: BookingGroupParams;
   direction: BookingDirection;
   status: BookingGroupParams['status'];
   query: string;
@@ -171,8 +171,8 @@ const listTexts = (total: string) => ({ total, loadError: text.loadError, loadin
 const emptyOf = (direction: BookingDirection) => ({ icon: 'booking' as const, title: text.emptyTitle, message: direction === 'in' ? text.emptyIn : text.emptyOut });
 const toHref = (to: { pathname: string; search: string }) => `${to.pathname}${to.search}`;
 
-function ProductGroups({ direction, status, query, groupHref, otherHref, onSearch, onClear, onRefresh }: GroupsProps) {
-  const list = useBookingProductGroups({ direction, status, q: query.trim(), size: PAGE_SIZE });
+function ProductGroups({ params, direction, status, query, groupHref, otherHref, onSearch, onClear, onRefresh }: GroupsProps) {
+  const list = useBookingProductGroups(params);
   return (
     <InfiniteList
       query={list}
@@ -195,8 +195,8 @@ function ProductGroups({ direction, status, query, groupHref, otherHref, onSearc
   );
 }
 
-function StoreGroups({ direction, status, query, groupHref, otherHref, onSearch, onClear, onRefresh }: GroupsProps) {
-  const list = useBookingStoreGroups({ direction, status, q: query.trim(), size: PAGE_SIZE });
+function StoreGroups({ params, direction, status, query, groupHref, otherHref, onSearch, onClear, onRefresh }: GroupsProps) {
+  const list = useBookingStoreGroups(params);
   return (
     <InfiniteList
       query={list}
@@ -229,6 +229,7 @@ function groupName(grouping: BookingGrouping, item: BookingItem | undefined): st
 function GroupBookings({
   grouping,
   group,
+  params,
   direction,
   status,
   query,
@@ -239,6 +240,7 @@ function GroupBookings({
 }: {
   grouping: BookingGrouping;
   group: string;
+  params: BookingGroupParams;
   direction: BookingDirection;
   status: BookingGroupParams['status'];
   query: string;
@@ -248,7 +250,7 @@ function GroupBookings({
   onRefresh: () => Promise<unknown>;
 }) {
   const now = useNow();
-  const list = useBookings({ direction, status, q: query.trim(), size: PAGE_SIZE, ...(grouping === 'product' ? { productId: group } : { storeCode: group }) });
+  const list = useBookings({ ...params, ...(grouping === 'product' ? { productId: group } : { storeCode: group }) });
   const name = groupName(grouping, list.data?.pages[0]?.items[0]);
   return (
     <InfiniteList
