@@ -20,6 +20,16 @@ describe('deploy/nginx/gerai.conf', () => {
     expect(() => renderSite('listen {{LISTEN}}; {{OTHER}}', { listen: '80', upstreams: ['a'], logDir: '/x' })).toThrow(/OTHER/);
   });
 
+  it('never answers "no live upstreams" while a process is up: backups for the actions, a group of its own for the streams', () => {
+    const group = (name) => site.match(new RegExp(`upstream ${name} \\{([^}]*)\\}`))?.[1] ?? '';
+    // Every process is also a backup that is never left out, for when every one is.
+    expect(group('gerai').match(/^\s*server 127\.0\.0\.1:300\d backup max_fails=0;$/gm)).toHaveLength(2);
+    // A stream holds nginx's test of a left-out process until it ends, so streams go to a group
+    // where no process is ever left out.
+    expect(group('gerai_events').match(/^\s*server 127\.0\.0\.1:300\d max_fails=0;$/gm)).toHaveLength(2);
+    expect(site).toMatch(/location = \/api\/events \{\s*proxy_pass http:\/\/gerai_events;/);
+  });
+
   it('passes on a request id exactly when the app keeps it, so nginx and Gerai log the same id', () => {
     const kept = site.match(/map \$http_x_request_id \$gerai_request_id \{\s*"~(.+?)"\s+\$http_x_request_id;/);
     expect(kept?.[1]).toBe(REQUEST_ID_PATTERN.source);

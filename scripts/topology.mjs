@@ -4,6 +4,8 @@
 //   c) one process killed with SIGKILL, then started again (first, so that the keys its dead requests
 //      held, refused as "in progress" for 2 minutes, settle while the other phases run);
 //   a) a rolling restart: SIGTERM, wait for the exit, start, wait until ready, one process at a time;
+//   e) every process at once (a machine's restart, `systemctl restart gerai.target`): for a moment
+//      nginx has no process, and the fifty phones reconnect into it;
 //   b) a PostgreSQL restart (pg_ctl restart -m fast);
 //   d) a backup taken under load (db:backup), restored into a new database (db:restore), a Gerai
 //      process started on it, and every row the backup holds checked there.
@@ -12,12 +14,12 @@
 //   TOPOLOGY_PORT_BASE (default 5460): PostgreSQL on base, nginx on base+1, Gerai on base+2..base+4,
 //   the restored database's Gerai on base+5; metrics on 1<port> (the unit's METRICS_PORT=1%i).
 //   TOPOLOGY_PHONES (50), TOPOLOGY_WORKERS (6 crew phones), TOPOLOGY_STEADY_SECONDS (5).
-import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import path from 'node:path';
 import { build } from './build.mjs';
-import { backup, restore } from './db-backup.mjs';
 import { createCrew } from './topology-crew.mjs';
+import { backupDrill } from './topology-drill.mjs';
 import { Phone, tally } from './topology-phones.mjs';
 import { createStack } from './topology-stack.mjs';
 
@@ -159,10 +161,25 @@ async function main() {
     const s0 = Date.now();
     await startGerai(port);
     log(`${port}: SIGTERM exit in ${stopped.ms} ms (${stopped.how}), ready again in ${Date.now() - s0} ms`);
-    await sleep(2_000);
+    // As docs/operations.md's loop: past nginx's fail_timeout, so one process at a time is left out.
+    await sleep(6_000);
   }
   phase.notes.push(`exits after SIGTERM ${stops.join('/')} ms`);
   goal(stops.every((ms) => ms < 10_000), `a rolling restart's process took over 10 s to stop (${stops.join(', ')} ms)`);
+  await sleep(STEADY_MS);
+
+  // e) every process at once; the phones and the crew are back soon after the processes are.
+  phase = beginPhase('e) every process at once');
+  const allDown = Date.now();
+  await Promise.all(ports.gerai.map((p) => stopGerai(p, 'SIGTERM')));
+  await Promise.all(ports.gerai.map((p) => startGerai(p)));
+  const eReady = Date.now();
+  for (let i = 0; i < 300 && phones.some((p) => !p.connected); i++) await sleep(50);
+  phase.recoveryMs = Date.now() - eReady;
+  phase.outageMs = eReady - allDown;
+  phase.notes.push(`no process for ${phase.outageMs} ms; every phone back on the stream ${phase.recoveryMs} ms after they were`);
+  log(phase.notes.at(-1));
+  goal(phase.recoveryMs <= RECOVERY_GOAL_MS, `the phones were back on the stream ${phase.recoveryMs} ms after every process was (goal ${RECOVERY_GOAL_MS})`);
   await sleep(STEADY_MS);
 
   // b) PostgreSQL restart.
@@ -182,43 +199,9 @@ async function main() {
 
   // d) backup under load, restored into a new database, Gerai started on it.
   phase = beginPhase('d) backup and restore drill');
-  const dump = path.join(tmp, 'gerai-drill.dump');
-  const snap = await sqlClient(dbUrl('gerai'));
-  await snap.query('begin isolation level repeatable read');
-  const snapshot = (await snap.query('select pg_export_snapshot() as s')).rows[0].s;
-  const held = await contentsOf(snap);
-  const b0 = Date.now();
-  await backup(dbUrl('gerai'), dump, { snapshot });
-  await snap.query('commit');
-  await snap.end();
-  const backupMs = Date.now() - b0;
-  const e0 = Date.now();
-  await restore(dump, dbUrl('gerai_restored'));
-  const restoreMs = Date.now() - e0;
-  const restoredDb = await sqlClient(dbUrl('gerai_restored'));
-  const restored = await contentsOf(restoredDb);
-  await restoredDb.end();
-  const differing = Object.keys(held).filter((t) => held[t].n !== restored[t]?.n || held[t].sum !== restored[t]?.sum);
-  const rowsHeld = Object.values(held).reduce((n, t) => n + t.n, 0);
-  goal(differing.length === 0, `the restored database differs from the backup's snapshot in ${differing.join(', ')}`);
-  const restoredEnv = path.join(tmp, 'gerai-restored.env');
-  writeEnvFile(dbUrl('gerai_restored'), restoredEnv);
-  writeFileSync(restoredEnv, readFileSync(restoredEnv, 'utf8').replace('SEED_ON_EMPTY=true', 'SEED_ON_EMPTY=false'));
-  await startGerai(ports.restored, restoredEnv);
-  const rToken = await (async () => {
-    const res = await fetch(`http://127.0.0.1:${ports.restored}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ nik: '10000001', password: PW }) });
-    return res.ok ? (await res.json()).data.token : null;
-  })();
-  const anOrder = orderQueue.T001.at(-1) ?? null;
-  const answers = rToken
-    ? (await fetch(`http://127.0.0.1:${ports.restored}/api/orders/count`, { headers: { authorization: `Bearer ${rToken}` } })).ok &&
-      (!anOrder || (await fetch(`http://127.0.0.1:${ports.restored}/api/orders/${anOrder.shipmentNo}`, { headers: { authorization: `Bearer ${rToken}` } })).ok)
-    : false;
-  goal(answers, 'the Gerai process on the restored database did not answer a sign-in, the order count and an order');
-  await stopGerai(ports.restored);
-  phase.notes.push(
-    `backup ${backupMs} ms, restore ${restoreMs} ms; ${Object.keys(held).length} tables, ${rowsHeld} rows held: orders ${held.orders?.n}, stock ${held.store_stock?.n ?? '?'}, events ${held.events?.n}; ${differing.length ? `DIFFER: ${differing.join(', ')}` : 'every table equal (count and checksum)'}; Gerai on it ${answers ? 'answers' : 'DOES NOT answer'}`,
-  );
+  const drill = await backupDrill({ tmp, ports, dbUrl, sqlClient, contentsOf, writeEnvFile, startGerai, stopGerai, password: PW, anOrder: orderQueue.T001.at(-1) ?? null });
+  for (const problem of drill.problems) goal(false, problem);
+  phase.notes.push(drill.note);
   log(phase.notes.at(-1));
   await sleep(2_000);
 
@@ -271,10 +254,14 @@ async function main() {
   goal(workerOrders.done > 0, 'the crew packed no order');
   // Steady load: the crew keeps working through every phase, and a rolling restart or a database
   // restart stalls no phone's action past the recovery goal (a SIGKILL may: its dead requests' keys).
-  for (const p of phases.filter((p) => /^[abd]\)/.test(p.name))) {
+  for (const p of phases.filter((p) => /^[abde]\)/.test(p.name))) {
     goal(p.latencies.length > 0, `no crew action was answered during ${p.name}`);
-    goal(p.longestStall <= RECOVERY_GOAL_MS, `a crew action waited ${p.longestStall} ms during ${p.name} (goal ${RECOVERY_GOAL_MS})`);
+    const limit = RECOVERY_GOAL_MS + (p.outageMs ?? 0);
+    goal(p.longestStall <= limit, `a crew action waited ${p.longestStall} ms during ${p.name} (goal ${limit})`);
   }
+  // One process away at a time is never nginx's 502: a request it reached is sent on to another.
+  const rolling502 = byName['a) rolling restart'].answers['502 nginx']?.n ?? 0;
+  goal(rolling502 === 0, `the rolling restart gave ${rolling502} answers of 502 from nginx (no process to send them to)`);
   const longestGap = Math.max(...phones.map((p) => p.longestGapMs));
   goal(longestGap <= RECOVERY_GOAL_MS, `a phone was off the event stream for ${longestGap} ms (goal ${RECOVERY_GOAL_MS})`);
   if (problems.length) {
