@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ROLE_LABEL, type Member, type Store } from '@gerai/contract';
 import type { Db } from '../../db/client';
+import { preparedRead } from '../../db/prepared';
 import { stores, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
@@ -27,10 +28,11 @@ export function toStoreView(row: typeof stores.$inferSelect): Store {
   };
 }
 
+// Every screen's first read asks for the member: its store is one prepared statement, not a query built per call.
+const storeRead = preparedRead('member_store', (db, _shape: '', as) => db.select().from(stores).where(eq(stores.code, sql.placeholder('code'))).limit(1).prepare(as));
+
 export async function memberView(db: Db, p: Principal): Promise<Member> {
-  const store = p.activeStoreCode
-    ? (await db.select().from(stores).where(eq(stores.code, p.activeStoreCode)).limit(1))[0]
-    : undefined;
+  const store = p.activeStoreCode ? (await storeRead(db, '').execute({ code: p.activeStoreCode }))[0] : undefined;
   return {
     nik: p.nik,
     employeName: p.name,
