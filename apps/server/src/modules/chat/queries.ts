@@ -1,6 +1,7 @@
-import { and, count, desc, eq, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { CHAT_MESSAGE_STATE, CHAT_SENDER, isChatReadOnly, type ChatMessage, type ChatMessagesQuery, type ChatRoom, type ChatSender } from '@gerai/contract';
 import type { Db, Reader } from '../../db/client';
+import { inScope, preparedRead, scopeKind, scopeValue } from '../../db/prepared';
 import { chatMessages, chatRooms, orders, uploads, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
@@ -88,13 +89,28 @@ export async function loadMessage(db: Reader, id: number): Promise<ChatMessage> 
   return toMessage(row!);
 }
 
-/** A page of a room's messages, oldest first: the newest `size`, or those before `before`. */
-async function messagePage(db: Reader, roomId: number, q: ChatMessagesQuery): Promise<{ items: ChatMessage[]; hasMore: boolean }> {
-  const rows = await messagesQuery(db)
+/** The newest `size` + 1 of a room's messages, or of those before `before` (the one more tells whether there are older). */
+function messageRows(db: Reader, roomId: number, q: ChatMessagesQuery): Promise<MessageRow[]> {
+  return messagesQuery(db)
     .where(and(eq(chatMessages.roomId, roomId), q.before ? lt(chatMessages.id, q.before) : undefined))
     .orderBy(desc(chatMessages.id))
     .limit(q.size + 1);
-  return { items: rows.slice(0, q.size).reverse().map(toMessage), hasMore: rows.length > q.size };
+}
+
+/** The chat of an order as the crew sees it, from its room's id, the newest `size` + 1 messages and the unread count. */
+function toRoom(order: ChatOrder, roomId: number | null, rows: MessageRow[], q: ChatMessagesQuery, unread: number): ChatRoom {
+  return {
+    roomId,
+    shipmentNo: order.shipmentNo,
+    orderNo: order.orderNo,
+    statusId: order.statusId,
+    readOnly: isChatReadOnly(order.statusId),
+    customerName: order.customerName,
+    // Oldest first.
+    items: rows.slice(0, q.size).reverse().map(toMessage),
+    hasMore: rows.length > q.size,
+    unread,
+  };
 }
 
 export async function unreadCount(db: Reader, roomId: number): Promise<number> {
@@ -108,22 +124,51 @@ export async function unreadCount(db: Reader, roomId: number): Promise<number> {
 /** The chat of an order as the crew sees it; a room not opened yet is empty. */
 export async function roomView(db: Reader, order: ChatOrder, q: ChatMessagesQuery): Promise<ChatRoom> {
   const room = await roomOf(db, order.id);
-  const page = room ? await messagePage(db, room.id, q) : { items: [], hasMore: false };
-  return {
-    roomId: room?.id ?? null,
-    shipmentNo: order.shipmentNo,
-    orderNo: order.orderNo,
-    statusId: order.statusId,
-    readOnly: isChatReadOnly(order.statusId),
-    customerName: order.customerName,
-    ...page,
-    unread: room ? await unreadCount(db, room.id) : 0,
-  };
+  if (!room) return toRoom(order, null, [], q, 0);
+  return toRoom(order, room.id, await messageRows(db, room.id, q), q, await unreadCount(db, room.id));
 }
 
-/** GET /api/chat/rooms/:shipmentNo. */
+// GET /api/chat/rooms/:shipmentNo as prepared reads (decision 163): the order with its room in one
+// statement (shape 'a' every store, 's' the caller's stores as one array value), then the page of
+// messages (with or without `before`) beside the customer's unread count. The changes keep roomView,
+// in their transaction.
+const orderWithRoom = preparedRead('chat_order_room', (db, shape: 'a' | 's', as) =>
+  db
+    .select({ ...chatOrderColumns, roomId: chatRooms.id })
+    .from(orders)
+    .leftJoin(chatRooms, eq(chatRooms.orderId, orders.id))
+    .where(and(eq(orders.shipmentNo, sql.placeholder('shipmentNo')), shape === 's' ? inScope(orders.storeCode) : undefined))
+    .limit(1)
+    .prepare(as),
+);
+const messagesRead = preparedRead('chat_messages', (db, shape: '' | 'b', as) =>
+  messagesQuery(db)
+    .where(and(eq(chatMessages.roomId, sql.placeholder('roomId')), shape === 'b' ? lt(chatMessages.id, sql.placeholder('before')) : undefined))
+    .orderBy(desc(chatMessages.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(as),
+);
+const unreadRead = preparedRead('chat_unread', (db, _shape: '', as) =>
+  db
+    .select({ n: count() })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.roomId, sql.placeholder('roomId')), eq(chatMessages.sender, CHAT_SENDER.CUSTOMER), isNull(chatMessages.readAt)))
+    .prepare(as),
+);
+
+/** GET /api/chat/rooms/:shipmentNo: what roomView answers, as prepared reads. */
 export async function getRoom(db: Db, p: Principal, shipmentNo: string, q: ChatMessagesQuery): Promise<ChatRoom> {
-  return roomView(db, await visibleChatOrder(db, p, shipmentNo), q);
+  const scope = scopeKind(p);
+  // No store to see: no order either (as storeScope's `false`).
+  const [row] = scope === 'none' ? [] : await orderWithRoom(db, scope === 'all' ? 'a' : 's').execute({ shipmentNo, stores: scopeValue(p) });
+  if (!row) throw new AppError('NOT_FOUND');
+  const { roomId, ...order } = row;
+  if (roomId === null) return toRoom(order, null, [], q, 0);
+  const [rows, [unread]] = await Promise.all([
+    messagesRead(db, q.before ? 'b' : '').execute({ roomId, before: q.before, limit: q.size + 1 }),
+    unreadRead(db, '').execute({ roomId }),
+  ]);
+  return toRoom(order, roomId, rows, q, unread?.n ?? 0);
 }
 
 /**
