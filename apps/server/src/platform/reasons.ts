@@ -1,15 +1,23 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, getTableName } from 'drizzle-orm';
 import { FIELD_MESSAGES, POD_REASON_OTHER, type ChosenReason, type ReasonList } from '@gerai/contract';
-import type { Reader } from '../db/client';
+import type { Db, Reader } from '../db/client';
+import { preparedRead } from '../db/prepared';
 import { cancelReasons, podRejectReasons, podRequestReasons, returnReasons } from '../db/schema';
 import { AppError } from './errors';
 
 /** Every reason list (POD request and reject, cancellation, return): id, label, sort; "Lainnya" is not stored. */
 export type ReasonTable = typeof podRequestReasons | typeof podRejectReasons | typeof cancelReasons | typeof returnReasons;
 
+const REASON_TABLES = new Map<string, ReasonTable>([podRequestReasons, podRejectReasons, cancelReasons, returnReasons].map((t) => [getTableName(t), t]));
+// A prepared read per table (decision 163): each list is asked for on every screen that offers it.
+const reasonsRead = preparedRead('reasons', (db, shape: string, as) => {
+  const table = REASON_TABLES.get(shape)!;
+  return db.select({ id: table.id, label: table.label }).from(table).orderBy(asc(table.sort), asc(table.id)).prepare(as);
+});
+
 /** The table's reasons in their order, then "Lainnya" (id 0), which needs a free text (spec §3, §9). */
-export async function listReasons(db: Reader, table: ReasonTable): Promise<ReasonList> {
-  const rows = await db.select({ id: table.id, label: table.label }).from(table).orderBy(asc(table.sort), asc(table.id));
+export async function listReasons(db: Db, table: ReasonTable): Promise<ReasonList> {
+  const rows = await reasonsRead(db, getTableName(table)).execute();
   return {
     items: [...rows.map((r) => ({ id: r.id, label: r.label, requiresText: false })), { id: POD_REASON_OTHER.id, label: POD_REASON_OTHER.label, requiresText: true }],
   };

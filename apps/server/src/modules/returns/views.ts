@@ -29,7 +29,7 @@ export const RETURN_ENTITY = 'return';
 export const returnRef = (id: number) => `return:${id}`;
 // --- reasons ------------------------------------------------------------------------
 
-export const listReasons = (db: Reader) => listReasonsOf(db, returnReasons);
+export const listReasons = (db: Db) => listReasonsOf(db, returnReasons);
 export const resolveReason = (tx: Reader, id: number, path: string) => resolveReasonOf(tx, returnReasons, id, path);
 
 /** The stored reason as the screens show it; a null id is "Lainnya" (or a return recorded before reasons were listed). */
