@@ -28,7 +28,7 @@ describe('the store picker answers as ilike does', () => {
     const area = await memberOf(handle, DEMO_NIK.AREA_SUPERVISOR);
     for (const p of [chain, area]) {
       const scope = p.storeCodes === 'all' ? sql`true` : inArray(stores.code, p.storeCodes);
-      for (const query of [undefined, 'T0', 't0', 'a', 'äb', 'ÄB', '%', '_', '\\', '50%', 'kem', 'KEMANG', 'uji', 'zzz']) {
+      for (const query of [undefined, 'T0', 't0', 'a', 'K', 'ke', 'KE', 'ya', 'a ', 'äb', 'ÄB', '%', '_', '\\', '0%', '%_', '50%', 'kem', 'KEMANG', 'uji', 'zq', 'zzz']) {
         const like = `%${escapeLike(query ?? '')}%`;
         const { rows } = (await handle.db.execute(
           sql`select code from stores where ${scope} and (code ilike ${like} or name ilike ${like} or kelurahan ilike ${like} or kecamatan ilike ${like}) order by code`,
