@@ -18,6 +18,9 @@ export interface PageWindow {
   offset: number;
 }
 
+/** The page of a list the caller has no store for: nothing, and no read. */
+export const emptyPage = <T>({ page, size }: PageQuery): PageOf<T> => ({ items: [], page, size, total: 0 });
+
 export const pageWindow = ({ page, size }: PageQuery): PageWindow => ({ limit: size, offset: (page - 1) * size });
 
 /** What `readPage` reads side by side: the page's rows (the window applied) and the count of every row the list holds. */

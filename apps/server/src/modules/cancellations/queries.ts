@@ -19,7 +19,7 @@ import { pickColumns } from '../../db/columns';
 import { preparedRead } from '../../db/prepared';
 import { cancelReasons, cancelRequests, orders, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { readPage } from '../../platform/paging';
+import { emptyPage, readPage } from '../../platform/paging';
 import { canSeeStore, type Principal } from '../../platform/principal';
 import { chosenReason, listReasons as listReasonsOf, resolveReason as resolveReasonOf } from '../../platform/reasons';
 import { assertStoreVisible, requireActiveStore } from '../../platform/scope';
@@ -141,7 +141,7 @@ const listCount = preparedRead('cancel_list_n', (db, shape: '' | 'p', as) => db.
 export async function listRequests(db: Db, p: Principal, q: CancelListQuery): Promise<CancelList> {
   const storeCode = requireActiveStore(p);
   // The store's scope, as storeScope would answer it: an active store the caller may not see reads nothing.
-  if (!canSeeStore(p, storeCode)) return { items: [], page: q.page, size: q.size, total: 0 };
+  if (!canSeeStore(p, storeCode)) return emptyPage(q);
   const values = { storeCode, status: q.status };
   const shape = q.status === CANCEL_REQUEST_STATUS.PENDING ? 'p' : '';
   return readPage(q, (w) => [listPage(db, shape).execute({ ...values, ...w }), listCount(db, shape).execute(values)], (row) => toRequest(row, p));

@@ -23,7 +23,7 @@ import { inScope, preparedRead, scopeKind, scopeValue } from '../../db/prepared'
 import { escapeLike } from '../../db/like';
 import { faqs, problems, stores, ticketAttachments, ticketComments, tickets, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { readPage, type PageWindow } from '../../platform/paging';
+import { emptyPage, readPage, type PageWindow } from '../../platform/paging';
 import { canSeeStore, type Principal } from '../../platform/principal';
 import { assertStoreVisible, requireActiveStore, storeScope } from '../../platform/scope';
 
@@ -153,7 +153,7 @@ export async function listTickets(db: Db, p: Principal, q: TicketListQuery): Pro
     storeCode = q.storeCode;
   } else if (ticketSide(p.roleId) === 'helpdesk') {
     const kind = scopeKind(p);
-    if (kind === 'none') return { items: [], page: q.page, size: q.size, total: 0 };
+    if (kind === 'none') return emptyPage(q);
     scope = kind === 'some' ? 's' : '';
   } else {
     storeCode = requireActiveStore(p);

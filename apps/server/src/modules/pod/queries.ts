@@ -7,7 +7,7 @@ import { escapeLike } from '../../db/like';
 import { inScope, preparedRead, scopeKind, scopeValue } from '../../db/prepared';
 import { orders, podApprovalRequests, podRejectReasons, podRequestReasons, returns, stores, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { readPage } from '../../platform/paging';
+import { emptyPage, readPage } from '../../platform/paging';
 import type { Principal } from '../../platform/principal';
 import { chosenReason } from '../../platform/reasons';
 import { assertStoreVisible, storeScope } from '../../platform/scope';
@@ -166,7 +166,7 @@ const queueCount = preparedRead('pod_queue_n', (db, shape: string, as) =>
 export async function listRequests(db: Db, p: Principal, q: PodRequestListQuery): Promise<PodRequestList> {
   const ascending = Boolean(q.startDate && q.endDate && q.startDate <= q.endDate);
   const scope = scopeKind(p);
-  if (scope === 'none') return { items: [], page: q.page, size: q.size, total: 0, sort: ascending ? 'asc' : 'desc' };
+  if (scope === 'none') return { ...emptyPage(q), sort: ascending ? 'asc' : 'desc' };
   const shape = [scope === 'some' && 's', q.storeCode && 'c', q.status && 't', q.startDate && 'f', q.endDate && 'e', q.shipmentNo && 'n', ascending && 'a'].filter(Boolean).join('');
   const values = {
     stores: scopeValue(p),

@@ -14,12 +14,12 @@ import {
   type TransferWatchQuery,
 } from '@gerai/contract';
 import type { Db } from '../../db/client';
-import { escapeLike, likeTerm } from '../../db/like';
+import { containsValue, containsWord, isShortWord, likeTerm } from '../../db/like';
 import { preparedRead, scopeKind, scopeValue } from '../../db/prepared';
 import { materialTransferItems, materialTransfers, stores } from '../../db/schema';
 import { type Principal } from '../../platform/principal';
 import { assertStoreVisible, requireActiveStore } from '../../platform/scope';
-import { readPage, type PageOf } from '../../platform/paging';
+import { emptyPage, readPage, type PageOf } from '../../platform/paging';
 import { transferInScope } from './access';
 import { receiverStore, selectTransfers, senderStore, toItem } from './views';
 
@@ -113,15 +113,14 @@ export async function countTransfers(db: Db, p: Principal, q: TransferCountQuery
 
 /**
  * The stores but mine whose name or code contains the text, in two shapes because a prepared read's
- * generic plan cannot see the text. `w` (fewer than 3 letters, no trigram for the index to use):
- * every store is tested, in code order for the page; the containment is written as ilike computes it
- * (lower() of both), which no index offers, so the count is a plain scan, not a walk of the trigram
- * indexes' every entry. Otherwise the trigram indexes find the matches, and `offset 0` keeps them a
- * subquery sorted by code, never a walk of every store in code order for a rare match.
+ * generic plan cannot see the text (db/like.ts): `w` (too short for a trigram): every store is tested,
+ * in code order for the page, and the count is a plain scan. Otherwise the trigram indexes find the
+ * matches, and `offset 0` keeps them a subquery sorted by code, never a walk of every store in code
+ * order for a rare match.
  */
 function storesWhere(shape: string): SQL | undefined {
   const text = sql.placeholder('text');
-  const contains = (column: AnyColumn) => (shape === 'w' ? sql`strpos(lower(${column}), lower(${text})) > 0` : ilike(column, text));
+  const contains = (column: AnyColumn) => containsWord(column, text, shape === 'w');
   return and(ne(stores.code, sql.placeholder('mine')), or(contains(stores.name), contains(stores.code)));
 }
 
@@ -137,8 +136,8 @@ const storesCount = preparedRead('transfer_stores_n', (db, shape: string, as) =>
 export async function listTransferStores(db: Db, p: Principal, q: TransferStoresQuery): Promise<PageOf<TransferStore>> {
   const mine = requireActiveStore(p);
   const text = q.q.trim();
-  const shape = text.length < 3 ? 'w' : '';
-  const values = { mine, text: shape === 'w' ? text : `%${escapeLike(text)}%`, fence: 0 };
+  const shape = isShortWord(text) ? 'w' : '';
+  const values = { mine, text: containsValue(text, shape === 'w'), fence: 0 };
   return readPage(q, (w) => [storesPage(db, shape).execute({ ...values, ...w }), storesCount(db, shape).execute(values)]);
 }
 
@@ -171,7 +170,7 @@ function watchReads(name: string, what: () => SQL, at: AnyColumn) {
   return async (db: Db, p: Principal, q: TransferWatchQuery): Promise<PageOf<TransferItem>> => {
     if (q.storeCode !== undefined) assertStoreVisible(p, q.storeCode);
     const scope = scopeKind(p);
-    if (scope === 'none') return { items: [], page: q.page, size: q.size, total: 0 };
+    if (scope === 'none') return emptyPage(q);
     const shape = [scope === 'some' && 's', q.storeCode !== undefined && 'c'].filter(Boolean).join('');
     const values = { stores: scopeValue(p), storeCode: q.storeCode };
     return readPage(q, (w) => [page(db, shape).execute({ ...values, ...w }), total(db, shape).execute(values)], (r) => toItem(p, r));
