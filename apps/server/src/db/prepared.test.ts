@@ -23,14 +23,18 @@ describe('preparedRead', () => {
 });
 
 describeOnPostgres('a prepared read as the app sends it', (db) => {
-  it('sends the POD queue as named statements, one text for one store and for an area of ten', async () => {
+  it('sends the POD queue as named statements: one store by equality, an area of ten as one array value', async () => {
     const query = { page: 1, size: 20, status: POD_APPROVAL_STATUS.PENDING, startDate: undefined, endDate: undefined, shipmentNo: undefined };
     const chief = await preparedBy(async () => listRequests(db().db, await memberOf(db(), DEMO_NIK.STORE_CHIEF), query));
     const area = await preparedBy(async () => listRequests(db().db, await memberOf(db(), DEMO_NIK.AREA_SUPERVISOR), query));
+    const areaT001 = await preparedBy(async () => listRequests(db().db, await memberOf(db(), DEMO_NIK.AREA_SUPERVISOR), { ...query, storeCode: 'T001' }));
     const queue = (sent: typeof chief) => sent.filter((s) => /pod_approval_requests/.test(s.text));
-    expect(queue(chief).map((s) => s.name).sort()).toEqual(['pod_queue_n_st', 'pod_queue_st']);
-    // The stores are one array value, never a list written into the text: the same two statements serve both.
-    expect(queue(area)).toEqual(queue(chief));
-    expect(queue(chief).every((s) => s.text.includes('= any(') && !/ in \(/.test(s.text))).toBe(true);
+    // A kepala toko's only store, or the one store asked for, is one value compared by equality.
+    expect(queue(chief).map((s) => s.name).sort()).toEqual(['pod_queue_ct', 'pod_queue_n_ct']);
+    expect(queue(areaT001)).toEqual(queue(chief));
+    expect(queue(chief).every((s) => !s.text.includes('= any('))).toBe(true);
+    // The stores are one array value, never a list written into the text: the same two statements serve any area.
+    expect(queue(area).map((s) => s.name).sort()).toEqual(['pod_queue_n_st', 'pod_queue_st']);
+    expect(queue(area).every((s) => s.text.includes('= any(') && !/ in \(/.test(s.text))).toBe(true);
   });
 });

@@ -55,6 +55,11 @@ export const podApprovalRequests = pgTable(
   {
     id: serial('id').primaryKey(),
     orderId: orderIdRef(),
+    /**
+     * The order's store, written by the trigger of migration 0031 on every insert (and kept if an order
+     * moved), so a store's queue is read from its own index without its orders. The default only lets an insert leave it out.
+     */
+    storeCode: text('store_code').notNull().default(sql`null`),
     shipmentNo: text('shipment_no').notNull(),
     deliveryType: smallint('delivery_type').notNull(),
     /** The POD being approved: 'order' (delivery) or 'retur' (goods coming back). */
@@ -83,6 +88,8 @@ export const podApprovalRequests = pgTable(
     index('pod_approval_requests_shipment_idx').on(t.shipmentNo),
     // The recap's POD exceptions by reason over a range of days, whatever their status.
     index('pod_approval_requests_request_date_idx').on(t.requestDate),
+    // A store's queue, newest (or oldest) first: walked in its order and cut at the page.
+    index('pod_approval_requests_store_date_idx').on(t.storeCode, t.requestDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('pod_approval_requests_status_check', sqlIn(t.status, POD_APPROVAL_STATUSES)),
   ],
 );

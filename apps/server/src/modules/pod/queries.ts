@@ -8,7 +8,7 @@ import { inScope, preparedRead, scopeKind, scopeValue } from '../../db/prepared'
 import { orders, podApprovalRequests, podRejectReasons, podRequestReasons, returns, stores, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { emptyPage, readPage } from '../../platform/paging';
-import type { Principal } from '../../platform/principal';
+import { canSeeStore, type Principal } from '../../platform/principal';
 import { chosenReason } from '../../platform/reasons';
 import { assertStoreVisible, storeScope } from '../../platform/scope';
 import { latestReturnStatus } from '../returns';
@@ -131,14 +131,16 @@ async function detailOf(db: Db, row: RequestRow): Promise<PodRequestDetail> {
 // --- supervisor queue -------------------------------------------------------------
 
 /**
- * The supervisor queue's filters as a shape of one letter each (scope of some stores, store, status,
- * from, to, shipment search, ascending): each shape is one prepared statement (db/prepared.ts).
+ * The supervisor queue's filters as a shape of one letter each (scope of some stores, one store, status,
+ * from, to, shipment search, ascending): each shape is one prepared statement (db/prepared.ts). The stores
+ * are the request's own (migration 0031's trigger keeps its order's): one store by equality walks
+ * `pod_approval_requests_store_date_idx` in the page's order, and no filter reads the orders.
  */
 function queueWhere(shape: string): SQL | undefined {
   const has = (letter: string) => shape.includes(letter);
   return and(
-    has('s') ? inScope(orders.storeCode) : undefined,
-    has('c') ? eq(orders.storeCode, sql.placeholder('storeCode')) : undefined,
+    has('s') ? inScope(podApprovalRequests.storeCode) : undefined,
+    has('c') ? eq(podApprovalRequests.storeCode, sql.placeholder('storeCode')) : undefined,
     has('t') ? eq(podApprovalRequests.status, sql.placeholder('status')) : undefined,
     has('f') ? gte(podApprovalRequests.requestDate, sql.placeholder('from')) : undefined,
     has('e') ? lt(podApprovalRequests.requestDate, sql.placeholder('to')) : undefined,
@@ -154,9 +156,17 @@ const queuePage = preparedRead('pod_queue', (db, shape: string, as) =>
     .offset(sql.placeholder('offset'))
     .prepare(as),
 );
-const queueCount = preparedRead('pod_queue_n', (db, shape: string, as) =>
-  db.select({ n: count() }).from(podApprovalRequests).innerJoin(orders, eq(orders.id, podApprovalRequests.orderId)).where(queueWhere(shape)).prepare(as),
-);
+// Every request has its order (a foreign key), so the count needs no join.
+const queueCount = preparedRead('pod_queue_n', (db, shape: string, as) => db.select({ n: count() }).from(podApprovalRequests).where(queueWhere(shape)).prepare(as));
+
+/**
+ * The one store a queue reads, if it reads one: the store asked for (null when the caller may not see it,
+ * which reads nothing, as another store's objects answer), else a caller's only store.
+ */
+function oneStoreOf(p: Principal, asked: string | undefined): string | null | undefined {
+  if (asked) return canSeeStore(p, asked) ? asked : null;
+  return p.storeCodes !== 'all' && p.storeCodes.length === 1 ? p.storeCodes[0] : undefined;
+}
 
 /**
  * Requests of every store the caller may see. Both dates given (and start ≤
@@ -166,11 +176,12 @@ const queueCount = preparedRead('pod_queue_n', (db, shape: string, as) =>
 export async function listRequests(db: Db, p: Principal, q: PodRequestListQuery): Promise<PodRequestList> {
   const ascending = Boolean(q.startDate && q.endDate && q.startDate <= q.endDate);
   const scope = scopeKind(p);
-  if (scope === 'none') return { ...emptyPage(q), sort: ascending ? 'asc' : 'desc' };
-  const shape = [scope === 'some' && 's', q.storeCode && 'c', q.status && 't', q.startDate && 'f', q.endDate && 'e', q.shipmentNo && 'n', ascending && 'a'].filter(Boolean).join('');
+  const storeCode = oneStoreOf(p, q.storeCode);
+  if (scope === 'none' || storeCode === null) return { ...emptyPage(q), sort: ascending ? 'asc' : 'desc' };
+  const shape = [scope === 'some' && !storeCode && 's', storeCode && 'c', q.status && 't', q.startDate && 'f', q.endDate && 'e', q.shipmentNo && 'n', ascending && 'a'].filter(Boolean).join('');
   const values = {
     stores: scopeValue(p),
-    storeCode: q.storeCode,
+    storeCode,
     status: q.status,
     from: q.startDate ? wibDayStart(q.startDate) : undefined,
     to: q.endDate ? wibDayAfter(q.endDate) : undefined,
@@ -187,11 +198,10 @@ export async function countPending(db: Db, p: Principal, q: Partial<PodRequestCo
   const [row] = await db
     .select({ n: count() })
     .from(podApprovalRequests)
-    .innerJoin(orders, eq(orders.id, podApprovalRequests.orderId))
     .where(
       and(
-        storeScope(orders.storeCode, p),
-        q.storeCode ? eq(orders.storeCode, q.storeCode) : undefined,
+        storeScope(podApprovalRequests.storeCode, p),
+        q.storeCode ? eq(podApprovalRequests.storeCode, q.storeCode) : undefined,
         eq(podApprovalRequests.status, POD_APPROVAL_STATUS.PENDING),
       ),
     );
@@ -216,7 +226,7 @@ const detailRead = preparedRead('pod_detail', (db, shape: string, as) =>
         eq(podApprovalRequests.shipmentNo, sql.placeholder('shipmentNo')),
         eq(podApprovalRequests.deliveryType, sql.placeholder('deliveryType')),
         eq(podApprovalRequests.type, sql.placeholder('type')),
-        shape.includes('s') ? inScope(orders.storeCode) : undefined,
+        shape.includes('s') ? inScope(podApprovalRequests.storeCode) : undefined,
       ),
     )
     .orderBy(desc(podApprovalRequests.requestDate), desc(podApprovalRequests.id))
@@ -240,7 +250,7 @@ const mineRead = preparedRead('pod_mine', (db, shape: string, as) =>
       and(
         shape.includes('h') ? eq(podApprovalRequests.shipmentNo, sql.placeholder('shipmentNo')) : eq(podApprovalRequests.requestedBy, sql.placeholder('userId')),
         shape.includes('t') ? eq(podApprovalRequests.type, sql.placeholder('type')) : undefined,
-        shape.includes('s') ? inScope(orders.storeCode) : undefined,
+        shape.includes('s') ? inScope(podApprovalRequests.storeCode) : undefined,
       ),
     )
     .orderBy(desc(podApprovalRequests.requestDate), desc(podApprovalRequests.id))
