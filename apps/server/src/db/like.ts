@@ -13,5 +13,17 @@ export const containsWord = (column: AnyColumn, text: Placeholder, short: boolea
   short ? sql`strpos(lower(${column}), lower(${text})) > 0` : ilike(column, text);
 export const containsValue = (text: string, short: boolean) => (short ? text : `%${escapeLike(text)}%`);
 
+/**
+ * A word of two characters lower() maps one to one (printable ASCII) is held by a field exactly when the field's
+ * lowercase two-letter pieces hold it (migration 0032), so a search of the whole chain by it counts its stores
+ * from `store_search_pairs` and, when few stores hold it, finds them from the pieces' GIN index; when at least
+ * PAIR_WALK_FROM do, the page walks the stores in code order as a short word's does and fills within a few
+ * hundred stores. Any other word under three letters keeps the short word's scan.
+ */
+export const isPairWord = (text: string) => /^[\x20-\x7e]{2}$/.test(text);
+export const PAIR_WALK_FROM = 500;
+/** The pieces (`fieldPieces`) hold the word: the word lowercased once per statement, which also keeps its value from the planner, so every word gets the index's plan. */
+export const piecesHold = (pieces: SQL, text: Placeholder): SQL => sql`${pieces} @> (select array[lower(${text})])`;
+
 /** A search box's text as an ILIKE pattern that contains it (trimmed); blank → null, no filter. */
 export const likeTerm = (q: string | undefined) => (q?.trim() ? `%${escapeLike(q.trim())}%` : null);

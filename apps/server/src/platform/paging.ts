@@ -35,3 +35,19 @@ export async function readPage<R, T = R>(q: PageQuery, read: (window: PageWindow
   const [rows, [total]] = await Promise.all(read(pageWindow(q)));
   return { items: rows.map(map), page: q.page, size: q.size, total: Number(total?.n ?? 0) };
 }
+
+/**
+ * One page of a list whose count is read first and picks how its rows are read (a two-letter search of the whole
+ * chain: walked in order when many rows match, from an index when few do, db/like.ts).
+ */
+export async function readPageByCount<R, T = R>(
+  q: PageQuery,
+  count: () => PromiseLike<readonly { n: number | string }[]>,
+  rows: (total: number, window: PageWindow) => PromiseLike<R[]>,
+  map: (row: R) => T = (row) => row as unknown as T,
+): Promise<PageOf<T>> {
+  const [counted] = await count();
+  const total = Number(counted?.n ?? 0);
+  const items = total === 0 ? [] : (await rows(total, pageWindow(q))).map(map);
+  return { items, page: q.page, size: q.size, total };
+}

@@ -1,6 +1,12 @@
-import { check, doublePrecision, index, integer, pgTable, point, primaryKey, serial, text } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { check, doublePrecision, index, integer, pgTable, point, primaryKey, serial, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
 import { createdAt, updatedAt } from './_columns';
+
+/** The distinct two-letter pieces of lowercase fields, as the stores' GIN indexes and the searches by them write them. */
+export const fieldPieces = (...fields: AnyPgColumn[]): SQL => sql`(${sql.join(
+  fields.map((f) => sql`lower_bigrams(${f})`),
+  sql` || `,
+)})`;
 
 export const stores = pgTable(
   'stores',
@@ -35,7 +41,26 @@ export const stores = pgTable(
     index('stores_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`).with({ fastupdate: false }),
     index('stores_kelurahan_trgm_idx').using('gin', sql`${t.kelurahan} gin_trgm_ops`).with({ fastupdate: false }),
     index('stores_kecamatan_trgm_idx').using('gin', sql`${t.kecamatan} gin_trgm_ops`).with({ fastupdate: false }),
+    // A word of two letters has no trigram: a search that matches few stores finds them from their fields' two-letter
+    // pieces (migration 0032; code and name apart from the place, as a transfer's receiver searches only those).
+    index('stores_code_name_pairs_idx').using('gin', fieldPieces(t.code, t.name)).with({ fastupdate: false }),
+    index('stores_place_pairs_idx').using('gin', fieldPieces(t.kelurahan, t.kecamatan)).with({ fastupdate: false }),
   ],
+);
+
+/**
+ * How many stores hold each two-letter piece of their lowercase fields, kept by the stores' statement triggers
+ * (migration 0032): a two-letter search of the whole chain reads its count from one row instead of testing every
+ * store. `fields`: 'all' (code, name, kelurahan or kecamatan: the store picker) or 'code_name' (a transfer's receiver).
+ */
+export const storeSearchPairs = pgTable(
+  'store_search_pairs',
+  {
+    fields: text('fields').notNull(),
+    pair: text('pair').notNull(),
+    stores: integer('stores').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fields, t.pair] })],
 );
 
 export const products = pgTable(

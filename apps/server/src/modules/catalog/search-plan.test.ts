@@ -77,6 +77,31 @@ describeOnPostgres('searches over the chain: the plans', (db) => {
     }
   });
 
+  it("counts a two-letter word's stores from one row of the pieces' counts, and finds few from the pieces' indexes, many by walking in code order", async () => {
+    const chain = await principalOf(DEMO_NIK.SUPER_USER);
+    const crew = await principalOf(DEMO_NIK.STAFF);
+    const sentBy = async (search: () => Promise<unknown>) => {
+      const sent = recording!.sent;
+      sent.length = 0;
+      await search();
+      return Promise.all(sent.map(async (s) => ({ text: s.text, plan: await planOf(db().db, s) })));
+    };
+    for (const [few, many] of [
+      [() => listVisibleStores(db().db, chain, { query: 'Ca', page: 1, size: 20 }, Number.POSITIVE_INFINITY), () => listVisibleStores(db().db, chain, { query: 'Ca', page: 1, size: 20 }, 0)],
+      [() => listTransferStores(db().db, crew, { q: 'Ca', page: 1, size: 20 }, Number.POSITIVE_INFINITY), () => listTransferStores(db().db, crew, { q: 'Ca', page: 1, size: 20 }, 0)],
+    ]) {
+      const [count, fewPage] = await sentBy(few!);
+      const [, manyPage] = await sentBy(many!);
+      // The count: one row by its key (and, for a receiver, the caller's own store by its key).
+      expect(count!.plan, count!.text).toMatch(/Index Scan using store_search_pairs_fields_pair_pk on store_search_pairs/);
+      expect(count!.plan.replace(/Index Scan using stores_pkey on stores[^\n]*\n\s*Index Cond: \(code = [^\n]*/g, ''), count!.text).not.toMatch(/ on stores/);
+      expect(fewPage!.plan, fewPage!.text).toMatch(/Bitmap Index Scan on stores_code_name_pairs_idx/);
+      expect(fewPage!.plan, fewPage!.text).not.toMatch(/Seq Scan on stores|stores_pkey/);
+      expect(manyPage!.plan, manyPage!.text).toMatch(/Index Scan using stores_pkey on stores/);
+      expect(manyPage!.plan, manyPage!.text).not.toMatch(/Sort|Bitmap/);
+    }
+  });
+
   it('finds products by name from its trigram index (a barcode or code exactly by their unique indexes)', async () => {
     const crew = await principalOf(DEMO_NIK.STAFF);
     for (const plan of await plansOf('products', () => searchStock(db().db, crew, { q: 'kopi', page: 1, size: 20 }))) {

@@ -57,9 +57,14 @@ describeOnPostgres('the transfers area’s reads as the app sends them', (db) =>
     }
   });
 
-  it('sends the receiver search as a scan for a text too short for a trigram, else through the trigram indexes', async () => {
+  it('sends the receiver search by its pieces for a two-letter word, as a scan for another short text, else through the trigram indexes', async () => {
     const crew = await memberOf(db(), DEMO_NIK.STAFF);
-    const short = await preparedBy(() => listTransferStores(db().db, crew, { ...page, q: 'an' }));
+    // The demo's 60 stores: every two-letter word is held by fewer than PAIR_WALK_FROM, so its page is read from the pieces.
+    const pair = await preparedBy(() => listTransferStores(db().db, crew, { ...page, q: 'an' }));
+    expect(names(pair)).toEqual(['transfer_pair_n', 'transfer_stores_p']);
+    const walked = await preparedBy(() => listTransferStores(db().db, crew, { ...page, q: 'an' }, 1));
+    expect(names(walked)).toEqual(['transfer_pair_n', 'transfer_stores_w']);
+    const short = await preparedBy(() => listTransferStores(db().db, crew, { ...page, q: 'äb' }));
     expect(names(short)).toEqual(['transfer_stores_n_w', 'transfer_stores_w']);
     const long = await preparedBy(() => listTransferStores(db().db, crew, { ...page, q: 'toko' }));
     expect(names(long)).toEqual(['transfer_stores', 'transfer_stores_n']);

@@ -14,12 +14,12 @@ import {
   type TransferWatchQuery,
 } from '@gerai/contract';
 import type { Db } from '../../db/client';
-import { containsValue, containsWord, isShortWord, likeTerm } from '../../db/like';
+import { containsValue, containsWord, isPairWord, isShortWord, likeTerm, PAIR_WALK_FROM, piecesHold } from '../../db/like';
 import { preparedRead, scopeKind, scopeValue } from '../../db/prepared';
-import { materialTransferItems, materialTransfers, stores } from '../../db/schema';
+import { fieldPieces, materialTransferItems, materialTransfers, stores, storeSearchPairs } from '../../db/schema';
 import { type Principal } from '../../platform/principal';
 import { assertStoreVisible, requireActiveStore } from '../../platform/scope';
-import { emptyPage, readPage, type PageOf } from '../../platform/paging';
+import { emptyPage, readPage, readPageByCount, type PageOf } from '../../platform/paging';
 import { transferInScope } from './access';
 import { receiverStore, selectTransfers, senderStore, toItem } from './views';
 
@@ -112,30 +112,49 @@ export async function countTransfers(db: Db, p: Principal, q: TransferCountQuery
 }
 
 /**
- * The stores but mine whose name or code contains the text, in two shapes because a prepared read's
- * generic plan cannot see the text (db/like.ts): `w` (too short for a trigram): every store is tested,
- * in code order for the page, and the count is a plain scan. Otherwise the trigram indexes find the
- * matches, and `offset 0` keeps them a subquery sorted by code, never a walk of every store in code
- * order for a rare match.
+ * The stores but mine whose name or code contains the text, in shapes because a prepared read's generic
+ * plan cannot see the text (db/like.ts): `w` (too short for a trigram): the stores are tested in code order
+ * for the page, and the count is a plain scan; `p` (a two-letter word few stores hold): found from the
+ * code and name pieces' index, its count (`transfer_pair_n`) read from the pieces' counts. Otherwise the
+ * trigram indexes find the matches. `offset 0` keeps the matches of `p` and the trigram shape a subquery
+ * sorted by code, never a walk of every store in code order for a rare match.
  */
-function storesWhere(shape: string): SQL | undefined {
+type StoresShape = '' | 'w' | 'p';
+function storesWhere(shape: StoresShape): SQL | undefined {
   const text = sql.placeholder('text');
   const contains = (column: AnyColumn) => containsWord(column, text, shape === 'w');
-  return and(ne(stores.code, sql.placeholder('mine')), or(contains(stores.name), contains(stores.code)));
+  const word = shape === 'p' ? piecesHold(fieldPieces(stores.code, stores.name), text) : or(contains(stores.name), contains(stores.code));
+  return and(ne(stores.code, sql.placeholder('mine')), word);
 }
 
 const storeFields = { storeCode: stores.code, storeName: stores.name, kelurahan: stores.kelurahan, kecamatan: stores.kecamatan, city: stores.city };
-const storesPage = preparedRead('transfer_stores', (db, shape: string, as) => {
+const storesPage = preparedRead('transfer_stores', (db, shape: StoresShape, as) => {
   if (shape === 'w') return db.select(storeFields).from(stores).where(storesWhere(shape)).orderBy(asc(stores.code)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(as);
   const matched = db.select(storeFields).from(stores).where(storesWhere(shape)).offset(sql.placeholder('fence')).as('matched');
   return db.select().from(matched).orderBy(asc(matched.storeCode)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(as);
 });
-const storesCount = preparedRead('transfer_stores_n', (db, shape: string, as) => db.select({ n: count() }).from(stores).where(storesWhere(shape)).prepare(as));
+const storesCount = preparedRead('transfer_stores_n', (db, shape: StoresShape, as) => db.select({ n: count() }).from(stores).where(storesWhere(shape)).prepare(as));
+/** The chain's stores whose code or name holds a two-letter word, less mine if it does: one row of the pieces' counts. */
+const pairCount = preparedRead('transfer_pair_n', (db, _shape: '', as) =>
+  db
+    .select({ n: sql<number>`${storeSearchPairs.stores} - (select count(*) from ${stores} where ${stores.code} = ${sql.placeholder('mine')} and ${piecesHold(fieldPieces(stores.code, stores.name), sql.placeholder('text'))})` })
+    .from(storeSearchPairs)
+    .where(and(eq(storeSearchPairs.fields, 'code_name'), eq(storeSearchPairs.pair, sql`lower(${sql.placeholder('text')})`)))
+    .prepare(as),
+);
 
 /** GET /api/transfers/stores: the stores of the chain other than mine, by code or name, ordered by code. */
-export async function listTransferStores(db: Db, p: Principal, q: TransferStoresQuery): Promise<PageOf<TransferStore>> {
+export async function listTransferStores(db: Db, p: Principal, q: TransferStoresQuery, walkFrom = PAIR_WALK_FROM): Promise<PageOf<TransferStore>> {
   const mine = requireActiveStore(p);
   const text = q.q.trim();
+  if (isPairWord(text)) {
+    const values = { mine, text, fence: 0 };
+    return readPageByCount(
+      q,
+      () => pairCount(db, '').execute({ mine, text }),
+      (total, w) => storesPage(db, total >= walkFrom ? 'w' : 'p').execute({ ...values, ...w }),
+    );
+  }
   const shape = isShortWord(text) ? 'w' : '';
   const values = { mine, text: containsValue(text, shape === 'w'), fence: 0 };
   return readPage(q, (w) => [storesPage(db, shape).execute({ ...values, ...w }), storesCount(db, shape).execute(values)]);
