@@ -5,7 +5,7 @@ import { escapeLike } from '../../db/like';
 import { stores } from '../../db/schema';
 import { DEMO_NIK } from '../../seed/demo-data';
 import { describeOnPostgres, memberOf, preparedBy } from '../../test/plans';
-import { openTestDb } from '../../test/test-db';
+import { openWithOddStores } from '../../test/odd-stores';
 import { listVisibleStores } from './service';
 
 /**
@@ -15,11 +15,7 @@ import { listVisibleStores } from './service';
 describe('the store picker answers as ilike does', () => {
   let handle: DbHandle;
   beforeAll(async () => {
-    handle = await openTestDb({ data: 'demo' });
-    const odd = ['Toko Diskon 50% Uji', 'Toko Garis_Bawah', 'Toko Miring \\ Uji', 'Toko ÄBC Besar'];
-    await handle.db.insert(stores).values(
-      odd.map((name, i) => ({ code: `U${i}`, name, address: 'Jl. Uji', kelurahan: 'Uji', kecamatan: 'Uji', city: 'Jakarta', latitude: -6.2, longitude: 106.8, areaCode: 'JKS' })),
-    );
+    handle = await openWithOddStores();
   }, 120_000);
   afterAll(() => handle?.close());
 

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { stores } from '../../db/schema';
 import { DEMO_NIK } from '../../seed/demo-data';
 import { memberOf } from '../../test/plans';
-import { openTestDb } from '../../test/test-db';
+import { openWithOddStores } from '../../test/odd-stores';
 import { listTransferStores } from './queries';
 
 /**
@@ -15,11 +14,7 @@ import { listTransferStores } from './queries';
 describe("a transfer's receiver search answers as ilike does", () => {
   let handle: DbHandle;
   beforeAll(async () => {
-    handle = await openTestDb({ data: 'demo' });
-    const odd = ['Toko Diskon 50% Uji', 'Toko Garis_Bawah', 'Toko Miring \\ Uji', 'Toko ÄBC Besar'];
-    await handle.db.insert(stores).values(
-      odd.map((name, i) => ({ code: `U${i}`, name, address: 'Jl. Uji', kelurahan: 'Kemang', kecamatan: 'Uji', city: 'Jakarta', latitude: -6.2, longitude: 106.8, areaCode: 'JKS' })),
-    );
+    handle = await openWithOddStores('Kemang');
   }, 120_000);
   afterAll(() => handle?.close());
 
