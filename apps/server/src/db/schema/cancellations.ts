@@ -18,8 +18,8 @@ export const cancelRequests = pgTable(
     id: serial('id').primaryKey(),
     orderId: orderIdRef(),
     /**
-     * The order's store, written by the trigger of migration 0029 on every insert (and kept if an order
-     * moved), so a store's requests of a status are read without its orders. The default only lets an insert leave it out.
+     * The order's store, written on every insert by a trigger (migrations 0029, 0031) and kept if the order
+     * moves, so a store's requests of a status are read without its orders. The default only lets an insert leave it out.
      */
     storeCode: text('store_code').notNull().default(sql`null`),
     /** Null with reasonText means "Lainnya". */
