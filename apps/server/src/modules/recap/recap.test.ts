@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { FIELD_MESSAGES, RECAP_MAX_DAYS, RECAP_NO_REASON, RECAP_TABLES, type Recap } from '@gerai/contract';
-import { stores } from '../../db/schema';
+import { stores, users } from '../../db/schema';
 import { DEMO_NIK } from '../../seed/demo-data';
 import { testContextPerFile } from '../../test/harness';
-import { cellText, decimalComma } from './csv';
+import { loadPrincipal } from '../../platform/principal';
+import { cellText, decimalComma, recapTableRows } from './csv';
+import { getRecap, PART_OF_TABLE } from './service';
 import { D1, D2, D3, insertRecapFixture, type Fixture } from './recap-test-kit';
 
 const ctx = testContextPerFile();
@@ -245,6 +247,22 @@ describe('the CSV export', () => {
     }
     // The area supervisor's tables do hold T002's figures: the check above could see them.
     expect((await csvOf(DEMO_NIK.AREA_SUPERVISOR, 'cancellations')).body).toContain('Rahasia T002');
+  });
+
+  it("reads only its table's part of the recap: the same rows as the whole recap's, every other figure left empty", async () => {
+    const [user] = await ctx.handle.db.select({ id: users.id }).from(users).where(eq(users.nik, DEMO_NIK.STORE_CHIEF));
+    const chief = (await loadPrincipal(ctx.handle.db, user!.id))!;
+    const query = { from: D1, to: D3 };
+    const whole = await getRecap(ctx.handle.db, chief, query);
+    for (const table of RECAP_TABLES) {
+      const part = await getRecap(ctx.handle.db, chief, query, new Set([PART_OF_TABLE[table]]));
+      expect(recapTableRows(part, table), table).toEqual(recapTableRows(whole, table));
+      expect(recapTableRows(whole, table).length, table).toBeGreaterThan(0);
+      // The fixture has figures in every part: a part not asked for was not read.
+      const emptied = RECAP_TABLES.filter((t) => PART_OF_TABLE[t] !== PART_OF_TABLE[table] && t !== 'completion' && t !== 'channels' && t !== 'statuses');
+      for (const other of emptied) expect(recapTableRows(part, other), `${table} → ${other}`).toEqual([]);
+      if (PART_OF_TABLE[table] !== 'counts') expect(part.totals.orders, table).toBe(0);
+    }
   });
 
   it('guards every formula start and writes decimals with a comma', () => {

@@ -6,7 +6,7 @@ import { principalOf } from '../../platform/auth';
 import { access, errorReplies, findReplies, ok } from '../../platform/route-kit';
 import { assertRole } from '../../platform/scope';
 import { recapCsvFileName, recapCsvStream } from './csv';
-import { getRecap } from './service';
+import { getRecap, PART_OF_TABLE } from './service';
 
 const TAGS = ['recap'];
 const SCOPE = `Over the caller's store scope (crew and kepala toko: their store; area supervisor: the area's stores; helpdesk and super user: every store); \`storeCode\` narrows it to one store of that scope (else 404). \`from\` and \`to\` are WIB days, both included, at most ${RECAP_MAX_DAYS} days.`;
@@ -47,7 +47,8 @@ export async function recapRoutes(fastify: FastifyInstance): Promise<void> {
       const p = principalOf(req);
       const { table } = req.params;
       if (table === 'crew') assertRole(p, SEE_PEOPLE_MIN_ROLE);
-      const recap = await getRecap(app.db, p, req.query);
+      // The table's own part only (a CSV of the cancellations reads no order line).
+      const recap = await getRecap(app.db, p, req.query, new Set([PART_OF_TABLE[table]]));
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${recapCsvFileName(table, req.query)}"`)

@@ -14,6 +14,7 @@ import {
   type RecapOutOfStock,
   type RecapQuery,
   type RecapReasonCount,
+  type RecapTable,
 } from '@gerai/contract';
 import type { Db, Reader } from '../../db/client';
 import { orderLines, orders, podApprovalRequests, podRequestReasons, products, returns, stores, users } from '../../db/schema';
@@ -122,7 +123,28 @@ function onCoveringIndexes<T>(db: Db, read: (r: Reader) => PromiseLike<T>, ...al
   });
 }
 
-export async function getRecap(db: Db, p: Principal, q: RecapQuery): Promise<Recap> {
+/** The parts of a recap, each one statement: GET /api/recap reads them all, a CSV table only its own. */
+export type RecapPart = 'counts' | 'completion' | 'crew' | 'outOfStock' | 'cancellations' | 'returns' | 'podExceptions';
+const EVERY_PART: ReadonlySet<RecapPart> = new Set(['counts', 'completion', 'crew', 'outOfStock', 'cancellations', 'returns', 'podExceptions']);
+/** The part each CSV table shows (csv.ts's recapTableRows reads nothing else of the recap). */
+export const PART_OF_TABLE: Record<RecapTable, RecapPart> = {
+  channels: 'counts',
+  statuses: 'counts',
+  crew: 'crew',
+  completion: 'completion',
+  'out-of-stock': 'outOfStock',
+  cancellations: 'cancellations',
+  returns: 'returns',
+  'pod-exceptions': 'podExceptions',
+};
+
+/**
+ * The recap over the caller's scope; `parts` limits the statements run (a CSV table's: a month of the chain's
+ * out-of-stock is not read for its cancellations), the others' figures being empty.
+ */
+export async function getRecap(db: Db, p: Principal, q: RecapQuery, parts: ReadonlySet<RecapPart> = EVERY_PART): Promise<Recap> {
+  /** A part's rows, read only when it is asked for. */
+  const read = <T>(part: RecapPart, rows: () => PromiseLike<T[]>): PromiseLike<T[]> => (parts.has(part) ? rows() : Promise.resolve([]));
   const scope = scopeOf(p, q.storeCode);
   const start = wibDayStart(q.from);
   const end = wibDayAfter(q.to);
@@ -131,20 +153,20 @@ export async function getRecap(db: Db, p: Principal, q: RecapQuery): Promise<Rec
 
   // Grouped by the date, written as text once per group rather than once per order.
   const day = wibDay(orders.createdAt);
-  const counts = onCoveringIndexes(db, (r) => r
+  const counts = read('counts', () => onCoveringIndexes(db, (r) => r
     .select({ day: sql<string>`to_char(${day}, 'YYYY-MM-DD')`, appId: orders.appId, statusId: orders.statusId, n: count() })
     .from(orders)
     .where(theOrders)
-    .groupBy(day, orders.appId, orders.statusId));
+    .groupBy(day, orders.appId, orders.statusId)));
 
   const completionTime = minutesBetween(orders.completedAt, orders.createdAt);
-  const completion = onCoveringIndexes(db, (r) => r
+  const completion = read('completion', () => onCoveringIndexes(db, (r) => r
     .select({ completed: count(orders.completedAt), median: percentile(0.5, completionTime), p90: percentile(0.9, completionTime) })
     .from(orders)
-    .where(and(theOrders, isNotNull(orders.completedAt))));
+    .where(and(theOrders, isNotNull(orders.completedAt)))));
 
   const packed = and(isNotNull(orders.packedAt), isNotNull(orders.claimedAt))!;
-  const crew = seesPeople
+  const crew = seesPeople && parts.has('crew')
     ? onCoveringIndexes(db, (r) => r
         .select({
           userId: users.id,
@@ -196,27 +218,27 @@ export async function getRecap(db: Db, p: Principal, q: RecapQuery): Promise<Rec
   // columns) or, for a few orders, by probing the index per order. A hash of every order id of a month of
   // the chain cost 2.3 times the ordered walk on the bench data (EXPLAIN ANALYZE: 636 against 274 ms), and
   // the planner prices it cheaper, so it is left out of this one statement's plans.
-  const outOfStock = onCoveringIndexes(db, outOfStockOn, sql`set local enable_hashjoin = off`);
+  const outOfStock = read('outOfStock', () => onCoveringIndexes(db, outOfStockOn, sql`set local enable_hashjoin = off`));
 
-  const cancellations = onCoveringIndexes(db, (r) => r
+  const cancellations = read('cancellations', () => onCoveringIndexes(db, (r) => r
     .select({ reason: orders.cancelReason, count: count() })
     .from(orders)
     .where(and(theOrders, inArray(orders.statusId, CANCELLED)))
-    .groupBy(orders.cancelReason));
+    .groupBy(orders.cancelReason)));
 
-  const returnRows = db
+  const returnRows = read('returns', () => db
     .select({ reason: returns.reason, count: count() })
     .from(returns)
     .where(and(gte(returns.createdAt, start), lt(returns.createdAt, end), scope.where(returns.storeCode)))
-    .groupBy(returns.reason);
+    .groupBy(returns.reason));
 
-  const podRows = db
+  // A request carries its order's store (migration 0031): no order is read.
+  const podRows = read('podExceptions', () => db
     .select({ reasonId: podApprovalRequests.reasonId, label: podRequestReasons.label, text: podApprovalRequests.reasonText, count: count() })
     .from(podApprovalRequests)
-    .innerJoin(orders, eq(orders.id, podApprovalRequests.orderId))
     .leftJoin(podRequestReasons, eq(podRequestReasons.id, podApprovalRequests.reasonId))
-    .where(and(gte(podApprovalRequests.requestDate, start), lt(podApprovalRequests.requestDate, end), scope.where(orders.storeCode)))
-    .groupBy(podApprovalRequests.reasonId, podRequestReasons.label, podApprovalRequests.reasonText);
+    .where(and(gte(podApprovalRequests.requestDate, start), lt(podApprovalRequests.requestDate, end), scope.where(podApprovalRequests.storeCode)))
+    .groupBy(podApprovalRequests.reasonId, podRequestReasons.label, podApprovalRequests.reasonText));
 
   // Side by side on a pool; a PGlite handle runs them one after another.
   const [countRows, [completionRow], crewRows, oosRows, cancelRows, returnRowsDone, podRowsDone, storeCount] = await Promise.all([
