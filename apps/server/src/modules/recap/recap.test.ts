@@ -6,7 +6,8 @@ import { DEMO_NIK } from '../../seed/demo-data';
 import { testContextPerFile } from '../../test/harness';
 import { loadPrincipal } from '../../platform/principal';
 import { cellText, decimalComma, recapTableRows } from './csv';
-import { getRecap, PART_OF_TABLE } from './service';
+import { PART_OF_TABLE } from './parts';
+import { getRecap } from './service';
 import { D1, D2, D3, insertRecapFixture, type Fixture } from './recap-test-kit';
 
 const ctx = testContextPerFile();

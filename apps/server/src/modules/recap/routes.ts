@@ -6,7 +6,8 @@ import { principalOf } from '../../platform/auth';
 import { access, errorReplies, findReplies, ok } from '../../platform/route-kit';
 import { assertRole } from '../../platform/scope';
 import { recapCsvFileName, recapCsvStream } from './csv';
-import { getRecap, PART_OF_TABLE } from './service';
+import { PART_OF_TABLE } from './parts';
+import { getRecap } from './service';
 
 const TAGS = ['recap'];
 const SCOPE = `Over the caller's store scope (crew and kepala toko: their store; area supervisor: the area's stores; helpdesk and super user: every store); \`storeCode\` narrows it to one store of that scope (else 404). \`from\` and \`to\` are WIB days, both included, at most ${RECAP_MAX_DAYS} days.`;

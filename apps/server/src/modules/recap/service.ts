@@ -14,13 +14,13 @@ import {
   type RecapOutOfStock,
   type RecapQuery,
   type RecapReasonCount,
-  type RecapTable,
 } from '@gerai/contract';
 import type { Db, Reader } from '../../db/client';
 import { orderLines, orders, podApprovalRequests, podRequestReasons, products, returns, stores, users } from '../../db/schema';
 import type { Principal } from '../../platform/principal';
 import { reasonDisplay } from '../../platform/reasons';
 import { assertStoreVisible, storeScope } from '../../platform/scope';
+import { EVERY_PART, type RecapPart } from './parts';
 
 /*
  * The recap of a range of WIB days over the caller's scope (GET /api/recap and its CSV tables).
@@ -122,21 +122,6 @@ function onCoveringIndexes<T>(db: Db, read: (r: Reader) => PromiseLike<T>, ...al
     return read(tx);
   });
 }
-
-/** The parts of a recap, each one statement: GET /api/recap reads them all, a CSV table only its own. */
-export type RecapPart = 'counts' | 'completion' | 'crew' | 'outOfStock' | 'cancellations' | 'returns' | 'podExceptions';
-const EVERY_PART: ReadonlySet<RecapPart> = new Set(['counts', 'completion', 'crew', 'outOfStock', 'cancellations', 'returns', 'podExceptions']);
-/** The part each CSV table shows (csv.ts's recapTableRows reads nothing else of the recap). */
-export const PART_OF_TABLE: Record<RecapTable, RecapPart> = {
-  channels: 'counts',
-  statuses: 'counts',
-  crew: 'crew',
-  completion: 'completion',
-  'out-of-stock': 'outOfStock',
-  cancellations: 'cancellations',
-  returns: 'returns',
-  'pod-exceptions': 'podExceptions',
-};
 
 /**
  * The recap over the caller's scope; `parts` limits the statements run (a CSV table's: a month of the chain's
