@@ -108,12 +108,18 @@ describe('escalateDue', () => {
     const order = await addOrder(ctx, { storeCode: 'T001', statusId: 1101, createdAt: windowAt(15) });
     let claim: () => void = () => undefined;
     const claimed = new Promise<void>((resolve) => (claim = resolve));
+    let holding: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (holding = resolve));
     // A claim holds the order's row while the run finds it, then moves it on.
     const holder = ctx.handle.db.transaction(async (tx) => {
       await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+      holding();
       await claimed;
       await tx.update(orders).set({ statusId: 1102 }).where(eq(orders.id, order.id));
     });
+    // The run starts once the claim holds the row: started together, the run could lock it first, and the
+    // claim's wait for it passed for the run's.
+    await held;
     const run = escalateDue(ctx.handle.db, ctx.config, after(order, 30));
     // On PostgreSQL, wait until the run is blocked on the row (PGlite runs one transaction at a time).
     if (ctx.handle.kind === 'postgres') {
