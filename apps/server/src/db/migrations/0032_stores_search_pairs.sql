@@ -21,24 +21,27 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
 	SELECT 'all', p FROM unnest(lower_bigrams(code) || lower_bigrams(name) || lower_bigrams(kelurahan) || lower_bigrams(kecamatan)) p
 $$;
 --> statement-breakpoint
--- The net change of a statement's rows (inserted +1, deleted -1, updated both), one upsert per piece.
+-- The net change of a statement's rows (inserted +1, deleted -1, updated both), one upsert per piece, in the pieces'
+-- order (two statements changing stores at once lock them in the same order); a truncate empties the counts.
 CREATE FUNCTION "store_search_pairs_follow"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-	IF TG_OP = 'INSERT' THEN
+	IF TG_OP = 'TRUNCATE' THEN
+		DELETE FROM "store_search_pairs";
+	ELSIF TG_OP = 'INSERT' THEN
 		INSERT INTO "store_search_pairs" AS c ("fields", "pair", "stores")
-		SELECT x."fields", x."pair", count(*) FROM "new_rows" s, "store_search_pairs_of"(s."code", s."name", s."kelurahan", s."kecamatan") x GROUP BY 1, 2
+		SELECT x."fields", x."pair", count(*) FROM "new_rows" s, "store_search_pairs_of"(s."code", s."name", s."kelurahan", s."kecamatan") x GROUP BY 1, 2 ORDER BY 1, 2
 		ON CONFLICT ("fields", "pair") DO UPDATE SET "stores" = c."stores" + excluded."stores";
 	ELSIF TG_OP = 'DELETE' THEN
-		UPDATE "store_search_pairs" c SET "stores" = c."stores" - d.n
-		FROM (SELECT x."fields", x."pair", count(*) AS n FROM "old_rows" s, "store_search_pairs_of"(s."code", s."name", s."kelurahan", s."kecamatan") x GROUP BY 1, 2) d
-		WHERE c."fields" = d."fields" AND c."pair" = d."pair";
+		INSERT INTO "store_search_pairs" AS c ("fields", "pair", "stores")
+		SELECT x."fields", x."pair", -count(*) FROM "old_rows" s, "store_search_pairs_of"(s."code", s."name", s."kelurahan", s."kecamatan") x GROUP BY 1, 2 ORDER BY 1, 2
+		ON CONFLICT ("fields", "pair") DO UPDATE SET "stores" = c."stores" + excluded."stores";
 	ELSE
 		INSERT INTO "store_search_pairs" AS c ("fields", "pair", "stores")
 		SELECT d."fields", d."pair", sum(d.n) FROM (
 			SELECT x."fields", x."pair", 1 AS n FROM "new_rows" s, "store_search_pairs_of"(s."code", s."name", s."kelurahan", s."kecamatan") x
 			UNION ALL
 			SELECT x."fields", x."pair", -1 FROM "old_rows" s, "store_search_pairs_of"(s."code", s."name", s."kelurahan", s."kecamatan") x
-		) d GROUP BY 1, 2 HAVING sum(d.n) <> 0
+		) d GROUP BY 1, 2 HAVING sum(d.n) <> 0 ORDER BY 1, 2
 		ON CONFLICT ("fields", "pair") DO UPDATE SET "stores" = c."stores" + excluded."stores";
 	END IF;
 	RETURN NULL;
@@ -51,6 +54,9 @@ CREATE TRIGGER "stores_search_pairs_update" AFTER UPDATE ON "stores" REFERENCING
 	FOR EACH STATEMENT EXECUTE FUNCTION "store_search_pairs_follow"();
 --> statement-breakpoint
 CREATE TRIGGER "stores_search_pairs_delete" AFTER DELETE ON "stores" REFERENCING OLD TABLE AS "old_rows"
+	FOR EACH STATEMENT EXECUTE FUNCTION "store_search_pairs_follow"();
+--> statement-breakpoint
+CREATE TRIGGER "stores_search_pairs_truncate" AFTER TRUNCATE ON "stores"
 	FOR EACH STATEMENT EXECUTE FUNCTION "store_search_pairs_follow"();
 --> statement-breakpoint
 INSERT INTO "store_search_pairs" ("fields", "pair", "stores")

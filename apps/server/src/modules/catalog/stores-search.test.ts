@@ -6,6 +6,7 @@ import { stores } from '../../db/schema';
 import { DEMO_NIK } from '../../seed/demo-data';
 import { describeOnPostgres, memberOf, preparedBy } from '../../test/plans';
 import { openWithOddStores } from '../../test/odd-stores';
+import { openTestDb } from '../../test/test-db';
 import { listVisibleStores } from './service';
 
 /**
@@ -61,6 +62,18 @@ describe('the store picker answers as ilike does', () => {
     await handle.db.delete(stores).where(inArray(stores.code, ['U1']));
     expect(await counts('store_search_pairs')).toEqual(await counts('recount'));
     await expectIlike(['qz', 'QW', 'ga', 'na', 'an', '_B', 'ke', 'zz']);
+  });
+
+  it("empties the two-letter pieces' counts when the stores are truncated", async () => {
+    const fresh = await openTestDb({ data: 'demo' });
+    try {
+      const pieces = async () => ((await fresh.db.execute(sql`select count(*)::int as n from store_search_pairs where stores > 0`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+      expect(await pieces()).toBeGreaterThan(0);
+      await fresh.db.execute(sql`truncate table stores cascade`);
+      expect(await pieces()).toBe(0);
+    } finally {
+      await fresh.close();
+    }
   });
 });
 
