@@ -1,4 +1,5 @@
-import { ilike, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import { storeSearchPairs } from './schema';
 
 /** A user's text as a literal inside LIKE / ILIKE: its %, _ and \ match only themselves. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
@@ -24,6 +25,9 @@ export const isPairWord = (text: string) => /^[\x20-\x7e]{2}$/.test(text);
 export const PAIR_WALK_FROM = 500;
 /** The pieces (`fieldPieces`) hold the word: the word lowercased once per statement, which also keeps its value from the planner, so every word gets the index's plan. */
 export const piecesHold = (pieces: SQL, text: Placeholder): SQL => sql`${pieces} @> (select array[lower(${text})])`;
+/** The row of `store_search_pairs` that counts the stores holding the word of placeholder `text` in those fields. */
+export const piecesCountOf = (fields: 'all' | 'code_name'): SQL =>
+  and(eq(storeSearchPairs.fields, fields), eq(storeSearchPairs.pair, sql`lower(${sql.placeholder('text')})`))!;
 
 /** A search box's text as an ILIKE pattern that contains it (trimmed); blank → null, no filter. */
 export const likeTerm = (q: string | undefined) => (q?.trim() ? `%${escapeLike(q.trim())}%` : null);

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Store, StoreListQuery } from '@gerai/contract';
 import type { Db } from '../../db/client';
-import { containsValue, containsWord, isPairWord, isShortWord, PAIR_WALK_FROM, piecesHold } from '../../db/like';
+import { containsValue, containsWord, isPairWord, isShortWord, PAIR_WALK_FROM, piecesCountOf, piecesHold } from '../../db/like';
 import { inScope, preparedRead, scopeKind, scopeValue } from '../../db/prepared';
 import { fieldPieces, stores, storeSearchPairs } from '../../db/schema';
 import { emptyPage, readPage, readPageByCount, type PageOf } from '../../platform/paging';
@@ -40,7 +40,7 @@ const chainPairCount = preparedRead('picker_pair_n', (db, _shape: '', as) =>
   db
     .select({ n: storeSearchPairs.stores })
     .from(storeSearchPairs)
-    .where(and(eq(storeSearchPairs.fields, 'all'), eq(storeSearchPairs.pair, sql`lower(${sql.placeholder('text')})`)))
+    .where(piecesCountOf('all'))
     .prepare(as),
 );
 

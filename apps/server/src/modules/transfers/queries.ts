@@ -14,7 +14,7 @@ import {
   type TransferWatchQuery,
 } from '@gerai/contract';
 import type { Db } from '../../db/client';
-import { containsValue, containsWord, isPairWord, isShortWord, likeTerm, PAIR_WALK_FROM, piecesHold } from '../../db/like';
+import { containsValue, containsWord, isPairWord, isShortWord, likeTerm, PAIR_WALK_FROM, piecesCountOf, piecesHold } from '../../db/like';
 import { preparedRead, scopeKind, scopeValue } from '../../db/prepared';
 import { fieldPieces, materialTransferItems, materialTransfers, stores, storeSearchPairs } from '../../db/schema';
 import { type Principal } from '../../platform/principal';
@@ -139,7 +139,7 @@ const pairCount = preparedRead('transfer_pair_n', (db, _shape: '', as) =>
   db
     .select({ n: sql<number>`${storeSearchPairs.stores} - (select count(*) from ${stores} where ${stores.code} = ${sql.placeholder('mine')} and ${piecesHold(fieldPieces(stores.code, stores.name), sql.placeholder('text'))})` })
     .from(storeSearchPairs)
-    .where(and(eq(storeSearchPairs.fields, 'code_name'), eq(storeSearchPairs.pair, sql`lower(${sql.placeholder('text')})`)))
+    .where(piecesCountOf('code_name'))
     .prepare(as),
 );
 
