@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, podApprovalRequests } from '../../db/schema';
 import { testContextPerFile } from '../../test/harness';
-import { createChief, freshDeliveryOrder, podApi, pointFrom, REQUESTS, requestForm, requestsOf, STAFF, SUPERVISOR } from './pod-test-kit';
+import { CHIEF, createChief, freshDeliveryOrder, podApi, pointFrom, REQUESTS, requestForm, requestsOf, STAFF, SUPERVISOR } from './pod-test-kit';
 
 const ctx = testContextPerFile();
 const api = podApi(ctx);
@@ -31,5 +31,9 @@ describe("a POD request's store (migration 0031: the queue reads it, not the ord
     expect(await shipments(SUPERVISOR, '&storeCode=T001')).not.toContain(`${order.shipmentNo}@T001`);
     expect(await shipments(CHIEF_T002)).toContain(`${order.shipmentNo}@T002`);
     expect(await pending(CHIEF_T002)).toBe(t002Before + 1);
+    // T001's kepala toko naming T002 reads nothing of it (the queue's one store must be one of the caller's).
+    const other = await api.get(CHIEF, `${REQUESTS}?storeCode=T002`);
+    expect(other.statusCode).toBe(200);
+    expect(other.json().data).toMatchObject({ items: [], total: 0 });
   });
 });
