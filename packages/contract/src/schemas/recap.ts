@@ -75,8 +75,10 @@ export const recapSchema = z.object({
   byDay: z.array(z.object({ date: z.string(), orders: z.number().int(), completed: z.number().int(), cancelled: z.number().int() })),
   byChannel: z.array(z.object({ appId: z.number().int(), orders: z.number().int(), completed: z.number().int(), cancelled: z.number().int() })),
   byStatus: z.array(z.object({ statusId: z.number().int(), orders: z.number().int() })),
-  /** Null for the crew (SEE_PEOPLE_MIN_ROLE). */
+  /** Null for the crew (SEE_PEOPLE_MIN_ROLE), and for the whole chain (crewNeedsStore). */
   byCrew: z.array(recapCrewSchema).nullable(),
+  /** True when the caller may see people but the scope is the whole chain: a store is picked to see its crew. */
+  crewNeedsStore: z.boolean(),
   completion: z.object({ completed: z.number().int(), medianMinutes: z.number().nullable(), p90Minutes: z.number().nullable() }),
   /** At most RECAP_OOS_MAX, the most out-of-stock units first. */
   outOfStock: z.array(recapOutOfStockSchema),

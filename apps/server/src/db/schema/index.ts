@@ -13,3 +13,4 @@ export * from './stock';
 export * from './channels';
 export * from './monitoring';
 export * from './push';
+export * from './recap';

@@ -63,10 +63,10 @@ export const orders = pgTable(
     index('orders_store_status_created_idx').on(t.storeCode, t.statusId, t.createdAt),
     index('orders_store_created_idx').on(t.storeCode, t.createdAt),
     // orders_created_idx (created_at) covering what the recap reads (id, store_code, app_id, status_id,
-    // picker_user_id, claimed_at, packed_at, completed_at): the whole chain's range read index-only. Drizzle
+    // picker_user_id, claimed_at, packed_at, completed_at): a range over many stores read index-only. Drizzle
     // cannot declare INCLUDE, so it lives in migration 0016 only; so does orders_cancelled_created_idx, the
-    // cancelled orders (1106, 1107) by arrival with their store and reason (the recap's cancellations). Migration
-    // 0022's orders_picker_created_idx and orders_id_created_idx give the recap's crew and out-of-stock reads their order.
+    // cancelled orders (1106, 1107) by arrival with their store and reason (the recap's cancellations). The whole
+    // chain's recap reads its kept daily figures instead (migration 0033, which dropped 0022's two month indexes).
     // orders_store_created_idx covers the same columns since migration 0026 (INCLUDE, declared there): one store's range
     // is read index-only, not the chain's.
     // Covers the order list's channel facet and the per-status counts (index-only scans).

@@ -20,6 +20,7 @@ import { orderLines, orders, podApprovalRequests, podRequestReasons, products, r
 import type { Principal } from '../../platform/principal';
 import { reasonDisplay } from '../../platform/reasons';
 import { assertStoreVisible, storeScope } from '../../platform/scope';
+import { chainCancellations, chainCompletion, chainCounts, chainOutOfStock, isWholeChain } from './chain';
 import { EVERY_PART, type RecapPart } from './parts';
 
 /*
@@ -37,7 +38,7 @@ import { EVERY_PART, type RecapPart } from './parts';
  *   median of packed_at − claimed_at in minutes (1 decimal; null when none was packed). Sorted by
  *   claimed desc, then name.
  * - completion: the orders with completed_at: their count, median and 90th percentile (percentile_cont,
- *   interpolated) of completed_at − created_at in minutes, 1 decimal; nulls when none.
+ *   interpolated) of completed_at − created_at in whole seconds, shown in minutes, 1 decimal; nulls when none.
  * - outOfStock: their order lines, per product with Σ qty_oos > 0: orderedQty = Σ qty, oosQty = Σ
  *   qty_oos, lines, oosLines (qty_oos > 0), rate = oosQty / orderedQty to 4 decimals; by oosQty desc,
  *   then name; at most RECAP_OOS_MAX.
@@ -51,8 +52,11 @@ import { EVERY_PART, type RecapPart } from './parts';
  * - storeCount: the stores in scope (1 with `storeCode`).
  *
  * Text is ordered by code point (collate "C" in SQL, `<` here), so PGlite and PostgreSQL agree.
- * Each figure is one set-based query on indexes (orders by (store_code, created_at), or by
- * created_at for the whole chain), run side by side where the driver has a pool.
+ * Each figure is one set-based query, run side by side where the driver has a pool: a store's or an area's over
+ * its orders (by (store_code, created_at)); the whole chain's over the figures kept per day at commit (chain.ts,
+ * decision 169), the same figures without reading a month of the chain's orders. The whole chain has no table
+ * per crew member (tens of thousands of people, and their medians cannot be kept per day): byCrew is null and
+ * crewNeedsStore true, and a store of it is picked to see its crew.
  */
 
 const COMPLETED = [ORDER_STATUS.COMPLETED, ORDER_STATUS.HISTORY];
@@ -135,23 +139,26 @@ export async function getRecap(db: Db, p: Principal, q: RecapQuery, parts: Reado
   const end = wibDayAfter(q.to);
   const theOrders = and(gte(orders.createdAt, start), lt(orders.createdAt, end), scope.where(orders.storeCode))!;
   const seesPeople = hasRoleAtLeast(p.roleId, SEE_PEOPLE_MIN_ROLE);
+  const wholeChain = isWholeChain(p, q);
+  const range = { from: q.from, to: q.to };
 
   // Grouped by the date, written as text once per group rather than once per order.
   const day = wibDay(orders.createdAt);
-  const counts = read('counts', () => onCoveringIndexes(db, (r) => r
+  const counts = read('counts', () => wholeChain ? chainCounts(db, range) : onCoveringIndexes(db, (r) => r
     .select({ day: sql<string>`to_char(${day}, 'YYYY-MM-DD')`, appId: orders.appId, statusId: orders.statusId, n: count() })
     .from(orders)
     .where(theOrders)
     .groupBy(day, orders.appId, orders.statusId)));
 
-  const completionTime = minutesBetween(orders.completedAt, orders.createdAt);
-  const completion = read('completion', () => onCoveringIndexes(db, (r) => r
+  // Whole seconds, as the chain's kept histogram holds them (migration 0033's recap_completion_seconds).
+  const completionTime = sql`recap_completion_seconds(${orders.createdAt}, ${orders.completedAt})::float8 / 60`;
+  const completion = read('completion', () => wholeChain ? chainCompletion(db, range).then((row) => [row]) : onCoveringIndexes(db, (r) => r
     .select({ completed: count(orders.completedAt), median: percentile(0.5, completionTime), p90: percentile(0.9, completionTime) })
     .from(orders)
     .where(and(theOrders, isNotNull(orders.completedAt)))));
 
   const packed = and(isNotNull(orders.packedAt), isNotNull(orders.claimedAt))!;
-  const crew = seesPeople && parts.has('crew')
+  const crew = seesPeople && !wholeChain && parts.has('crew')
     ? onCoveringIndexes(db, (r) => r
         .select({
           userId: users.id,
@@ -203,9 +210,9 @@ export async function getRecap(db: Db, p: Principal, q: RecapQuery, parts: Reado
   // columns) or, for a few orders, by probing the index per order. A hash of every order id of a month of
   // the chain cost 2.3 times the ordered walk on the bench data (EXPLAIN ANALYZE: 636 against 274 ms), and
   // the planner prices it cheaper, so it is left out of this one statement's plans.
-  const outOfStock = read('outOfStock', () => onCoveringIndexes(db, outOfStockOn, sql`set local enable_hashjoin = off`));
+  const outOfStock = read('outOfStock', () => wholeChain ? chainOutOfStock(db, range) : onCoveringIndexes(db, outOfStockOn, sql`set local enable_hashjoin = off`));
 
-  const cancellations = read('cancellations', () => onCoveringIndexes(db, (r) => r
+  const cancellations = read('cancellations', () => wholeChain ? chainCancellations(db, range) : onCoveringIndexes(db, (r) => r
     .select({ reason: orders.cancelReason, count: count() })
     .from(orders)
     .where(and(theOrders, inArray(orders.statusId, CANCELLED)))
@@ -283,6 +290,7 @@ export async function getRecap(db: Db, p: Principal, q: RecapQuery, parts: Reado
     byChannel: [...channels.values()],
     byStatus: [...statuses.values()],
     byCrew,
+    crewNeedsStore: seesPeople && wholeChain,
     completion: { completed: completionRow?.completed ?? 0, medianMinutes: round1(completionRow?.median ?? null), p90Minutes: round1(completionRow?.p90 ?? null) },
     outOfStock: outOfStockRows,
     cancellations: reasonCounts(cancelRows),

@@ -21,6 +21,7 @@ export function recapReply(over: Partial<Recap> = {}): Recap {
       { statusId: 1103, orders: 125 },
     ],
     byCrew: [{ userId: 7, nik: '10000001', name: 'Budi Santoso', storeCode: 'T001', claimed: 600, completed: 550, cancelled: 4, medianPackMinutes: 12.5 }],
+    crewNeedsStore: false,
     completion: { completed: 980, medianMinutes: 42, p90Minutes: 95.5 },
     outOfStock: [{ productId: '20001', name: 'Indomie Goreng 85g', orderedQty: 80, oosQty: 10, lines: 60, oosLines: 8, rate: 0.125 }],
     cancellations: [{ reason: 'Stok habis', count: 30 }, { reason: 'Tanpa alasan', count: 15 }],

@@ -65,6 +65,8 @@ export const recapText = {
     channels: 'Pesanan per kanal',
     statuses: 'Pesanan per status',
     crew: 'Pesanan per kru',
+    /** The whole chain's recap lists no crew (tens of thousands of people): one store's does. */
+    crewNeedsStore: 'Pilih satu toko untuk melihat pesanan per kru.',
     completion: 'Waktu selesai',
     completionNote: 'Dari pesanan masuk sampai selesai.',
     outOfStock: 'Stok kosong per produk',

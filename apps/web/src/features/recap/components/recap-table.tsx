@@ -25,6 +25,7 @@ export function RecapTable<T>({
   rowKey,
   footer,
   note,
+  emptyText = recapText.empty,
   testId,
 }: {
   title: string;
@@ -35,6 +36,8 @@ export function RecapTable<T>({
   /** A total row, as cells under the columns. */
   footer?: ReadonlyArray<ReactNode>;
   note?: string;
+  /** What an empty table says (no data in the range, unless told otherwise). */
+  emptyText?: string;
   testId: string;
 }) {
   const headingId = `${testId}-title`;
@@ -49,7 +52,7 @@ export function RecapTable<T>({
       {note ? <p className="text-xs text-slate-500">{note}</p> : null}
       {rows.length === 0 ? (
         <p className="py-3 text-sm text-slate-500" data-testid={`${testId}-empty`}>
-          {recapText.empty}
+          {emptyText}
         </p>
       ) : (
         <ScrollArea labelledBy={headingId} className="-mx-3 px-3 print:mx-0 print:overflow-visible print:px-0">

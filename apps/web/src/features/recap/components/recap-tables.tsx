@@ -51,13 +51,14 @@ function CsvTable<T>({
   rowKey: (row: T) => string | number;
   footer?: ReadonlyArray<ReactNode>;
   note?: string;
+  emptyText?: string;
 }) {
   return <RecapTable<T> {...shown} csvHref={recapCsvHref(table, params)} columns={columnsOf(table, cells)} testId={`recap-table-${table}`} />;
 }
 
 /**
  * The recap's tables: per day (the day chart's figures), then channels, statuses, crew (kepala toko and
- * above: byCrew is null below), completion, out-of-stock, cancellations, returns and POD exceptions, each
+ * above: byCrew is null below; the whole chain's asks for a store, crewNeedsStore), completion, out-of-stock, cancellations, returns and POD exceptions, each
  * downloadable as CSV for the range and store these figures are of.
  */
 export function RecapTables({ recap, params }: { recap: Recap; params: RecapParams }) {
@@ -99,12 +100,13 @@ export function RecapTables({ recap, params }: { recap: Recap; params: RecapPara
         cells={[{ cell: (s) => statusName(s.statusId) }, { cell: (s) => n(s.orders), numeric: true }]}
         footer={[text.total, n(sum(recap.byStatus, (s) => s.orders))]}
       />
-      {recap.byCrew ? (
+      {recap.byCrew || recap.crewNeedsStore ? (
         <CsvTable<RecapCrew>
           table="crew"
           params={params}
           title={text.crew}
-          rows={recap.byCrew}
+          rows={recap.byCrew ?? []}
+          emptyText={recap.crewNeedsStore ? text.crewNeedsStore : undefined}
           rowKey={(c) => c.userId}
           cells={[
             { cell: (c) => c.nik },

@@ -98,6 +98,16 @@ describe('/rekap-ac', () => {
     }
   });
 
+  it("asks for a store to show the crew of the whole chain's recap, with nothing to download", async () => {
+    mockFetch()
+      .on('GET', STORES, ok(storePage([store('T001', 'Toko Kemang Raya'), store('T002', 'Toko Mampang')])))
+      .on('GET', RECAP, ok(recapReply({ storeCount: 2, byCrew: null, crewNeedsStore: true })));
+    open();
+    expect(await screen.findByTestId('recap-table-crew-empty')).toHaveTextContent('Pilih satu toko untuk melihat pesanan per kru.');
+    expect(screen.getByTestId('recap-table-crew')).toHaveTextContent('Pesanan per kru');
+    expect(screen.queryByTestId('recap-table-crew-csv')).not.toBeInTheDocument();
+  });
+
   it('a day without orders: no charts, the completion time says there is none', async () => {
     mockFetch()
       .on('GET', STORES, ok(storePage([store('T001', 'Toko Kemang Raya')])))
