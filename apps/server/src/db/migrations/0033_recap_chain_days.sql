@@ -47,24 +47,32 @@ CREATE FUNCTION "recap_day"(at timestamptz) RETURNS date LANGUAGE sql IMMUTABLE 
 $$;
 --> statement-breakpoint
 -- Adds orders' figures (sign +1) or takes them away (-1): one entry per order, its arrival day, channel, status,
--- cancel reason (null unless cancelled; '' for none) and whole seconds from arrival to completed (null if not).
+-- cancel reason (null unless cancelled; '' for none) and whole seconds from arrival to completed (null if not). A
+-- kind given as a null array is left alone (an update that does not change it); each statement runs only when its
+-- kind has something to add, tested as a plain expression (no query).
 CREATE FUNCTION "recap_chain_orders_add"(days date[], app_ids integer[], status_ids integer[], reasons text[], completion_seconds integer[], signs integer[])
 RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
 	my_slot smallint := pg_backend_pid() & 15;
 BEGIN
-	INSERT INTO "recap_chain_counts" AS c ("day", "app_id", "status_id", "slot", "n")
-	SELECT o.d, o.a, o.s, my_slot, sum(o.sign) FROM unnest(days, app_ids, status_ids, signs) o(d, a, s, sign)
-	GROUP BY 1, 2, 3 HAVING sum(o.sign) <> 0 ORDER BY 1, 2, 3
-	ON CONFLICT ("day", "app_id", "status_id", "slot") DO UPDATE SET "n" = c."n" + excluded."n";
-	INSERT INTO "recap_chain_cancels" AS c ("day", "reason", "slot", "n")
-	SELECT o.d, o.r, my_slot, sum(o.sign) FROM unnest(days, reasons, signs) o(d, r, sign) WHERE o.r IS NOT NULL
-	GROUP BY 1, 2 HAVING sum(o.sign) <> 0 ORDER BY 1, 2
-	ON CONFLICT ("day", "reason", "slot") DO UPDATE SET "n" = c."n" + excluded."n";
-	INSERT INTO "recap_chain_completion" AS c ("day", "seconds", "n")
-	SELECT o.d, o.secs, sum(o.sign) FROM unnest(days, completion_seconds, signs) o(d, secs, sign) WHERE o.secs IS NOT NULL
-	GROUP BY 1, 2 HAVING sum(o.sign) <> 0 ORDER BY 1, 2
-	ON CONFLICT ("day", "seconds") DO UPDATE SET "n" = c."n" + excluded."n";
+	IF app_ids IS NOT NULL THEN
+		INSERT INTO "recap_chain_counts" AS c ("day", "app_id", "status_id", "slot", "n")
+		SELECT o.d, o.a, o.s, my_slot, sum(o.sign) FROM unnest(days, app_ids, status_ids, signs) o(d, a, s, sign)
+		GROUP BY 1, 2, 3 HAVING sum(o.sign) <> 0 ORDER BY 1, 2, 3
+		ON CONFLICT ("day", "app_id", "status_id", "slot") DO UPDATE SET "n" = c."n" + excluded."n";
+	END IF;
+	IF cardinality(array_remove(reasons, NULL)) > 0 THEN
+		INSERT INTO "recap_chain_cancels" AS c ("day", "reason", "slot", "n")
+		SELECT o.d, o.r, my_slot, sum(o.sign) FROM unnest(days, reasons, signs) o(d, r, sign) WHERE o.r IS NOT NULL
+		GROUP BY 1, 2 HAVING sum(o.sign) <> 0 ORDER BY 1, 2
+		ON CONFLICT ("day", "reason", "slot") DO UPDATE SET "n" = c."n" + excluded."n";
+	END IF;
+	IF cardinality(array_remove(completion_seconds, NULL)) > 0 THEN
+		INSERT INTO "recap_chain_completion" AS c ("day", "seconds", "n")
+		SELECT o.d, o.secs, sum(o.sign) FROM unnest(days, completion_seconds, signs) o(d, secs, sign) WHERE o.secs IS NOT NULL
+		GROUP BY 1, 2 HAVING sum(o.sign) <> 0 ORDER BY 1, 2
+		ON CONFLICT ("day", "seconds") DO UPDATE SET "n" = c."n" + excluded."n";
+	END IF;
 END $$;
 --> statement-breakpoint
 -- Adds order lines' figures (sign +1) or takes them away (-1): one entry per line, its order's arrival day.
@@ -90,6 +98,12 @@ CREATE FUNCTION "recap_completion_seconds"(created_at timestamptz, completed_at 
 $$;
 --> statement-breakpoint
 CREATE FUNCTION "recap_chain_orders_follow"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+	moved boolean;
+	was_reason text;
+	now_reason text;
+	was_seconds integer;
+	now_seconds integer;
 BEGIN
 	IF TG_OP = 'TRUNCATE' THEN
 		DELETE FROM "recap_chain_counts";
@@ -101,13 +115,21 @@ BEGIN
 			array_agg(1))
 		FROM "new_rows" o;
 	ELSIF TG_OP = 'UPDATE' THEN
+		-- Only the kinds this change moves (a status move leaves the reasons and times alone, mostly).
+		moved := "recap_day"(OLD."created_at") <> "recap_day"(NEW."created_at");
+		was_reason := "recap_cancel_reason"(OLD."status_id", OLD."cancel_reason");
+		now_reason := "recap_cancel_reason"(NEW."status_id", NEW."cancel_reason");
+		was_seconds := "recap_completion_seconds"(OLD."created_at", OLD."completed_at");
+		now_seconds := "recap_completion_seconds"(NEW."created_at", NEW."completed_at");
 		PERFORM "recap_chain_orders_add"(
-			ARRAY["recap_day"(OLD."created_at"), "recap_day"(NEW."created_at")], ARRAY[OLD."app_id", NEW."app_id"], ARRAY[OLD."status_id", NEW."status_id"],
-			ARRAY["recap_cancel_reason"(OLD."status_id", OLD."cancel_reason"), "recap_cancel_reason"(NEW."status_id", NEW."cancel_reason")],
-			ARRAY["recap_completion_seconds"(OLD."created_at", OLD."completed_at"), "recap_completion_seconds"(NEW."created_at", NEW."completed_at")],
+			ARRAY["recap_day"(OLD."created_at"), "recap_day"(NEW."created_at")],
+			CASE WHEN moved OR OLD."app_id" <> NEW."app_id" OR OLD."status_id" <> NEW."status_id" THEN ARRAY[OLD."app_id", NEW."app_id"] END,
+			ARRAY[OLD."status_id", NEW."status_id"],
+			CASE WHEN moved OR was_reason IS DISTINCT FROM now_reason THEN ARRAY[was_reason, now_reason] END,
+			CASE WHEN moved OR was_seconds IS DISTINCT FROM now_seconds THEN ARRAY[was_seconds, now_seconds] END,
 			ARRAY[-1, 1]);
 		-- An arrival moved to another day takes its lines along.
-		IF "recap_day"(OLD."created_at") <> "recap_day"(NEW."created_at") THEN
+		IF moved THEN
 			PERFORM "recap_chain_lines_add"(array_agg(d.day), array_agg(l."product_id"), array_agg(l."qty"), array_agg(l."qty_oos"), array_agg(d.sign))
 			FROM "order_lines" l, (VALUES ("recap_day"(OLD."created_at"), -1), ("recap_day"(NEW."created_at"), 1)) d(day, sign)
 			WHERE l."order_id" = NEW."id";
