@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gte, lte, sql, type Column, type SQL } from 'drizzle-orm';
-import { RECAP_OOS_MAX, type RecapQuery } from '@gerai/contract';
+import { and, gte, lte, sql, type Column, type SQL } from 'drizzle-orm';
+import type { RecapQuery } from '@gerai/contract';
 import type { Db } from '../../db/client';
-import { products, recapChainCancels, recapChainCompletion, recapChainCounts, recapChainProducts } from '../../db/schema';
+import { recapChainCancels, recapChainCompletion, recapChainCounts, recapChainProducts } from '../../db/schema';
 import { rowsOf } from '../../platform/metrics-work';
+import { mostShortProducts } from './out-of-stock';
 import type { Principal } from '../../platform/principal';
 
 /*
@@ -54,19 +55,7 @@ export function chainOutOfStock(db: Db, r: Range) {
     .groupBy(recapChainProducts.productId)
     .having(sql`${oosQty} > 0`)
     .as('per_product');
-  return db
-    .select({
-      productId: perProduct.productId,
-      name: products.name,
-      orderedQty: perProduct.orderedQty,
-      oosQty: perProduct.oosQty,
-      lines: perProduct.lines,
-      oosLines: perProduct.oosLines,
-    })
-    .from(perProduct)
-    .innerJoin(products, eq(products.productId, perProduct.productId))
-    .orderBy(desc(perProduct.oosQty), sql`${products.name} collate "C"`, asc(perProduct.productId))
-    .limit(RECAP_OOS_MAX);
+  return mostShortProducts(db, perProduct);
 }
 
 /**

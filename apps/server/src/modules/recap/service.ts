@@ -1,11 +1,10 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, lt, sql, type Column, type SQL } from 'drizzle-orm';
 import {
   APP_IDS,
   hasRoleAtLeast,
   ORDER_STATUS,
   ORDER_STATUS_IDS,
   RECAP_NO_REASON,
-  RECAP_OOS_MAX,
   SEE_PEOPLE_MIN_ROLE,
   wibDayAfter,
   wibDayStart,
@@ -16,11 +15,12 @@ import {
   type RecapReasonCount,
 } from '@gerai/contract';
 import type { Db, Reader } from '../../db/client';
-import { orderLines, orders, podApprovalRequests, podRequestReasons, products, returns, stores, users } from '../../db/schema';
+import { orderLines, orders, podApprovalRequests, podRequestReasons, returns, stores, users } from '../../db/schema';
 import type { Principal } from '../../platform/principal';
 import { reasonDisplay } from '../../platform/reasons';
 import { assertStoreVisible, storeScope } from '../../platform/scope';
 import { chainCancellations, chainCompletion, chainCounts, chainOutOfStock, isWholeChain } from './chain';
+import { mostShortProducts } from './out-of-stock';
 import { EVERY_PART, type RecapPart } from './parts';
 
 /*
@@ -192,19 +192,7 @@ export async function getRecap(db: Db, p: Principal, q: RecapQuery, parts: Reado
       .groupBy(orderLines.productId)
       .having(sql`${oosQty} > 0`)
       .as('per_product');
-    return reader
-      .select({
-        productId: perProduct.productId,
-        name: products.name,
-        orderedQty: perProduct.orderedQty,
-        oosQty: perProduct.oosQty,
-        lines: perProduct.lines,
-        oosLines: perProduct.oosLines,
-      })
-      .from(perProduct)
-      .innerJoin(products, eq(products.productId, perProduct.productId))
-      .orderBy(desc(perProduct.oosQty), sql`${products.name} collate "C"`, asc(perProduct.productId))
-      .limit(RECAP_OOS_MAX);
+    return mostShortProducts(reader, perProduct);
   };
   // The range's orders meet their lines by a walk of both in order id (order_lines_order_idx covers the
   // columns) or, for a few orders, by probing the index per order. A hash of every order id of a month of
