@@ -6,7 +6,7 @@ import { bigint, date, integer, pgTable, primaryKey, smallint, text } from 'driz
  * thousand of these rows instead of every order of the month and its lines (2,000,000 at 20,000 stores). A store's
  * or an area's recap still reads its own orders. The counters are split over 16 slots by backend (as
  * monitoring_status_slots), summed at read: no one row is taken by every intake of the chain. The completion
- * times are a histogram in whole seconds, one row per value (each completion adds to one row; slots would
+ * times are a histogram in tenths of a minute, one row per value (each completion adds to one row; slots would
  * multiply the rows sixteenfold).
  */
 
@@ -35,15 +35,15 @@ export const recapChainCancels = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.reason, t.slot] })],
 );
 
-/** The completed orders per arrival day and whole seconds from arrival to completed. */
+/** The completed orders per arrival day and tenths of a minute (6 s) from arrival to completed. */
 export const recapChainCompletion = pgTable(
   'recap_chain_completion',
   {
     day: date('day', { mode: 'string' }).notNull(),
-    seconds: integer('seconds').notNull(),
+    tenths: integer('tenths').notNull(),
     n: integer('n').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.seconds] })],
+  (t) => [primaryKey({ columns: [t.day, t.tenths] })],
 );
 
 /** The order lines per arrival day of their order and product: units ordered and short, lines and short lines. */

@@ -69,7 +69,7 @@ describe("the whole chain's kept figures", () => {
     await db.execute(sql`update orders set status_id = ${ORDER_STATUS.CANCELLED}, cancel_reason = case when id = ${b} then 'Stok habis' end where id in (${b}, ${c})`);
     // A reason changed after the cancellation.
     await db.update(orders).set({ cancelReason: 'Pelanggan membatalkan' }).where(eq(orders.id, c));
-    // Completed in 12 min 30.4 s and 47 min 0.6 s (whole seconds: 750 and 2821), then one taken back.
+    // Completed in 12 min 30.4 s and 47 min 0.6 s (in tenths of a minute: 125 and 470), then one taken back.
     await db.execute(sql`update orders set status_id = ${ORDER_STATUS.COMPLETED}, completed_at = created_at + interval '750.4 seconds' where id = ${d}`);
     await db.execute(sql`update orders set status_id = ${ORDER_STATUS.COMPLETED}, completed_at = created_at + interval '2820.6 seconds' where id = ${e}`);
     await db.execute(sql`update orders set status_id = ${ORDER_STATUS.IN_PROGRESS}, completed_at = null where id = ${e}`);

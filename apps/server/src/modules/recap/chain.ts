@@ -59,27 +59,27 @@ export function chainOutOfStock(db: Db, r: Range) {
 }
 
 /**
- * The completed orders and the median and 90th percentile of their whole seconds from arrival to completed, in
+ * The completed orders and the median and 90th percentile of their tenths of a minute from arrival to completed, in
  * minutes, as percentile_cont gives them over the orders: the value at position f × (n − 1) of the sorted times,
  * interpolated between its two neighbours, each found from the histogram's running count.
  */
 export async function chainCompletion(db: Db, r: Range): Promise<{ completed: number; median: number | null; p90: number | null }> {
   const rows = rowsOf<{ f: number; total: string; pos: number; lo: number; hi: number }>(await db.execute(
     sql`with h as (
-        select ${recapChainCompletion.seconds} as seconds, sum(${recapChainCompletion.n}) as n from ${recapChainCompletion}
+        select ${recapChainCompletion.tenths} as tenths, sum(${recapChainCompletion.n}) as n from ${recapChainCompletion}
         where ${inRange(recapChainCompletion.day, r)} group by 1 having sum(${recapChainCompletion.n}) > 0),
-      c as materialized (select seconds, sum(n) over (order by seconds) as upto from h),
+      c as materialized (select tenths, sum(n) over (order by tenths) as upto from h),
       t as (select coalesce(max(upto), 0) as total from c)
       select p.f, t.total, p.pos,
-        (select seconds from c where upto > floor(p.pos) order by seconds limit 1) as lo,
-        (select seconds from c where upto > ceil(p.pos) order by seconds limit 1) as hi
+        (select tenths from c where upto > floor(p.pos) order by tenths limit 1) as lo,
+        (select tenths from c where upto > ceil(p.pos) order by tenths limit 1) as hi
       from t cross join lateral (select v.f, v.f * (t.total - 1) as pos from (values (0.5::float8), (0.9::float8)) v(f)) p
       where t.total > 0`,
   ));
   if (rows.length === 0) return { completed: 0, median: null, p90: null };
   const at = (f: number) => {
     const row = rows.find((x) => Number(x.f) === f)!;
-    const [lo, hi, pos] = [Number(row.lo) / 60, Number(row.hi) / 60, Number(row.pos)];
+    const [lo, hi, pos] = [Number(row.lo) / 10, Number(row.hi) / 10, Number(row.pos)];
     return lo + (hi - lo) * (pos - Math.floor(pos));
   };
   return { completed: Number(rows[0]!.total), median: at(0.5), p90: at(0.9) };

@@ -38,7 +38,7 @@ import { EVERY_PART, type RecapPart } from './parts';
  *   median of packed_at − claimed_at in minutes (1 decimal; null when none was packed). Sorted by
  *   claimed desc, then name.
  * - completion: the orders with completed_at: their count, median and 90th percentile (percentile_cont,
- *   interpolated) of completed_at − created_at in whole seconds, shown in minutes, 1 decimal; nulls when none.
+ *   interpolated) of completed_at − created_at in tenths of a minute (6 s), shown in minutes, 1 decimal; nulls when none.
  * - outOfStock: their order lines, per product with Σ qty_oos > 0: orderedQty = Σ qty, oosQty = Σ
  *   qty_oos, lines, oosLines (qty_oos > 0), rate = oosQty / orderedQty to 4 decimals; by oosQty desc,
  *   then name; at most RECAP_OOS_MAX.
@@ -150,8 +150,8 @@ export async function getRecap(db: Db, p: Principal, q: RecapQuery, parts: Reado
     .where(theOrders)
     .groupBy(day, orders.appId, orders.statusId)));
 
-  // Whole seconds, as the chain's kept histogram holds them (migration 0033's recap_completion_seconds).
-  const completionTime = sql`recap_completion_seconds(${orders.createdAt}, ${orders.completedAt})::float8 / 60`;
+  // Tenths of a minute, as the chain's kept histogram holds them (migration 0033's recap_completion_tenths).
+  const completionTime = sql`recap_completion_tenths(${orders.createdAt}, ${orders.completedAt})::float8 / 10`;
   const completion = read('completion', () => wholeChain ? chainCompletion(db, range).then((row) => [row]) : onCoveringIndexes(db, (r) => r
     .select({ completed: count(orders.completedAt), median: percentile(0.5, completionTime), p90: percentile(0.9, completionTime) })
     .from(orders)
