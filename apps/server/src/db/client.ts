@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { registerRawRunner } from './statement';
+import { lockDataDir } from './data-dir-lock';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -60,10 +61,17 @@ async function openPglite(dataDir?: string, load?: Blob): Promise<DbHandle> {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // Before PGlite opens it: a second process on the directory would corrupt it.
+  const release = dataDir ? lockDataDir(dataDir) : () => undefined;
   // pg_trgm, as on PostgreSQL: the chain's text searches (stores, products) read trigram indexes (migration 0025).
   const extensions = { pg_trgm };
   const client = dataDir ? new PGlite(path.resolve(dataDir), { extensions }) : new PGlite({ extensions, ...(load ? { loadDataDir: load } : {}) });
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (err) {
+    release();
+    throw err;
+  }
   // PGlite runs one call at a time: the calls in flight beyond the first are waiting for it.
   let calls = 0;
   for (const method of ['query', 'exec', 'transaction'] as const) {
@@ -94,7 +102,11 @@ async function openPglite(dataDir?: string, load?: Blob): Promise<DbHandle> {
     // Uncompressed: loading it again is then a plain copy.
     dumpDataDir: () => client.dumpDataDir('none'),
     async close() {
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
     },
   };
 }
