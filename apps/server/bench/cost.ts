@@ -16,7 +16,7 @@ import { pino } from 'pino';
 import { buildApp } from '../src/app';
 import { loggerOptions, productionDestination } from '../src/platform/logging';
 import { loadConfig } from '../src/config';
-import { migrateDb, openDb } from '../src/db/client';
+import { migrateDb, openDb, queryRows } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { seedDemo } from '../src/seed/seed';
 import { DEMO_NIK, DEMO_PASSWORD } from '../src/seed/demo-data';
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     url = pg.url;
   }
   const handle = await openDb({ databaseUrl: url });
-  const rowsOf = async <T>(q: ReturnType<typeof sql>) => ((await handle.db.execute(q)) as unknown as { rows: T[] }).rows;
+  const rowsOf = <T>(q: ReturnType<typeof sql>) => queryRows<T>(handle.db, q);
   let productIds: string[];
   if (!process.env.COST_PG_URL) {
     await migrateDb(handle);

@@ -1,6 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { isoDateInWib, RECAP_MAX_DAYS, wibDayAfter, wibDayStart } from '@gerai/contract';
-import type { Db } from '../src/db/client';
+import { queryRows, type Db } from '../src/db/client';
 import { DEMO_NIK } from '../src/seed/demo-data';
 
 export interface BenchDataset {
@@ -39,9 +39,8 @@ export function recapRanges(today: string): { area: DayRange; allStores: DayRang
   return { area: { from: isoDaysBefore(today, 29), to: today }, allStores: { from: yesterday, to: yesterday }, allStoresMonth: { from: isoDaysBefore(today, RECAP_MAX_DAYS - 1), to: today } };
 }
 
-/** Rows of a raw query on node-postgres (the benchmark always runs on PostgreSQL). */
-const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-const count = async (db: Db, table: string) => (await rowsOf<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
+/** A table's row count. */
+const count = async (db: Db, table: string) => (await queryRows<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
 
 /** The bench area supervisor: 10 bench stores of ordinary volume, for the monitoring and recap rows. */
 export const BENCH_AREA_SUPERVISOR_NIK = '30001000';
@@ -210,18 +209,18 @@ export async function growDataset(db: Db, opts: { storeTotal: number; orderTotal
   // Write the seeded pages out now, so no checkpoint of the seed runs during the measurements.
   await db.execute(sql`checkpoint`);
 
-  const detail = await rowsOf<{ shipment_no: string }>(db, sql`select shipment_no from orders where store_code = 'T001' and shipment_no like 'SHB%' order by id limit 2000`);
-  const scan = await rowsOf<{ shipment_no: string; barcodes: string[] }>(db, sql`
+  const detail = await queryRows<{ shipment_no: string }>(db, sql`select shipment_no from orders where store_code = 'T001' and shipment_no like 'SHB%' order by id limit 2000`);
+  const scan = await queryRows<{ shipment_no: string; barcodes: string[] }>(db, sql`
     select o.shipment_no, array_agg(l.barcode order by l.id) as barcodes
     from orders o join order_lines l on l.order_id = o.id where o.shipment_no like 'SHS%' group by o.shipment_no`);
-  const stockProducts = await rowsOf<{ product_id: string }>(db, sql`select product_id from products where name not ilike 'Kantong Kertas%' order by id`);
-  const [rings] = await rowsOf<{ kelurahan: number; kecamatan: number }>(db, sql`
+  const stockProducts = await queryRows<{ product_id: string }>(db, sql`select product_id from products where name not ilike 'Kantong Kertas%' order by id`);
+  const [rings] = await queryRows<{ kelurahan: number; kecamatan: number }>(db, sql`
     select count(*) filter (where s.kelurahan = t.kelurahan)::int as kelurahan, count(*)::int as kecamatan
     from stores s join stores t on t.code = 'T001' and s.kecamatan = t.kecamatan`);
-  const area = await rowsOf<{ store_code: string }>(db, sql`
+  const area = await queryRows<{ store_code: string }>(db, sql`
     select us.store_code from user_stores us join users u on u.id = us.user_id where u.nik = ${BENCH_AREA_SUPERVISOR_NIK} order by 1`);
   const today = isoDateInWib(new Date());
-  const [recap] = await rowsOf<{ area30Days: number; allStoresDay: number }>(db, sql`
+  const [recap] = await queryRows<{ area30Days: number; allStoresDay: number }>(db, sql`
     select
       (select count(*)::int from orders where store_code in (${sql.join(area.map((r) => sql`${r.store_code}`), sql`, `)})
         and created_at >= ${wibDayStart(recapRanges(today).area.from).toISOString()} and created_at < ${wibDayAfter(today).toISOString()}) as "area30Days",
@@ -231,7 +230,7 @@ export async function growDataset(db: Db, opts: { storeTotal: number; orderTotal
     stores: await count(db, 'stores'),
     orders: await count(db, 'orders'),
     lines: await count(db, 'order_lines'),
-    storeOrders: (await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from orders where store_code = 'T001'`))[0]!.n,
+    storeOrders: (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from orders where store_code = 'T001'`))[0]!.n,
     detailShipments: detail.map((r) => r.shipment_no),
     scanTargets: scan.map((r) => ({ shipmentNo: r.shipment_no, barcodes: r.barcodes })),
     stockProducts: stockProducts.map((r) => r.product_id),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { registerRawRunner } from './statement';
@@ -11,6 +12,16 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything a read runs on: the database or the caller's transaction. */
 export type Reader = Db | Tx;
+
+/** The rows of an `execute` result: node-postgres answers `{ rows }`, PGlite the rows' holder too. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+/** Runs a statement written in SQL and answers its rows. */
+export async function queryRows<T>(db: Reader, query: SQL): Promise<T[]> {
+  return rowsOf<T>(await db.execute(query));
+}
 
 export interface DbHandle {
   db: Db;

@@ -5,17 +5,12 @@ import { sql } from 'drizzle-orm';
 import { Gauge, type Registry } from 'prom-client';
 import { ESCALATION_LEVEL, MONITORED_STATUSES, MONITORING_STATUSES, ORDER_STATUS } from '@gerai/contract';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import { rowsOf, type Db } from '../db/client';
 import { monitoringSettings } from '../modules/monitoring';
 
 const MINUTE_MS = 60_000;
 
 type Num = number | string | null;
-
-/** node-postgres answers `{ rows }`, PGlite the rows' holder too; both through drizzle's execute. */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 
 /**
  * One read for every gauge of a scrape: prom-client collects each metric side by side and writes

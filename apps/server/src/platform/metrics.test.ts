@@ -4,7 +4,7 @@ import { ORDER_STATUS } from '@gerai/contract';
 import { DEFAULT_METRICS_PORT, loadConfig } from '../config';
 import { testContextPerFile } from '../test/harness';
 import { serveMetrics } from './metrics';
-import { rowsOf } from './metrics-work';
+import { rowsOf } from '../db/client';
 
 const ctx = testContextPerFile({}, { METRICS_PORT: '0' });
 

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { CHANNEL_NOTICE_STATUS, PUSH_MESSAGE_STATUS } from '@gerai/contract';
-import { collectWork, rowsOf, sharedRead } from './metrics-work';
+import { rowsOf } from '../db/client';
+import { collectWork, sharedRead } from './metrics-work';
 import { RequestDurations, timeRequests } from './metrics-requests';
 
 /** Waits for a pooled connection (seconds): none at all when the pool is big enough. */

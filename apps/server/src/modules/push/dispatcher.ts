@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { startPolling, type Polling } from '../../platform/polling';
 import { pushDevices } from '../../db/schema';
 import { backoffSeconds, type NoticePolicy } from '../channels';
-import { rowsOf } from './outbox';
+import { queryRows } from '../../db/client';
 import type { PushDeviceRow, PushSenders, SendResult } from './sender';
 
 // The push outbox's sender: like the channel notices' dispatcher (SKIP LOCKED claim with a lease,
@@ -46,7 +46,7 @@ interface Claimed {
  * message while it is being sent.
  */
 async function claimDue(db: Db, limit: number, leaseSeconds: number): Promise<Claimed[]> {
-  return rowsOf<Claimed>(
+  return queryRows<Claimed>(
     db,
     sql`with due as (
         select id from push_messages

@@ -12,18 +12,13 @@ import {
   type PushTarget,
   type RoleId,
 } from '@gerai/contract';
-import type { Reader, Tx } from '../../db/client';
+import { queryRows, type Tx } from '../../db/client';
 import type { AuditEntry, DomainEvent } from '../../platform/audit';
 import { factsNeeded, mayPush, planFor, type Announce, type Audience, type PlanFacts, type PushStep } from './plan';
 
 // The push outbox's writes, all inside the transaction of the change they follow: announcements to
 // the devices of the people the plan names (from membership as it is now), withdrawals to the
 // devices that got a tag, and the expiry of what has not gone out yet.
-
-export async function rowsOf<T>(db: Reader, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 export function payloadOf(kind: PushKind, tag: string, words: { title: string; body: string }, open: PushTarget | null, flags: { withdraw?: boolean; renotify?: boolean } = {}): PushPayload {
   return { v: 1, kind, tag, title: words.title, body: words.body, open, withdraw: flags.withdraw ?? false, renotify: flags.renotify ?? true, at: new Date().toISOString() };
@@ -63,7 +58,7 @@ const expiresAt = (kind: PushKind) => sql`now() + make_interval(secs => ${PUSH_T
 async function announce(tx: Tx, step: Announce, words: { title: string; body: string }, actorUserId: number | null): Promise<number> {
   const payload = payloadOf(step.kind, step.tag, words, step.open);
   const orderId = step.shipmentNo ? sql`(select id from orders where shipment_no = ${step.shipmentNo})` : sql`null`;
-  const rows = await rowsOf<{ id: number }>(
+  const rows = await queryRows<{ id: number }>(
     tx,
     sql`with r as (${recipients(step.kind, step.audience, actorUserId)}),
       replaced as (
@@ -84,7 +79,7 @@ async function announce(tx: Tx, step: Announce, words: { title: string; body: st
  */
 async function withdraw(tx: Tx, kind: PushKind, tag: string): Promise<number> {
   const payload = payloadOf(kind, tag, { title: '', body: '' }, null, { withdraw: true, renotify: false });
-  const rows = await rowsOf<{ id: number }>(
+  const rows = await queryRows<{ id: number }>(
     tx,
     sql`with got as (${holders(tag)}),
       expired as (
@@ -101,7 +96,7 @@ async function withdraw(tx: Tx, kind: PushKind, tag: string): Promise<number> {
 
 /** New orders waiting in the store now (order_status_counts, kept by the orders' triggers in this transaction). */
 async function newOrderCount(tx: Tx, storeCode: string): Promise<number> {
-  const [row] = await rowsOf<{ n: number }>(tx, sql`select n from order_status_counts where store_code = ${storeCode} and status_id = ${ORDER_STATUS.NEW}`);
+  const [row] = await queryRows<{ n: number }>(tx, sql`select n from order_status_counts where store_code = ${storeCode} and status_id = ${ORDER_STATUS.NEW}`);
   return row?.n ?? 0;
 }
 
@@ -131,14 +126,14 @@ async function recount(tx: Tx, storeCode: string): Promise<void> {
 
 async function factsFor(tx: Tx, need: 'order' | 'actor' | null, event: DomainEvent<EventType>, audit: AuditEntry): Promise<PlanFacts> {
   if (need === 'order' && 'shipmentNo' in event.payload) {
-    const [order] = await rowsOf<{ statusId: number; deliveryType: number }>(
+    const [order] = await queryRows<{ statusId: number; deliveryType: number }>(
       tx,
       sql`select status_id as "statusId", delivery_type as "deliveryType" from orders where shipment_no = ${event.payload.shipmentNo}`,
     );
     return { order: order ?? null };
   }
   if (need === 'actor' && audit.actorUserId !== null) {
-    const [actor] = await rowsOf<{ roleId: number }>(tx, sql`select role_id as "roleId" from users where id = ${audit.actorUserId}`);
+    const [actor] = await queryRows<{ roleId: number }>(tx, sql`select role_id as "roleId" from users where id = ${audit.actorUserId}`);
     return { actorRoleId: (actor?.roleId ?? null) as RoleId | null };
   }
   return {};

@@ -5,7 +5,7 @@ import { ORDER_STATUS, PUSH_MESSAGE_STATUS, pushTag, pushText } from '@gerai/con
 import { testContextPerFile } from '../../test/harness';
 import { oneLineOrder, sendChannelOrder } from '../../test/intake';
 import { DEMO_NIK, crewNik } from '../../seed/demo-data';
-import { rowsOf } from './outbox';
+import { queryRows } from '../../db/client';
 import { clearPushes, dispatch, messages, payloadOfPush, startPushService, subscribe, type PushService } from './push-test-kit';
 
 const ctx = testContextPerFile();
@@ -122,7 +122,7 @@ describe('Web Push delivery', () => {
     service.answer(staff.path, 503);
     await intake('T001');
     expect(await dispatch(ctx)).toMatchObject({ retrying: 1 });
-    const waiting = await rowsOf<{ attempts: number; status: string; wait: number; lastError: string }>(
+    const waiting = await queryRows<{ attempts: number; status: string; wait: number; lastError: string }>(
       ctx.handle.db,
       sql`select attempts, status, extract(epoch from next_attempt_at - now()) as wait, last_error as "lastError" from push_messages`,
     );

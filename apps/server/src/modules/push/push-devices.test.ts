@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { ERROR_MESSAGES, PUSH_LIMITS, pushKindsFor, ROLE } from '@gerai/contract';
 import { testContextPerFile } from '../../test/harness';
 import { DEMO_NIK } from '../../seed/demo-data';
-import { rowsOf } from './outbox';
+import { queryRows } from '../../db/client';
 import { browserSubscription, clearPushes, startPushService, subscribe, type PushService } from './push-test-kit';
 
 const ctx = testContextPerFile();
@@ -18,7 +18,7 @@ beforeEach(async () => clearPushes(ctx));
 const put = (authorization: string, deviceId: string, payload: unknown, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'PUT', url: `/api/push/devices/${deviceId}`, headers: { authorization, ...headers }, payload: payload as Record<string, unknown> });
 
-const deviceCount = async () => (await rowsOf<{ n: number }>(ctx.handle.db, sql`select count(*)::int as n from push_devices`))[0]!.n;
+const deviceCount = async () => (await queryRows<{ n: number }>(ctx.handle.db, sql`select count(*)::int as n from push_devices`))[0]!.n;
 
 describe('push devices', () => {
   it('GET /api/push/config: the VAPID key, the kinds the person gets and may switch off (not a staff member\'s new orders)', async () => {
@@ -44,7 +44,7 @@ describe('push devices', () => {
     const first = await put(authorization, deviceId, sub.body, { 'idempotency-key': key });
     expect(first.statusCode).toBe(200);
     expect(first.json().data).toMatchObject({ deviceId, transport: 'webpush', muted: [] });
-    const audits = async () => (await rowsOf<{ n: number }>(ctx.handle.db, sql`select count(*)::int as n from audit_log where entity = 'push_device'`))[0]!.n;
+    const audits = async () => (await queryRows<{ n: number }>(ctx.handle.db, sql`select count(*)::int as n from audit_log where entity = 'push_device'`))[0]!.n;
     const before = await audits();
     const replay = await put(authorization, deviceId, sub.body, { 'idempotency-key': key });
     expect(replay.statusCode).toBe(200);
@@ -53,7 +53,7 @@ describe('push devices', () => {
     // A new subscription of the same device (the browser renewed it): one row, the new endpoint.
     const renewed = browserSubscription(service);
     expect((await put(authorization, deviceId, renewed.body)).statusCode).toBe(200);
-    const rows = await rowsOf<{ endpoint: string }>(ctx.handle.db, sql`select endpoint from push_devices`);
+    const rows = await queryRows<{ endpoint: string }>(ctx.handle.db, sql`select endpoint from push_devices`);
     expect(rows).toEqual([{ endpoint: renewed.body.endpoint }]);
   });
 
@@ -96,14 +96,14 @@ describe('push devices', () => {
     expect(patch.json()).toMatchObject({ code: 'PUSH_DEVICE_NOT_FOUND', message: ERROR_MESSAGES.PUSH_DEVICE_NOT_FOUND });
     const del = await ctx.app.inject({ method: 'DELETE', url: `/api/push/devices/${staff.deviceId}`, headers: { authorization } });
     expect(del.statusCode).toBe(404);
-    expect(await rowsOf(ctx.handle.db, sql`select muted from push_devices`)).toEqual([{ muted: [] }]);
+    expect(await queryRows(ctx.handle.db, sql`select muted from push_devices`)).toEqual([{ muted: [] }]);
   });
 
   it("a subscription another person held on this browser moves to whoever subscribes it now", async () => {
     const staff = await subscribe(ctx, DEMO_NIK.STAFF, service);
     const { authorization } = await ctx.loginAs(DEMO_NIK.STORE_CHIEF);
     expect((await put(authorization, randomUUID(), staff.body)).statusCode).toBe(200);
-    const rows = await rowsOf<{ nik: string }>(ctx.handle.db, sql`select u.nik from push_devices d join users u on u.id = d.user_id`);
+    const rows = await queryRows<{ nik: string }>(ctx.handle.db, sql`select u.nik from push_devices d join users u on u.id = d.user_id`);
     expect(rows).toEqual([{ nik: DEMO_NIK.STORE_CHIEF }]);
   });
 
@@ -116,7 +116,7 @@ describe('push devices', () => {
       expect((await put(authorization, id, browserSubscription(service).body)).statusCode).toBe(200);
       await ctx.handle.db.execute(sql`update push_devices set last_seen_at = now() - make_interval(secs => ${100 - i})`);
     }
-    const kept = await rowsOf<{ deviceId: string }>(ctx.handle.db, sql`select device_id as "deviceId" from push_devices order by id`);
+    const kept = await queryRows<{ deviceId: string }>(ctx.handle.db, sql`select device_id as "deviceId" from push_devices order by id`);
     expect(kept.map((d) => d.deviceId)).toEqual(ids.slice(1));
   });
 
@@ -129,7 +129,7 @@ describe('push devices', () => {
     const refused = await ctx.app.inject({ method: 'PATCH', url, headers: { authorization: staff.authorization }, payload: { muted: ['order.new'] } });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ code: 'PUSH_KIND_NOT_MUTABLE', message: ERROR_MESSAGES.PUSH_KIND_NOT_MUTABLE });
-    expect((await rowsOf<{ muted: string[] }>(ctx.handle.db, sql`select muted from push_devices`))[0]!.muted).toEqual(['chat.message', 'booking.request']);
+    expect((await queryRows<{ muted: string[] }>(ctx.handle.db, sql`select muted from push_devices`))[0]!.muted).toEqual(['chat.message', 'booking.request']);
   });
 
   it('DELETE removes the device; sign-out removes the device it names', async () => {

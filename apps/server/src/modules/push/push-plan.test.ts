@@ -7,7 +7,7 @@ import { oneLineOrder, sendChannelOrder } from '../../test/intake';
 import { AREA_SUPERVISOR_STORES, DEMO_NIK } from '../../seed/demo-data';
 import { recordChange, type DomainEvent } from '../../platform/audit';
 import { escalateDue } from '../monitoring';
-import { rowsOf } from './outbox';
+import { queryRows } from '../../db/client';
 import { mayPush, planFor, PUSHING_EVENT_TYPES } from './plan';
 import { browserSubscription, dispatch, startPushService, type PushService } from './push-test-kit';
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
     const { authorization } = await ctx.loginAs(nik);
     const res = await ctx.app.inject({ method: 'PUT', url: `/api/push/devices/${randomUUID()}`, headers: { authorization }, payload: browserSubscription(service).body });
     expect(res.statusCode).toBe(200);
-    const [u] = await rowsOf<{ id: number }>(ctx.handle.db, sql`select id from users where nik = ${nik}`);
+    const [u] = await queryRows<{ id: number }>(ctx.handle.db, sql`select id from users where nik = ${nik}`);
     byUserId.set(u!.id, person);
   }
 });
@@ -42,15 +42,15 @@ afterAll(async () => service?.close());
 
 /** Records `event` as a change of `actorNik` (or nobody) and gives who got a push for it. */
 async function reached<T extends EventType>(event: DomainEvent<T>, actorNik: string | null = null): Promise<Person[]> {
-  const [actor] = actorNik ? await rowsOf<{ id: number }>(ctx.handle.db, sql`select id from users where nik = ${actorNik}`) : [];
-  const before = (await rowsOf<{ id: number }>(ctx.handle.db, sql`select coalesce(max(id), 0)::int as id from push_messages`))[0]!.id;
+  const [actor] = actorNik ? await queryRows<{ id: number }>(ctx.handle.db, sql`select id from users where nik = ${actorNik}`) : [];
+  const before = (await queryRows<{ id: number }>(ctx.handle.db, sql`select coalesce(max(id), 0)::int as id from push_messages`))[0]!.id;
   await ctx.handle.db.transaction((tx) => recordChange(tx, { actorUserId: actor?.id ?? null, entity: 'test', entityId: 'x', action: 'test' }, event));
-  const rows = await rowsOf<{ userId: number }>(ctx.handle.db, sql`select user_id as "userId" from push_messages where id > ${before} and not (payload->>'withdraw')::boolean`);
+  const rows = await queryRows<{ userId: number }>(ctx.handle.db, sql`select user_id as "userId" from push_messages where id > ${before} and not (payload->>'withdraw')::boolean`);
   return rows.map((r) => byUserId.get(r.userId)!).sort();
 }
 
 const shipmentOf = async (storeCode: string) =>
-  (await rowsOf<{ shipmentNo: string; orderNo: string }>(ctx.handle.db, sql`select shipment_no as "shipmentNo", order_no as "orderNo" from orders where store_code = ${storeCode} limit 1`))[0]!;
+  (await queryRows<{ shipmentNo: string; orderNo: string }>(ctx.handle.db, sql`select shipment_no as "shipmentNo", order_no as "orderNo" from orders where store_code = ${storeCode} limit 1`))[0]!;
 
 const booking = (servingStore: string, orderingStore: string) => ({
   action: 'requested' as const, bookID: 900_001, bookDetID: 1, bookingNo: 'BK-1', shipmentNo: 'S', productId: 'P', qtyOos: 2, status: 1,
@@ -124,7 +124,7 @@ describe('push plan: who gets what', () => {
   });
 
   it('an area supervisor hears only the stores he covers; a store taken away simply stops', async () => {
-    const [outside] = await rowsOf<{ code: string }>(ctx.handle.db, sql`select code from stores where code not in (${sql.join(AREA_SUPERVISOR_STORES.map((c) => sql`${c}`), sql`, `)}) limit 1`);
+    const [outside] = await queryRows<{ code: string }>(ctx.handle.db, sql`select code from stores where code not in (${sql.join(AREA_SUPERVISOR_STORES.map((c) => sql`${c}`), sql`, `)}) limit 1`);
     const o = await shipmentOf('T003');
     const pod = { shipmentNo: o.shipmentNo, orderNo: o.orderNo, requestId: 1, deliveryType: 1, type: 'order' as const, requesterName: 'Budi', reason: 'r', distanceM: 10 };
     expect(await reached({ storeCode: 'T003', type: 'pod.requested', payload: pod })).toEqual(['supervisor']);

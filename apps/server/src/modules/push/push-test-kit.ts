@@ -5,7 +5,7 @@ import type { TestContext } from '../../test/harness';
 import { dispatchDuePushes, pushPolicy } from './dispatcher';
 import type { PushService, ReceivedPush } from './local-push-service';
 import { browserSubscription, decryptPush, type BrowserSubscription } from './push-crypto';
-import { rowsOf } from './outbox';
+import { queryRows } from '../../db/client';
 import { pushSenders } from './start';
 
 export { startPushService, type PushService, type ReceivedPush } from './local-push-service';
@@ -44,7 +44,7 @@ export interface MessageRow {
 }
 
 export function messages(ctx: TestContext, tag?: string): Promise<MessageRow[]> {
-  return rowsOf<MessageRow>(
+  return queryRows<MessageRow>(
     ctx.handle.db,
     sql`select id::int, device_id as "deviceId", user_id as "userId", kind, tag, status, attempts, payload from push_messages ${tag ? sql`where tag = ${tag}` : sql``} order by id`,
   );

@@ -1,8 +1,7 @@
 import { and, gte, lte, sql, type Column, type SQL } from 'drizzle-orm';
 import type { RecapQuery } from '@gerai/contract';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { recapChainCancels, recapChainCompletion, recapChainCounts, recapChainProducts } from '../../db/schema';
-import { rowsOf } from '../../platform/metrics-work';
 import { mostShortProducts } from './out-of-stock';
 import type { Principal } from '../../platform/principal';
 
@@ -64,7 +63,8 @@ export function chainOutOfStock(db: Db, r: Range) {
  * interpolated between its two neighbours, each found from the histogram's running count.
  */
 export async function chainCompletion(db: Db, r: Range): Promise<{ completed: number; median: number | null; p90: number | null }> {
-  const rows = rowsOf<{ f: number; total: string; pos: number; lo: number; hi: number }>(await db.execute(
+  const rows = await queryRows<{ f: number; total: string; pos: number; lo: number; hi: number }>(
+    db,
     sql`with h as (
         select ${recapChainCompletion.tenths} as tenths, sum(${recapChainCompletion.n}) as n from ${recapChainCompletion}
         where ${inRange(recapChainCompletion.day, r)} group by 1 having sum(${recapChainCompletion.n}) > 0),
@@ -75,7 +75,7 @@ export async function chainCompletion(db: Db, r: Range): Promise<{ completed: nu
         (select tenths from c where upto > ceil(p.pos) order by tenths limit 1) as hi
       from t cross join lateral (select v.f, v.f * (t.total - 1) as pos from (values (0.5::float8), (0.9::float8)) v(f)) p
       where t.total > 0`,
-  ));
+  );
   if (rows.length === 0) return { completed: 0, median: null, p90: null };
   const at = (f: number) => {
     const row = rows.find((x) => Number(x.f) === f)!;
