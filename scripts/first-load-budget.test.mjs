@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preloadListsOf } from './first-load-budget.mjs';
+import { preloadListsOf, staticImportsOf } from './first-load-budget.mjs';
 
 // The shapes Vite 8 writes into the shell: the file table, then each lazy import with its list (or none).
 const SHELL = [
@@ -19,5 +19,12 @@ describe('preloadListsOf: what each lazy import of the shell preloads', () => {
       monitoring: [],
       overlays: ['screens-C2P9WGgQ.js'],
     });
+  });
+});
+
+describe('staticImportsOf: what a module loads before it runs', () => {
+  it('reads the static imports Rolldown writes, not the lazy ones', () => {
+    const entry = 'import{r as e}from"./rolldown-runtime-XKyaHtl9.js";import"./shell-oJoYylsO.js";import{L as t,a as n}from"./framework-wFEcESdA.js";var x=()=>import(`./monitoring-B6NdRyws.js`);';
+    expect(staticImportsOf(entry)).toEqual(['./rolldown-runtime-XKyaHtl9.js', './shell-oJoYylsO.js', './framework-wFEcESdA.js']);
   });
 });

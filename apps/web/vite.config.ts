@@ -96,7 +96,7 @@ function pushWorker(): Plugin {
   };
 }
 
-const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand)[\\/]/;
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-error-boundary|@tanstack|zustand)[\\/]/;
 const FRAMEWORK_LATER = /[\\/](mutationObserver|useMutation|shallow|hydration)\.m?js$/;
 // The saved copy of the cache (IndexedDB, dehydrate/hydrate): every screen restores it at start,
 // /login included, so it is a small chunk of its own. In the "screens" chunk (the live side

@@ -1,27 +1,29 @@
 /** What the app's test files share: the config, a session, the whole app at a path, a signed-in server, and a clean client per test. */
 import { afterEach, beforeEach, vi } from 'vitest';
 import { act, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { resetClientStateForTests } from '@/shared/api/client';
 import { session } from '@/shared/api/session';
 import { closeModal } from '@/shared/modal/modal-store';
 import { mockFetch, ok } from '@/test/fetch-mock';
 import { appConfig as appConfigOf, orderCount, staffMember } from '@/test/fixtures';
-import { testQueryClient, TestProviders } from '@/test/render';
-import { createAppRouter } from './router';
+import { memoryHistory, testQueryClient, TestProviders, testRouter } from '@/test/render';
+import { AppRoutes, createAppHistory } from './router';
 
 export const appConfig = appConfigOf();
 export const tokens = { token: 't', tokenExp: 2_000_000_000, refreshToken: 'r', refreshTokenExp: 2_000_100_000 };
 
 export function renderApp(path: string) {
-  const router = createAppRouter((routes) => createMemoryRouter(routes, { initialEntries: [path] }));
+  const history = createAppHistory(memoryHistory([path]));
   const queryClient = testQueryClient();
   render(
     <TestProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <HistoryRouter history={history}>
+        <AppRoutes />
+      </HistoryRouter>
     </TestProviders>,
   );
-  return { router, queryClient };
+  return { router: testRouter(history), queryClient };
 }
 
 export function signedInServer(member = staffMember) {

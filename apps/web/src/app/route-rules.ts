@@ -1,7 +1,10 @@
-import type { DataRouter } from 'react-router';
+import type { HistoryRouterProps } from 'react-router';
 import { FILTER_RESET_PATHS, ORDER_DETAIL_PATTERN } from '@/shared/config/paths';
 import { clearFilters } from '@/shared/stores/filter-store';
 import { resetScan } from '@/shared/stores/scan-store';
+
+/** The history React Router's declarative mode renders from (the browser's, or a memory one in tests). */
+export type History = HistoryRouterProps['history'];
 
 const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
@@ -21,20 +24,37 @@ export function routeRuleEffects(previous: string | null, next: string): { clear
 }
 
 /**
- * Applies the rules on every location change. Subscribing to the router (instead
- * of an effect in a layout) runs them before the new screen renders, so a list
- * never reads filters that are about to be cleared.
+ * `history` with the rules applied on every change of location. Applied in the history's listener,
+ * ahead of the router's own, they run before the new screen renders, so a list never reads filters
+ * that are about to be cleared.
  */
-export function installRouteRules(router: DataRouter): () => void {
+export function withRouteRules(history: History): History {
   let previous: string | null = null;
   const apply = (pathname: string) => {
+    if (pathname === previous) return;
     const effects = routeRuleEffects(previous, pathname);
     previous = pathname;
     if (effects.clearFilters) clearFilters();
     if (effects.resetScan) resetScan();
   };
-  apply(router.state.location.pathname);
-  return router.subscribe((state) => {
-    if (state.location.pathname !== previous) apply(state.location.pathname);
-  });
+  apply(history.location.pathname);
+  return {
+    get action() {
+      return history.action;
+    },
+    get location() {
+      return history.location;
+    },
+    createHref: (to) => history.createHref(to),
+    createURL: (to) => history.createURL(to),
+    encodeLocation: (to) => history.encodeLocation(to),
+    push: (to, state) => history.push(to, state),
+    replace: (to, state) => history.replace(to, state),
+    go: (delta) => history.go(delta),
+    listen: (listener) =>
+      history.listen((update) => {
+        apply(update.location.pathname);
+        listener(update);
+      }),
+  };
 }

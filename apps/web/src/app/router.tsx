@@ -1,29 +1,40 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router';
+import { unstable_HistoryRouter as HistoryRouter, UNSAFE_createBrowserHistory as createBrowserHistory, useRoutes } from 'react-router';
 import { meQueryOptions } from '@/features/members/api/get-me';
 import { prefetchOrderScreenData } from '@/features/orders/utils/list-route';
 import { prefetchScanGoData } from '@/features/pod/api/get-order-pod-requests';
 import { setSessionExpiredHandler } from '@/shared/api/session';
 import { paths } from '@/shared/config/paths';
-import { installRouteRules } from './route-rules';
+import { RouteTable } from './route-handle';
+import { withRouteRules, type History } from './route-rules';
 import { prefetchScreenData } from './screen-data';
 import { appRoutes } from './routes';
 
 /** When the refresh token is gone too: back to login, remembering where the member was. */
-export function installSessionExpiry(router: DataRouter): void {
+export function installSessionExpiry(history: History): void {
   setSessionExpiredHandler(() => {
-    const { pathname, search } = router.state.location;
+    const { pathname, search } = history.location;
     if (pathname === '/login') return;
-    void router.navigate(paths.login(pathname + search), { replace: true });
+    history.replace(paths.login(pathname + search));
   });
 }
 
-export function createAppRouter(create: (routes: typeof appRoutes) => DataRouter = createBrowserRouter): DataRouter {
-  const router = create(appRoutes);
-  installRouteRules(router);
-  installSessionExpiry(router);
-  return router;
+/**
+ * The app's history: the browser's (a memory one in tests), with the spec's route rules applied on
+ * every change of location before the screens hear of it, and the session's expiry sending to login.
+ * The routes are matched by `useRoutes` (React Router's declarative mode): the app loads no data
+ * through the router, and the data router's code was a sixth of the first load (decision 171).
+ */
+export function createAppHistory(base: History = createBrowserHistory({ v5Compat: true })): History {
+  const history = withRouteRules(base);
+  installSessionExpiry(history);
+  return history;
+}
+
+/** The spec's routes at the history's location. */
+export function AppRoutes() {
+  return <RouteTable value={appRoutes}>{useRoutes(appRoutes)}</RouteTable>;
 }
 
 export function AppRouter() {
@@ -32,8 +43,8 @@ export function AppRouter() {
   // now, it is not queued behind the screens' code on a slow phone's few connections.
   // The same for the data of home and the order lists: it arrives with their code, once the member
   // is known to have a store (helpdesk and super user choose one first; the server refuses without).
-  // Asked here, before the router exists: the first render is a transition, and React yields
-  // between this component and the router's, so the two are not one long task on a slow phone.
+  // Asked here, before the routes render: the first render is a transition, and React yields
+  // between this component and the routes, so the two are not one long task on a slow phone.
   useState(() => {
     const { pathname, search } = window.location;
     if (pathname === '/login') return;
@@ -47,10 +58,14 @@ export function AppRouter() {
       })
       .catch(() => undefined);
   });
-  return <AppRouterProvider />;
+  return <AppHistoryRouter />;
 }
 
-function AppRouterProvider() {
-  const [router] = useState(() => createAppRouter());
-  return <RouterProvider router={router} />;
+function AppHistoryRouter() {
+  const [history] = useState(() => createAppHistory());
+  return (
+    <HistoryRouter history={history}>
+      <AppRoutes />
+    </HistoryRouter>
+  );
 }

@@ -7,7 +7,6 @@ import { AppLayout } from './layouts/app-layout';
 import { lazyNamed } from './lazy-named';
 import { NeedsActiveStore } from './no-store';
 import { RootLayout } from './layouts/root-layout';
-import RouteError from './routes/route-error';
 import { routerPath, SpecPathGuard } from './spec-path';
 
 // The entry chunk holds the shell only; every page loads with its route. Home too: the
@@ -164,7 +163,6 @@ function toRouteObject({ path, title, area, page: Page, store, titleBar, data }:
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
     children: [
       {
         path: '/login',

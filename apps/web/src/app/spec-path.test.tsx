@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { memoryHistory, RoutesAt } from '@/test/render';
 import { routerPath, SpecPathGuard, useSpecParams } from './spec-path';
 
 const HELP = '/reported-detail/:mode/:shipmentNo?/:status?/:method?/:code?/:previous?/:id';
@@ -10,11 +10,8 @@ function Params() {
 }
 
 function renderAt(pathname: string) {
-  const router = createMemoryRouter(
-    [{ path: routerPath(HELP), element: <SpecPathGuard path={HELP} fallback={<p>404</p>}><Params /></SpecPathGuard> }],
-    { initialEntries: [pathname] },
-  );
-  render(<RouterProvider router={router} />);
+  const routes = [{ path: routerPath(HELP), element: <SpecPathGuard path={HELP} fallback={<p>404</p>}><Params /></SpecPathGuard> }];
+  render(<RoutesAt history={memoryHistory([pathname])} routes={routes} />);
 }
 
 describe('spec paths with optional segments', () => {

@@ -2,7 +2,8 @@ import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import AppLiveSync from '@/app/live/app-live-sync';
-import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { Outlet, unstable_HistoryRouter as HistoryRouter, UNSAFE_createMemoryHistory as createMemoryHistory, useLocation, useRoutes, type Location, type RouteObject, type To } from 'react-router';
+import type { History } from '@/app/route-rules';
 import { createQueryClient } from '@/shared/api/query-client';
 import { ModalHost } from '@/shared/modal/modal-host';
 import { createAppOutbox } from '@/shared/outbox/app-outbox';
@@ -39,14 +40,51 @@ export function TestProviders({ queryClient, children }: { queryClient: QueryCli
 }
 const outboxes = new WeakMap<QueryClient, LazyOutbox>();
 
+/** A test's hold on the history the routes render from: where it is, and going somewhere as a tap or back would. */
+export interface TestRouter {
+  readonly state: { readonly location: Location };
+  navigate(to: To | number, options?: { replace?: boolean }): Promise<void>;
+}
+
+/** A memory history at the last of `initialEntries`, as the app's (React Router's declarative mode, decision 171). */
+export function memoryHistory(initialEntries: string[] = ['/']): History {
+  return createMemoryHistory({ initialEntries, v5Compat: true });
+}
+
+export function testRouter(history: History): TestRouter {
+  return {
+    get state() {
+      return { location: history.location };
+    },
+    navigate: async (to, options) => {
+      if (typeof to === 'number') history.go(to);
+      else if (options?.replace) history.replace(to);
+      else history.push(to);
+    },
+  };
+}
+
+function RouteTableView({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+/** `routes` rendered from `history`, as the app renders its own. */
+export function RoutesAt({ history, routes }: { history: History; routes: RouteObject[] }) {
+  return (
+    <HistoryRouter history={history}>
+      <RouteTableView routes={routes} />
+    </HistoryRouter>
+  );
+}
+
 export function renderWithRouter(routes: RouteObject[], { initialEntries = ['/'], queryClient = testQueryClient() }: { initialEntries?: string[]; queryClient?: QueryClient } = {}) {
-  const router = createMemoryRouter(routes, { initialEntries });
+  const history = memoryHistory(initialEntries);
   const utils = render(
     <TestProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <RoutesAt history={history} routes={routes} />
     </TestProviders>,
   );
-  return { ...utils, router, queryClient };
+  return { ...utils, router: testRouter(history), queryClient };
 }
 
 export function renderWithQuery(ui: ReactElement, queryClient = testQueryClient()) {

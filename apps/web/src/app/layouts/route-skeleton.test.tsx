@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { memoryHistory, RoutesAt } from '@/test/render';
+import { RouteTable } from '../route-handle';
 import { APP_ROUTES, appRoutes } from '../routes';
 import { RouteSkeleton } from './route-skeleton';
 
 /** The signed-in routes as the app declares them (their handles), each showing the skeleton its code is awaited under. */
 function skeletonAt(url: string) {
   const screens = appRoutes[0]!.children![1]!.children!;
-  return render(<RouterProvider router={createMemoryRouter(screens.map((r) => ({ ...r, element: <RouteSkeleton /> })), { initialEntries: [url] })} />);
+  return render(
+    <RouteTable value={appRoutes}>
+      <RoutesAt history={memoryHistory([url])} routes={screens.map((r) => ({ ...r, element: <RouteSkeleton /> }))} />
+    </RouteTable>,
+  );
 }
 
 describe('the skeleton of a screen whose code is on its way', () => {

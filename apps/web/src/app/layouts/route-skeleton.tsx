@@ -1,8 +1,7 @@
-import { useMatches } from 'react-router';
 import { id } from '@/shared/i18n/id';
 import { PageSkeleton } from '@/shared/ui/skeleton';
 import { TitleBar } from '@/shared/ui/title-bar';
-import type { RouteHandle } from '../routes';
+import { useRouteHandle } from '../route-handle';
 
 /**
  * A screen before its code has arrived: its title bar with the route's title (the back button's
@@ -10,7 +9,7 @@ import type { RouteHandle } from '../routes';
  * which screen is opening, and the title is painted with the shell, not a round trip later.
  */
 export function RouteSkeleton() {
-  const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
+  const handle = useRouteHandle();
   const bar = handle?.titleBar ?? 'back';
   return (
     <>

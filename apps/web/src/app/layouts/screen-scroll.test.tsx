@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { Outlet } from 'react-router';
+import { memoryHistory, RoutesAt, testRouter } from '@/test/render';
 import { ScreenScroll } from './screen-scroll';
 
 // jsdom does not lay out or scroll: the window's scroll is a number the test moves.
@@ -24,8 +25,8 @@ function scrollBy(to: number) {
 }
 
 function renderApp() {
-  const router = createMemoryRouter(
-    [
+  const history = memoryHistory(['/']);
+  const routes = [
       {
         element: (
           <>
@@ -39,11 +40,9 @@ function renderApp() {
           { path: '/rekap-ac', element: <p>Rekap</p> },
         ],
       },
-    ],
-    { initialEntries: ['/'] },
-  );
-  render(<RouterProvider router={router} />);
-  return router;
+  ];
+  render(<RoutesAt history={history} routes={routes} />);
+  return testRouter(history);
 }
 
 describe('ScreenScroll', () => {

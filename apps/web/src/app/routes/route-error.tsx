@@ -1,11 +1,10 @@
-import { useRouteError } from 'react-router';
+import type { FallbackProps } from 'react-error-boundary';
 import { DEFAULT_ERROR_MODAL, id } from '@/shared/i18n/id';
 import { Button } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icons';
 
 /** A screen that crashed (or whose code failed to load): say so in Indonesian and offer a reload. */
-export default function RouteError() {
-  const error = useRouteError();
+export default function RouteError({ error }: Pick<FallbackProps, 'error'>) {
   if (import.meta.env.DEV) console.error(error);
   return (
     <main role="alert" className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { OrderDetail } from '@gerai/contract';
 import { resetClientStateForTests } from '@/shared/api/client';
 import { ModalHost } from '@/shared/modal/modal-host';
@@ -9,7 +8,7 @@ import { closeModal, openModal } from '@/shared/modal/modal-store';
 import { resetScan, useScanStore } from '@/shared/stores/scan-store';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { orderDetail, orderLine } from '@/test/fixtures';
-import { testQueryClient, TestProviders } from '@/test/render';
+import { memoryHistory, RoutesAt, testQueryClient, TestProviders } from '@/test/render';
 import { orderBooking } from '../orders-test-kit';
 import { orderKeys } from '../query-keys';
 import { EditQuantityModal, OutOfStockModal } from './line-modals';
@@ -20,10 +19,10 @@ const SHP = 'SHP2511220000001';
 function setup(order: OrderDetail) {
   const queryClient = testQueryClient();
   queryClient.setQueryData(orderKeys.detail(SHP), order);
-  const router = createMemoryRouter([{ path: '*', element: <ModalHost onLogout={vi.fn()} renderers={{ 'edit-quantity': EditQuantityModal, 'out-of-stock': OutOfStockModal }} /> }]);
+  const routes = [{ path: '*', element: <ModalHost onLogout={vi.fn()} renderers={{ 'edit-quantity': EditQuantityModal, 'out-of-stock': OutOfStockModal }} /> }];
   render(
     <TestProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <RoutesAt history={memoryHistory()} routes={routes} />
     </TestProviders>,
   );
   return queryClient;
