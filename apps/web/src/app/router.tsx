@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { unstable_HistoryRouter as HistoryRouter, UNSAFE_createBrowserHistory as createBrowserHistory, useRoutes } from 'react-router';
+import { unstable_HistoryRouter as HistoryRouter, UNSAFE_createBrowserHistory as createBrowserHistory, useLocation, useRoutes } from 'react-router';
 import { meQueryOptions } from '@/features/members/api/get-me';
 import { prefetchOrderScreenData } from '@/features/orders/utils/list-route';
 import { prefetchScanGoData } from '@/features/pod/api/get-order-pod-requests';
 import { setSessionExpiredHandler } from '@/shared/api/session';
 import { paths } from '@/shared/config/paths';
 import { RouteTable } from './route-handle';
+import { matchAppRoutes } from './route-match';
 import { withRouteRules, type History } from './route-rules';
 import { prefetchScreenData } from './screen-data';
 import { appRoutes } from './routes';
@@ -32,9 +33,11 @@ export function createAppHistory(base: History = createBrowserHistory({ v5Compat
   return history;
 }
 
-/** The spec's routes at the history's location. */
+/** The spec's routes at the history's location: rendered from the matched branch, matched once per path. */
 export function AppRoutes() {
-  return <RouteTable value={appRoutes}>{useRoutes(appRoutes)}</RouteTable>;
+  const { pathname } = useLocation();
+  const routes = useRoutes(matchAppRoutes(appRoutes, pathname).branch ?? []);
+  return <RouteTable value={appRoutes}>{routes}</RouteTable>;
 }
 
 export function AppRouter() {

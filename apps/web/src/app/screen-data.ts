@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { matchRoutes } from 'react-router';
+import { matchAppRoutes } from './route-match';
 import { appRoutes, type FirstScreen, type RouteHandle } from './routes';
 
 /**
@@ -10,7 +10,7 @@ import { appRoutes, type FirstScreen, type RouteHandle } from './routes';
  * (Lighthouse: the LCP's render delay). Other screens load nothing more.
  */
 export async function prefetchScreenData(queryClient: QueryClient, screen: FirstScreen): Promise<void> {
-  const handle = matchRoutes(appRoutes, screen.pathname)?.at(-1)?.route.handle as RouteHandle | undefined;
+  const handle = matchAppRoutes(appRoutes, screen.pathname).matches?.at(-1)?.route.handle as RouteHandle | undefined;
   if (!handle?.data) return;
   const area = await handle.data().catch(() => null);
   area?.prefetch(queryClient, screen);
