@@ -109,9 +109,11 @@ const PERSISTENCE = /[\\/](src[\\/]shared[\\/]offline[\\/]query-persistence\.ts|
 // outbox. Each is a lazy chunk; the modules they reach go into one chunk (below). Every signed-in
 // screen loads the live side: apart, its modules were a dozen small chunks, each one more
 // request and one more <link rel="modulepreload"> the preload helper writes on the main thread.
+// The Batal list's queue of cancellation requests comes with the lists, so it is not a round trip after
+// their cards (it pushed them down on a slow phone).
 // By convention, whatever the home screen loads lazily (its tile badges and notices) goes with
 // it: a new area's badge joins the chunk without being named here.
-const SCREENS_ROOTS = /[\\/]src[\\/](app[\\/]routes[\\/](home|not-found|account)\.tsx|app[\\/]layouts[\\/]overlays\.tsx|app[\\/]live[\\/]app-live-sync\.tsx|shared[\\/]outbox[\\/](connection-status\.tsx|app-outbox\.ts)|features[\\/]monitoring[\\/]components[\\/]escalation-alert\.tsx|shared[\\/]ui[\\/]unavailable-page\.tsx|features[\\/]orders[\\/]pages[\\/]order-list-page\.tsx|features[\\/]orders[\\/]components[\\/](order-live-updates|order-filter-modal)\.tsx|features[\\/]pod[\\/]components[\\/]pod-live-updates\.tsx|features[\\/]app-config[\\/]components[\\/]force-update-gate\.tsx|features[\\/]push[\\/]start-push\.ts)$/;
+const SCREENS_ROOTS = /[\\/]src[\\/](app[\\/]routes[\\/](home|not-found|account)\.tsx|app[\\/]layouts[\\/]overlays\.tsx|app[\\/]live[\\/]app-live-sync\.tsx|shared[\\/]outbox[\\/](connection-status\.tsx|app-outbox\.ts)|features[\\/]monitoring[\\/]components[\\/]escalation-alert\.tsx|shared[\\/]ui[\\/]unavailable-page\.tsx|features[\\/]orders[\\/]pages[\\/]order-list-page\.tsx|features[\\/]orders[\\/]components[\\/](order-live-updates|order-filter-modal)\.tsx|features[\\/]cancellations[\\/]components[\\/]cancel-pending-section\.tsx|features[\\/]pod[\\/]components[\\/]pod-live-updates\.tsx|features[\\/]app-config[\\/]components[\\/]force-update-gate\.tsx|features[\\/]push[\\/]start-push\.ts)$/;
 const HOME = /[\\/]src[\\/]app[\\/]routes[\\/]home\.tsx$/;
 /** A lazy chunk of the "screens" group: named above, or loaded lazily by the home screen. */
 function isScreensRoot(root: string, ctx: ChunkingContext): boolean {

@@ -33,6 +33,7 @@ const transfersData: ScreenDataLoader = () => import('@/features/transfers/scree
 const bookingsData: ScreenDataLoader = () => import('@/features/bookings/screen-data');
 const returnsData: ScreenDataLoader = () => import('@/features/returns/screen-data');
 const helpdeskData: ScreenDataLoader = () => import('@/features/helpdesk/screen-data');
+const cancellationsData: ScreenDataLoader = () => import('@/features/cancellations/screen-data');
 const CancelPendingSection = lazy(() => import('@/features/cancellations/components/cancel-pending-section'));
 
 /**
@@ -99,7 +100,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/list-proses', title: id.routes.listProses, area: 'orders', page: OrderLists , store: true },
   { path: '/list-packing', title: id.routes.listPacking, area: 'orders', page: OrderLists , store: true },
   { path: '/list-done', title: id.routes.listDone, area: 'orders', page: OrderLists , store: true },
-  { path: '/list-cancel', title: id.routes.listCancel, area: 'orders', page: OrderLists , store: true },
+  { path: '/list-cancel', title: id.routes.listCancel, area: 'orders', page: OrderLists , store: true, data: cancellationsData },
   { path: '/history', title: id.routes.history, area: 'orders', page: OrderLists , store: true },
   { path: '/monitoring', title: id.routes.monitoring, area: 'monitoring', page: MonitoringRoute },
   { path: '/rekap-ac', title: id.routes.rekapAc, area: 'recap', page: lazy(() => import('@/features/recap/pages/recap-page')) },

@@ -13,6 +13,8 @@ import HelpCenterPage from '@/features/helpdesk/pages/help-center-page';
 import { ticketList, ticketSummary } from '@/features/helpdesk/helpdesk-test-kit';
 import ReturnListPage from '@/features/returns/pages/return-list-page';
 import { returnCount, returnList, returnSummary } from '@/features/returns/returns-test-kit';
+import CancelPendingSection from '@/features/cancellations/components/cancel-pending-section';
+import { cancelRequest } from '@/features/cancellations/cancel-test-kit';
 import { prefetchScreenData } from './screen-data';
 
 vi.mock('@/shared/feedback/feedback', () => ({ signal: vi.fn(), installAudioUnlock: () => () => {}, playTone: vi.fn(), vibrate: vi.fn() }));
@@ -90,6 +92,15 @@ describe("a first load asks for its screen's data with the code", () => {
     expect(server.callsTo('/api/returns')).toHaveLength(1);
     expect(server.callsTo('/api/returns')[0]!.url).toContain('query=SHP26');
     expect(server.callsTo('/api/returns/count')).toHaveLength(1);
+  });
+
+  it('the Batal list: the requests waiting for a decision above its cards, read once, before the screen', async () => {
+    const server = await firstLoad('/list-cancel', '/list-cancel', <CancelPendingSection />, {
+      '/api/cancellations': { items: [cancelRequest()], total: 1, page: 1, size: 10 },
+    });
+    expect(await screen.findByTestId('cancel-pending-section')).toBeInTheDocument();
+    expect(server.callsTo('/api/cancellations')).toHaveLength(1);
+    expect(Object.fromEntries(new URL(server.callsTo('/api/cancellations')[0]!.url, 'http://gerai.test').searchParams)).toMatchObject({ status: 'pending', size: '10' });
   });
 
   it("the help center's home: the FAQ, the problems and the store's latest tickets, each read once", async () => {

@@ -12,6 +12,9 @@ export function getCancelRequests(params: CancelListParams, page: number, { sign
   return api.get<CancelList>('/cancellations', { query: { status: params.status, page, size: params.size }, signal });
 }
 
+/** The queue above the Batal list: the first ten requests waiting for a decision. */
+export const PENDING_QUEUE: CancelListParams = { status: 'pending', size: 10 };
+
 export const cancelRequestsQueryOptions = (params: CancelListParams) =>
   infiniteQueryOptions({
     queryKey: cancelKeys.list(params),

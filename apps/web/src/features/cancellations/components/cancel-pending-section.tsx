@@ -3,7 +3,7 @@ import { cancellationsText } from '@/shared/i18n/cancellations';
 import { id, t } from '@/shared/i18n/id';
 import { Button } from '@/shared/ui/button';
 import { formatNumber } from '@/shared/utils/format';
-import { useCancelRequests } from '../api/get-cancel-requests';
+import { PENDING_QUEUE, useCancelRequests } from '../api/get-cancel-requests';
 import { CancelRequestCard } from './cancel-request-card';
 
 const text = cancellationsText.queue;
@@ -14,7 +14,7 @@ const text = cancellationsText.queue;
  * shown while none wait (or the list cannot be read): the Batal list stays where it is.
  */
 export default function CancelPendingSection() {
-  const list = useCancelRequests({ status: 'pending', size: 10 });
+  const list = useCancelRequests(PENDING_QUEUE);
   const now = useNow();
   const pages = list.data?.pages ?? [];
   const total = pages[0]?.total ?? 0;
