@@ -50,9 +50,12 @@ function firstSegment(pathname: string): string {
 function candidates(routes: readonly RouteObject[], segment: string): RouteObject[] {
   let bySeg = bySegment.get(routes);
   if (!bySeg) bySegment.set(routes, (bySeg = new Map()));
-  let kept = bySeg.get(segment);
-  if (!kept) bySeg.set(segment, (kept = keepFor(routes, segment, '')));
-  return kept;
+  let routesFor = bySeg.get(segment);
+  if (routesFor) return routesFor;
+  routesFor = keepFor(routes, segment, '');
+  if (bySeg.size >= KEPT_PATHS) bySeg.delete(bySeg.keys().next().value!);
+  bySeg.set(segment, routesFor);
+  return routesFor;
 }
 
 function keepFor(routes: readonly RouteObject[], segment: string, parentPath: string): RouteObject[] {
