@@ -1,14 +1,13 @@
 /** What the app's test files share: the config, a session, the whole app at a path, a signed-in server, and a clean client per test. */
 import { afterEach, beforeEach, vi } from 'vitest';
 import { act, render } from '@testing-library/react';
-import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { resetClientStateForTests } from '@/shared/api/client';
 import { session } from '@/shared/api/session';
 import { closeModal } from '@/shared/modal/modal-store';
 import { mockFetch, ok } from '@/test/fetch-mock';
 import { appConfig as appConfigOf, orderCount, staffMember } from '@/test/fixtures';
 import { memoryHistory, testQueryClient, TestProviders, testRouter } from '@/test/render';
-import { AppRoutes, createAppHistory } from './router';
+import { AppRoutesAt, createAppHistory } from './router';
 
 export const appConfig = appConfigOf();
 export const tokens = { token: 't', tokenExp: 2_000_000_000, refreshToken: 'r', refreshTokenExp: 2_000_100_000 };
@@ -18,9 +17,7 @@ export function renderApp(path: string) {
   const queryClient = testQueryClient();
   render(
     <TestProviders queryClient={queryClient}>
-      <HistoryRouter history={history}>
-        <AppRoutes />
-      </HistoryRouter>
+      <AppRoutesAt history={history} />
     </TestProviders>,
   );
   return { router: testRouter(history), queryClient };

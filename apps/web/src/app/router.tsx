@@ -34,7 +34,7 @@ export function createAppHistory(base: History = createBrowserHistory({ v5Compat
 }
 
 /** The spec's routes at the history's location: rendered from the matched branch, matched once per path. */
-export function AppRoutes() {
+function AppRoutes() {
   const { pathname } = useLocation();
   const routes = useRoutes(matchAppRoutes(appRoutes, pathname).branch ?? []);
   return <RouteTable value={appRoutes}>{routes}</RouteTable>;
@@ -66,6 +66,11 @@ export function AppRouter() {
 
 function AppHistoryRouter() {
   const [history] = useState(() => createAppHistory());
+  return <AppRoutesAt history={history} />;
+}
+
+/** The app's routes rendered from `history` (the browser's, made by `createAppHistory`; a memory one in tests). */
+export function AppRoutesAt({ history }: { history: History }) {
   return (
     <HistoryRouter history={history}>
       <AppRoutes />
