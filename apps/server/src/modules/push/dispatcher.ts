@@ -43,16 +43,20 @@ interface Claimed {
 /**
  * Takes up to `limit` due messages, locked with SKIP LOCKED (two processes never take the same one)
  * and leased in the same statement (next_attempt_at moved past the send), so no other pass takes a
- * message while it is being sent.
+ * message while it is being sent. Only what this process can deal with: a message to a device whose
+ * transport it has no sender for is left to a process that has one (a fleet mid-way through getting
+ * its VAPID keys or FCM account would otherwise fail those pushes); an expired message or one whose
+ * device is gone, any process closes.
  */
-async function claimDue(db: Db, limit: number, leaseSeconds: number): Promise<Claimed[]> {
+async function claimDue(db: Db, transports: readonly string[], limit: number, leaseSeconds: number): Promise<Claimed[]> {
   return queryRows<Claimed>(
     db,
     sql`with due as (
-        select id from push_messages
-        where status = ${PUSH_MESSAGE_STATUS.PENDING} and next_attempt_at <= now()
-        order by next_attempt_at, id limit ${limit}
-        for update skip locked
+        select m.id from push_messages m left join push_devices d on d.id = m.device_id
+        where m.status = ${PUSH_MESSAGE_STATUS.PENDING} and m.next_attempt_at <= now()
+          and (d.id is null or d.transport = any(${`{${transports.join(',')}}`}::text[]) or m.expires_at <= now())
+        order by m.next_attempt_at, m.id limit ${limit}
+        for update of m skip locked
       )
       update push_messages m set next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
       from due where m.id = due.id
@@ -82,8 +86,9 @@ async function inParallel<T>(items: readonly T[], limit: number, work: (item: T)
 /** One pass: every push due now is sent once (expired ones are not), each outcome recorded; a device the push service no longer knows is removed. */
 export async function dispatchDuePushes(db: Db, senders: PushSenders, policy: PushPolicy): Promise<PushDispatchResult> {
   const result: PushDispatchResult = { sent: 0, retrying: 0, failed: 0, gone: 0, expired: 0 };
+  const transports = Object.keys(senders).filter((transport) => senders[transport as PushTransport] !== undefined);
   for (;;) {
-    const batch = await claimDue(db, policy.batch, policy.leaseSeconds);
+    const batch = await claimDue(db, transports, policy.batch, policy.leaseSeconds);
     if (batch.length === 0) return result;
     const deviceIds = [...new Set(batch.map((m) => m.deviceId).filter((id): id is number => id !== null))];
     const devices = new Map<number, PushDeviceRow>(

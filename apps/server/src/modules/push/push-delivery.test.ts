@@ -6,6 +6,7 @@ import { testContextPerFile } from '../../test/harness';
 import { oneLineOrder, sendChannelOrder } from '../../test/intake';
 import { DEMO_NIK, crewNik } from '../../seed/demo-data';
 import { queryRows } from '../../db/client';
+import { dispatchDuePushes, pushPolicy } from './dispatcher';
 import { clearPushes, dispatch, messages, payloadOfPush, startPushService, subscribe, type PushService } from './push-test-kit';
 
 const ctx = testContextPerFile();
@@ -135,6 +136,20 @@ describe('Web Push delivery', () => {
     await ctx.handle.db.execute(sql`update push_messages set next_attempt_at = now() - interval '1 second'`);
     expect(await dispatch(ctx)).toMatchObject({ sent: 1 });
     expect((await messages(ctx)).map((m) => [m.status, m.attempts])).toEqual([[PUSH_MESSAGE_STATUS.SENT, 2]]);
+  });
+
+  it('a process with no sender for the phone leaves its push to one that has it (no failure); an expired one any process closes', async () => {
+    const staff = await subscribe(ctx, DEMO_NIK.STAFF, service);
+    await intake('T001');
+    // A process without VAPID keys: it takes nothing it cannot send.
+    expect(await dispatchDuePushes(ctx.handle.db, {}, pushPolicy(ctx.config))).toEqual({ sent: 0, retrying: 0, failed: 0, gone: 0, expired: 0 });
+    expect((await messages(ctx)).map((m) => [m.status, m.attempts])).toEqual([[PUSH_MESSAGE_STATUS.PENDING, 0]]);
+    expect(await dispatch(ctx)).toMatchObject({ sent: 1, failed: 0 });
+    expect(service.received.filter((r) => r.path === staff.path)).toHaveLength(1);
+
+    await intake('T001');
+    await ctx.handle.db.execute(sql`update push_messages set expires_at = now() - interval '1 second' where status = ${PUSH_MESSAGE_STATUS.PENDING}`);
+    expect(await dispatchDuePushes(ctx.handle.db, {}, pushPolicy(ctx.config))).toMatchObject({ expired: 1, failed: 0 });
   });
 
   it('gives up after PUSH_MAX_ATTEMPTS, and at once on a refusal that cannot pass (400/403)', async () => {
