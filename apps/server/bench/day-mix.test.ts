@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MIX, GROWTH_ENDPOINTS, GROWTH_SAMPLES, budgetOf, growthRatios, ordersForGrowth, heldStep, highestHeld, mixShares, nextRate, percentile, requestsPerOrder, stepFailures, type StepResult } from './day-mix';
+import { DAY_MIX, GROWTH_ENDPOINTS, GROWTH_SAMPLES, budgetOf, growthOverRounds, growthRatios, median, roundSchedule, ordersForGrowth, heldStep, highestHeld, mixShares, nextRate, percentile, requestsPerOrder, stepFailures, type StepResult } from './day-mix';
 
 const plan = { start: 4, factor: 1.5, maxSteps: 7, precision: 1.2 };
 
@@ -113,5 +113,33 @@ describe('growth from 2,000 to 20,000 stores', () => {
     const orders = ordersForGrowth();
     for (const e of GROWTH_ENDPOINTS) expect(per[e]! * orders).toBeGreaterThanOrEqual(GROWTH_SAMPLES * 1.05);
     expect(orders).toBeLessThan(1000);
+  });
+
+  it('over rounds is the median of each round\'s ratio, so one round at an odd moment of the host does not decide it', () => {
+    const judgedStep = (p99: Record<string, number>) => {
+      const s = step(6, p99);
+      for (const e of Object.values(s.endpoints)) e.count = GROWTH_SAMPLES;
+      return s;
+    };
+    const rounds = [
+      // Round 1: the small chain met a fast moment, so finish looks 1.68x worse at 20,000.
+      { small: judgedStep({ finish: 19, scan: 10 }), large: judgedStep({ finish: 32, scan: 11 }) },
+      { small: judgedStep({ finish: 24, scan: 10 }), large: judgedStep({ finish: 28, scan: 12 }) },
+      { small: judgedStep({ finish: 25, scan: 10 }), large: judgedStep({ finish: 30, scan: 11 }) },
+    ];
+    const { perEndpoint, worst } = growthOverRounds(rounds);
+    expect(perEndpoint.finish).toEqual({ ratios: [1.68, 1.17, 1.2], median: 1.2, judged: true });
+    expect(perEndpoint.scan).toEqual({ ratios: [1.1, 1.2, 1.1], median: 1.1, judged: true });
+    expect(worst).toEqual({ endpoint: 'finish', ratio: 1.2 });
+    // Too few requests in any one round: printed, not judged.
+    rounds[1]!.large.endpoints.finish!.count = 100;
+    expect(growthOverRounds(rounds).perEndpoint.finish!.judged).toBe(false);
+    expect(growthOverRounds(rounds).worst).toEqual({ endpoint: 'scan', ratio: 1.1 });
+    expect(median([1.68, 1.17])).toBeCloseTo(1.425);
+  });
+
+  it('plays the sizes in alternating order, so a drifting host favours neither', () => {
+    expect(roundSchedule([20000, 2000], 3).map((p) => `${p.round}:${p.stores}`)).toEqual(['1:2000', '1:20000', '2:20000', '2:2000', '3:2000', '3:20000']);
+    expect(roundSchedule([2000, 20000], 1)).toEqual([{ round: 1, stores: 2000 }, { round: 1, stores: 20000 }]);
   });
 });

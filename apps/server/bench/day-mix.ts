@@ -203,3 +203,47 @@ export function growthRatios(small: StepResult, large: StepResult): { perEndpoin
   }
   return { perEndpoint, worst };
 }
+
+/** The median of a non-empty list (the mean of the middle two for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export interface RoundsGrowth {
+  /** Per endpoint seen in every round: each round's ratio, their median, and whether every round judged it. */
+  perEndpoint: Record<string, { ratios: number[]; median: number; judged: boolean }>;
+  worst: { endpoint: string; ratio: number } | null;
+}
+
+/**
+ * The growth over rounds that each measured both chain sizes minutes apart: per endpoint the median of
+ * the rounds' ratios, so one round taken at a slow (or fast) moment of a shared host does not decide it.
+ * Only an endpoint judged in every round (GROWTH_SAMPLES in both steps) counts for the goal.
+ */
+export function growthOverRounds(rounds: ReadonlyArray<{ small: StepResult; large: StepResult }>): RoundsGrowth {
+  const each = rounds.map((r) => growthRatios(r.small, r.large).perEndpoint);
+  const perEndpoint: RoundsGrowth['perEndpoint'] = {};
+  let worst: RoundsGrowth['worst'] = null;
+  for (const endpoint of Object.keys(each[0] ?? {})) {
+    if (!each.every((g) => g[endpoint])) continue;
+    const ratios = each.map((g) => g[endpoint]!.ratio);
+    const judged = each.every((g) => g[endpoint]!.judged);
+    const m = Math.round(median(ratios) * 100) / 100;
+    perEndpoint[endpoint] = { ratios, median: m, judged };
+    if (judged && (!worst || m > worst.ratio)) worst = { endpoint, ratio: m };
+  }
+  return { perEndpoint, worst };
+}
+
+/**
+ * The order the chain sizes are played in: `rounds` rounds, each over every size, smallest first in odd
+ * rounds and largest first in even ones, so a host that drifts faster or slower over the run favours
+ * neither size (2,000, 20,000 | 20,000, 2,000 | 2,000, 20,000).
+ */
+export function roundSchedule(sizes: readonly number[], rounds: number): Array<{ round: number; stores: number }> {
+  const up = [...sizes].sort((a, b) => a - b);
+  const down = [...up].reverse();
+  return Array.from({ length: rounds }, (_, r) => (r % 2 === 0 ? up : down).map((stores) => ({ round: r + 1, stores }))).flat();
+}

@@ -1,5 +1,5 @@
 /** The printed report of `npm run bench -- day`: markdown tables, so they go into docs/scaling.md as they are. */
-import { budgetOf, GROWTH_SAMPLES, growthRatios, highestHeld, MIN_SAMPLES, mixShares, requestsPerOrder, stepFailures } from './day-mix';
+import { budgetOf, GROWTH_SAMPLES, growthOverRounds, growthRatios, highestHeld, MIN_SAMPLES, mixShares, requestsPerOrder, stepFailures } from './day-mix';
 import { topShares } from './day-waits';
 import type { DayLoadResult } from './day-load';
 import type { ChainSize } from './day-setup';
@@ -80,14 +80,30 @@ export function printSteps(stores: number, steps: DayLoadResult[]): void {
   out(best ? `\nHighest rate held with every budget met: ${best.ordersPerSecond} orders/s, ${best.requestsPerSecond.toFixed(0)} requests/s` : '\nNo step held every budget.');
 }
 
-export function printGrowth(small: { stores: number; step: DayLoadResult }, large: { stores: number; step: DayLoadResult }): void {
-  const { perEndpoint, worst } = growthRatios(small.step, large.step);
-  out(`\np99 growth from ${small.stores} to ${large.stores} stores at ${large.step.ordersPerSecond} orders/s (goal: < 1.5x; judged where both p99 rest on ${GROWTH_SAMPLES} requests or more):`);
+/** One size's growth step in one round, with the host's speed measured just before it. */
+export interface PlayedPhase {
+  round: number;
+  stores: number;
+  bareRequestsPerSecond: number;
+  step: DayLoadResult;
+}
+
+/** Per endpoint, each round's p99 at both sizes and their ratio, then the median ratio the goal is judged on. */
+export function printGrowth(played: readonly PlayedPhase[], small: number, large: number): void {
+  const rounds = [...new Set(played.map((p) => p.round))].sort((a, b) => a - b);
+  const pairs = rounds.map((round) => ({ round, small: played.find((p) => p.round === round && p.stores === small)!, large: played.find((p) => p.round === round && p.stores === large)! }));
+  const { perEndpoint, worst } = growthOverRounds(pairs.map((p) => ({ small: p.small.step, large: p.large.step })));
+  const each = (pick: (p: (typeof pairs)[number]) => string) => pairs.map(pick).join(' / ');
+  out(`\np99 growth from ${small} to ${large} stores at ${pairs[0]!.large.step.ordersPerSecond} orders/s over ${rounds.length} rounds (rounds ${each((p) => String(p.round))}; goal: median ratio < 1.5x; judged where every round's p99 rest on ${GROWTH_SAMPLES} requests or more):`);
   table(
-    ['endpoint', `requests at ${small.stores}`, `p99 at ${small.stores}`, `requests at ${large.stores}`, `p99 at ${large.stores}`, 'ratio', 'judged'],
-    Object.entries(perEndpoint).map(([n, g]) => [n, String(g.samples[0]), `${small.step.endpoints[n]!.p99} ms`, String(g.samples[1]), `${large.step.endpoints[n]!.p99} ms`, `${g.ratio.toFixed(2)}x`, g.judged ? 'yes' : 'too few']),
+    ['endpoint', `p99 at ${small}`, `p99 at ${large}`, 'ratio per round', 'median', 'judged'],
+    Object.entries(perEndpoint).map(([n, g]) => [n, `${each((p) => String(p.small.step.endpoints[n]!.p99))} ms`, `${each((p) => String(p.large.step.endpoints[n]!.p99))} ms`, g.ratios.map((r) => `${r.toFixed(2)}x`).join(' / '), `${g.median.toFixed(2)}x`, g.judged ? 'yes' : 'too few']),
   );
-  if (worst) out(`\nWorst growth: ${worst.endpoint} ${worst.ratio.toFixed(2)}x: ${worst.ratio < 1.5 ? 'goal met' : 'goal MISSED'}`);
-  const [a, b] = [cpuPerOrder(small.step), cpuPerOrder(large.step)];
-  if (a && b) out(`CPU per order: server ${a.server.toFixed(0)} → ${b.server.toFixed(0)} core-ms, PostgreSQL ${a.postgres.toFixed(0)} → ${b.postgres.toFixed(0)} core-ms`);
+  if (worst) out(`\nWorst growth (median over the rounds): ${worst.endpoint} ${worst.ratio.toFixed(2)}x: ${worst.ratio < 1.5 ? 'goal met' : 'goal MISSED'}`);
+  for (const p of pairs) {
+    const [a, b] = [cpuPerOrder(p.small.step), cpuPerOrder(p.large.step)];
+    const worstOfRound = growthRatios(p.small.step, p.large.step).worst;
+    const cpu = a && b ? `; CPU per order: server ${a.server.toFixed(0)} → ${b.server.toFixed(0)} core-ms, PostgreSQL ${a.postgres.toFixed(0)} → ${b.postgres.toFixed(0)} core-ms` : '';
+    out(`Round ${p.round}: bare Fastify ${p.small.bareRequestsPerSecond.toFixed(0)} → ${p.large.bareRequestsPerSecond.toFixed(0)} req/s; worst ${worstOfRound ? `${worstOfRound.endpoint} ${worstOfRound.ratio.toFixed(2)}x` : '-'}${cpu}`);
+  }
 }

@@ -1,12 +1,15 @@
 /**
- * `npm run bench -- day [stores=2000,20000] [rate=4] …`: a peak hour of the chain on a
- * throwaway PostgreSQL (port BENCH_PG_PORT, default 55450). For each chain size, smallest
- * first: grow the history (dataset.ts; 100 orders per store by default), start a real server
- * process on 127.0.0.1, sign the active stores' phones in, and play the mix of day-mix.ts with
- * day-load.ts in a child process — once at `rate=` (the growth comparison), and on the largest
- * size in rate steps up to the highest rate that meets every budget. Bounded in steps and time
+ * `npm run bench -- day [stores=2000,20000] [rate=6] [rounds=3] …`: a peak hour of the chain on a
+ * throwaway PostgreSQL (port BENCH_PG_PORT, default 55450). Every chain size is grown first (dataset.ts;
+ * 100 orders per store by default); then, in `rounds=` rounds that alternate the sizes' order
+ * (day-mix.ts roundSchedule), each size gets a real server process on 127.0.0.1, its active stores'
+ * phones signed in, and the mix of day-mix.ts played by day-load.ts in a child process at `rate=`:
+ * the growth from the smallest to the largest size is the median of the rounds' ratios, so one phase
+ * at an odd moment of a shared host does not decide it. The largest size's last phase also goes up in
+ * rate steps to the highest rate that meets every budget. Bounded in steps and time
  * (`time-limit-min=`); stops by itself. Each measured step also reports the CPU the server process
- * and PostgreSQL spent on it (day-cpu.ts), per order. `keep=yes` plays on kept chains (see KEEP).
+ * and PostgreSQL spent on it (day-cpu.ts), per order, and each phase the bare route's speed at that
+ * moment. `keep=yes` plays on kept chains (see KEEP).
  */
 import { spawn } from 'node:child_process';
 import { cpus } from 'node:os';
@@ -14,10 +17,10 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { processSecrets, signIn, startServerProcess, type ServerProcess } from '../src/platform/process-test-kit';
-import { GROWTH_SAMPLES, highestHeld, nextRate, ordersForGrowth, type StepPlan } from './day-mix';
+import { GROWTH_SAMPLES, highestHeld, nextRate, ordersForGrowth, roundSchedule, type StepPlan } from './day-mix';
 import type { DayLoadResult, DayLoadSpec } from './day-load';
-import { printChain, printGrowth, printMix, printStep, printSteps } from './day-report';
-import { DAY_AREA_SUPERVISOR_NIK, DEMO_NIK, DEMO_PASSWORD, firstReason, growChain, phonesOf } from './day-setup';
+import { printChain, printGrowth, printMix, printStep, printSteps, type PlayedPhase } from './day-report';
+import { DAY_AREA_SUPERVISOR_NIK, DEMO_NIK, DEMO_PASSWORD, firstReason, growChain, phonesOf, type ChainSize } from './day-setup';
 import type { LoadResult, LoadSpec } from './load';
 import pgClient from 'pg';
 import { measureCpu, postmasterOfBackend } from './day-cpu';
@@ -25,7 +28,7 @@ import { sampleWaits } from './day-waits';
 import { findPostgresBin, startThrowawayPostgres, type ThrowawayPostgres } from './postgres';
 
 /** Options as `name=value` words (`npm run bench -- day stores=2000`): npm takes `--name` words for itself. */
-const DEFAULTS = { keep: 'no', stores: '2000,20000', 'orders-per-store': '100', active: '100', sse: '300', rate: '6', 'growth-orders': String(ordersForGrowth()), 'step-seconds': '20', 'max-steps': '7', 'time-limit-min': '25' };
+const DEFAULTS = { keep: 'no', stores: '2000,20000', 'orders-per-store': '100', active: '100', sse: '300', rate: '6', 'growth-orders': String(ordersForGrowth()), 'step-seconds': '20', 'max-steps': '7', rounds: '3', 'time-limit-min': '45' };
 const args: Record<keyof typeof DEFAULTS, string> = { ...DEFAULTS };
 for (const word of process.argv.slice(3)) {
   const [name, value] = word.replace(/^--/, '').split('=');
@@ -36,6 +39,8 @@ const sizes = args.stores.split(',').map(Number).sort((a, b) => a - b);
 const ORDERS_PER_STORE = Number(args['orders-per-store']);
 const RATE = Number(args.rate);
 const STEP_SECONDS = Number(args['step-seconds']);
+/** Rounds of growth steps, each over every size (day-mix.ts roundSchedule); one size needs one round. */
+const ROUNDS = sizes.length > 1 ? Number(args.rounds) : 1;
 /**
  * The growth step (at both sizes, at `rate=`) runs until `growth-orders=` orders have started: by default
  * enough for every judged endpoint's p99 to rest on GROWTH_SAMPLES requests (day-mix.ts).
@@ -105,13 +110,25 @@ async function main(): Promise<void> {
     postmasterPid = pg.postmasterPid();
   }
   const secrets = processSecrets();
-  const reference: Array<{ stores: number; step: DayLoadResult }> = [];
-  let steps: DayLoadResult[] = [];
+  // Every size is grown first, so that the rounds can go back and forth between them.
+  const chains = new Map<number, ChainSize>();
   for (const stores of sizes) {
     log(`growing a chain of ${stores} stores with ${stores * ORDERS_PER_STORE} orders of history`);
     const chain = await growChain(adminUrl, stores, stores * ORDERS_PER_STORE, Number(args.active), KEEP);
     printChain(chain);
-    log('starting the server process');
+    chains.set(stores, chain);
+  }
+  const schedule = roundSchedule(sizes, ROUNDS);
+  const largest = sizes[sizes.length - 1]!;
+  // The rate steps load the largest chain far beyond the growth steps: they come in its last phase, after every growth step it is compared on.
+  const stepsPhase = schedule.map((p) => p.stores).lastIndexOf(largest);
+  const played: PlayedPhase[] = [];
+  let steps: DayLoadResult[] = [];
+  for (const [index, { round, stores }] of schedule.entries()) {
+    const chain = chains.get(stores)!;
+    // The host's speed at this phase: the rounds' ratios are read against it.
+    const bare = await baseline();
+    log(`round ${round} of ${ROUNDS}: ${stores} stores (bare Fastify ${bare.requestsPerSecond.toFixed(0)} req/s); starting the server process`);
     server = await startServerProcess({
       DATABASE_URL: chain.url,
       JWT_SECRET: secrets.JWT_SECRET,
@@ -153,14 +170,14 @@ async function main(): Promise<void> {
       const { result, cpu } = await measureCpu(server!.pid, postmasterPid, () => child<DayLoadResult>('day-load.ts', spec(ordersPerSecond, durationSeconds, seed)));
       return { ...result, cpu, waits: await stopWaits() };
     };
-    // A warm-up (connections, prepared statements, caches, the freshly grown tables' pages), not reported.
+    // A warm-up (connections, prepared statements, caches, the pages of a chain the other size's phase pushed out), not reported.
     await child<DayLoadResult>('day-load.ts', spec(RATE, 15, 1));
     log(`growth step: ${RATE} orders/s for ${GROWTH_SECONDS} s (${args['growth-orders']} orders: ${GROWTH_SAMPLES} requests or more per judged endpoint)`);
     t = Date.now();
-    const first = await play(RATE, GROWTH_SECONDS, 2);
-    printStep(`${stores} stores at ${RATE} orders/s`, first);
-    reference.push({ stores, step: first });
-    if (stores === sizes[sizes.length - 1]) {
+    const first = await play(RATE, GROWTH_SECONDS, 2 + round);
+    printStep(`${stores} stores at ${RATE} orders/s, round ${round} (bare Fastify ${bare.requestsPerSecond.toFixed(0)} req/s)`, first);
+    played.push({ round, stores, bareRequestsPerSecond: bare.requestsPerSecond, step: first });
+    if (index === stepsPhase) {
       steps = [first];
       for (let rate = nextRate(steps, PLAN); rate !== null; rate = nextRate(steps, PLAN)) {
         if (Date.now() - started > TIME_LIMIT_MS - 3 * 60_000) {
@@ -168,19 +185,19 @@ async function main(): Promise<void> {
           break;
         }
         log(`step: ${rate} orders/s for ${STEP_SECONDS} s`);
-        steps.push(await play(rate, STEP_SECONDS, 2 + steps.length));
+        steps.push(await play(rate, STEP_SECONDS, 10 + steps.length));
       }
       printSteps(stores, steps);
     }
     log(`load phase took ${((Date.now() - t) / 1000).toFixed(0)} s`);
     await server.stop();
     server = null;
-    await chain.drop();
   }
+  for (const chain of chains.values()) await chain.drop();
   const best = highestHeld(steps) as DayLoadResult | null;
-  if (best && best !== steps[0]) printStep(`${sizes[sizes.length - 1]} stores at ${best.ordersPerSecond} orders/s, the highest rate held`, best);
-  if (reference.length >= 2) printGrowth(reference[0]!, reference[reference.length - 1]!);
-  console.log(`\nHost: ${cpus().length} CPUs shared by server, PostgreSQL ${path.basename(path.dirname(bin))} and load generator; bare Fastify ${base.requestsPerSecond.toFixed(0)} req/s (p99 ${base.p99} ms) in this run; ${new Date().toISOString().slice(0, 10)}; whole run ${((Date.now() - started) / 60000).toFixed(1)} min`);
+  if (best && best !== steps[0]) printStep(`${largest} stores at ${best.ordersPerSecond} orders/s, the highest rate held`, best);
+  if (sizes.length >= 2) printGrowth(played, sizes[0]!, largest);
+  console.log(`\nHost: ${cpus().length} CPUs shared by server, PostgreSQL ${path.basename(path.dirname(bin))} and load generator; bare Fastify ${base.requestsPerSecond.toFixed(0)} req/s (p99 ${base.p99} ms) at the start of this run; ${new Date().toISOString().slice(0, 10)}; whole run ${((Date.now() - started) / 60000).toFixed(1)} min`);
 }
 
 async function cleanup(): Promise<void> {
