@@ -141,5 +141,7 @@ describe('growth from 2,000 to 20,000 stores', () => {
   it('plays the sizes in alternating order, so a drifting host favours neither', () => {
     expect(roundSchedule([20000, 2000], 3).map((p) => `${p.round}:${p.stores}`)).toEqual(['1:2000', '1:20000', '2:20000', '2:2000', '3:2000', '3:20000']);
     expect(roundSchedule([2000, 20000], 1)).toEqual([{ round: 1, stores: 2000 }, { round: 1, stores: 20000 }]);
+    // Refused before any chain is grown: zero rounds would judge nothing after minutes of work.
+    for (const bad of [0, -1, 1.5, Number.NaN]) expect(() => roundSchedule([2000, 20000], bad)).toThrow('rounds= must be a whole number of 1 or more');
   });
 });

@@ -243,6 +243,7 @@ export function growthOverRounds(rounds: ReadonlyArray<{ small: StepResult; larg
  * neither size (2,000, 20,000 | 20,000, 2,000 | 2,000, 20,000).
  */
 export function roundSchedule(sizes: readonly number[], rounds: number): Array<{ round: number; stores: number }> {
+  if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`rounds= must be a whole number of 1 or more, not ${rounds}`);
   const up = [...sizes].sort((a, b) => a - b);
   const down = [...up].reverse();
   return Array.from({ length: rounds }, (_, r) => (r % 2 === 0 ? up : down).map((stores) => ({ round: r + 1, stores }))).flat();

@@ -41,6 +41,8 @@ const RATE = Number(args.rate);
 const STEP_SECONDS = Number(args['step-seconds']);
 /** Rounds of growth steps, each over every size (day-mix.ts roundSchedule); one size needs one round. */
 const ROUNDS = sizes.length > 1 ? Number(args.rounds) : 1;
+/** Which size each phase plays, worked out (and a bad `rounds=` refused) before any chain is grown. */
+const SCHEDULE = roundSchedule(sizes, ROUNDS);
 /**
  * The growth step (at both sizes, at `rate=`) runs until `growth-orders=` orders have started: by default
  * enough for every judged endpoint's p99 to rest on GROWTH_SAMPLES requests (day-mix.ts).
@@ -118,13 +120,12 @@ async function main(): Promise<void> {
     printChain(chain);
     chains.set(stores, chain);
   }
-  const schedule = roundSchedule(sizes, ROUNDS);
   const largest = sizes[sizes.length - 1]!;
   // The rate steps load the largest chain far beyond the growth steps: they come in its last phase, after every growth step it is compared on.
-  const stepsPhase = schedule.map((p) => p.stores).lastIndexOf(largest);
+  const stepsPhase = SCHEDULE.map((p) => p.stores).lastIndexOf(largest);
   const played: PlayedPhase[] = [];
   let steps: DayLoadResult[] = [];
-  for (const [index, { round, stores }] of schedule.entries()) {
+  for (const [index, { round, stores }] of SCHEDULE.entries()) {
     const chain = chains.get(stores)!;
     // The host's speed at this phase: the rounds' ratios are read against it.
     const bare = await baseline();
